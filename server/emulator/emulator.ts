@@ -1,0 +1,197 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createAccessTokenIssuer } from './access-tokens';
+import { apiFaultKinds, createFaultController, faultSettingsSchema, type ApiFaultKind, type FaultController, type FaultSettings } from './faults';
+import { createPlatformSchema, registerGraphqlApi } from './graphql-api';
+import { registerIdentityProvider, type ClientCredentials } from './identity-provider';
+import { generatePortfolio, resolvePortfolioOptions, type Portfolio, type PortfolioProfile } from './portfolio';
+import { createRandom } from './random';
+import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log';
+import { registerRestApi } from './rest-api';
+
+export interface EmulatorOptions {
+  seed?: string | undefined;
+  buildings?: number | undefined;
+  profile?: PortfolioProfile | undefined;
+  tokenLifetimeSeconds?: number | undefined;
+  /** The real service refuses tokens a little before `exp`; 0 by default. */
+  rejectTokensSecondsEarly?: number | undefined;
+  /** Exposes /__control (fault settings and the request log) over HTTP. */
+  control?: boolean | undefined;
+  faults?: Partial<FaultSettings> | undefined;
+  credentials?: Partial<ClientCredentials> | undefined;
+}
+
+export interface EmulatorAddress extends ClientCredentials {
+  baseUrl: string;
+  authUrl: string;
+}
+
+export interface Emulator {
+  app: FastifyInstance;
+  portfolio: Portfolio;
+  credentials: ClientCredentials;
+  faults: FaultController;
+  requests: RequestLog;
+  listen(options?: { host?: string; port?: number }): Promise<EmulatorAddress>;
+  close(): Promise<void>;
+}
+
+export const identityPrefix = '/identity';
+const controlPrefix = '/__control';
+
+export function defaultCredentials(seed: string): ClientCredentials {
+  const random = createRandom(`${seed}:credentials`);
+  const applicationId = random.guid();
+  return {
+    tenantId: random.guid(),
+    clientId: random.guid(),
+    clientSecret: `emu8Q~${random.guid().replaceAll('-', '')}`,
+    scope: `api://${applicationId}/.default`,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const gatewayPage =
+  '<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>403 Forbidden</h1><p>Request blocked by the gateway.</p></body></html>';
+
+async function injectFault(kind: ApiFaultKind, request: FastifyRequest, reply: FastifyReply, settings: FaultSettings): Promise<void> {
+  switch (kind) {
+    case '500':
+    case '503':
+      await reply.code(Number(kind)).type('application/problem+json').send({
+        type: 'https://tools.ietf.org/html/rfc9110#section-15.6',
+        title: kind === '500' ? 'An error occurred while processing your request.' : 'Service Unavailable',
+        status: Number(kind),
+        traceId: request.id,
+      });
+      return;
+    case '502':
+    case '504':
+      await reply.code(Number(kind)).type('text/html').send(`<html><body><h1>${kind} Gateway error</h1></body></html>`);
+      return;
+    case '429':
+      await reply.code(429).send();
+      return;
+    case '429-retry-after':
+      await reply.code(429).header('retry-after', String(settings.retryAfterSeconds)).send();
+      return;
+    case 'gateway-403':
+      await reply.code(403).type('text/html').send(gatewayPage);
+      return;
+    case 'malformed-json':
+      await reply.code(200).type('application/json').send('[{"id":"0b5e", "name": ');
+      return;
+    case 'drop-connection': {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+      reply.raw.write('[{"id":"');
+      // Let the partial body leave before the socket is cut.
+      setTimeout(() => reply.raw.destroy(), 20);
+      return;
+    }
+    case 'hang':
+      reply.hijack();
+      return;
+  }
+}
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const portfolioOptions = resolvePortfolioOptions(options);
+  const portfolio = generatePortfolio(portfolioOptions);
+  const credentials: ClientCredentials = { ...defaultCredentials(portfolioOptions.seed), ...options.credentials };
+  const faults = createFaultController(options.faults);
+  const requests = createRequestLog();
+  const tokens = createAccessTokenIssuer({
+    lifetimeSeconds: options.tokenLifetimeSeconds ?? 3599,
+    rejectSecondsEarly: options.rejectTokensSecondsEarly ?? 0,
+  });
+
+  const app = Fastify({ routerOptions: { caseSensitive: false }, bodyLimit: 1024 * 1024, logger: false, forceCloseConnections: true });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const entries = new WeakMap<FastifyRequest, LoggedRequest>();
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    const lower = path.toLowerCase();
+    if (lower.startsWith(controlPrefix)) return;
+    const entry: LoggedRequest = {
+      at: new Date().toISOString(),
+      kind: lower.startsWith(identityPrefix) ? 'token' : lower.startsWith('/api/') ? 'rest' : lower === '/graphql' ? 'graphql' : 'other',
+      method: request.method,
+      path,
+      query: Object.fromEntries(new URLSearchParams(request.url.slice(path.length + 1))),
+      headers: {
+        authorization: request.headers.authorization,
+        'x-api-version': request.headers['x-api-version'] as string | undefined,
+        'x-request-type': request.headers['x-request-type'] as string | undefined,
+        'content-type': request.headers['content-type'],
+      },
+    };
+    entries.set(request, entry);
+    requests.add(entry);
+  });
+  app.addHook('preHandler', async (request) => {
+    const entry = entries.get(request);
+    if (entry && request.body !== undefined) entry.body = request.body;
+  });
+
+  // Faults hit API calls only (not the identity provider, which has its own, nor the control API).
+  app.addHook('onRequest', async (request, reply) => {
+    const lower = request.url.toLowerCase();
+    if (!lower.startsWith('/api/') && !lower.startsWith('/graphql')) return;
+    const delay = faults.delayMs();
+    if (delay > 0) await sleep(delay);
+    if (faults.takeUnauthorized()) {
+      return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send();
+    }
+    const kind = faults.drawApiFault();
+    if (kind) await injectFault(kind, request, reply, faults.current());
+  });
+
+  registerIdentityProvider(app, { prefix: identityPrefix, credentials, tokens, faults });
+  registerRestApi(app, {
+    portfolio,
+    hasValidToken: async (request) => {
+      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      return match?.[1] !== undefined && (await tokens.verify(match[1]));
+    },
+  });
+  registerGraphqlApi(app, {
+    schema: createPlatformSchema(portfolio, { partialErrors: () => faults.current().graphqlPartialErrors }),
+    verifyToken: (token) => tokens.verify(token),
+  });
+
+  if (options.control) {
+    app.get(`${controlPrefix}/faults`, async () => ({ settings: faults.current(), kinds: apiFaultKinds }));
+    app.put(`${controlPrefix}/faults`, async (request, reply) => {
+      const patch = faultSettingsSchema.partial().safeParse(request.body);
+      if (!patch.success) return reply.code(400).send({ error: patch.error.issues });
+      return { settings: faults.update(patch.data) };
+    });
+    app.delete(`${controlPrefix}/faults`, async () => ({ settings: faults.reset() }));
+    app.get(`${controlPrefix}/requests`, async () => ({ requests: requests.list() }));
+    app.delete(`${controlPrefix}/requests`, async () => {
+      requests.clear();
+      return { requests: [] };
+    });
+  }
+
+  return {
+    app,
+    portfolio,
+    credentials,
+    faults,
+    requests,
+    async listen({ host = '127.0.0.1', port = 0 } = {}) {
+      await app.listen({ host, port });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('The emulator did not bind a TCP port');
+      const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+      return { ...credentials, baseUrl, authUrl: `${baseUrl}${identityPrefix}` };
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  GraphQLError,
+  GraphQLObjectType,
+  buildSchema,
+  execute,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
+import { filterAndPage, type PageArguments } from './filter';
+import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio';
+import { supportedApiVersions, unsupportedVersionBody } from './rest-api';
+
+export const schemaPath = new URL('./schema.graphql', import.meta.url);
+
+interface BuildingView {
+  id: string;
+  name: string | null;
+  referenceId: string | null;
+  siteId: string;
+  organizationId: string;
+  area: number;
+  entry: BuildingEntry;
+}
+interface LevelView {
+  id: string;
+  name: string | null;
+  referenceId: string | null;
+  buildingId: string;
+  area: number;
+  index: number;
+  floor: FloorEntry;
+}
+
+function levelViews(portfolio: Portfolio, entry: BuildingEntry): LevelView[] {
+  return portfolio.floorsOf(entry).map((floor, index) => ({
+    id: floor.record.id,
+    name: floor.record.name,
+    referenceId: floor.record.referenceId,
+    buildingId: floor.record.buildingId,
+    area: floor.record.area,
+    index,
+    floor,
+  }));
+}
+
+function roomViews(floor: FloorEntry) {
+  return floor.spaces.map((space) => ({
+    id: space.id,
+    name: space.name,
+    referenceId: space.referenceId,
+    buildingId: space.buildingId,
+    levelId: space.floorId,
+    area: space.area,
+  }));
+}
+
+function attach(schema: GraphQLSchema, typeName: string, fieldName: string, resolve: GraphQLFieldResolver<never, unknown, never>): void {
+  const type = schema.getType(typeName);
+  if (!(type instanceof GraphQLObjectType)) throw new Error(`No object type ${typeName} in schema.graphql`);
+  const field = type.getFields()[fieldName];
+  if (!field) throw new Error(`No field ${typeName}.${fieldName} in schema.graphql`);
+  field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
+}
+
+export function createPlatformSchema(portfolio: Portfolio, options: { partialErrors: () => boolean }): GraphQLSchema {
+  const schema = buildSchema(readFileSync(schemaPath, 'utf8'));
+  const buildingViews: BuildingView[] = portfolio.buildings.map((entry) => ({
+    id: entry.record.id,
+    name: entry.record.name,
+    referenceId: entry.record.referenceId,
+    siteId: entry.record.siteId,
+    organizationId: entry.record.organizationId,
+    area: entry.record.area,
+    entry,
+  }));
+
+  attach(schema, 'Query', 'organizations', (_root, args: PageArguments) => filterAndPage(portfolio.organizations, args));
+  attach(schema, 'Query', 'sites', (_root, args: PageArguments) => filterAndPage(portfolio.sites, args));
+  attach(schema, 'Query', 'buildings', (_root, args: PageArguments) => filterAndPage(buildingViews, args));
+  attach(schema, 'Query', 'levels', (_root, args: PageArguments) =>
+    filterAndPage(buildingViews.flatMap((view) => levelViews(portfolio, view.entry)), args),
+  );
+  attach(schema, 'Query', 'rooms', (_root, args: PageArguments) =>
+    filterAndPage(portfolio.allFloors().flatMap(roomViews), args),
+  );
+  attach(schema, 'Organization', 'sites', (organization: { id: string }, args: PageArguments) =>
+    filterAndPage(portfolio.sites.filter((site) => site.organizationId === organization.id), args),
+  );
+  attach(schema, 'Site', 'buildings', (site: { id: string }, args: PageArguments) =>
+    filterAndPage(buildingViews.filter((view) => view.siteId === site.id), args),
+  );
+  attach(schema, 'Building', 'levels', (building: BuildingView, args: PageArguments) =>
+    filterAndPage(levelViews(portfolio, building.entry), args),
+  );
+  attach(schema, 'Building', 'rooms', (building: BuildingView, args: PageArguments) =>
+    filterAndPage(portfolio.floorsOf(building.entry).flatMap(roomViews), args),
+  );
+  attach(schema, 'Level', 'rooms', (level: LevelView, args: PageArguments) => {
+    // The partial-data fault: the second level of a building fails, the rest of the answer stands.
+    if (options.partialErrors() && level.index === 1) {
+      throw new GraphQLError('Rooms of this level are temporarily unavailable.', {
+        extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+      });
+    }
+    return filterAndPage(roomViews(level.floor), args);
+  });
+  return schema;
+}
+
+function isIntrospectionOnly(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (definition) =>
+      definition.kind !== 'OperationDefinition' ||
+      definition.selectionSet.selections.every(
+        (selection) => selection.kind === 'Field' && selection.name.value.startsWith('__'),
+      ),
+  );
+}
+
+function errorsBody(errors: readonly GraphQLError[], code: string) {
+  return {
+    errors: errors.map((error) => ({
+      message: error.message,
+      ...(error.locations ? { locations: error.locations } : {}),
+      extensions: { code },
+    })),
+  };
+}
+
+/** The token alone (as the spec says) or with "Bearer " (as the vendor's examples send it). */
+function tokenFromHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return (match ? match[1] : header)?.trim();
+}
+
+export function registerGraphqlApi(
+  app: FastifyInstance,
+  options: { schema: GraphQLSchema; verifyToken: (token: string) => Promise<boolean> },
+): void {
+  app.post('/graphql', async (request, reply) => {
+    const version = request.headers['x-api-version'];
+    if (version !== undefined && (typeof version !== 'string' || !supportedApiVersions.includes(version))) {
+      return reply.code(400).send(unsupportedVersionBody);
+    }
+    const contentType = request.headers['content-type'] ?? '';
+    const body = request.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+    if (!contentType.toLowerCase().startsWith('application/json') || typeof body !== 'object' || body === null) {
+      return reply.code(400).send(errorsBody([new GraphQLError('The GraphQL request body must be a JSON object.')], 'HC0009'));
+    }
+    if (typeof body.query !== 'string' || body.query.trim() === '') {
+      return reply.code(400).send(errorsBody([new GraphQLError('The GraphQL request has no query.')], 'HC0009'));
+    }
+    if (body.variables !== undefined && body.variables !== null && (typeof body.variables !== 'object' || Array.isArray(body.variables))) {
+      return reply.code(400).send(errorsBody([new GraphQLError('Variables must be a JSON object.')], 'HC0009'));
+    }
+    if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') {
+      return reply.code(400).send(errorsBody([new GraphQLError('operationName must be a string.')], 'HC0009'));
+    }
+
+    let document: DocumentNode;
+    try {
+      document = parse(body.query, { maxTokens: 20_000 });
+    } catch (error) {
+      return reply.code(400).send(errorsBody([error as GraphQLError], 'HC0011'));
+    }
+    // Introspection is answered without a token, like the real service; data needs one.
+    if (!isIntrospectionOnly(document)) {
+      const token = tokenFromHeader(request);
+      if (!token || !(await options.verifyToken(token))) {
+        return reply
+          .code(401)
+          .send(errorsBody([new GraphQLError('The current user is not authorized to access this resource.')], 'AUTH_NOT_AUTHENTICATED'));
+      }
+    }
+    const validationErrors = validate(options.schema, document, specifiedRules);
+    if (validationErrors.length > 0) {
+      return reply.code(400).send(errorsBody(validationErrors, 'HC0020'));
+    }
+    const result = await execute({
+      schema: options.schema,
+      document,
+      variableValues: (body.variables ?? undefined) as Record<string, unknown> | undefined,
+      operationName: (body.operationName ?? undefined) as string | undefined,
+    });
+    // Variable coercion errors and similar come back without data: a bad request, not a partial answer.
+    const status = result.data === undefined ? 400 : 200;
+    return reply.code(status).send({
+      ...(result.errors
+        ? { errors: result.errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'EXEC_ERROR', ...error.extensions } })) }
+        : {}),
+      ...(result.data !== undefined ? { data: result.data } : {}),
+    });
+  });
+}

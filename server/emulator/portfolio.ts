@@ -1,0 +1,306 @@
+import { createRandom, hashSeed, type Random } from './random';
+import type {
+  BuildingRecord,
+  FloorRecord,
+  MetadataEntry,
+  OrganizationRecord,
+  SiteRecord,
+  SpaceRecord,
+} from './records';
+
+export interface PortfolioOptions {
+  seed: string;
+  buildings: number;
+  towerLevels: number;
+  towerRoomsPerLevel: number;
+}
+
+export const portfolioProfiles = {
+  default: { buildings: 24, towerLevels: 60, towerRoomsPerLevel: 12 },
+  large: { buildings: 10_000, towerLevels: 200, towerRoomsPerLevel: 100 },
+} as const;
+
+export type PortfolioProfile = keyof typeof portfolioProfiles;
+
+/** A building with the device and measurement counts kept apart from what REST shows without includeCounts. */
+export interface BuildingEntry {
+  index: number;
+  record: BuildingRecord;
+  /** Rooms per floor, decided up front so counts are known without generating every room. */
+  roomsPerFloor: number[];
+}
+
+export interface FloorEntry {
+  record: FloorRecord;
+  spaces: SpaceRecord[];
+}
+
+export interface Portfolio {
+  options: PortfolioOptions;
+  organizations: OrganizationRecord[];
+  sites: SiteRecord[];
+  buildings: BuildingEntry[];
+  buildingById(id: string): BuildingEntry | undefined;
+  floorsOf(building: BuildingEntry): FloorEntry[];
+  floorById(id: string): FloorEntry | undefined;
+  allFloors(): FloorEntry[];
+}
+
+/** Index of the tall tower; the other special cases sit at fixed indexes so tests can rely on them. */
+export const specialBuildings = {
+  tower: 0,
+  duplicateNameA: 1,
+  duplicateNameB: 8,
+  zeroArea: 2,
+  countsNotIncluded: 3,
+  noFloors: 5,
+  nullFloorName: 6,
+  nullReferenceId: 9,
+} as const;
+
+export const duplicateBuildingName = 'Harbour View';
+
+const organizationNames = [
+  'Nordlys Eiendom AS',
+  "Société Immobilière d'Azur",
+  'Keystone "Prime" Properties',
+  'Grünwald Liegenschaften GmbH',
+  'Ōsaka Bay Estates',
+];
+
+const buildingNames = [
+  'Skyline Tower',
+  duplicateBuildingName,
+  'Østre Kai 12',
+  'Bâtiment «Étoile»',
+  'The "Foundry"',
+  'Annex (empty shell)',
+  'Müllerstraße 7',
+  'Łódź Office Park',
+  'Ålesund Depot',
+  'Café Noir Building',
+  'Señora Plaza',
+  "St. Mary's Clinic",
+  'Zürich West Campus',
+  'Kraków Hub',
+  'Nørrebro Lofts',
+  'Göteborg Yard',
+];
+
+const cities = [
+  ['Oslo', null, 'Norway', '0150', 'Europe/Oslo'],
+  ['Nice', "Provence-Alpes-Côte d'Azur", 'France', '06000', 'Europe/Paris'],
+  ['London', null, 'United Kingdom', 'EC1A 1BB', 'Europe/London'],
+  ['München', 'Bayern', 'Germany', '80331', 'Europe/Berlin'],
+  ['Ōsaka', null, 'Japan', '530-0001', 'Asia/Tokyo'],
+  ['Austin', 'TX', 'United States', '78701', 'America/Chicago'],
+] as const;
+
+const roomNames = [
+  'Meeting room',
+  'Open office',
+  'Kitchen',
+  'Bathroom',
+  'Storage',
+  'Server room',
+  'Møterom «Fjord»',
+  'Salle de réunion',
+  'Reception',
+  'Quiet room',
+];
+
+const ontologyTypes = ['Office', 'MeetingRoom', 'Bathroom', 'Kitchen', 'Storage', 'Corridor'];
+
+function metadataFor(random: Random): MetadataEntry[] {
+  if (random.chance(0.3)) return [];
+  const entries: MetadataEntry[] = [
+    { name: 'location', value: random.pick(['north wing', 'south wing', 'east side', 'centre']) },
+  ];
+  if (random.chance(0.5)) entries.push({ name: 'yearBuilt', value: String(random.int(1890, 2024)) });
+  if (random.chance(0.3)) entries.push({ name: 'energyLabel', value: random.pick(['A', 'B', 'C', 'D']) });
+  return entries;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function slug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-');
+}
+
+export function resolvePortfolioOptions(input: {
+  seed?: string | undefined;
+  buildings?: number | undefined;
+  profile?: PortfolioProfile | undefined;
+}): PortfolioOptions {
+  const profile = portfolioProfiles[input.profile ?? 'default'];
+  return {
+    seed: input.seed ?? 'storey',
+    buildings: input.buildings ?? profile.buildings,
+    towerLevels: profile.towerLevels,
+    towerRoomsPerLevel: profile.towerRoomsPerLevel,
+  };
+}
+
+export function generatePortfolio(options: PortfolioOptions): Portfolio {
+  const random = createRandom(options.seed);
+  const siteCount = Math.max(6, Math.ceil(options.buildings / 50));
+  const organizationCount = Math.max(3, Math.ceil(siteCount / 10));
+
+  const organizations: OrganizationRecord[] = Array.from({ length: organizationCount }, (_, index) => ({
+    id: random.guid(),
+    name: `${organizationNames[index % organizationNames.length]}${index >= organizationNames.length ? ` ${Math.floor(index / organizationNames.length) + 1}` : ''}`,
+    metadata: [],
+  }));
+
+  const sites: SiteRecord[] = Array.from({ length: siteCount }, (_, index) => {
+    const organization = organizations[index % organizationCount]!;
+    const [city, state, country, postalCode, timezone] = cities[index % cities.length]!;
+    return {
+      id: String(100_000 + index * 7 + random.int(0, 6)),
+      name: `${city} ${['Campus', 'Park', 'Quarter', 'Centre'][index % 4]}${index >= cities.length ? ` ${index + 1}` : ''}`,
+      organizationId: organization.id,
+      area: 0,
+      buildingCount: 0,
+      address: `${random.int(1, 250)} ${random.pick(['Harbour Road', 'Rue de la Paix', 'Hauptstraße', 'Kirkegata'])}`,
+      city,
+      state,
+      country,
+      postalCode,
+      timezone,
+      timeSeriesRetentionSpan: '30.00:00:00',
+      metadata: metadataFor(random),
+    };
+  });
+
+  const buildings: BuildingEntry[] = [];
+  for (let index = 0; index < options.buildings; index++) {
+    // Site i of a building makes sure the two buildings with the same name land in different sites.
+    const site = sites[index % siteCount]!;
+    const organization = organizations.find((candidate) => candidate.id === site.organizationId)!;
+    let roomsPerFloor: number[];
+    if (index === specialBuildings.tower) {
+      roomsPerFloor = Array.from({ length: options.towerLevels }, () => options.towerRoomsPerLevel);
+    } else if (index === specialBuildings.noFloors) {
+      roomsPerFloor = [];
+    } else {
+      roomsPerFloor = Array.from({ length: random.int(1, 8) }, () => random.int(0, 14));
+    }
+    const baseName =
+      index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB
+        ? duplicateBuildingName
+        : buildingNames[index % buildingNames.length]!;
+    const name =
+      index < buildingNames.length || baseName === duplicateBuildingName
+        ? baseName
+        : `${baseName} ${Math.floor(index / buildingNames.length) + 1}`;
+    const area =
+      index === specialBuildings.zeroArea || (index > 10 && random.chance(0.08))
+        ? 0
+        : round1(random.int(400, 60_000) + random.next());
+    const countsIncluded = index !== specialBuildings.countsNotIncluded && !random.chance(0.1);
+    const deviceCount = countsIncluded ? random.int(0, 400) : 0;
+    buildings.push({
+      index,
+      roomsPerFloor,
+      record: {
+        id: random.guid(),
+        name,
+        referenceId: index === specialBuildings.nullReferenceId ? null : `${slug(name)}-${index}`,
+        organizationId: organization.id,
+        organizationName: organization.name,
+        siteId: site.id,
+        floorCount: roomsPerFloor.length,
+        spaceCount: roomsPerFloor.reduce((sum, rooms) => sum + rooms, 0),
+        deviceCount,
+        measurementCount: countsIncluded ? deviceCount * random.int(1, 6) : 0,
+        includesDeviceAndMeasurementCounts: countsIncluded,
+        area,
+        metadata: metadataFor(random),
+      },
+    });
+    site.buildingCount += 1;
+    site.area = round1(site.area + area);
+  }
+
+  const byId = new Map(buildings.map((entry) => [entry.record.id, entry]));
+  const floorCache = new Map<string, FloorEntry[]>();
+  let floorIndex: Map<string, FloorEntry> | undefined;
+
+  // Floors and rooms are made per building on first use from the building's own seed, so a large
+  // portfolio starts fast and every building's floors are the same whatever was asked for first.
+  const floorsOf = (building: BuildingEntry): FloorEntry[] => {
+    const cached = floorCache.get(building.record.id);
+    if (cached) return cached;
+    const local = createRandom(hashSeed(`${options.seed}:${building.index}`));
+    const record = building.record;
+    const perFloorArea = record.floorCount > 0 ? round1(record.area / record.floorCount) : 0;
+    const floors = building.roomsPerFloor.map((rooms, level): FloorEntry => {
+      const floorId = local.guid();
+      const floorName =
+        building.index === specialBuildings.nullFloorName && level === 1 ? null : `Level ${level}`;
+      const spaces: SpaceRecord[] = [];
+      for (let room = 0; room < rooms; room++) {
+        // Every level with two or more rooms has two called "Meeting room", as real data does.
+        const roomName =
+          room < 2 && rooms >= 2 ? 'Meeting room' : `${local.pick(roomNames)} ${level}.${String(room).padStart(2, '0')}`;
+        spaces.push({
+          id: local.guid(),
+          name: roomName,
+          referenceId: `L${level}-R${room}`,
+          siteId: record.siteId,
+          buildingId: record.id,
+          floorId,
+          ontologyType: local.pick(ontologyTypes),
+          commissionedStatus: local.chance(0.9) ? 1 : 2,
+          commissionedOn: '2023-04-12T08:00:00+00:00',
+          decommissionedOn: null,
+          area: rooms > 0 ? round1(perFloorArea / rooms) : 0,
+          metadata: [],
+          deviceCount: 0,
+          measurementCount: 0,
+          includesDeviceAndMeasurementCounts: false,
+        });
+      }
+      return {
+        record: {
+          id: floorId,
+          name: floorName,
+          referenceId: floorName === null ? null : `Level-${level}`,
+          area: perFloorArea,
+          metadata: level === 0 ? [{ name: 'entrance', value: 'true' }] : [],
+          buildingId: record.id,
+          spaceCount: rooms,
+          deviceCount: 0,
+          measurementCount: 0,
+          includesDeviceAndMeasurementCounts: false,
+        },
+        spaces,
+      };
+    });
+    floorCache.set(record.id, floors);
+    return floors;
+  };
+
+  const allFloors = (): FloorEntry[] => buildings.flatMap((building) => floorsOf(building));
+
+  return {
+    options,
+    organizations,
+    sites,
+    buildings,
+    buildingById: (id) => byId.get(id),
+    floorsOf,
+    allFloors,
+    floorById: (id) => {
+      floorIndex ??= new Map(allFloors().map((floor) => [floor.record.id, floor]));
+      return floorIndex.get(id);
+    },
+  };
+}

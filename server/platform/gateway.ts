@@ -1,0 +1,21 @@
+import { createPlatformClient, type PlatformClientOptions, type UpstreamResponse } from './platform-client';
+import { createShield } from './shield';
+
+/** Everything the routes may ask of the platform: shielded reads and GraphQL queries. */
+export interface PlatformGateway {
+  get(pathAndQuery: string): Promise<UpstreamResponse>;
+  graphql(body: string): Promise<UpstreamResponse>;
+  close(): Promise<void>;
+}
+
+export function createPlatformGateway(
+  options: PlatformClientOptions & { cacheTtlSeconds: number; onCoalesced?: () => void },
+): PlatformGateway {
+  const client = createPlatformClient(options);
+  const shield = createShield({ ttlSeconds: options.cacheTtlSeconds, ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}) });
+  return {
+    get: (pathAndQuery) => shield.get(pathAndQuery, () => client.send({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
+    graphql: (body) => client.send({ method: 'POST', path: '/graphql', kind: 'graphql', body }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,74 @@
+export interface IssuedToken {
+  value: string;
+  expiresInSeconds: number;
+}
+
+export interface TokenProvider {
+  /** A token that will not expire before the call using it reaches the platform. */
+  getToken(): Promise<string>;
+  /** Forget a token the platform refused, so the next getToken() fetches a new one. */
+  invalidate(token: string): void;
+}
+
+export class IdentityProviderError extends Error {
+  constructor(
+    /** The OAuth `error` code, or "unreachable" when no answer came. */
+    readonly code: string,
+    readonly status: number | undefined,
+  ) {
+    super(`The identity provider refused the token request (${code})`);
+    this.name = 'IdentityProviderError';
+  }
+}
+
+/**
+ * Renew a minute early for the usual hour-long token, but never more than a fifth of the lifetime,
+ * so a 5-second token is still used for 4 seconds.
+ */
+export function renewalMarginSeconds(lifetimeSeconds: number): number {
+  return Math.min(60, lifetimeSeconds * 0.2);
+}
+
+export function createTokenProvider(options: {
+  requestToken: () => Promise<IssuedToken>;
+  now?: () => number;
+}): TokenProvider {
+  const now = options.now ?? Date.now;
+  let current: { value: string; renewAt: number; expiresAt: number } | undefined;
+  let inFlight: Promise<string> | undefined;
+
+  const fetchToken = (): Promise<string> => {
+    // Everyone who asks while a request is out waits for that one request.
+    inFlight ??= options
+      .requestToken()
+      .then((issued) => {
+        const issuedAt = now();
+        current = {
+          value: issued.value,
+          expiresAt: issuedAt + issued.expiresInSeconds * 1000,
+          renewAt: issuedAt + (issued.expiresInSeconds - renewalMarginSeconds(issued.expiresInSeconds)) * 1000,
+        };
+        return issued.value;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+
+  return {
+    async getToken() {
+      const time = now();
+      if (current && time < current.renewAt) return current.value;
+      if (current && time < current.expiresAt) {
+        // In the renewal window: a failed renewal must not fail a call the old token can still make.
+        const stillValid = current.value;
+        return fetchToken().catch(() => stillValid);
+      }
+      return fetchToken();
+    },
+    invalidate(token) {
+      if (current?.value === token) current = undefined;
+    },
+  };
+}
