@@ -1,0 +1,11 @@
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { NotFoundState } from '@/components/query-states';
+
+export function NotFoundRoute() {
+  return (
+    <NotFoundState title="Page not found">
+      There is no page at this address. <Link component={RouterLink} to="/">Go to the portfolio</Link>
+    </NotFoundState>
+  );
+}

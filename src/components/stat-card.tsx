@@ -1,0 +1,20 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+
+export function StatCard({ label, value, note }: { label: string; value: string; note?: string | undefined }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px' }}>
+      <Typography variant="overline" component="p" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography>
+      {note ? (
+        <Typography variant="caption" color="text.secondary">
+          {note}
+        </Typography>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+const clientConfigSchema = z.object({
+  VITE_AREA_UNIT: z.string().trim().min(1).max(8).default('m²'),
+});
+
+/** Build-time configuration of the dashboard, checked once so a typo fails loudly, not silently. */
+function loadClientConfig() {
+  const parsed = clientConfigSchema.safeParse(import.meta.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid dashboard configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  return { areaUnit: parsed.data.VITE_AREA_UNIT };
+}
+
+export const clientConfig = loadClientConfig();

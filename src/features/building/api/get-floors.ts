@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from '@/api/fetch-all-pages';
+import { floorSchema, type Floor } from '@/api/platform-schemas';
+
+export const floorKeys = {
+  all: ['floors'] as const,
+  ofBuilding: (buildingId: string) => [...floorKeys.all, buildingId] as const,
+};
+
+export const fetchFloors = (buildingId: string, signal?: AbortSignal): Promise<Floor[]> =>
+  fetchAllPages((take, skip) => `/api/Buildings/${encodeURIComponent(buildingId)}/Floors?take=${take}&skip=${skip}`, floorSchema, signal);
+
+export const floorsQueryOptions = (buildingId: string) =>
+  queryOptions({ queryKey: floorKeys.ofBuilding(buildingId), queryFn: ({ signal }) => fetchFloors(buildingId, signal) });
+
+export const useFloors = (buildingId: string) => useQuery(floorsQueryOptions(buildingId));

@@ -1,0 +1,12 @@
+import { useMemo } from 'react';
+import { useBuildings } from '@/api/get-buildings';
+import { useSites } from '@/api/get-sites';
+
+/** The building's REST record (from the cached portfolio listing) and its site's name. */
+export function useBuildingRecord(buildingId: string) {
+  const buildings = useBuildings();
+  const sites = useSites();
+  const building = useMemo(() => buildings.data?.find((candidate) => candidate.id === buildingId), [buildings.data, buildingId]);
+  const site = useMemo(() => sites.data?.find((candidate) => candidate.id === building?.siteId), [sites.data, building?.siteId]);
+  return { buildings, building, siteName: site?.name ?? (building ? `Site ${building.siteId}` : undefined) };
+}

@@ -1,0 +1,151 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridSortModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useBuildings } from '@/api/get-buildings';
+import { useSites } from '@/api/get-sites';
+import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { StatCard } from '@/components/stat-card';
+import { formatArea, formatCount } from '@/lib/format';
+import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
+import { BuildingsTable, type BuildingRow } from './buildings-table';
+import { PortfolioCharts } from './portfolio-charts';
+
+const sortableFields = new Set(['name', 'referenceId', 'organizationName', 'siteName', 'floorCount', 'spaceCount', 'deviceCount', 'measurementCount', 'area']);
+
+/** Filters, sort, page and selection live in the URL: shareable, and restored by Back. */
+function usePortfolioUrlState() {
+  const [params, setParams] = useSearchParams();
+  const sortField = params.get('sort') ?? '';
+  const sortModel: GridSortModel = sortableFields.has(sortField)
+    ? [{ field: sortField, sort: params.get('dir') === 'desc' ? 'desc' : 'asc' }]
+    : [];
+  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (resetPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return {
+    filter: { search: params.get('q') ?? '', organizationId: params.get('org') ?? '', siteId: params.get('site') ?? '' },
+    sortModel,
+    page: Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0),
+    selectedId: params.get('selected') ?? undefined,
+    update,
+  };
+}
+
+export function PortfolioPage() {
+  const buildings = useBuildings();
+  const sites = useSites();
+  const state = usePortfolioUrlState();
+  const { filter } = state;
+
+  const names = useMemo(() => siteNames(sites.data), [sites.data]);
+  const organizations = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const building of buildings.data ?? []) map.set(building.organizationId, building.organizationName ?? building.organizationId);
+    return [...map].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [buildings.data]);
+  const siteOptions = useMemo(() => {
+    const ids = new Set((buildings.data ?? []).filter((b) => !filter.organizationId || b.organizationId === filter.organizationId).map((b) => b.siteId));
+    return [...ids].map((id) => [id, names.get(id) ?? `Site ${id}`] as const).sort((a, b) => a[1].localeCompare(b[1]));
+  }, [buildings.data, names, filter.organizationId]);
+  const filtered = useMemo(() => filterBuildings(buildings.data ?? [], filter), [buildings.data, filter]);
+  const rows: BuildingRow[] = useMemo(() => filtered.map((building) => ({ ...building, siteName: names.get(building.siteId) ?? `Site ${building.siteId}` })), [filtered, names]);
+  const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
+
+  if (buildings.isPending) return <LoadingSkeleton label="Loading the portfolio" rows={10} />;
+  if (buildings.isError) return <ErrorState what="the buildings" error={buildings.error} onRetry={() => void buildings.refetch()} />;
+
+  const header = (
+    <Typography variant="h4" component="h1">
+      Portfolio
+    </Typography>
+  );
+  if (buildings.data.length === 0) {
+    return (
+      <Stack spacing={3}>
+        {header}
+        <EmptyState title="This account sees no buildings">
+          The platform answered, but none of its buildings are shared with Storey's service account. Ask your platform administrator to grant access.
+        </EmptyState>
+      </Stack>
+    );
+  }
+
+  const filtering = Boolean(filter.search || filter.organizationId || filter.siteId);
+  const countsNote =
+    totals.buildingsWithCounts === totals.buildings
+      ? `over all ${formatCount(totals.buildings)} buildings`
+      : `over ${formatCount(totals.buildingsWithCounts)} of ${formatCount(totals.buildings)} buildings; the others' counts are not included`;
+
+  return (
+    <Stack spacing={3}>
+      {header}
+      {sites.isError ? <Alert severity="warning">Site names could not be loaded; sites are shown by their id.</Alert> : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="search" aria-label="Filter buildings">
+        <TextField
+          label="Search name or reference"
+          size="small"
+          value={filter.search}
+          onChange={(event) => state.update({ q: event.target.value })}
+          sx={{ flex: 2 }}
+        />
+        <TextField select label="Organization" size="small" value={filter.organizationId} onChange={(event) => state.update({ org: event.target.value, site: undefined })} sx={{ flex: 1, minWidth: 180 }}>
+          <MenuItem value="">All organizations</MenuItem>
+          {organizations.map(([id, name]) => (
+            <MenuItem key={id} value={id}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Site" size="small" value={siteOptions.some(([id]) => id === filter.siteId) ? filter.siteId : ''} onChange={(event) => state.update({ site: event.target.value })} sx={{ flex: 1, minWidth: 160 }}>
+          <MenuItem value="">All sites</MenuItem>
+          {siteOptions.map(([id, name]) => (
+            <MenuItem key={id} value={id}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {filtering ? (
+          <Button onClick={() => state.update({ q: undefined, org: undefined, site: undefined, selected: undefined })}>Clear filters</Button>
+        ) : null}
+      </Stack>
+
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }} component="section" aria-label="Headline figures">
+        <StatCard label="Buildings" value={formatCount(totals.buildings)} note={filtering ? `of ${formatCount(buildings.data.length)}` : undefined} />
+        <StatCard label="Floors" value={formatCount(totals.floors)} />
+        <StatCard label="Spaces" value={formatCount(totals.spaces)} />
+        <StatCard label="Devices" value={formatCount(totals.devices)} note={countsNote} />
+        <StatCard label="Measurements" value={formatCount(totals.measurements)} note={countsNote} />
+        <StatCard label="Total area" value={formatArea(totals.area)} />
+      </Stack>
+
+      {filtered.length > 0 ? <PortfolioCharts buildings={filtered} siteNames={names} /> : null}
+
+      <BuildingsTable
+        rows={rows}
+        sortModel={state.sortModel}
+        onSortModelChange={(model) => state.update({ sort: model[0]?.field, dir: model[0]?.sort ?? undefined })}
+        page={state.page}
+        onPageChange={(page) => state.update({ page: page > 0 ? String(page) : undefined }, false)}
+        selectedId={state.selectedId}
+        onSelect={(id) => state.update({ selected: id }, false)}
+      />
+    </Stack>
+  );
+}

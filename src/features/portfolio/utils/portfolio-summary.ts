@@ -1,0 +1,109 @@
+import type { Building, Site } from '@/api/platform-schemas';
+
+export interface PortfolioTotals {
+  buildings: number;
+  floors: number;
+  spaces: number;
+  area: number;
+  /** Device and measurement sums cover only the buildings whose counts the platform included. */
+  devices: number;
+  measurements: number;
+  buildingsWithCounts: number;
+}
+
+export function portfolioTotals(buildings: readonly Building[]): PortfolioTotals {
+  const totals: PortfolioTotals = { buildings: buildings.length, floors: 0, spaces: 0, area: 0, devices: 0, measurements: 0, buildingsWithCounts: 0 };
+  for (const building of buildings) {
+    totals.floors += building.floorCount;
+    totals.spaces += building.spaceCount;
+    totals.area += building.area;
+    if (building.includesDeviceAndMeasurementCounts) {
+      totals.devices += building.deviceCount;
+      totals.measurements += building.measurementCount;
+      totals.buildingsWithCounts += 1;
+    }
+  }
+  return totals;
+}
+
+/** A short label that still tells apart two buildings of the same name. */
+export function buildingLabel(building: Building, all: readonly Building[]): string {
+  const name = building.name?.trim() || 'Unnamed';
+  const twins = all.filter((other) => other.name === building.name).length;
+  return twins > 1 && building.referenceId ? `${name} (${building.referenceId})` : name;
+}
+
+export interface LabelledValues {
+  label: string;
+  [series: string]: number | string;
+}
+
+/** The largest `limit` buildings by `key`, the rest summed into one "Other" bar. */
+export function topWithRest(buildings: readonly Building[], key: 'area', limit: number): LabelledValues[] {
+  const sorted = [...buildings].sort((a, b) => b[key] - a[key]);
+  const top = sorted.slice(0, limit).map((building) => ({ label: buildingLabel(building, buildings), [key]: building[key] }));
+  const rest = sorted.slice(limit);
+  if (rest.length === 0) return top;
+  return [...top, { label: `Other (${rest.length} buildings)`, [key]: rest.reduce((sum, building) => sum + building[key], 0) }];
+}
+
+export function topBy(
+  buildings: readonly Building[],
+  rank: (building: Building) => number,
+  pick: (building: Building) => Record<string, number>,
+  limit: number,
+): LabelledValues[] {
+  return [...buildings]
+    .sort((a, b) => rank(b) - rank(a))
+    .slice(0, limit)
+    .map((building) => ({ label: buildingLabel(building, buildings), ...pick(building) }));
+}
+
+export interface GroupSummary {
+  id: string;
+  label: string;
+  buildings: number;
+  area: number;
+  floors: number;
+  spaces: number;
+}
+
+export function groupBuildings(
+  buildings: readonly Building[],
+  keyOf: (building: Building) => string,
+  labelOf: (key: string, first: Building) => string,
+): GroupSummary[] {
+  const groups = new Map<string, GroupSummary>();
+  for (const building of buildings) {
+    const id = keyOf(building);
+    const group = groups.get(id) ?? { id, label: labelOf(id, building), buildings: 0, area: 0, floors: 0, spaces: 0 };
+    group.buildings += 1;
+    group.area += building.area;
+    group.floors += building.floorCount;
+    group.spaces += building.spaceCount;
+    groups.set(id, group);
+  }
+  return [...groups.values()].sort((a, b) => b.area - a.area || a.label.localeCompare(b.label));
+}
+
+export function siteNames(sites: readonly Site[] | undefined): Map<string, string> {
+  return new Map((sites ?? []).map((site) => [site.id, site.name?.trim() || `Site ${site.id}`]));
+}
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+export interface PortfolioFilter {
+  search: string;
+  organizationId: string;
+  siteId: string;
+}
+
+export function filterBuildings(buildings: readonly Building[], filter: PortfolioFilter): Building[] {
+  const needle = fold(filter.search.trim());
+  return buildings.filter(
+    (building) =>
+      (!filter.organizationId || building.organizationId === filter.organizationId) &&
+      (!filter.siteId || building.siteId === filter.siteId) &&
+      (!needle || fold(building.name ?? '').includes(needle) || fold(building.referenceId ?? '').includes(needle)),
+  );
+}

@@ -1,0 +1,107 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useBuildings } from '@/api/get-buildings';
+import { useSites } from '@/api/get-sites';
+import type { Building, Site } from '@/api/platform-schemas';
+import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+
+interface SiteSummary {
+  id: string;
+  name: string;
+  place: string;
+  buildings: number;
+  area: number;
+  floors: number;
+  spaces: number;
+}
+
+/** Sums come from the buildings the account sees, so they agree with the portfolio page. */
+export function summarizeSites(sites: readonly Site[], buildings: readonly Building[]): SiteSummary[] {
+  const summaries = new Map<string, SiteSummary>(
+    sites.map((site) => [
+      site.id,
+      { id: site.id, name: displayName(site.name), place: [site.city, site.country].filter(Boolean).join(', '), buildings: 0, area: 0, floors: 0, spaces: 0 },
+    ]),
+  );
+  for (const building of buildings) {
+    let summary = summaries.get(building.siteId);
+    if (!summary) {
+      summary = { id: building.siteId, name: `Site ${building.siteId}`, place: '', buildings: 0, area: 0, floors: 0, spaces: 0 };
+      summaries.set(building.siteId, summary);
+    }
+    summary.buildings += 1;
+    summary.area += building.area;
+    summary.floors += building.floorCount;
+    summary.spaces += building.spaceCount;
+  }
+  return [...summaries.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function SitesPage() {
+  const sites = useSites();
+  const buildings = useBuildings();
+  const summaries = useMemo(() => (sites.data && buildings.data ? summarizeSites(sites.data, buildings.data) : []), [sites.data, buildings.data]);
+
+  const header = (
+    <Typography variant="h4" component="h1">
+      Sites
+    </Typography>
+  );
+  if (sites.isPending || buildings.isPending) return <LoadingSkeleton label="Loading the sites" />;
+  if (sites.isError) return <ErrorState what="the sites" error={sites.error} onRetry={() => void sites.refetch()} />;
+  if (buildings.isError) return <ErrorState what="the buildings" error={buildings.error} onRetry={() => void buildings.refetch()} />;
+  if (summaries.length === 0) {
+    return (
+      <Stack spacing={3}>
+        {header}
+        <EmptyState title="This account sees no sites">The platform shares no sites with Storey's service account.</EmptyState>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={3}>
+      {header}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label="Sites">
+          <TableHead>
+            <TableRow>
+              <TableCell>Site</TableCell>
+              <TableCell>Location</TableCell>
+              <TableCell align="right">Buildings</TableCell>
+              <TableCell align="right">Area ({areaUnit})</TableCell>
+              <TableCell align="right">Floors</TableCell>
+              <TableCell align="right">Spaces</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {summaries.map((site) => (
+              <TableRow key={site.id} hover>
+                <TableCell>
+                  <Link component={RouterLink} to={`/?site=${encodeURIComponent(site.id)}`} aria-label={`${site.name}: show its buildings in the portfolio`}>
+                    {site.name}
+                  </Link>
+                </TableCell>
+                <TableCell>{site.place}</TableCell>
+                <TableCell align="right">{formatCount(site.buildings)}</TableCell>
+                <TableCell align="right">{formatArea(site.area)}</TableCell>
+                <TableCell align="right">{formatCount(site.floors)}</TableCell>
+                <TableCell align="right">{formatCount(site.spaces)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}

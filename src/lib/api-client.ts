@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** What the BFF (or the browser) says went wrong, in words a person can read. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+const problemSchema = z.looseObject({ title: z.string().optional(), detail: z.string().optional(), status: z.number().optional() });
+
+/** Every call carries X-CSRF: the BFF refuses API calls without it. */
+export const apiHeaders = { 'X-CSRF': '1', Accept: 'application/json' } as const;
+
+export async function toApiError(response: Response): Promise<ApiError> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes('json')) {
+    try {
+      const parsed = problemSchema.safeParse(await response.json());
+      if (parsed.success && parsed.data.detail) {
+        return new ApiError(response.status, parsed.data.title ?? response.statusText, parsed.data.detail);
+      }
+    } catch {
+      // Unreadable body: fall through to the generic message.
+    }
+  }
+  return new ApiError(response.status, response.statusText || 'Error', `The server answered with status ${response.status}.`);
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export async function apiGet<T>(path: string, schema: z.ZodType<T>, init: { signal?: AbortSignal } = {}): Promise<ApiResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: apiHeaders, signal: init.signal ?? null });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error', 'Storey could not be reached. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'Unreadable answer', 'The server sent an answer that is not valid JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'Unexpected data', `The platform sent data Storey does not understand: ${z.prettifyError(parsed.error)}`);
+  }
+  return { data: parsed.data, headers: response.headers };
+}
