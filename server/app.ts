@@ -68,6 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // The only body the BFF takes is GraphQL's JSON; anything else is 415, not parsed.
+  app.removeContentTypeParser('text/plain');
+
   const metrics = createMetrics();
   const grant = options.requestToken ?? createClientCredentialsGrant(platform, { timeoutMs: config.timeoutMs });
   const tokens = createTokenProvider({
@@ -129,6 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isApiPath(request.url) && request.headers['x-csrf'] !== '1') {
       return sendProblem(reply, 403, 'Missing the X-CSRF: 1 header that every API call must carry.');
     }
+  });
+  // During shutdown, answers in flight close their connection so close() does not wait on keep-alive.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (_request, reply) => {
     metrics.responses.inc({ status: String(reply.statusCode) });

@@ -23,6 +23,8 @@ export function createAccessTokenIssuer(options: {
     lifetimeSeconds: options.lifetimeSeconds,
     async issue({ tenantId, clientId, audience }) {
       const nowSeconds = Math.floor(Date.now() / 1000);
+      // exp rounds up so the token lives at least the expires_in it is advertised with.
+      const expiresAt = Math.ceil(Date.now() / 1000) + options.lifetimeSeconds;
       return new SignJWT({ tid: tenantId, appid: clientId, roles: ['Data.Read'] })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(issuer)
@@ -31,7 +33,7 @@ export function createAccessTokenIssuer(options: {
         .setJti(randomUUID())
         .setIssuedAt(nowSeconds)
         .setNotBefore(nowSeconds)
-        .setExpirationTime(Date.now() / 1000 + options.lifetimeSeconds)
+        .setExpirationTime(expiresAt)
         .sign(key);
     },
     async verify(token) {

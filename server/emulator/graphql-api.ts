@@ -180,6 +180,9 @@ export function registerGraphqlApi(
           .send(errorsBody([new GraphQLError('The current user is not authorized to access this resource.')], 'AUTH_NOT_AUTHENTICATED'));
       }
     }
+    if (document.definitions.some((definition) => definition.kind === 'OperationDefinition' && definition.operation !== 'query')) {
+      return reply.code(400).send(errorsBody([new GraphQLError('This service reads data only: mutations and subscriptions are not supported.')], 'HC0015'));
+    }
     const validationErrors = validate(options.schema, document, specifiedRules);
     if (validationErrors.length > 0) {
       return reply.code(400).send(errorsBody(validationErrors, 'HC0020'));

@@ -190,14 +190,14 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     } else if (index === specialBuildings.noFloors) {
       roomsPerFloor = [];
     } else {
-      roomsPerFloor = Array.from({ length: random.int(1, 8) }, () => random.int(0, 14));
+      roomsPerFloor = Array.from({ length: random.int(index === specialBuildings.nullFloorName ? 2 : 1, 8) }, () => random.int(0, 14));
     }
     const baseName =
       index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB
         ? duplicateBuildingName
         : buildingNames[index % buildingNames.length]!;
     const name =
-      index < buildingNames.length || baseName === duplicateBuildingName
+      index < buildingNames.length || index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB
         ? baseName
         : `${baseName} ${Math.floor(index / buildingNames.length) + 1}`;
     const area =

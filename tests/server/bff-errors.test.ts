@@ -1,0 +1,97 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+
+let platform: RunningPlatform;
+let bff: RunningBff;
+beforeAll(async () => {
+  platform = await startPlatform();
+  bff = await startBff(platform.settings, { PLATFORM_TIMEOUT_MS: '400' });
+});
+afterEach(() => platform.emulator.faults.reset());
+afterAll(async () => {
+  await bff.close();
+  await platform.close();
+});
+
+const getSites = () => bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
+const expectProblem = (response: Awaited<ReturnType<typeof getSites>>, status: number) => {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toContain('application/problem+json');
+  const body = response.json() as Record<string, unknown>;
+  expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
+  return body;
+};
+
+describe('BFF error mapping', () => {
+  it.each([
+    ['500', 502],
+    ['502', 502],
+    ['503', 502],
+    ['504', 504],
+    ['malformed-json', 502],
+    ['drop-connection', 502],
+  ])('maps platform %s to a %i problem', async (kind, status) => {
+    platform.emulator.faults.update({ errorRate: 1, errorKinds: [kind as never] });
+    expectProblem(await getSites(), status);
+  });
+
+  it('maps the gateway HTML 403 to a 403 problem without parsing the page', async () => {
+    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['gateway-403'] });
+    const body = expectProblem(await getSites(), 403);
+    expect(body.detail).toBe('The request was refused by the platform gateway.');
+  });
+
+  it('passes 429 on with the platform Retry-After, or a default one', async () => {
+    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['429-retry-after'], retryAfterSeconds: 9 });
+    const withHeader = await getSites();
+    expectProblem(withHeader, 429);
+    expect(withHeader.headers['retry-after']).toBe('9');
+    platform.emulator.faults.update({ errorKinds: ['429'] });
+    const without = await getSites();
+    expectProblem(without, 429);
+    expect(Number(without.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 504 when the platform hangs past the timeout', async () => {
+    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['hang'] });
+    const started = performance.now();
+    expectProblem(await getSites(), 504);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('passes a platform 4xx on with its array-of-strings message as detail', async () => {
+    const response = await bff.app.inject({ method: 'GET', url: '/api/Buildings/unknown-building/Floors', headers: csrf });
+    const body = expectProblem(response, 404);
+    expect(body.detail).toBe("Building with id 'unknown-building' was not found.");
+  });
+
+  it('passes GraphQL errors from the platform through untouched', async () => {
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...csrf, 'content-type': 'application/json' },
+      payload: { query: '{ buildings { nope } }' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toContain('Cannot query field "nope"');
+  });
+
+  it('passes GraphQL partial data with its errors through with 200', async () => {
+    platform.emulator.faults.update({ graphqlPartialErrors: true });
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...csrf, 'content-type': 'application/json' },
+      payload: { query: '{ buildings(take: 1) { levels { rooms { name } } } }' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.errors).toHaveLength(1);
+    expect(body.data.buildings[0].levels[1].rooms).toBeNull();
+  });
+
+  it('stays healthy after every fault', async () => {
+    expect((await getSites()).statusCode).toBe(200);
+    expect((await bff.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});

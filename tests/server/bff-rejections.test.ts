@@ -1,0 +1,103 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+
+let platform: RunningPlatform;
+let bff: RunningBff;
+beforeAll(async () => {
+  platform = await startPlatform();
+  bff = await startBff(platform.settings);
+});
+afterEach(() => {
+  // Nothing refused by the BFF may reach the platform: not even a token request.
+  expect(platform.requests().filter((entry) => entry.kind !== 'token')).toEqual([]);
+  platform.emulator.requests.clear();
+});
+afterAll(async () => {
+  await bff.close();
+  await platform.close();
+});
+
+async function expectRefused(request: InjectOptions, status: number) {
+  const response = await bff.app.inject(request);
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toContain('application/problem+json');
+  expect(response.json()).toMatchObject({ status, detail: expect.any(String) });
+  return response;
+}
+
+const get = (url: string, headers: Record<string, string> = csrf) => ({ method: 'GET' as const, url, headers });
+const graphql = (payload: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST' as const,
+  url: '/graphql',
+  headers: { ...csrf, 'content-type': 'application/json', ...headers },
+  payload: payload as InjectOptions['payload'],
+});
+
+describe('BFF refuses, without calling the platform', () => {
+  it('API calls without X-CSRF: 1', async () => {
+    await expectRefused(get('/api/Buildings', {}), 403);
+    await expectRefused(get('/api/Buildings', { 'x-csrf': 'yes' }), 403);
+    await expectRefused({ ...graphql({ query: '{ buildings { id } }' }), headers: { 'content-type': 'application/json' } }, 403);
+  });
+
+  it.each([
+    ['an encoded dot-dot-slash', '/api/Buildings/..%2f..%2fSites/Floors', 404],
+    ['an encoded slash', '/api/Buildings/abc%2Fdef/Floors', 404],
+    ['a dot segment', '/api/Buildings/./Floors', 404],
+    ['an over-long id', `/api/Buildings/${'a'.repeat(65)}/Floors`, 400],
+    ['an id with other characters', '/api/Buildings/abc%20def/Floors', 400],
+    ['an unknown path under /api', '/api/Organizations', 404],
+    ['a deeper path', '/api/Buildings/abc/Floors/extra', 404],
+    ['a malformed percent-encoding', '/api/Buildings/%E0%A4%A/Floors', 400],
+  ])('%s', async (_case, url, status) => {
+    await expectRefused(get(url), status);
+  });
+
+  it.each([
+    ['an unknown parameter', '/api/Buildings?foo=1'],
+    ['a parameter the route does not take', '/api/Sites?siteId=1'],
+    ['a repeated parameter', '/api/Buildings?take=1&take=2'],
+    ['take above 5000', '/api/Buildings?take=5001'],
+    ['take of 0', '/api/Buildings?take=0'],
+    ['a negative skip', '/api/Buildings?skip=-1'],
+    ['includeCounts that is not true/false', '/api/Buildings?includeCounts=1'],
+    ['a siteId with odd characters', '/api/Buildings?siteId=%27%3B--'],
+  ])('%s', async (_case, url) => {
+    await expectRefused(get(url), 400);
+  });
+
+  it('other methods with 405 and an Allow header', async () => {
+    const response = await expectRefused({ method: 'DELETE' as const, url: '/api/Buildings', headers: csrf }, 405);
+    expect(response.headers.allow).toBe('GET');
+    expect((await expectRefused({ method: 'GET' as const, url: '/graphql', headers: csrf }, 405)).headers.allow).toBe('POST');
+  });
+
+  it.each([
+    ['a mutation', { query: 'mutation { deleteBuilding(id: "x") { id } }' }],
+    ['a subscription', { query: 'subscription { buildings { id } }' }],
+    ['a query beside a mutation', { query: 'query A { buildings { id } } mutation B { x }', operationName: 'A' }],
+    ['a document that does not parse', { query: '{ buildings { ' }],
+    ['an empty query', { query: '' }],
+    ['a missing query', { variables: {} }],
+    ['variables that are not an object', { query: '{ buildings { id } }', variables: [1, 2] }],
+    ['an unknown body field', { query: '{ buildings { id } }', extra: true }],
+    ['two anonymous operations', { query: '{ a } { b }' }],
+    ['an operationName that is not in the document', { query: 'query A { buildings { id } }', operationName: 'B' }],
+    ['a query deeper than the limit', { query: `{ ${'a { '.repeat(12)}b${' }'.repeat(12)} }` }],
+    ['too many aliases', { query: `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: buildings { id }`).join(' ')} }` }],
+    ['a fragment cycle', { query: '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }' }],
+    ['too many tokens', { query: `{ buildings { ${'id '.repeat(6000)} } }` }],
+  ])('GraphQL: %s', async (_case, payload) => {
+    await expectRefused(graphql(payload), 400);
+  });
+
+  it('GraphQL: a body over 64 KB', async () => {
+    await expectRefused(graphql({ query: '{ buildings { id } }', variables: { padding: 'x'.repeat(70 * 1024) } }), 413);
+  });
+
+  it('GraphQL: invalid JSON and other content types', async () => {
+    await expectRefused({ ...graphql('{"query": '), payload: '{"query": ' }, 400);
+    await expectRefused({ method: 'POST' as const, url: '/graphql', headers: { ...csrf, 'content-type': 'text/plain' }, payload: 'query { x }' }, 415);
+  });
+});

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+
+describe('BFF token lifecycle against the emulator', () => {
+  let platform: RunningPlatform;
+  let bff: RunningBff;
+  beforeAll(async () => {
+    platform = await startPlatform({ tokenLifetimeSeconds: 5 });
+    bff = await startBff(platform.settings);
+  });
+  afterAll(async () => {
+    await bff.close();
+    await platform.close();
+  });
+
+  it('makes exactly one token request for 1,000 concurrent cold calls', async () => {
+    // Distinct skips, so coalescing of identical reads does not hide the count.
+    const responses = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => bff.app.inject({ method: 'GET', url: `/api/Buildings?take=1&skip=${index}`, headers: csrf })),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(platform.requests('token')).toHaveLength(1);
+    expect(platform.requests('rest')).toHaveLength(1000);
+  });
+
+  it('renews a 5-second token before it expires, so no call meets a 401', async () => {
+    platform.emulator.requests.clear();
+    const statuses: number[] = [];
+    const until = Date.now() + 6500;
+    while (Date.now() < until) {
+      statuses.push((await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf })).statusCode);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const tokenCalls = platform.requests('token').length;
+    expect(tokenCalls).toBeGreaterThanOrEqual(1);
+    expect(tokenCalls).toBeLessThanOrEqual(2);
+    // Every call reached the platform with a valid token: none was refused and retried.
+    expect(platform.requests('rest')).toHaveLength(statuses.length);
+  });
+
+  it('on a 401 from the platform, gets a new token and retries that call once', async () => {
+    platform.emulator.requests.clear();
+    platform.emulator.faults.update({ unauthorizedOnce: true });
+    const response = await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf });
+    expect(response.statusCode).toBe(200);
+    expect(platform.requests('token')).toHaveLength(1);
+    const calls = platform.requests('rest');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.headers.authorization).not.toBe(calls[1]!.headers.authorization);
+  });
+
+  it('does not retry more than once when the platform keeps refusing', async () => {
+    platform.emulator.requests.clear();
+    platform.emulator.faults.update({ errorRate: 0, unauthorizedOnce: true });
+    // Two forced 401s in a row: arm the second as soon as the first is taken.
+    const original = platform.emulator.faults.takeUnauthorized;
+    let remaining = 2;
+    platform.emulator.faults.takeUnauthorized = () => remaining-- > 0;
+    const response = await bff.app.inject({ method: 'GET', url: '/api/Sites?take=2', headers: csrf });
+    platform.emulator.faults.takeUnauthorized = original;
+    platform.emulator.faults.reset();
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(platform.requests('rest')).toHaveLength(2);
+  });
+});
+
+describe('BFF when the identity provider fails', () => {
+  let platform: RunningPlatform;
+  let bff: RunningBff;
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+  afterAll(() => platform.close());
+
+  it('answers 503 naming the OAuth error, never the secret, and does not cache the failure', async () => {
+    bff = await startBff({ ...platform.settings, clientSecret: 'wrong-secret-value' });
+    const response = await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json().detail).toContain('invalid_client');
+    expect(response.body).not.toContain('wrong-secret-value');
+    expect(platform.requests('rest')).toHaveLength(0);
+    await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
+    expect(platform.requests('token')).toHaveLength(2);
+    expect(bff.logs.join('')).not.toContain('wrong-secret-value');
+    await bff.close();
+  });
+
+  it('recovers without a restart once the identity provider is back', async () => {
+    platform.emulator.requests.clear();
+    platform.emulator.faults.update({ tokenEndpoint: 'down' });
+    bff = await startBff(platform.settings);
+    const down = await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().detail).toContain('unreachable');
+    expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    platform.emulator.faults.reset();
+    expect((await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf })).statusCode).toBe(200);
+    expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await bff.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { duplicateBuildingName, generatePortfolio, resolvePortfolioOptions, specialBuildings } from '../../server/emulator/portfolio';
+
+const portfolio = (seed: string) => generatePortfolio(resolvePortfolioOptions({ seed }));
+
+describe('generated portfolios', () => {
+  it('are the same for the same seed and differ for another', () => {
+    const first = portfolio('alpha');
+    const second = portfolio('alpha');
+    expect(second.buildings.map((b) => b.record)).toEqual(first.buildings.map((b) => b.record));
+    expect(second.floorsOf(second.buildings[3]!)).toEqual(first.floorsOf(first.buildings[3]!));
+    expect(portfolio('beta').buildings[0]!.record.id).not.toBe(first.buildings[0]!.record.id);
+  });
+
+  it('have the default size: about 24 buildings over 3 organizations and 6 sites', () => {
+    const value = portfolio('storey');
+    expect(value.buildings).toHaveLength(24);
+    expect(value.organizations).toHaveLength(3);
+    expect(value.sites).toHaveLength(6);
+  });
+
+  it('are as messy as real portfolios', () => {
+    const value = portfolio('storey');
+    const records = value.buildings.map((b) => b.record);
+    expect(records.some((b) => /[^\x20-\x7e]/.test(b.name ?? ''))).toBe(true);
+    expect(records.some((b) => (b.name ?? '').includes('"'))).toBe(true);
+    const twins = records.filter((b) => b.name === duplicateBuildingName);
+    expect(twins).toHaveLength(2);
+    expect(twins[0]!.siteId).not.toBe(twins[1]!.siteId);
+    expect(records[specialBuildings.zeroArea]!.area).toBe(0);
+    expect(records.some((b) => b.metadata.length > 0)).toBe(true);
+    expect(records[specialBuildings.noFloors]!.floorCount).toBe(0);
+    expect(records[specialBuildings.tower]!.floorCount).toBe(60);
+    expect(records[specialBuildings.countsNotIncluded]!.includesDeviceAndMeasurementCounts).toBe(false);
+    expect(records[specialBuildings.nullReferenceId]!.referenceId).toBeNull();
+    const floors = value.floorsOf(value.buildings[specialBuildings.duplicateNameA]!);
+    const names = floors[0]!.spaces.map((space) => space.name);
+    expect(new Set(names).size).toBeLessThan(names.length);
+    expect(value.floorsOf(value.buildings[specialBuildings.nullFloorName]!)[1]!.record.name).toBeNull();
+  });
+
+  it('offer a large profile with 10,000 buildings and a 200 × 100 tower', () => {
+    const large = generatePortfolio(resolvePortfolioOptions({ profile: 'large' }));
+    expect(large.buildings).toHaveLength(10_000);
+    const tower = large.floorsOf(large.buildings[specialBuildings.tower]!);
+    expect(tower).toHaveLength(200);
+    expect(tower.every((floor) => floor.spaces.length === 100)).toBe(true);
+  });
+});
