@@ -7,12 +7,22 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync(path.join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/lib/graphql-env.d.ts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'src/lib/graphql-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +31,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': 'error',
       'import-x/no-default-export': 'error',
@@ -37,15 +50,28 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src', from: './server', message: 'src/ and server/ never import each other.' },
-            { target: './src', from: './tests', message: 'Application code must not import tests.' },
+            {
+              target: './src',
+              from: './server',
+              message: 'src/ and server/ never import each other.',
+            },
+            {
+              target: './src',
+              from: './tests',
+              message: 'Application code must not import tests.',
+            },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
               except: [`./${feature}`],
-              message: 'Features do not import each other: move shared code to src/api, src/components or src/lib.',
+              message:
+                'Features do not import each other: move shared code to src/api, src/components or src/lib.',
             })),
-            { target: './src/features', from: './src/app', message: 'Features do not import the app layer.' },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features do not import the app layer.',
+            },
             {
               target: ['./src/api', './src/components', './src/config', './src/lib'],
               from: ['./src/features', './src/app'],
@@ -63,9 +89,18 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './server', from: './src', message: 'src/ and server/ never import each other.' },
+            {
+              target: './server',
+              from: './src',
+              message: 'src/ and server/ never import each other.',
+            },
             { target: './server', from: './tests', message: 'Server code must not import tests.' },
-            { target: './server/emulator', from: './server', except: ['./emulator'], message: 'The emulator stands alone: it must not use BFF code.' },
+            {
+              target: './server/emulator',
+              from: './server',
+              except: ['./emulator'],
+              message: 'The emulator stands alone: it must not use BFF code.',
+            },
           ],
         },
       ],

@@ -2,14 +2,23 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { BffConfig, PlatformSettings } from './config';
 import { createMetrics } from './http/metrics';
 import { HttpProblem, problem, sendProblem } from './http/problem';
 import { createClientCredentialsGrant } from './platform/client-credentials';
 import { createPlatformGateway } from './platform/gateway';
 import { UpstreamTimeoutError, UpstreamUnavailableError } from './platform/platform-client';
-import { IdentityProviderError, createTokenProvider, type IssuedToken } from './platform/token-provider';
+import {
+  IdentityProviderError,
+  createTokenProvider,
+  type IssuedToken,
+} from './platform/token-provider';
 import { registerGraphqlProxy } from './routes/graphql-proxy';
 import { registerOperations } from './routes/operations';
 import { registerRestProxy } from './routes/rest-proxy';
@@ -47,7 +56,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const loggerOption =
     options.logger && typeof (options.logger as FastifyBaseLogger).info === 'function'
       ? { loggerInstance: options.logger as FastifyBaseLogger }
-      : { logger: (options.logger as FastifyServerOptions['logger']) ?? { level: config.logLevel, redact: redactedLogPaths } };
+      : {
+          logger: (options.logger as FastifyServerOptions['logger']) ?? {
+            level: config.logLevel,
+            redact: redactedLogPaths,
+          },
+        };
 
   const app = Fastify({
     ...loggerOption,
@@ -72,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const metrics = createMetrics();
-  const grant = options.requestToken ?? createClientCredentialsGrant(platform, { timeoutMs: config.timeoutMs });
+  const grant =
+    options.requestToken ?? createClientCredentialsGrant(platform, { timeoutMs: config.timeoutMs });
   const tokens = createTokenProvider({
     requestToken: async () => {
       try {
@@ -93,7 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeoutMs: config.timeoutMs,
     cacheTtlSeconds: config.cacheTtlSeconds,
     onCoalesced: () => metrics.coalesced.inc(),
-    onUpstreamResponse: (kind, status, seconds) => metrics.upstreamSeconds.observe({ kind, status: String(status) }, seconds),
+    onUpstreamResponse: (kind, status, seconds) =>
+      metrics.upstreamSeconds.observe({ kind, status: String(status) }, seconds),
   });
   app.addHook('onClose', () => gateway.close());
 
@@ -123,14 +139,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeWindow: config.rateLimit.windowMs,
     allowList: (request) => !isApiPath(request.url),
     errorResponseBuilder: (_request, context) =>
-      new HttpProblem(429, `Too many requests: at most ${context.max} per ${Math.round(context.ttl / 1000)} s. Try again shortly.`),
+      new HttpProblem(
+        429,
+        `Too many requests: at most ${context.max} per ${Math.round(context.ttl / 1000)} s. Try again shortly.`,
+      ),
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A custom header cannot be sent cross-site without a CORS preflight, which the BFF never grants.
     if (isApiPath(request.url) && request.headers['x-csrf'] !== '1') {
-      return sendProblem(reply, 403, 'Missing the X-CSRF: 1 header that every API call must carry.');
+      return sendProblem(
+        reply,
+        403,
+        'Missing the X-CSRF: 1 header that every API call must carry.',
+      );
     }
   });
   // During shutdown, answers in flight close their connection so close() does not wait on keep-alive.
@@ -147,11 +170,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof HttpProblem) {
-      return sendProblem(reply.headers(error.headers), error.status, error.detail, error.extensions);
+      return sendProblem(
+        reply.headers(error.headers),
+        error.status,
+        error.detail,
+        error.extensions,
+      );
     }
     if (error instanceof IdentityProviderError) {
       request.log.warn({ oauthError: error.code, status: error.status }, 'token request failed');
-      return sendProblem(reply, 503, `The platform's identity provider did not issue a token (${error.code}).`, { oauthError: error.code });
+      return sendProblem(
+        reply,
+        503,
+        `The platform's identity provider did not issue a token (${error.code}).`,
+        { oauthError: error.code },
+      );
     }
     if (error instanceof UpstreamTimeoutError) return sendProblem(reply, 504, error.message);
     if (error instanceof UpstreamUnavailableError) return sendProblem(reply, 502, error.message);
@@ -166,9 +199,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRestProxy(app, gateway);
   registerGraphqlProxy(app, gateway);
   for (const url of getRoutes) {
-    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url, handler: methodNotAllowed('GET') });
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url,
+      handler: methodNotAllowed('GET'),
+    });
   }
-  app.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/graphql', handler: methodNotAllowed('POST') });
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/graphql',
+    handler: methodNotAllowed('POST'),
+  });
   registerOperations(app, { gateway, tokens, metrics });
   await registerSpa(app, config.staticDir);
   return app;

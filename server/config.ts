@@ -61,7 +61,9 @@ export interface BffConfig {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Storey cannot start, the configuration is invalid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    super(
+      `Storey cannot start, the configuration is invalid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -70,7 +72,9 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
   // An empty variable means "not set", as in most shells' `FOO= npm start`.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = environmentSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(

@@ -13,12 +13,16 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new Error(`${name} must be a whole number from 0 to 1000000, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000)
+    throw new Error(`${name} must be a whole number from 0 to 1000000, got "${raw}"`);
   return value;
 }
 
 /** Starts the built-in emulator on a free loopback port, configured by the EMULATOR_* variables. */
-export async function startEmbeddedPlatform(env: NodeJS.ProcessEnv, port = 0): Promise<EmbeddedPlatform> {
+export async function startEmbeddedPlatform(
+  env: NodeJS.ProcessEnv,
+  port = 0,
+): Promise<EmbeddedPlatform> {
   const profile = env.EMULATOR_PROFILE as PortfolioProfile | undefined;
   if (profile !== undefined && profile !== 'default' && profile !== 'large') {
     throw new Error(`EMULATOR_PROFILE must be "default" or "large", got "${String(profile)}"`);

@@ -39,7 +39,11 @@ export async function runStorey(env: NodeJS.ProcessEnv = process.env): Promise<v
   try {
     running = await startStorey(env);
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : `Storey could not start: ${(error as Error).message}`);
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `Storey could not start: ${(error as Error).message}`,
+    );
     process.exit(1);
   }
   running.app.log.info(`Storey is running at ${running.url}`);

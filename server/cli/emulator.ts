@@ -7,11 +7,16 @@ const emulator = await createEmulator({
   seed: env.EMULATOR_SEED || undefined,
   buildings: env.EMULATOR_BUILDINGS ? Number(env.EMULATOR_BUILDINGS) : undefined,
   profile: (env.EMULATOR_PROFILE as PortfolioProfile | undefined) || undefined,
-  tokenLifetimeSeconds: env.EMULATOR_TOKEN_LIFETIME_SECONDS ? Number(env.EMULATOR_TOKEN_LIFETIME_SECONDS) : undefined,
+  tokenLifetimeSeconds: env.EMULATOR_TOKEN_LIFETIME_SECONDS
+    ? Number(env.EMULATOR_TOKEN_LIFETIME_SECONDS)
+    : undefined,
   control: env.EMULATOR_CONTROL === '1',
   faults: faultsFromEnvironment(env),
 });
-const address = await emulator.listen({ host: env.EMULATOR_HOST ?? '127.0.0.1', port: Number(env.EMULATOR_PORT ?? 4000) });
+const address = await emulator.listen({
+  host: env.EMULATOR_HOST ?? '127.0.0.1',
+  port: Number(env.EMULATOR_PORT ?? 4000),
+});
 
 console.log(`Building Platform emulator (${emulator.portfolio.buildings.length} buildings, seed "${emulator.portfolio.options.seed}")
 

@@ -1,9 +1,21 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createAccessTokenIssuer } from './access-tokens';
-import { apiFaultKinds, createFaultController, faultSettingsSchema, type ApiFaultKind, type FaultController, type FaultSettings } from './faults';
+import {
+  apiFaultKinds,
+  createFaultController,
+  faultSettingsSchema,
+  type ApiFaultKind,
+  type FaultController,
+  type FaultSettings,
+} from './faults';
 import { createPlatformSchema, registerGraphqlApi } from './graphql-api';
 import { registerIdentityProvider, type ClientCredentials } from './identity-provider';
-import { generatePortfolio, resolvePortfolioOptions, type Portfolio, type PortfolioProfile } from './portfolio';
+import {
+  generatePortfolio,
+  resolvePortfolioOptions,
+  type Portfolio,
+  type PortfolioProfile,
+} from './portfolio';
 import { createRandom } from './random';
 import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log';
 import { registerRestApi } from './rest-api';
@@ -55,20 +67,34 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gatewayPage =
   '<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>403 Forbidden</h1><p>Request blocked by the gateway.</p></body></html>';
 
-async function injectFault(kind: ApiFaultKind, request: FastifyRequest, reply: FastifyReply, settings: FaultSettings): Promise<void> {
+async function injectFault(
+  kind: ApiFaultKind,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: FaultSettings,
+): Promise<void> {
   switch (kind) {
     case '500':
     case '503':
-      await reply.code(Number(kind)).type('application/problem+json').send({
-        type: 'https://tools.ietf.org/html/rfc9110#section-15.6',
-        title: kind === '500' ? 'An error occurred while processing your request.' : 'Service Unavailable',
-        status: Number(kind),
-        traceId: request.id,
-      });
+      await reply
+        .code(Number(kind))
+        .type('application/problem+json')
+        .send({
+          type: 'https://tools.ietf.org/html/rfc9110#section-15.6',
+          title:
+            kind === '500'
+              ? 'An error occurred while processing your request.'
+              : 'Service Unavailable',
+          status: Number(kind),
+          traceId: request.id,
+        });
       return;
     case '502':
     case '504':
-      await reply.code(Number(kind)).type('text/html').send(`<html><body><h1>${kind} Gateway error</h1></body></html>`);
+      await reply
+        .code(Number(kind))
+        .type('text/html')
+        .send(`<html><body><h1>${kind} Gateway error</h1></body></html>`);
       return;
     case '429':
       await reply.code(429).send();
@@ -99,7 +125,10 @@ async function injectFault(kind: ApiFaultKind, request: FastifyRequest, reply: F
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const portfolioOptions = resolvePortfolioOptions(options);
   const portfolio = generatePortfolio(portfolioOptions);
-  const credentials: ClientCredentials = { ...defaultCredentials(portfolioOptions.seed), ...options.credentials };
+  const credentials: ClientCredentials = {
+    ...defaultCredentials(portfolioOptions.seed),
+    ...options.credentials,
+  };
   const faults = createFaultController(options.faults);
   const requests = createRequestLog();
   const tokens = createAccessTokenIssuer({
@@ -107,10 +136,19 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     rejectSecondsEarly: options.rejectTokensSecondsEarly ?? 0,
   });
 
-  const app = Fastify({ routerOptions: { caseSensitive: false }, bodyLimit: 1024 * 1024, logger: false, forceCloseConnections: true });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const app = Fastify({
+    routerOptions: { caseSensitive: false },
+    bodyLimit: 1024 * 1024,
+    logger: false,
+    forceCloseConnections: true,
   });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const entries = new WeakMap<FastifyRequest, LoggedRequest>();
   app.addHook('onRequest', async (request) => {
@@ -119,7 +157,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (lower.startsWith(controlPrefix)) return;
     const entry: LoggedRequest = {
       at: new Date().toISOString(),
-      kind: lower.startsWith(identityPrefix) ? 'token' : lower.startsWith('/api/') ? 'rest' : lower === '/graphql' ? 'graphql' : 'other',
+      kind: lower.startsWith(identityPrefix)
+        ? 'token'
+        : lower.startsWith('/api/')
+          ? 'rest'
+          : lower === '/graphql'
+            ? 'graphql'
+            : 'other',
       method: request.method,
       path,
       query: Object.fromEntries(new URLSearchParams(request.url.slice(path.length + 1))),
@@ -160,12 +204,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
   });
   registerGraphqlApi(app, {
-    schema: createPlatformSchema(portfolio, { partialErrors: () => faults.current().graphqlPartialErrors }),
+    schema: createPlatformSchema(portfolio, {
+      partialErrors: () => faults.current().graphqlPartialErrors,
+    }),
     verifyToken: (token) => tokens.verify(token),
   });
 
   if (options.control) {
-    app.get(`${controlPrefix}/faults`, async () => ({ settings: faults.current(), kinds: apiFaultKinds }));
+    app.get(`${controlPrefix}/faults`, async () => ({
+      settings: faults.current(),
+      kinds: apiFaultKinds,
+    }));
     app.put(`${controlPrefix}/faults`, async (request, reply) => {
       const patch = faultSettingsSchema.partial().safeParse(request.body);
       if (!patch.success) return reply.code(400).send({ error: patch.error.issues });
@@ -188,7 +237,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     async listen({ host = '127.0.0.1', port = 0 } = {}) {
       await app.listen({ host, port });
       const address = app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('The emulator did not bind a TCP port');
+      if (address === null || typeof address === 'string')
+        throw new Error('The emulator did not bind a TCP port');
       const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
       return { ...credentials, baseUrl, authUrl: `${baseUrl}${identityPrefix}` };
     },

@@ -94,9 +94,11 @@ export function faultsFromEnvironment(env: NodeJS.ProcessEnv): Partial<FaultSett
   numeric('EMULATOR_ERROR_RATE', 'errorRate');
   numeric('EMULATOR_RETRY_AFTER_SECONDS', 'retryAfterSeconds');
   numeric('EMULATOR_TOKEN_DELAY_MS', 'tokenDelayMs');
-  if (env.EMULATOR_ERROR_KINDS) patch.errorKinds = env.EMULATOR_ERROR_KINDS.split(',').map((kind) => kind.trim());
+  if (env.EMULATOR_ERROR_KINDS)
+    patch.errorKinds = env.EMULATOR_ERROR_KINDS.split(',').map((kind) => kind.trim());
   if (env.EMULATOR_TOKEN_ENDPOINT) patch.tokenEndpoint = env.EMULATOR_TOKEN_ENDPOINT;
-  if (env.EMULATOR_GRAPHQL_PARTIAL_ERRORS) patch.graphqlPartialErrors = env.EMULATOR_GRAPHQL_PARTIAL_ERRORS === '1';
+  if (env.EMULATOR_GRAPHQL_PARTIAL_ERRORS)
+    patch.graphqlPartialErrors = env.EMULATOR_GRAPHQL_PARTIAL_ERRORS === '1';
   const result = faultSettingsSchema.partial().safeParse(patch);
   if (!result.success) {
     throw new Error(`Invalid emulator fault settings: ${z.prettifyError(result.error)}`);

@@ -10,9 +10,13 @@ function matchesOperations(value: Scalar, operations: Record<string, unknown>): 
     if (operand === undefined) return true;
     switch (operation) {
       case 'and':
-        return (operand as Record<string, unknown>[]).every((inner) => matchesOperations(value, inner));
+        return (operand as Record<string, unknown>[]).every((inner) =>
+          matchesOperations(value, inner),
+        );
       case 'or':
-        return (operand as Record<string, unknown>[]).some((inner) => matchesOperations(value, inner));
+        return (operand as Record<string, unknown>[]).some((inner) =>
+          matchesOperations(value, inner),
+        );
       case 'eq':
         return value === operand;
       case 'neq':
@@ -47,12 +51,17 @@ function matchesOperations(value: Scalar, operations: Record<string, unknown>): 
   });
 }
 
-export function matchesFilter(record: Record<string, unknown>, filter: FilterInput | null | undefined): boolean {
+export function matchesFilter(
+  record: Record<string, unknown>,
+  filter: FilterInput | null | undefined,
+): boolean {
   if (!filter) return true;
   return Object.entries(filter).every(([key, condition]) => {
     if (condition === undefined || condition === null) return true;
-    if (key === 'and') return (condition as FilterInput[]).every((inner) => matchesFilter(record, inner));
-    if (key === 'or') return (condition as FilterInput[]).some((inner) => matchesFilter(record, inner));
+    if (key === 'and')
+      return (condition as FilterInput[]).every((inner) => matchesFilter(record, inner));
+    if (key === 'or')
+      return (condition as FilterInput[]).some((inner) => matchesFilter(record, inner));
     return matchesOperations(record[key] as Scalar, condition as Record<string, unknown>);
   });
 }
@@ -71,5 +80,8 @@ export function filterAndPage<T extends object>(items: readonly T[], args: PageA
     ? items.filter((item) => matchesFilter(item as Record<string, unknown>, args.where))
     : items;
   const skip = args.skip ?? 0;
-  return filtered.slice(skip, args.take === null || args.take === undefined ? undefined : skip + args.take);
+  return filtered.slice(
+    skip,
+    args.take === null || args.take === undefined ? undefined : skip + args.take,
+  );
 }

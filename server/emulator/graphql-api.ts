@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
@@ -16,7 +18,7 @@ import { filterAndPage, type PageArguments } from './filter';
 import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio';
 import { supportedApiVersions, unsupportedVersionBody } from './rest-api';
 
-export const schemaPath = new URL('./schema.graphql', import.meta.url);
+export const schemaPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.graphql');
 
 interface BuildingView {
   id: string;
@@ -60,15 +62,24 @@ function roomViews(floor: FloorEntry) {
   }));
 }
 
-function attach(schema: GraphQLSchema, typeName: string, fieldName: string, resolve: GraphQLFieldResolver<never, unknown, never>): void {
+function attach(
+  schema: GraphQLSchema,
+  typeName: string,
+  fieldName: string,
+  resolve: GraphQLFieldResolver<never, unknown, never>,
+): void {
   const type = schema.getType(typeName);
-  if (!(type instanceof GraphQLObjectType)) throw new Error(`No object type ${typeName} in schema.graphql`);
+  if (!(type instanceof GraphQLObjectType))
+    throw new Error(`No object type ${typeName} in schema.graphql`);
   const field = type.getFields()[fieldName];
   if (!field) throw new Error(`No field ${typeName}.${fieldName} in schema.graphql`);
   field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
 }
 
-export function createPlatformSchema(portfolio: Portfolio, options: { partialErrors: () => boolean }): GraphQLSchema {
+export function createPlatformSchema(
+  portfolio: Portfolio,
+  options: { partialErrors: () => boolean },
+): GraphQLSchema {
   const schema = buildSchema(readFileSync(schemaPath, 'utf8'));
   const buildingViews: BuildingView[] = portfolio.buildings.map((entry) => ({
     id: entry.record.id,
@@ -80,20 +91,35 @@ export function createPlatformSchema(portfolio: Portfolio, options: { partialErr
     entry,
   }));
 
-  attach(schema, 'Query', 'organizations', (_root, args: PageArguments) => filterAndPage(portfolio.organizations, args));
-  attach(schema, 'Query', 'sites', (_root, args: PageArguments) => filterAndPage(portfolio.sites, args));
-  attach(schema, 'Query', 'buildings', (_root, args: PageArguments) => filterAndPage(buildingViews, args));
+  attach(schema, 'Query', 'organizations', (_root, args: PageArguments) =>
+    filterAndPage(portfolio.organizations, args),
+  );
+  attach(schema, 'Query', 'sites', (_root, args: PageArguments) =>
+    filterAndPage(portfolio.sites, args),
+  );
+  attach(schema, 'Query', 'buildings', (_root, args: PageArguments) =>
+    filterAndPage(buildingViews, args),
+  );
   attach(schema, 'Query', 'levels', (_root, args: PageArguments) =>
-    filterAndPage(buildingViews.flatMap((view) => levelViews(portfolio, view.entry)), args),
+    filterAndPage(
+      buildingViews.flatMap((view) => levelViews(portfolio, view.entry)),
+      args,
+    ),
   );
   attach(schema, 'Query', 'rooms', (_root, args: PageArguments) =>
     filterAndPage(portfolio.allFloors().flatMap(roomViews), args),
   );
   attach(schema, 'Organization', 'sites', (organization: { id: string }, args: PageArguments) =>
-    filterAndPage(portfolio.sites.filter((site) => site.organizationId === organization.id), args),
+    filterAndPage(
+      portfolio.sites.filter((site) => site.organizationId === organization.id),
+      args,
+    ),
   );
   attach(schema, 'Site', 'buildings', (site: { id: string }, args: PageArguments) =>
-    filterAndPage(buildingViews.filter((view) => view.siteId === site.id), args),
+    filterAndPage(
+      buildingViews.filter((view) => view.siteId === site.id),
+      args,
+    ),
   );
   attach(schema, 'Building', 'levels', (building: BuildingView, args: PageArguments) =>
     filterAndPage(levelViews(portfolio, building.entry), args),
@@ -147,22 +173,51 @@ export function registerGraphqlApi(
 ): void {
   app.post('/graphql', async (request, reply) => {
     const version = request.headers['x-api-version'];
-    if (version !== undefined && (typeof version !== 'string' || !supportedApiVersions.includes(version))) {
+    if (
+      version !== undefined &&
+      (typeof version !== 'string' || !supportedApiVersions.includes(version))
+    ) {
       return reply.code(400).send(unsupportedVersionBody);
     }
     const contentType = request.headers['content-type'] ?? '';
-    const body = request.body as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
-    if (!contentType.toLowerCase().startsWith('application/json') || typeof body !== 'object' || body === null) {
-      return reply.code(400).send(errorsBody([new GraphQLError('The GraphQL request body must be a JSON object.')], 'HC0009'));
+    const body = request.body as
+      { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
+    if (
+      !contentType.toLowerCase().startsWith('application/json') ||
+      typeof body !== 'object' ||
+      body === null
+    ) {
+      return reply
+        .code(400)
+        .send(
+          errorsBody(
+            [new GraphQLError('The GraphQL request body must be a JSON object.')],
+            'HC0009',
+          ),
+        );
     }
     if (typeof body.query !== 'string' || body.query.trim() === '') {
-      return reply.code(400).send(errorsBody([new GraphQLError('The GraphQL request has no query.')], 'HC0009'));
+      return reply
+        .code(400)
+        .send(errorsBody([new GraphQLError('The GraphQL request has no query.')], 'HC0009'));
     }
-    if (body.variables !== undefined && body.variables !== null && (typeof body.variables !== 'object' || Array.isArray(body.variables))) {
-      return reply.code(400).send(errorsBody([new GraphQLError('Variables must be a JSON object.')], 'HC0009'));
+    if (
+      body.variables !== undefined &&
+      body.variables !== null &&
+      (typeof body.variables !== 'object' || Array.isArray(body.variables))
+    ) {
+      return reply
+        .code(400)
+        .send(errorsBody([new GraphQLError('Variables must be a JSON object.')], 'HC0009'));
     }
-    if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') {
-      return reply.code(400).send(errorsBody([new GraphQLError('operationName must be a string.')], 'HC0009'));
+    if (
+      body.operationName !== undefined &&
+      body.operationName !== null &&
+      typeof body.operationName !== 'string'
+    ) {
+      return reply
+        .code(400)
+        .send(errorsBody([new GraphQLError('operationName must be a string.')], 'HC0009'));
     }
 
     let document: DocumentNode;
@@ -177,11 +232,32 @@ export function registerGraphqlApi(
       if (!token || !(await options.verifyToken(token))) {
         return reply
           .code(401)
-          .send(errorsBody([new GraphQLError('The current user is not authorized to access this resource.')], 'AUTH_NOT_AUTHENTICATED'));
+          .send(
+            errorsBody(
+              [new GraphQLError('The current user is not authorized to access this resource.')],
+              'AUTH_NOT_AUTHENTICATED',
+            ),
+          );
       }
     }
-    if (document.definitions.some((definition) => definition.kind === 'OperationDefinition' && definition.operation !== 'query')) {
-      return reply.code(400).send(errorsBody([new GraphQLError('This service reads data only: mutations and subscriptions are not supported.')], 'HC0015'));
+    if (
+      document.definitions.some(
+        (definition) =>
+          definition.kind === 'OperationDefinition' && definition.operation !== 'query',
+      )
+    ) {
+      return reply
+        .code(400)
+        .send(
+          errorsBody(
+            [
+              new GraphQLError(
+                'This service reads data only: mutations and subscriptions are not supported.',
+              ),
+            ],
+            'HC0015',
+          ),
+        );
     }
     const validationErrors = validate(options.schema, document, specifiedRules);
     if (validationErrors.length > 0) {
@@ -197,7 +273,12 @@ export function registerGraphqlApi(
     const status = result.data === undefined ? 400 : 200;
     return reply.code(status).send({
       ...(result.errors
-        ? { errors: result.errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'EXEC_ERROR', ...error.extensions } })) }
+        ? {
+            errors: result.errors.map((error) => ({
+              ...error.toJSON(),
+              extensions: { code: 'EXEC_ERROR', ...error.extensions },
+            })),
+          }
         : {}),
       ...(result.data !== undefined ? { data: result.data } : {}),
     });

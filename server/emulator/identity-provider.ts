@@ -24,7 +24,8 @@ function checkTokenRequest(
     return {
       status: 400,
       error: 'invalid_request',
-      description: "AADSTS900144: The request body must contain the following parameter: 'grant_type'.",
+      description:
+        "AADSTS900144: The request body must contain the following parameter: 'grant_type'.",
     };
   }
   if (tenant !== expected.tenantId) {
@@ -61,7 +62,8 @@ function checkTokenRequest(
     return {
       status: 401,
       error: 'invalid_client',
-      description: 'AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value.',
+      description:
+        'AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value.',
     };
   }
   if (form.scope !== expected.scope) {
@@ -76,38 +78,53 @@ function checkTokenRequest(
 
 export function registerIdentityProvider(
   app: FastifyInstance,
-  options: { prefix: string; credentials: ClientCredentials; tokens: AccessTokenIssuer; faults: FaultController },
+  options: {
+    prefix: string;
+    credentials: ClientCredentials;
+    tokens: AccessTokenIssuer;
+    faults: FaultController;
+  },
 ): void {
-  app.post<{ Params: { tenant: string } }>(`${options.prefix}/:tenant/oauth2/v2.0/token`, async (request, reply) => {
-    const faults = options.faults.current();
-    if (faults.tokenEndpoint === 'down') {
-      // A refused connection looks like this to the caller: no status line at all.
-      request.raw.socket.destroy();
-      return reply.hijack();
-    }
-    if (faults.tokenEndpoint === 'slow') await sleep(faults.tokenDelayMs);
+  app.post<{ Params: { tenant: string } }>(
+    `${options.prefix}/:tenant/oauth2/v2.0/token`,
+    async (request, reply) => {
+      const faults = options.faults.current();
+      if (faults.tokenEndpoint === 'down') {
+        // A refused connection looks like this to the caller: no status line at all.
+        request.raw.socket.destroy();
+        return reply.hijack();
+      }
+      if (faults.tokenEndpoint === 'slow') await sleep(faults.tokenDelayMs);
 
-    const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, string>;
-    const failure = checkTokenRequest(request.params.tenant, request.headers['content-type'], form, options.credentials);
-    if (failure) {
-      return reply.code(failure.status).send({
-        error: failure.error,
-        error_description: `${failure.description}\r\nTrace ID: ${request.id}\r\nTimestamp: ${new Date().toISOString()}`,
-        error_codes: [Number(failure.description.slice(6, failure.description.indexOf(':')))],
-        timestamp: new Date().toISOString(),
+      const form = (
+        typeof request.body === 'object' && request.body !== null ? request.body : {}
+      ) as Record<string, string>;
+      const failure = checkTokenRequest(
+        request.params.tenant,
+        request.headers['content-type'],
+        form,
+        options.credentials,
+      );
+      if (failure) {
+        return reply.code(failure.status).send({
+          error: failure.error,
+          error_description: `${failure.description}\r\nTrace ID: ${request.id}\r\nTimestamp: ${new Date().toISOString()}`,
+          error_codes: [Number(failure.description.slice(6, failure.description.indexOf(':')))],
+          timestamp: new Date().toISOString(),
+        });
+      }
+      const audience = options.credentials.scope.replace(/\/\.default$/, '');
+      const accessToken = await options.tokens.issue({
+        tenantId: options.credentials.tenantId,
+        clientId: options.credentials.clientId,
+        audience,
       });
-    }
-    const audience = options.credentials.scope.replace(/\/\.default$/, '');
-    const accessToken = await options.tokens.issue({
-      tenantId: options.credentials.tenantId,
-      clientId: options.credentials.clientId,
-      audience,
-    });
-    return reply.header('cache-control', 'no-store').send({
-      token_type: 'Bearer',
-      expires_in: options.tokens.lifetimeSeconds,
-      ext_expires_in: options.tokens.lifetimeSeconds,
-      access_token: accessToken,
-    });
-  });
+      return reply.header('cache-control', 'no-store').send({
+        token_type: 'Bearer',
+        expires_in: options.tokens.lifetimeSeconds,
+        ext_expires_in: options.tokens.lifetimeSeconds,
+        access_token: accessToken,
+      });
+    },
+  );
 }

@@ -116,8 +116,10 @@ function metadataFor(random: Random): MetadataEntry[] {
   const entries: MetadataEntry[] = [
     { name: 'location', value: random.pick(['north wing', 'south wing', 'east side', 'centre']) },
   ];
-  if (random.chance(0.5)) entries.push({ name: 'yearBuilt', value: String(random.int(1890, 2024)) });
-  if (random.chance(0.3)) entries.push({ name: 'energyLabel', value: random.pick(['A', 'B', 'C', 'D']) });
+  if (random.chance(0.5))
+    entries.push({ name: 'yearBuilt', value: String(random.int(1890, 2024)) });
+  if (random.chance(0.3))
+    entries.push({ name: 'energyLabel', value: random.pick(['A', 'B', 'C', 'D']) });
   return entries;
 }
 
@@ -153,11 +155,14 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
   const siteCount = Math.max(6, Math.ceil(options.buildings / 50));
   const organizationCount = Math.max(3, Math.ceil(siteCount / 10));
 
-  const organizations: OrganizationRecord[] = Array.from({ length: organizationCount }, (_, index) => ({
-    id: random.guid(),
-    name: `${organizationNames[index % organizationNames.length]}${index >= organizationNames.length ? ` ${Math.floor(index / organizationNames.length) + 1}` : ''}`,
-    metadata: [],
-  }));
+  const organizations: OrganizationRecord[] = Array.from(
+    { length: organizationCount },
+    (_, index) => ({
+      id: random.guid(),
+      name: `${organizationNames[index % organizationNames.length]}${index >= organizationNames.length ? ` ${Math.floor(index / organizationNames.length) + 1}` : ''}`,
+      metadata: [],
+    }),
+  );
 
   const sites: SiteRecord[] = Array.from({ length: siteCount }, (_, index) => {
     const organization = organizations[index % organizationCount]!;
@@ -190,14 +195,19 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     } else if (index === specialBuildings.noFloors) {
       roomsPerFloor = [];
     } else {
-      roomsPerFloor = Array.from({ length: random.int(index === specialBuildings.nullFloorName ? 2 : 1, 8) }, () => random.int(0, 14));
+      roomsPerFloor = Array.from(
+        { length: random.int(index === specialBuildings.nullFloorName ? 2 : 1, 8) },
+        () => random.int(0, 14),
+      );
     }
     const baseName =
       index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB
         ? duplicateBuildingName
         : buildingNames[index % buildingNames.length]!;
     const name =
-      index < buildingNames.length || index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB
+      index < buildingNames.length ||
+      index === specialBuildings.duplicateNameA ||
+      index === specialBuildings.duplicateNameB
         ? baseName
         : `${baseName} ${Math.floor(index / buildingNames.length) + 1}`;
     const area =
@@ -249,7 +259,9 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
       for (let room = 0; room < rooms; room++) {
         // Every level with two or more rooms has two called "Meeting room", as real data does.
         const roomName =
-          room < 2 && rooms >= 2 ? 'Meeting room' : `${local.pick(roomNames)} ${level}.${String(room).padStart(2, '0')}`;
+          room < 2 && rooms >= 2
+            ? 'Meeting room'
+            : `${local.pick(roomNames)} ${level}.${String(room).padStart(2, '0')}`;
         spaces.push({
           id: local.guid(),
           name: roomName,

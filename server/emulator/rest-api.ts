@@ -45,34 +45,44 @@ function parseListParameters(query: unknown): ListParameters | string[] {
   let includeCounts = false;
   if (raw.includecounts !== undefined) {
     const value = raw.includecounts.toLowerCase();
-    if (value !== 'true' && value !== 'false') errors.push(`The value '${raw.includecounts}' is not valid for includeCounts.`);
+    if (value !== 'true' && value !== 'false')
+      errors.push(`The value '${raw.includecounts}' is not valid for includeCounts.`);
     includeCounts = value === 'true';
   }
   if (errors.length > 0) return errors;
   return { take, skip, siteId: raw.siteid, includeCounts };
 }
 
-function sendPage<T>(reply: FastifyReply, items: readonly T[], parameters: ListParameters): FastifyReply {
+function sendPage<T>(
+  reply: FastifyReply,
+  items: readonly T[],
+  parameters: ListParameters,
+): FastifyReply {
   return reply
     .header('x-total-count', String(items.length))
     .send(items.slice(parameters.skip, parameters.skip + parameters.take));
 }
 
 function withoutCounts(record: BuildingRecord): BuildingRecord {
-  return { ...record, deviceCount: 0, measurementCount: 0, includesDeviceAndMeasurementCounts: false };
+  return {
+    ...record,
+    deviceCount: 0,
+    measurementCount: 0,
+    includesDeviceAndMeasurementCounts: false,
+  };
 }
 
-export function registerRestApi(app: FastifyInstance, options: { portfolio: Portfolio; hasValidToken: TokenCheck }): void {
+export function registerRestApi(
+  app: FastifyInstance,
+  options: { portfolio: Portfolio; hasValidToken: TokenCheck },
+): void {
   const { portfolio } = options;
 
   // Authentication runs before versioning and routing, as it does in front of the real service.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.toLowerCase().startsWith('/api/')) return;
     if (!(await options.hasValidToken(request))) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer error="invalid_token"')
-        .send();
+      return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send();
     }
     const version = request.headers['x-api-version'];
     if (typeof version !== 'string' || !supportedApiVersions.includes(version)) {
@@ -80,7 +90,14 @@ export function registerRestApi(app: FastifyInstance, options: { portfolio: Port
     }
   });
 
-  const list = <Q>(handler: (parameters: ListParameters, request: FastifyRequest<{ Params: Q }>, reply: FastifyReply) => unknown) =>
+  const list =
+    <Q>(
+      handler: (
+        parameters: ListParameters,
+        request: FastifyRequest<{ Params: Q }>,
+        reply: FastifyReply,
+      ) => unknown,
+    ) =>
     async (request: FastifyRequest<{ Params: Q }>, reply: FastifyReply) => {
       const parameters = parseListParameters(request.query);
       if (Array.isArray(parameters)) return reply.code(400).send(parameters);
@@ -101,8 +118,11 @@ export function registerRestApi(app: FastifyInstance, options: { portfolio: Port
     '/api/Buildings',
     list((parameters, _request, reply) => {
       let entries = portfolio.buildings;
-      if (parameters.siteId !== undefined) entries = entries.filter((entry) => entry.record.siteId === parameters.siteId);
-      const records = entries.map((entry) => (parameters.includeCounts ? entry.record : withoutCounts(entry.record)));
+      if (parameters.siteId !== undefined)
+        entries = entries.filter((entry) => entry.record.siteId === parameters.siteId);
+      const records = entries.map((entry) =>
+        parameters.includeCounts ? entry.record : withoutCounts(entry.record),
+      );
       return sendPage(reply, records, parameters);
     }),
   );
@@ -112,9 +132,15 @@ export function registerRestApi(app: FastifyInstance, options: { portfolio: Port
     list<{ buildingId: string }>((parameters, request, reply) => {
       const building = portfolio.buildingById(request.params.buildingId.toLowerCase());
       if (!building) {
-        return reply.code(404).send([`Building with id '${request.params.buildingId}' was not found.`]);
+        return reply
+          .code(404)
+          .send([`Building with id '${request.params.buildingId}' was not found.`]);
       }
-      return sendPage(reply, portfolio.floorsOf(building).map((floor) => floor.record), parameters);
+      return sendPage(
+        reply,
+        portfolio.floorsOf(building).map((floor) => floor.record),
+        parameters,
+      );
     }),
   );
 
@@ -122,7 +148,8 @@ export function registerRestApi(app: FastifyInstance, options: { portfolio: Port
     '/api/Floors/:floorId/Spaces',
     list<{ floorId: string }>((parameters, request, reply) => {
       const floor = portfolio.floorById(request.params.floorId.toLowerCase());
-      if (!floor) return reply.code(404).send([`Floor with id '${request.params.floorId}' was not found.`]);
+      if (!floor)
+        return reply.code(404).send([`Floor with id '${request.params.floorId}' was not found.`]);
       return sendPage(reply, floor.spaces, parameters);
     }),
   );

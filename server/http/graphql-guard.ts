@@ -18,7 +18,12 @@ import {
 import { z } from 'zod';
 import { HttpProblem } from './problem';
 
-export const graphqlLimits = { bodyBytes: 64 * 1024, depth: 10, aliases: 15, tokens: 5000 } as const;
+export const graphqlLimits = {
+  bodyBytes: 64 * 1024,
+  depth: 10,
+  aliases: 15,
+  tokens: 5000,
+} as const;
 
 export const graphqlRequestSchema = z.strictObject({
   query: z.string().min(1, 'must not be empty'),
@@ -46,15 +51,26 @@ const shapeRules = [
   maxAliasesRule({ n: graphqlLimits.aliases, exposeLimits: true, propagateOnRejection: true }),
 ];
 
-function selectedOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode {
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition');
+function selectedOperation(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationDefinitionNode {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode =>
+      definition.kind === 'OperationDefinition',
+  );
   const operation = operationName
     ? operations.find((candidate) => candidate.name?.value === operationName)
     : operations.length === 1
       ? operations[0]
       : undefined;
   if (!operation) {
-    throw new HttpProblem(400, operationName ? `The document has no operation named "${operationName}".` : 'The document must contain exactly one operation, or name one with operationName.');
+    throw new HttpProblem(
+      400,
+      operationName
+        ? `The document has no operation named "${operationName}".`
+        : 'The document must contain exactly one operation, or name one with operationName.',
+    );
   }
   return operation;
 }
@@ -63,30 +79,51 @@ function selectedOperation(document: DocumentNode, operationName: string | null 
 export function guardGraphqlRequest(body: unknown): GraphqlRequest {
   const parsed = graphqlRequestSchema.safeParse(body);
   if (!parsed.success) {
-    throw new HttpProblem(400, `The GraphQL request is malformed: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}.`);
+    throw new HttpProblem(
+      400,
+      `The GraphQL request is malformed: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}.`,
+    );
   }
   let document: DocumentNode;
   try {
     document = parse(parsed.data.query, { maxTokens: graphqlLimits.tokens, noLocation: true });
   } catch (error) {
-    throw new HttpProblem(400, `The GraphQL query does not parse: ${(error as GraphQLError).message}`);
+    throw new HttpProblem(
+      400,
+      `The GraphQL query does not parse: ${(error as GraphQLError).message}`,
+    );
   }
   const operation = selectedOperation(document, parsed.data.operationName);
   if (operation.operation !== 'query') {
-    throw new HttpProblem(400, `Only queries are allowed through Storey; ${operation.operation}s are refused.`);
+    throw new HttpProblem(
+      400,
+      `Only queries are allowed through Storey; ${operation.operation}s are refused.`,
+    );
   }
   // Other operations in the same document could still be mutations the platform runs if it ignores operationName.
-  if (document.definitions.some((definition) => definition.kind === 'OperationDefinition' && definition.operation !== 'query')) {
-    throw new HttpProblem(400, 'Only queries are allowed through Storey; the document also holds a mutation or subscription.');
+  if (
+    document.definitions.some(
+      (definition) => definition.kind === 'OperationDefinition' && definition.operation !== 'query',
+    )
+  ) {
+    throw new HttpProblem(
+      400,
+      'Only queries are allowed through Storey; the document also holds a mutation or subscription.',
+    );
   }
   let errors: readonly GraphQLError[];
   try {
     errors = validate(shapeOnlySchema, document, shapeRules);
   } catch (error) {
-    errors = [error instanceof GraphQLError ? error : new GraphQLError('The document is not acceptable.')];
+    errors = [
+      error instanceof GraphQLError ? error : new GraphQLError('The document is not acceptable.'),
+    ];
   }
   if (errors.length > 0) {
-    throw new HttpProblem(400, `The GraphQL query is refused: ${errors.map((error) => error.message).join(' ')}`);
+    throw new HttpProblem(
+      400,
+      `The GraphQL query is refused: ${errors.map((error) => error.message).join(' ')}`,
+    );
   }
   return parsed.data;
 }

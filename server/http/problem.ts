@@ -22,8 +22,18 @@ export class HttpProblem extends Error {
   }
 }
 
-export function problem(status: number, detail: string, extensions: Record<string, unknown> = {}): ProblemDetails {
-  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...extensions };
+export function problem(
+  status: number,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): ProblemDetails {
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    ...extensions,
+  };
 }
 
 export function sendProblem(

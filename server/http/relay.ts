@@ -2,7 +2,15 @@ import type { FastifyReply } from 'fastify';
 import type { UpstreamResponse } from '../platform/platform-client';
 import { sendProblem } from './problem';
 
-const forwardedResponseHeaders = ['content-type', 'x-total-count', 'retry-after', 'cache-control', 'etag', 'last-modified', 'expires'];
+const forwardedResponseHeaders = [
+  'content-type',
+  'x-total-count',
+  'retry-after',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+];
 /** The platform documents no Retry-After for its 429s; browsers still need to know when to come back. */
 const defaultRetryAfterSeconds = '5';
 
@@ -28,10 +36,15 @@ export function platformMessage(value: unknown): string | undefined {
     const record = value as { title?: unknown; detail?: unknown; errors?: unknown };
     const fieldErrors =
       typeof record.errors === 'object' && record.errors !== null
-        ? Object.entries(record.errors as Record<string, unknown>)
-            .flatMap(([field, messages]) => (Array.isArray(messages) ? messages.map((message) => `${field}: ${String(message)}`) : []))
+        ? Object.entries(record.errors as Record<string, unknown>).flatMap(([field, messages]) =>
+            Array.isArray(messages)
+              ? messages.map((message) => `${field}: ${String(message)}`)
+              : [],
+          )
         : [];
-    const parts = [record.title, record.detail, ...fieldErrors].filter((part): part is string => typeof part === 'string' && part !== '');
+    const parts = [record.title, record.detail, ...fieldErrors].filter(
+      (part): part is string => typeof part === 'string' && part !== '',
+    );
     return parts.length > 0 ? parts.join(' ') : undefined;
   }
   return undefined;
@@ -48,15 +61,28 @@ function copyHeaders(reply: FastifyReply, response: UpstreamResponse): void {
  * Turns a platform answer into the browser's answer: success passes through (checked to be JSON),
  * failures become problem details with the platform's own message, and nothing else leaks.
  */
-export function relay(reply: FastifyReply, response: UpstreamResponse, options: { graphql: boolean }): FastifyReply {
+export function relay(
+  reply: FastifyReply,
+  response: UpstreamResponse,
+  options: { graphql: boolean },
+): FastifyReply {
   const { status } = response;
   if (status === 429) {
-    return sendProblem(reply.header('retry-after', response.headers['retry-after'] ?? defaultRetryAfterSeconds), 429, 'The platform is rate limiting requests. Try again shortly.');
+    return sendProblem(
+      reply.header('retry-after', response.headers['retry-after'] ?? defaultRetryAfterSeconds),
+      429,
+      'The platform is rate limiting requests. Try again shortly.',
+    );
   }
   if (status === 504) return sendProblem(reply, 504, 'The platform did not answer in time.');
-  if (status >= 500) return sendProblem(reply, 502, `The platform failed to answer (status ${status}).`);
+  if (status >= 500)
+    return sendProblem(reply, 502, `The platform failed to answer (status ${status}).`);
   if (status === 401) {
-    return sendProblem(reply, 502, 'The platform refused the service credentials even with a new token.');
+    return sendProblem(
+      reply,
+      502,
+      'The platform refused the service credentials even with a new token.',
+    );
   }
 
   const json = isJson(response) ? parseJson(response) : ({ ok: false } as const);
@@ -65,17 +91,30 @@ export function relay(reply: FastifyReply, response: UpstreamResponse, options: 
     return sendProblem(reply, 403, 'The request was refused by the platform gateway.');
   }
   if (status >= 200 && status < 300) {
-    if (!json.ok) return sendProblem(reply, 502, 'The platform sent an answer that is not valid JSON.');
+    if (!json.ok)
+      return sendProblem(reply, 502, 'The platform sent an answer that is not valid JSON.');
     copyHeaders(reply, response);
     return reply.code(status).send(response.body);
   }
-  if (options.graphql && status === 400 && json.ok && typeof json.value === 'object' && json.value !== null && 'errors' in json.value) {
+  if (
+    options.graphql &&
+    status === 400 &&
+    json.ok &&
+    typeof json.value === 'object' &&
+    json.value !== null &&
+    'errors' in json.value
+  ) {
     copyHeaders(reply, response);
     return reply.code(400).send(response.body);
   }
   if (status >= 400 && status < 500) {
     const message = json.ok ? platformMessage(json.value) : undefined;
-    return sendProblem(reply, status, message ?? `The platform refused the request (status ${status}).`, json.ok && Array.isArray(json.value) ? { errors: json.value } : {});
+    return sendProblem(
+      reply,
+      status,
+      message ?? `The platform refused the request (status ${status}).`,
+      json.ok && Array.isArray(json.value) ? { errors: json.value } : {},
+    );
   }
   return sendProblem(reply, 502, `The platform answered with an unexpected status ${status}.`);
 }

@@ -29,7 +29,8 @@ export function createClientCredentialsGrant(
       const response = await oidc.clientCredentialsGrant(configuration, { scope: settings.scope });
       return { value: response.access_token, expiresInSeconds: response.expires_in ?? 3599 };
     } catch (error) {
-      if (error instanceof oidc.ResponseBodyError) throw new IdentityProviderError(error.error, error.status);
+      if (error instanceof oidc.ResponseBodyError)
+        throw new IdentityProviderError(error.error, error.status);
       throw new IdentityProviderError('unreachable', undefined);
     }
   };

@@ -1,4 +1,8 @@
-import { createPlatformClient, type PlatformClientOptions, type UpstreamResponse } from './platform-client';
+import {
+  createPlatformClient,
+  type PlatformClientOptions,
+  type UpstreamResponse,
+} from './platform-client';
 import { createShield } from './shield';
 
 /** Everything the routes may ask of the platform: shielded reads and GraphQL queries. */
@@ -12,9 +16,15 @@ export function createPlatformGateway(
   options: PlatformClientOptions & { cacheTtlSeconds: number; onCoalesced?: () => void },
 ): PlatformGateway {
   const client = createPlatformClient(options);
-  const shield = createShield({ ttlSeconds: options.cacheTtlSeconds, ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}) });
+  const shield = createShield({
+    ttlSeconds: options.cacheTtlSeconds,
+    ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
+  });
   return {
-    get: (pathAndQuery) => shield.get(pathAndQuery, () => client.send({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
+    get: (pathAndQuery) =>
+      shield.get(pathAndQuery, () =>
+        client.send({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
+      ),
     graphql: (body) => client.send({ method: 'POST', path: '/graphql', kind: 'graphql', body }),
     close: () => client.close(),
   };

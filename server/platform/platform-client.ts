@@ -38,10 +38,13 @@ export interface PlatformClient {
   close(): Promise<void>;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined)
+      result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return result;
 }
@@ -58,7 +61,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
   const headersFor = (request: PlatformRequest, token: string): Record<string, string> =>
     request.kind === 'rest'
-      ? { authorization: `Bearer ${token}`, 'x-api-version': options.apiVersion, accept: 'application/json' }
+      ? {
+          authorization: `Bearer ${token}`,
+          'x-api-version': options.apiVersion,
+          accept: 'application/json',
+        }
       : {
           authorization: options.graphqlAuth === 'bearer' ? `Bearer ${token}` : token,
           'x-request-type': 'GraphQL',
@@ -89,8 +96,16 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         }
         chunks.push(chunk as Buffer);
       }
-      options.onUpstreamResponse?.(request.kind, response.statusCode, (performance.now() - started) / 1000);
-      return { status: response.statusCode, headers: flattenHeaders(response.headers), body: Buffer.concat(chunks) };
+      options.onUpstreamResponse?.(
+        request.kind,
+        response.statusCode,
+        (performance.now() - started) / 1000,
+      );
+      return {
+        status: response.statusCode,
+        headers: flattenHeaders(response.headers),
+        body: Buffer.concat(chunks),
+      };
     } catch (error) {
       options.onUpstreamResponse?.(request.kind, 0, (performance.now() - started) / 1000);
       if (error instanceof UpstreamUnavailableError) throw error;
@@ -99,9 +114,13 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         error instanceof undiciErrors.BodyTimeoutError ||
         (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
       ) {
-        throw new UpstreamTimeoutError(`The platform did not answer within ${options.timeoutMs} ms.`);
+        throw new UpstreamTimeoutError(
+          `The platform did not answer within ${options.timeoutMs} ms.`,
+        );
       }
-      throw new UpstreamUnavailableError('The platform could not be reached or closed the connection.');
+      throw new UpstreamUnavailableError(
+        'The platform could not be reached or closed the connection.',
+      );
     }
   };
 

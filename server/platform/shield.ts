@@ -4,7 +4,11 @@ import type { UpstreamResponse } from './platform-client';
  * Shields the platform from repeated identical reads: calls for the same key made while one is in
  * flight share its answer, and successful answers may be kept for a short time.
  */
-export function createShield(options: { ttlSeconds: number; onCoalesced?: () => void; now?: () => number }) {
+export function createShield(options: {
+  ttlSeconds: number;
+  onCoalesced?: () => void;
+  now?: () => number;
+}) {
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
   const cache = new Map<string, { response: UpstreamResponse; until: number }>();

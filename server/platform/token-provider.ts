@@ -46,7 +46,9 @@ export function createTokenProvider(options: {
         current = {
           value: issued.value,
           expiresAt: issuedAt + issued.expiresInSeconds * 1000,
-          renewAt: issuedAt + (issued.expiresInSeconds - renewalMarginSeconds(issued.expiresInSeconds)) * 1000,
+          renewAt:
+            issuedAt +
+            (issued.expiresInSeconds - renewalMarginSeconds(issued.expiresInSeconds)) * 1000,
         };
         return issued.value;
       })

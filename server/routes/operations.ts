@@ -8,13 +8,16 @@ export function registerOperations(
   app: FastifyInstance,
   deps: { gateway: PlatformGateway; tokens: TokenProvider; metrics: Metrics },
 ): void {
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/healthz', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
 
   app.get('/readyz', async (_request, reply) => {
     try {
       await deps.tokens.getToken();
       const answer = await deps.gateway.get('/api/Sites?take=1');
-      if (answer.status !== 200) return sendProblem(reply, 503, `Not ready: the platform answered ${answer.status}.`);
+      if (answer.status !== 200)
+        return sendProblem(reply, 503, `Not ready: the platform answered ${answer.status}.`);
       return reply.header('cache-control', 'no-store').send({ status: 'ready' });
     } catch (error) {
       return sendProblem(reply, 503, `Not ready: ${(error as Error).message}`);
@@ -22,6 +25,8 @@ export function registerOperations(
   });
 
   app.get('/metrics', async (_request, reply) =>
-    reply.header('content-type', deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
+    reply
+      .header('content-type', deps.metrics.registry.contentType)
+      .send(await deps.metrics.registry.metrics()),
   );
 }

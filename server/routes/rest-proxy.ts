@@ -4,15 +4,30 @@ import { HttpProblem } from '../http/problem';
 import { relay } from '../http/relay';
 import type { PlatformGateway } from '../platform/gateway';
 
-const take = z.string().regex(/^\d{1,4}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(5000));
-const skip = z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(0));
-const siteId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "-" or "_"');
+const take = z
+  .string()
+  .regex(/^\d{1,4}$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(5000));
+const skip = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(z.number().int().min(0));
+const siteId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "-" or "_"');
 const includeCounts = z.enum(['true', 'false']);
 
 /** The only query parameters each forwarded listing takes; anything else is refused, not passed on. */
 const querySchemas = {
   sites: z.strictObject({ take: take.optional(), skip: skip.optional() }),
-  buildings: z.strictObject({ take: take.optional(), skip: skip.optional(), siteId: siteId.optional(), includeCounts: includeCounts.optional() }),
+  buildings: z.strictObject({
+    take: take.optional(),
+    skip: skip.optional(),
+    siteId: siteId.optional(),
+    includeCounts: includeCounts.optional(),
+  }),
   floors: z.strictObject({ take: take.optional(), skip: skip.optional() }),
 };
 
@@ -20,7 +35,8 @@ const buildingIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 function canonicalQuery(schema: z.ZodType<Record<string, unknown>>, query: unknown): string {
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(value)) throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
+    if (Array.isArray(value))
+      throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
   }
   const parsed = schema.safeParse(query ?? {});
   if (!parsed.success) {
@@ -60,8 +76,14 @@ export function registerRestProxy(app: FastifyInstance, gateway: PlatformGateway
   app.get('/api/Buildings', (request, reply) =>
     forward(reply, `/api/Buildings${canonicalQuery(querySchemas.buildings, request.query)}`),
   );
-  app.get<{ Params: { buildingId: string } }>('/api/Buildings/:buildingId/Floors', (request, reply) => {
-    const buildingId = validBuildingId(request.params.buildingId);
-    return forward(reply, `/api/Buildings/${buildingId}/Floors${canonicalQuery(querySchemas.floors, request.query)}`);
-  });
+  app.get<{ Params: { buildingId: string } }>(
+    '/api/Buildings/:buildingId/Floors',
+    (request, reply) => {
+      const buildingId = validBuildingId(request.params.buildingId);
+      return forward(
+        reply,
+        `/api/Buildings/${buildingId}/Floors${canonicalQuery(querySchemas.floors, request.query)}`,
+      );
+    },
+  );
 }

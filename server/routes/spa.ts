@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { sendProblem } from '../http/problem';
 
 export function isApiPath(url: string): boolean {
-  return url === '/graphql' || url.startsWith('/graphql?') || url.startsWith('/api/') || url === '/api';
+  return (
+    url === '/graphql' || url.startsWith('/graphql?') || url.startsWith('/api/') || url === '/api'
+  );
 }
 
 /**
@@ -25,7 +27,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
         const relative = path.relative(staticDir, filePath);
         response.header(
           'cache-control',
-          relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          relative.startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -33,10 +37,16 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (isApiPath(url) || url.startsWith('/assets/')) return sendProblem(reply, 404, 'No such path.');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendProblem(reply, 405, 'Only GET reads pages.');
+    if (isApiPath(url) || url.startsWith('/assets/'))
+      return sendProblem(reply, 404, 'No such path.');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return sendProblem(reply, 405, 'Only GET reads pages.');
     if (!built) {
-      return sendProblem(reply, 503, 'The dashboard has not been built yet: run `npm run build` (npm start does it for you).');
+      return sendProblem(
+        reply,
+        503,
+        'The dashboard has not been built yet: run `npm run build` (npm start does it for you).',
+      );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

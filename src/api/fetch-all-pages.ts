@@ -21,7 +21,9 @@ export async function fetchAllPages<T>(
   if (Number.isInteger(total) && total > platformPageSize) {
     const offsets: number[] = [];
     for (let skip = platformPageSize; skip < total; skip += platformPageSize) offsets.push(skip);
-    const rest = await Promise.all(offsets.map((skip) => apiGet(pathFor(platformPageSize, skip), page, init)));
+    const rest = await Promise.all(
+      offsets.map((skip) => apiGet(pathFor(platformPageSize, skip), page, init)),
+    );
     return [first.data, ...rest.map((response) => response.data)].flat();
   }
   const items = [...first.data];

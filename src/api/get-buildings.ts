@@ -9,9 +9,16 @@ export const buildingKeys = {
 
 /** Every building the account sees, with device and measurement counts where the platform has them. */
 export const fetchAllBuildings = (signal?: AbortSignal): Promise<Building[]> =>
-  fetchAllPages((take, skip) => `/api/Buildings?includeCounts=true&take=${take}&skip=${skip}`, buildingSchema, signal);
+  fetchAllPages(
+    (take, skip) => `/api/Buildings?includeCounts=true&take=${take}&skip=${skip}`,
+    buildingSchema,
+    signal,
+  );
 
 export const buildingsQueryOptions = () =>
-  queryOptions({ queryKey: buildingKeys.list(), queryFn: ({ signal }) => fetchAllBuildings(signal) });
+  queryOptions({
+    queryKey: buildingKeys.list(),
+    queryFn: ({ signal }) => fetchAllBuildings(signal),
+  });
 
 export const useBuildings = () => useQuery(buildingsQueryOptions());

@@ -10,6 +10,7 @@ export const siteKeys = {
 export const fetchAllSites = (signal?: AbortSignal): Promise<Site[]> =>
   fetchAllPages((take, skip) => `/api/Sites?take=${take}&skip=${skip}`, siteSchema, signal);
 
-export const sitesQueryOptions = () => queryOptions({ queryKey: siteKeys.list(), queryFn: ({ signal }) => fetchAllSites(signal) });
+export const sitesQueryOptions = () =>
+  queryOptions({ queryKey: siteKeys.list(), queryFn: ({ signal }) => fetchAllSites(signal) });
 
 export const useSites = () => useQuery(sitesQueryOptions());

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The dashboard's view of the platform's REST records. Buildings follow the spec; sites and floors
  * follow the field notes and are parsed leniently: unknown fields pass, names may be null.
  */
-const metadataSchema = z.array(z.looseObject({ name: z.string(), value: z.string().nullable() })).catch([]);
+const metadataSchema = z
+  .array(z.looseObject({ name: z.string(), value: z.string().nullable() }))
+  .catch([]);
 
 export const buildingSchema = z.looseObject({
   id: z.string(),

@@ -37,7 +37,14 @@ export function AppLayout() {
       </a>
       <AppBar position="sticky" elevation={0}>
         <Toolbar>
-          <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ mr: 4, fontWeight: 700 }}>
+          <Link
+            component={RouterLink}
+            to="/"
+            color="inherit"
+            underline="none"
+            variant="h6"
+            sx={{ mr: 4, fontWeight: 700 }}
+          >
             Storey
           </Link>
           <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
@@ -50,7 +57,12 @@ export function AppLayout() {
           </Box>
           <ColorSchemeToggle />
         </Toolbar>
-        {navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} /> : null}
+        {navigation.state === 'loading' ? (
+          <LinearProgress
+            aria-label="Loading page"
+            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
+          />
+        ) : null}
       </AppBar>
       <Container component="main" id="main" maxWidth="xl" sx={{ py: 3 }} tabIndex={-1}>
         <Suspense fallback={<LinearProgress aria-label="Loading page" />}>

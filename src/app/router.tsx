@@ -13,13 +13,40 @@ export const routes: RouteObject[] = [
     // Shown while the first route's chunk loads.
     hydrateFallbackElement: <LinearProgress aria-label="Loading Storey" />,
     children: [
-      { index: true, lazy: () => import('@/features/portfolio/components/portfolio-page').then((m) => ({ Component: m.PortfolioPage })) },
-      { path: 'sites', lazy: () => import('@/features/sites/components/sites-page').then((m) => ({ Component: m.SitesPage })) },
-      { path: 'buildings/:buildingId', lazy: () => import('@/features/building/components/building-page').then((m) => ({ Component: m.BuildingPage })) },
-      { path: 'buildings/:buildingId/levels/:level', lazy: () => import('@/features/building/components/level-page').then((m) => ({ Component: m.LevelPage })) },
+      {
+        index: true,
+        lazy: () =>
+          import('@/features/portfolio/components/portfolio-page').then((m) => ({
+            Component: m.PortfolioPage,
+          })),
+      },
+      {
+        path: 'sites',
+        lazy: () =>
+          import('@/features/sites/components/sites-page').then((m) => ({
+            Component: m.SitesPage,
+          })),
+      },
+      {
+        path: 'buildings/:buildingId',
+        lazy: () =>
+          import('@/features/building/components/building-page').then((m) => ({
+            Component: m.BuildingPage,
+          })),
+      },
+      {
+        path: 'buildings/:buildingId/levels/:level',
+        lazy: () =>
+          import('@/features/building/components/level-page').then((m) => ({
+            Component: m.LevelPage,
+          })),
+      },
       {
         path: 'buildings/:buildingId/levels/:level/rooms/:room',
-        lazy: () => import('@/features/building/components/room-page').then((m) => ({ Component: m.RoomPage })),
+        lazy: () =>
+          import('@/features/building/components/room-page').then((m) => ({
+            Component: m.RoomPage,
+          })),
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -26,7 +26,15 @@ function describe(error: unknown): { title: string; detail: string } {
   return { title: 'Something went wrong', detail: 'An unknown error occurred.' };
 }
 
-export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  what,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  what: string;
+}) {
   const { title, detail } = describe(error);
   return (
     <Alert

@@ -1,7 +1,15 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-export function StatCard({ label, value, note }: { label: string; value: string; note?: string | undefined }) {
+export function StatCard({
+  label,
+  value,
+  note,
+}: {
+  label: string;
+  value: string;
+  note?: string | undefined;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px' }}>
       <Typography variant="overline" component="p" color="text.secondary">

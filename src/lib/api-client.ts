@@ -12,7 +12,11 @@ export class ApiError extends Error {
   }
 }
 
-const problemSchema = z.looseObject({ title: z.string().optional(), detail: z.string().optional(), status: z.number().optional() });
+const problemSchema = z.looseObject({
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  status: z.number().optional(),
+});
 
 /** Every call carries X-CSRF: the BFF refuses API calls without it. */
 export const apiHeaders = { 'X-CSRF': '1', Accept: 'application/json' } as const;
@@ -21,15 +25,32 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const contentType = response.headers.get('content-type') ?? '';
   if (contentType.includes('json')) {
     try {
-      const parsed = problemSchema.safeParse(await response.json());
+      const body: unknown = await response.json();
+      // The platform's own 400 shape, should it ever reach the browser unchanged.
+      const messages = z.array(z.string()).min(1).safeParse(body);
+      if (messages.success)
+        return new ApiError(
+          response.status,
+          response.statusText || 'Error',
+          messages.data.join(' '),
+        );
+      const parsed = problemSchema.safeParse(body);
       if (parsed.success && parsed.data.detail) {
-        return new ApiError(response.status, parsed.data.title ?? response.statusText, parsed.data.detail);
+        return new ApiError(
+          response.status,
+          parsed.data.title ?? response.statusText,
+          parsed.data.detail,
+        );
       }
     } catch {
       // Unreadable body: fall through to the generic message.
     }
   }
-  return new ApiError(response.status, response.statusText || 'Error', `The server answered with status ${response.status}.`);
+  return new ApiError(
+    response.status,
+    response.statusText || 'Error',
+    `The server answered with status ${response.status}.`,
+  );
 }
 
 export interface ApiResponse<T> {
@@ -37,24 +58,40 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-export async function apiGet<T>(path: string, schema: z.ZodType<T>, init: { signal?: AbortSignal } = {}): Promise<ApiResponse<T>> {
+export async function apiGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  init: { signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
   let response: Response;
   try {
     response = await fetch(path, { headers: apiHeaders, signal: init.signal ?? null });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network error', 'Storey could not be reached. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'Network error',
+      'Storey could not be reached. Check your connection and try again.',
+    );
   }
   if (!response.ok) throw await toApiError(response);
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    throw new ApiError(response.status, 'Unreadable answer', 'The server sent an answer that is not valid JSON.');
+    throw new ApiError(
+      response.status,
+      'Unreadable answer',
+      'The server sent an answer that is not valid JSON.',
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(response.status, 'Unexpected data', `The platform sent data Storey does not understand: ${z.prettifyError(parsed.error)}`);
+    throw new ApiError(
+      response.status,
+      'Unexpected data',
+      `The platform sent data Storey does not understand: ${z.prettifyError(parsed.error)}`,
+    );
   }
   return { data: parsed.data, headers: response.headers };
 }

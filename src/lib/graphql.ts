@@ -17,7 +17,8 @@ export function createGraphqlClient(): Client {
     // The BFF's own refusals are problem documents, not GraphQL results: surface their detail.
     fetch: async (input, init) => {
       const response = await fetch(input, init);
-      if (response.headers.get('content-type')?.includes('application/problem+json')) throw await toApiError(response);
+      if (response.headers.get('content-type')?.includes('application/problem+json'))
+        throw await toApiError(response);
       return response;
     },
   });

@@ -9,7 +9,13 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // Retrying a refusal (4xx) cannot help; a passing failure (5xx, network) may.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429),
+          failureCount < 2 &&
+          !(
+            error instanceof ApiError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 429
+          ),
       },
     },
   });

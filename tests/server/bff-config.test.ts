@@ -23,7 +23,15 @@ function problemsOf(env: Record<string, string>): string {
 describe('BFF configuration', () => {
   it('uses the embedded emulator and the documented defaults when nothing is set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ platform: undefined, host: '127.0.0.1', port: 8080, apiVersion: '3.0', graphqlAuth: 'token', timeoutMs: 15_000, cacheTtlSeconds: 0 });
+    expect(config).toMatchObject({
+      platform: undefined,
+      host: '127.0.0.1',
+      port: 8080,
+      apiVersion: '3.0',
+      graphqlAuth: 'token',
+      timeoutMs: 15_000,
+      cacheTtlSeconds: 0,
+    });
   });
 
   it('treats empty variables as unset', () => {
@@ -31,7 +39,11 @@ describe('BFF configuration', () => {
   });
 
   it('takes a complete platform configuration, trimming trailing slashes', () => {
-    const config = loadConfig({ ...fullPlatform, PLATFORM_GRAPHQL_AUTH: 'bearer', PLATFORM_API_VERSION: '2.0' });
+    const config = loadConfig({
+      ...fullPlatform,
+      PLATFORM_GRAPHQL_AUTH: 'bearer',
+      PLATFORM_API_VERSION: '2.0',
+    });
     expect(config.platform).toEqual({
       baseUrl: 'https://platform.example.test',
       authUrl: 'https://login.example.test',
@@ -44,16 +56,33 @@ describe('BFF configuration', () => {
   });
 
   it('refuses a partial platform configuration and names what is missing', () => {
-    const message = problemsOf({ PLATFORM_BASE_URL: 'https://platform.example.test', PLATFORM_CLIENT_SECRET: 'super-secret-value' });
-    for (const name of requiredPlatformVariables.filter((name) => name !== 'PLATFORM_BASE_URL' && name !== 'PLATFORM_CLIENT_SECRET')) {
+    const message = problemsOf({
+      PLATFORM_BASE_URL: 'https://platform.example.test',
+      PLATFORM_CLIENT_SECRET: 'super-secret-value',
+    });
+    for (const name of requiredPlatformVariables.filter(
+      (name) => name !== 'PLATFORM_BASE_URL' && name !== 'PLATFORM_CLIENT_SECRET',
+    )) {
       expect(message).toContain(name);
     }
     expect(message).not.toContain('super-secret-value');
   });
 
   it('names each invalid variable without echoing secrets', () => {
-    const message = problemsOf({ ...fullPlatform, PLATFORM_AUTH_URL: 'not a url', PORT: '99999', PLATFORM_GRAPHQL_AUTH: 'basic', PLATFORM_API_VERSION: '4.0' });
-    for (const name of ['PLATFORM_AUTH_URL', 'PORT', 'PLATFORM_GRAPHQL_AUTH', 'PLATFORM_API_VERSION']) expect(message).toContain(name);
+    const message = problemsOf({
+      ...fullPlatform,
+      PLATFORM_AUTH_URL: 'not a url',
+      PORT: '99999',
+      PLATFORM_GRAPHQL_AUTH: 'basic',
+      PLATFORM_API_VERSION: '4.0',
+    });
+    for (const name of [
+      'PLATFORM_AUTH_URL',
+      'PORT',
+      'PLATFORM_GRAPHQL_AUTH',
+      'PLATFORM_API_VERSION',
+    ])
+      expect(message).toContain(name);
     expect(message).not.toContain('super-secret-value');
   });
 });

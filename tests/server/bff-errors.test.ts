@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
 
 let platform: RunningPlatform;
 let bff: RunningBff;
@@ -18,7 +24,12 @@ const expectProblem = (response: Awaited<ReturnType<typeof getSites>>, status: n
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toContain('application/problem+json');
   const body = response.json() as Record<string, unknown>;
-  expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
+  expect(body).toMatchObject({
+    type: expect.any(String),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+  });
   return body;
 };
 
@@ -42,7 +53,11 @@ describe('BFF error mapping', () => {
   });
 
   it('passes 429 on with the platform Retry-After, or a default one', async () => {
-    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['429-retry-after'], retryAfterSeconds: 9 });
+    platform.emulator.faults.update({
+      errorRate: 1,
+      errorKinds: ['429-retry-after'],
+      retryAfterSeconds: 9,
+    });
     const withHeader = await getSites();
     expectProblem(withHeader, 429);
     expect(withHeader.headers['retry-after']).toBe('9');
@@ -60,7 +75,11 @@ describe('BFF error mapping', () => {
   });
 
   it('passes a platform 4xx on with its array-of-strings message as detail', async () => {
-    const response = await bff.app.inject({ method: 'GET', url: '/api/Buildings/unknown-building/Floors', headers: csrf });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/api/Buildings/unknown-building/Floors',
+      headers: csrf,
+    });
     const body = expectProblem(response, 404);
     expect(body.detail).toBe("Building with id 'unknown-building' was not found.");
   });

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
 
 let platform: RunningPlatform;
 beforeAll(async () => {
@@ -8,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 afterEach(() => platform.emulator.requests.clear());
 
-const outlineQuery = 'query Outline($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }';
+const outlineQuery =
+  'query Outline($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }';
 
 describe.each([
   ['token', (token: string) => token],
@@ -30,7 +37,11 @@ describe.each([
     expect(response.headers['x-total-count']).toBe('24');
     expect(response.json()).toHaveLength(3);
     const [call] = platform.requests('rest');
-    expect(call).toMatchObject({ method: 'GET', path: '/api/Buildings', query: { take: '3', includeCounts: 'true' } });
+    expect(call).toMatchObject({
+      method: 'GET',
+      path: '/api/Buildings',
+      query: { take: '3', includeCounts: 'true' },
+    });
     expect(call!.headers.authorization).toMatch(/^Bearer eyJ/);
     expect(call!.headers.authorization).not.toContain('browser-supplied');
     expect(call!.headers['x-api-version']).toBe('3.0');
@@ -41,8 +52,16 @@ describe.each([
     const response = await bff.app.inject({
       method: 'POST',
       url: '/graphql',
-      headers: { ...csrf, 'content-type': 'application/json', authorization: 'Bearer browser-supplied' },
-      payload: { query: outlineQuery, variables: { name: 'Skyline Tower' }, operationName: 'Outline' },
+      headers: {
+        ...csrf,
+        'content-type': 'application/json',
+        authorization: 'Bearer browser-supplied',
+      },
+      payload: {
+        query: outlineQuery,
+        variables: { name: 'Skyline Tower' },
+        operationName: 'Outline',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.buildings[0].levels).toHaveLength(60);
@@ -56,7 +75,11 @@ describe.each([
       'x-api-version': '3.0',
       'content-type': 'application/json',
     });
-    expect(call!.body).toEqual({ query: outlineQuery, variables: { name: 'Skyline Tower' }, operationName: 'Outline' });
+    expect(call!.body).toEqual({
+      query: outlineQuery,
+      variables: { name: 'Skyline Tower' },
+      operationName: 'Outline',
+    });
   });
 });
 
@@ -68,7 +91,11 @@ describe('BFF forwarding details', () => {
   afterAll(() => bff.close());
 
   it('sends the configured API version and a query rebuilt from validated values', async () => {
-    const response = await bff.app.inject({ method: 'GET', url: '/api/Buildings?siteId=100005&take=0010', headers: csrf });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/api/Buildings?siteId=100005&take=0010',
+      headers: csrf,
+    });
     expect(response.statusCode).toBe(200);
     const [call] = platform.requests('rest');
     expect(call!.headers['x-api-version']).toBe('2.0');
@@ -77,7 +104,11 @@ describe('BFF forwarding details', () => {
 
   it('forwards floors of a building with the id encoded in the path', async () => {
     const id = platform.emulator.portfolio.buildings[1]!.record.id;
-    const response = await bff.app.inject({ method: 'GET', url: `/api/Buildings/${id}/Floors?take=2`, headers: csrf });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: `/api/Buildings/${id}/Floors?take=2`,
+      headers: csrf,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(2);
     expect(platform.requests('rest')[0]!.path).toBe(`/api/Buildings/${id}/Floors`);

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
 
 let platform: RunningPlatform;
 beforeAll(async () => {
@@ -37,9 +43,15 @@ describe('BFF security headers and CORS', () => {
     const response = await bff.app.inject({
       method: 'OPTIONS',
       url: '/api/Buildings',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-csrf' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-csrf',
+      },
     });
-    expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect(
+      Object.keys(response.headers).filter((name) => name.startsWith('access-control-')),
+    ).toEqual([]);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
   });
 });
@@ -48,7 +60,8 @@ describe('BFF rate limit', () => {
   it('answers 429 with Retry-After as a problem once a client exceeds the limit', async () => {
     const bff = await startBff(platform.settings, { RATE_LIMIT_MAX: '3' });
     const statuses = [];
-    for (let index = 0; index < 4; index++) statuses.push(await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf }));
+    for (let index = 0; index < 4; index++)
+      statuses.push(await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf }));
     await bff.close();
     expect(statuses.map((response) => response.statusCode)).toEqual([200, 200, 200, 429]);
     const limited = statuses[3]!;
@@ -63,10 +76,16 @@ describe('BFF shields the platform', () => {
     await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf });
     platform.emulator.requests.clear();
     platform.emulator.faults.update({ latencyMs: 150 });
-    const responses = await Promise.all(Array.from({ length: 100 }, () => bff.app.inject({ method: 'GET', url: '/api/Buildings', headers: csrf })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        bff.app.inject({ method: 'GET', url: '/api/Buildings', headers: csrf }),
+      ),
+    );
     const metrics = (await bff.app.inject({ method: 'GET', url: '/metrics' })).body;
     await bff.close();
-    expect(responses.every((response) => response.statusCode === 200 && response.json().length === 24)).toBe(true);
+    expect(
+      responses.every((response) => response.statusCode === 200 && response.json().length === 24),
+    ).toBe(true);
     expect(platform.requests('rest')).toHaveLength(1);
     expect(metrics).toMatch(/storey_coalesced_requests_total 99/);
   });
@@ -89,31 +108,51 @@ describe('BFF shields the platform', () => {
 describe('BFF operations', () => {
   it('reports alive, ready and Prometheus metrics', async () => {
     const bff = await startBff(platform.settings);
-    expect((await bff.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await bff.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+    });
+    expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+    });
     await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
     const metrics = (await bff.app.inject({ method: 'GET', url: '/metrics' })).body;
     await bff.close();
     expect(metrics).toMatch(/storey_token_requests_total\{outcome="ok"\} 1/);
-    expect(metrics).toMatch(/storey_upstream_request_duration_seconds_count\{kind="rest",status="200"\} \d+/);
+    expect(metrics).toMatch(
+      /storey_upstream_request_duration_seconds_count\{kind="rest",status="200"\} \d+/,
+    );
     expect(metrics).toMatch(/storey_responses_total\{status="200"\} \d+/);
   });
 
   it('logs JSON lines with a request id and neither the secret nor any token', async () => {
     const bff = await startBff(platform.settings);
-    const response = await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: { ...csrf, authorization: 'Bearer browser-token-value' } });
-    await bff.app.inject({ method: 'POST', url: '/graphql', headers: { ...csrf, 'content-type': 'application/json' }, payload: { query: '{ buildings(take: 1) { id } }' } });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/api/Sites',
+      headers: { ...csrf, authorization: 'Bearer browser-token-value' },
+    });
+    await bff.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...csrf, 'content-type': 'application/json' },
+      payload: { query: '{ buildings(take: 1) { id } }' },
+    });
     await bff.close();
     const token = platform.requests('rest')[0]!.headers.authorization!.replace('Bearer ', '');
     const logs = bff.logs.join('\n');
     expect(logs).toContain(String(response.headers['x-request-id']));
     expect(bff.logs.every((line) => JSON.parse(line))).toBeTruthy();
-    for (const secret of [platform.settings.clientSecret, token, 'browser-token-value']) expect(logs).not.toContain(secret);
+    for (const secret of [platform.settings.clientSecret, token, 'browser-token-value'])
+      expect(logs).not.toContain(secret);
     expect(response.body).not.toContain(token);
   });
 
   it('finishes in-flight requests on shutdown', async () => {
-    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/fixtures/no-dist' });
+    const config = loadConfig({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: 'tests/server/fixtures/no-dist',
+    });
     const app = await buildApp({ config, platform: platform.settings });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address() as { port: number };
@@ -131,8 +170,14 @@ describe('BFF operations', () => {
 describe('BFF serves the built dashboard', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'storey-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>Storey</title></head><body><div id="root"></div></body></html>');
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(20_000))});`);
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Storey</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(20_000))});`,
+  );
   let bff: RunningBff;
   beforeAll(async () => {
     bff = await startBff(platform.settings, { STATIC_DIR: dist });
@@ -140,7 +185,11 @@ describe('BFF serves the built dashboard', () => {
   afterAll(() => bff.close());
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const response = await bff.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
@@ -156,7 +205,11 @@ describe('BFF serves the built dashboard', () => {
   });
 
   it('does not answer unknown API paths or missing assets with the page', async () => {
-    expect((await bff.app.inject({ method: 'GET', url: '/api/Nope', headers: csrf })).statusCode).toBe(404);
-    expect((await bff.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect(
+      (await bff.app.inject({ method: 'GET', url: '/api/Nope', headers: csrf })).statusCode,
+    ).toBe(404);
+    expect((await bff.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
 
 let platform: RunningPlatform;
 let bff: RunningBff;
@@ -26,7 +32,11 @@ async function expectRefused(request: InjectOptions, status: number) {
   return response;
 }
 
-const get = (url: string, headers: Record<string, string> = csrf) => ({ method: 'GET' as const, url, headers });
+const get = (url: string, headers: Record<string, string> = csrf) => ({
+  method: 'GET' as const,
+  url,
+  headers,
+});
 const graphql = (payload: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,
   url: '/graphql',
@@ -38,7 +48,13 @@ describe('BFF refuses, without calling the platform', () => {
   it('API calls without X-CSRF: 1', async () => {
     await expectRefused(get('/api/Buildings', {}), 403);
     await expectRefused(get('/api/Buildings', { 'x-csrf': 'yes' }), 403);
-    await expectRefused({ ...graphql({ query: '{ buildings { id } }' }), headers: { 'content-type': 'application/json' } }, 403);
+    await expectRefused(
+      {
+        ...graphql({ query: '{ buildings { id } }' }),
+        headers: { 'content-type': 'application/json' },
+      },
+      403,
+    );
   });
 
   it.each([
@@ -68,36 +84,65 @@ describe('BFF refuses, without calling the platform', () => {
   });
 
   it('other methods with 405 and an Allow header', async () => {
-    const response = await expectRefused({ method: 'DELETE' as const, url: '/api/Buildings', headers: csrf }, 405);
+    const response = await expectRefused(
+      { method: 'DELETE' as const, url: '/api/Buildings', headers: csrf },
+      405,
+    );
     expect(response.headers.allow).toBe('GET');
-    expect((await expectRefused({ method: 'GET' as const, url: '/graphql', headers: csrf }, 405)).headers.allow).toBe('POST');
+    expect(
+      (await expectRefused({ method: 'GET' as const, url: '/graphql', headers: csrf }, 405)).headers
+        .allow,
+    ).toBe('POST');
   });
 
   it.each([
     ['a mutation', { query: 'mutation { deleteBuilding(id: "x") { id } }' }],
     ['a subscription', { query: 'subscription { buildings { id } }' }],
-    ['a query beside a mutation', { query: 'query A { buildings { id } } mutation B { x }', operationName: 'A' }],
+    [
+      'a query beside a mutation',
+      { query: 'query A { buildings { id } } mutation B { x }', operationName: 'A' },
+    ],
     ['a document that does not parse', { query: '{ buildings { ' }],
     ['an empty query', { query: '' }],
     ['a missing query', { variables: {} }],
     ['variables that are not an object', { query: '{ buildings { id } }', variables: [1, 2] }],
     ['an unknown body field', { query: '{ buildings { id } }', extra: true }],
     ['two anonymous operations', { query: '{ a } { b }' }],
-    ['an operationName that is not in the document', { query: 'query A { buildings { id } }', operationName: 'B' }],
+    [
+      'an operationName that is not in the document',
+      { query: 'query A { buildings { id } }', operationName: 'B' },
+    ],
     ['a query deeper than the limit', { query: `{ ${'a { '.repeat(12)}b${' }'.repeat(12)} }` }],
-    ['too many aliases', { query: `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: buildings { id }`).join(' ')} }` }],
-    ['a fragment cycle', { query: '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }' }],
+    [
+      'too many aliases',
+      { query: `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: buildings { id }`).join(' ')} }` },
+    ],
+    [
+      'a fragment cycle',
+      { query: '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }' },
+    ],
     ['too many tokens', { query: `{ buildings { ${'id '.repeat(6000)} } }` }],
   ])('GraphQL: %s', async (_case, payload) => {
     await expectRefused(graphql(payload), 400);
   });
 
   it('GraphQL: a body over 64 KB', async () => {
-    await expectRefused(graphql({ query: '{ buildings { id } }', variables: { padding: 'x'.repeat(70 * 1024) } }), 413);
+    await expectRefused(
+      graphql({ query: '{ buildings { id } }', variables: { padding: 'x'.repeat(70 * 1024) } }),
+      413,
+    );
   });
 
   it('GraphQL: invalid JSON and other content types', async () => {
     await expectRefused({ ...graphql('{"query": '), payload: '{"query": ' }, 400);
-    await expectRefused({ method: 'POST' as const, url: '/graphql', headers: { ...csrf, 'content-type': 'text/plain' }, payload: 'query { x }' }, 415);
+    await expectRefused(
+      {
+        method: 'POST' as const,
+        url: '/graphql',
+        headers: { ...csrf, 'content-type': 'text/plain' },
+        payload: 'query { x }',
+      },
+      415,
+    );
   });
 });

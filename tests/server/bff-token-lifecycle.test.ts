@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrf, startBff, startPlatform, type RunningBff, type RunningPlatform } from './support/harness';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
 
 describe('BFF token lifecycle against the emulator', () => {
   let platform: RunningPlatform;
@@ -16,7 +22,13 @@ describe('BFF token lifecycle against the emulator', () => {
   it('makes exactly one token request for 1,000 concurrent cold calls', async () => {
     // Distinct skips, so coalescing of identical reads does not hide the count.
     const responses = await Promise.all(
-      Array.from({ length: 1000 }, (_, index) => bff.app.inject({ method: 'GET', url: `/api/Buildings?take=1&skip=${index}`, headers: csrf })),
+      Array.from({ length: 1000 }, (_, index) =>
+        bff.app.inject({
+          method: 'GET',
+          url: `/api/Buildings?take=1&skip=${index}`,
+          headers: csrf,
+        }),
+      ),
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     expect(platform.requests('token')).toHaveLength(1);
@@ -28,7 +40,10 @@ describe('BFF token lifecycle against the emulator', () => {
     const statuses: number[] = [];
     const until = Date.now() + 6500;
     while (Date.now() < until) {
-      statuses.push((await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf })).statusCode);
+      statuses.push(
+        (await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf }))
+          .statusCode,
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(new Set(statuses)).toEqual(new Set([200]));
@@ -42,7 +57,11 @@ describe('BFF token lifecycle against the emulator', () => {
   it('on a 401 from the platform, gets a new token and retries that call once', async () => {
     platform.emulator.requests.clear();
     platform.emulator.faults.update({ unauthorizedOnce: true });
-    const response = await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/api/Sites?take=1',
+      headers: csrf,
+    });
     expect(response.statusCode).toBe(200);
     expect(platform.requests('token')).toHaveLength(1);
     const calls = platform.requests('rest');
@@ -57,7 +76,11 @@ describe('BFF token lifecycle against the emulator', () => {
     const original = platform.emulator.faults.takeUnauthorized;
     let remaining = 2;
     platform.emulator.faults.takeUnauthorized = () => remaining-- > 0;
-    const response = await bff.app.inject({ method: 'GET', url: '/api/Sites?take=2', headers: csrf });
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/api/Sites?take=2',
+      headers: csrf,
+    });
     platform.emulator.faults.takeUnauthorized = original;
     platform.emulator.faults.reset();
     expect(response.statusCode).toBe(502);
@@ -97,7 +120,9 @@ describe('BFF when the identity provider fails', () => {
     expect(down.json().detail).toContain('unreachable');
     expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     platform.emulator.faults.reset();
-    expect((await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf })).statusCode).toBe(200);
+    expect(
+      (await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf })).statusCode,
+    ).toBe(200);
     expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await bff.close();
   });

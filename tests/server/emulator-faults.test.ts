@@ -14,9 +14,16 @@ afterEach(async () => {
 afterAll(() => platform.close());
 
 const control = (settings: Record<string, unknown>) =>
-  fetch(`${platform.address.baseUrl}/__control/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) });
+  fetch(`${platform.address.baseUrl}/__control/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
 const callApi = (signal?: AbortSignal) =>
-  fetch(`${platform.address.baseUrl}/api/Buildings?take=1`, { headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' }, signal: signal ?? null });
+  fetch(`${platform.address.baseUrl}/api/Buildings?take=1`, {
+    headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' },
+    signal: signal ?? null,
+  });
 
 describe('emulator fault injection', () => {
   it.each([
@@ -80,7 +87,10 @@ describe('emulator fault injection', () => {
       body: JSON.stringify({ query: '{ buildings(take: 1) { levels { name rooms { name } } } }' }),
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: { buildings: Array<{ levels: Array<{ rooms: unknown }> }> }; errors: Array<{ path: unknown[] }> };
+    const body = (await response.json()) as {
+      data: { buildings: Array<{ levels: Array<{ rooms: unknown }> }> };
+      errors: Array<{ path: unknown[] }>;
+    };
     expect(body.errors[0]!.path).toEqual(['buildings', 0, 'levels', 1, 'rooms']);
     expect(body.data.buildings[0]!.levels[1]!.rooms).toBeNull();
     expect(body.data.buildings[0]!.levels[0]!.rooms).not.toBeNull();
@@ -95,17 +105,29 @@ describe('emulator fault injection', () => {
     await fetch(`${platform.address.baseUrl}/__control/requests`, { method: 'DELETE' });
     await fetch(`${platform.address.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token, 'x-request-type': 'GraphQL', 'x-api-version': '3.0' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: token,
+        'x-request-type': 'GraphQL',
+        'x-api-version': '3.0',
+      },
       body: JSON.stringify({ query: '{ buildings(take: 1) { id } }' }),
     });
-    const { requests } = (await (await fetch(`${platform.address.baseUrl}/__control/requests`)).json()) as { requests: unknown[] };
+    const { requests } = (await (
+      await fetch(`${platform.address.baseUrl}/__control/requests`)
+    ).json()) as { requests: unknown[] };
     expect(requests).toEqual([
       expect.objectContaining({
         kind: 'graphql',
         method: 'POST',
         path: '/graphql',
         query: {},
-        headers: { authorization: token, 'x-api-version': '3.0', 'x-request-type': 'GraphQL', 'content-type': 'application/json' },
+        headers: {
+          authorization: token,
+          'x-api-version': '3.0',
+          'x-request-type': 'GraphQL',
+          'content-type': 'application/json',
+        },
         body: { query: '{ buildings(take: 1) { id } }' },
       }),
     ]);

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const specQuery = 'query Outline($name: String) { buildings(where: {name: {eq: $name}}) { id name levels { name rooms { name } } } }';
+const specQuery =
+  'query Outline($name: String) { buildings(where: {name: {eq: $name}}) { id name levels { name rooms { name } } } }';
 
 async function graphql(body: unknown, headers: Record<string, string> = { authorization: token }) {
   const response = await fetch(`${platform.address.baseUrl}/graphql`, {
@@ -18,28 +19,56 @@ async function graphql(body: unknown, headers: Record<string, string> = { author
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data?: Record<string, unknown>;
+      errors?: Array<{ message: string }>;
+    },
+  };
 }
 
 async function rest<T>(path: string): Promise<T> {
-  const response = await fetch(`${platform.address.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' } });
+  const response = await fetch(`${platform.address.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' },
+  });
   return (await response.json()) as T;
 }
 
 describe('emulator GraphQL', () => {
   it('answers the spec request: token alone, X-REQUEST-TYPE, X-Api-Version, name filter', async () => {
-    const result = await graphql({ query: specQuery, variables: { name: 'Skyline Tower' } }, { authorization: token, 'x-request-type': 'GraphQL', 'x-api-version': '3.0' });
+    const result = await graphql(
+      { query: specQuery, variables: { name: 'Skyline Tower' } },
+      { authorization: token, 'x-request-type': 'GraphQL', 'x-api-version': '3.0' },
+    );
     expect(result.status).toBe(200);
-    const buildings = result.body.data!.buildings as Array<{ name: string; levels: Array<{ name: string; rooms: unknown[] }> }>;
+    const buildings = result.body.data!.buildings as Array<{
+      name: string;
+      levels: Array<{ name: string; rooms: unknown[] }>;
+    }>;
     expect(buildings).toHaveLength(1);
     expect(buildings[0]!.levels).toHaveLength(60);
     expect(Object.keys(buildings[0]!.levels[0]!)).toEqual(['name', 'rooms']);
   });
 
   it('accepts the token with "Bearer " too, and refuses no token or a bad one with 401', async () => {
-    expect((await graphql({ query: specQuery, variables: { name: 'x' } }, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect(
+      (
+        await graphql(
+          { query: specQuery, variables: { name: 'x' } },
+          { authorization: `Bearer ${token}` },
+        )
+      ).status,
+    ).toBe(200);
     expect((await graphql({ query: specQuery, variables: { name: 'x' } }, {})).status).toBe(401);
-    expect((await graphql({ query: specQuery, variables: { name: 'x' } }, { authorization: 'not-a-token' })).status).toBe(401);
+    expect(
+      (
+        await graphql(
+          { query: specQuery, variables: { name: 'x' } },
+          { authorization: 'not-a-token' },
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('answers introspection without a token, as the real service does', async () => {
@@ -49,12 +78,23 @@ describe('emulator GraphQL', () => {
   });
 
   it('refuses an unsupported X-Api-Version but does not require one', async () => {
-    expect((await graphql({ query: specQuery, variables: { name: 'x' } }, { authorization: token, 'x-api-version': '9.0' })).status).toBe(400);
+    expect(
+      (
+        await graphql(
+          { query: specQuery, variables: { name: 'x' } },
+          { authorization: token, 'x-api-version': '9.0' },
+        )
+      ).status,
+    ).toBe(400);
     expect((await graphql({ query: specQuery, variables: { name: 'x' } })).status).toBe(200);
   });
 
   it('reports syntax, validation errors and mutations in a standard errors array with 400', async () => {
-    for (const query of ['{ buildings { ', '{ buildings { nope } }', 'mutation { deleteBuilding(id: "1") }']) {
+    for (const query of [
+      '{ buildings { ',
+      '{ buildings { nope } }',
+      'mutation { deleteBuilding(id: "1") }',
+    ]) {
       const result = await graphql({ query });
       expect(result.status).toBe(400);
       expect(result.body.errors?.[0]?.message).toEqual(expect.any(String));
@@ -63,42 +103,82 @@ describe('emulator GraphQL', () => {
 
   it('supports HotChocolate filters and take/skip, returning plain arrays', async () => {
     const names = async (where: unknown, extra = '') => {
-      const result = await graphql({ query: `query($where: BuildingFilterInput) { buildings(where: $where${extra}) { name } }`, variables: { where } });
+      const result = await graphql({
+        query: `query($where: BuildingFilterInput) { buildings(where: $where${extra}) { name } }`,
+        variables: { where },
+      });
       return (result.body.data!.buildings as Array<{ name: string }>).map((b) => b.name);
     };
-    expect(await names({ name: { eq: duplicateBuildingName } })).toEqual([duplicateBuildingName, duplicateBuildingName]);
-    expect(await names({ name: { startsWith: 'Skyline' } })).toEqual(['Skyline Tower', 'Skyline Tower 2']);
-    expect(await names({ name: { contains: 'Foundry' } })).toEqual(['The "Foundry"', 'The "Foundry" 2']);
-    expect(await names({ name: { in: ['Skyline Tower', 'Kraków Hub'] } })).toEqual(['Skyline Tower', 'Kraków Hub']);
+    expect(await names({ name: { eq: duplicateBuildingName } })).toEqual([
+      duplicateBuildingName,
+      duplicateBuildingName,
+    ]);
+    expect(await names({ name: { startsWith: 'Skyline' } })).toEqual([
+      'Skyline Tower',
+      'Skyline Tower 2',
+    ]);
+    expect(await names({ name: { contains: 'Foundry' } })).toEqual([
+      'The "Foundry"',
+      'The "Foundry" 2',
+    ]);
+    expect(await names({ name: { in: ['Skyline Tower', 'Kraków Hub'] } })).toEqual([
+      'Skyline Tower',
+      'Kraków Hub',
+    ]);
     expect((await names({ name: { neq: 'Skyline Tower' } })).length).toBe(23);
-    expect(await names({ or: [{ name: { eq: 'Skyline Tower' } }, { name: { eq: 'Kraków Hub' } }] })).toEqual(['Skyline Tower', 'Kraków Hub']);
-    expect(await names({ and: [{ name: { startsWith: 'Harbour' } }, { name: { endsWith: 'View' } }] })).toEqual([duplicateBuildingName, duplicateBuildingName]);
+    expect(
+      await names({ or: [{ name: { eq: 'Skyline Tower' } }, { name: { eq: 'Kraków Hub' } }] }),
+    ).toEqual(['Skyline Tower', 'Kraków Hub']);
+    expect(
+      await names({ and: [{ name: { startsWith: 'Harbour' } }, { name: { endsWith: 'View' } }] }),
+    ).toEqual([duplicateBuildingName, duplicateBuildingName]);
     expect(await names(null, ', take: 2, skip: 1')).toHaveLength(2);
   });
 
   it('agrees with REST: same ids, levels equal floors, counts match levels and rooms', async () => {
-    const buildings = await rest<Array<{ id: string; name: string; floorCount: number; spaceCount: number }>>('/api/Buildings');
-    const result = await graphql({ query: '{ buildings { id name levels { id name rooms { id } } } }' });
-    const graph = result.body.data!.buildings as Array<{ id: string; levels: Array<{ id: string; name: string; rooms: unknown[] }> }>;
+    const buildings =
+      await rest<Array<{ id: string; name: string; floorCount: number; spaceCount: number }>>(
+        '/api/Buildings',
+      );
+    const result = await graphql({
+      query: '{ buildings { id name levels { id name rooms { id } } } }',
+    });
+    const graph = result.body.data!.buildings as Array<{
+      id: string;
+      levels: Array<{ id: string; name: string; rooms: unknown[] }>;
+    }>;
     expect(graph.map((b) => b.id)).toEqual(buildings.map((b) => b.id));
     for (const building of buildings) {
       const match = graph.find((candidate) => candidate.id === building.id)!;
       expect(match.levels).toHaveLength(building.floorCount);
-      expect(match.levels.reduce((sum, level) => sum + level.rooms.length, 0)).toBe(building.spaceCount);
+      expect(match.levels.reduce((sum, level) => sum + level.rooms.length, 0)).toBe(
+        building.spaceCount,
+      );
     }
     const sample = buildings[1]!;
-    const floors = await rest<Array<{ id: string; name: string }>>(`/api/Buildings/${sample.id}/Floors`);
+    const floors = await rest<Array<{ id: string; name: string }>>(
+      `/api/Buildings/${sample.id}/Floors`,
+    );
     const levels = graph.find((candidate) => candidate.id === sample.id)!.levels;
-    expect(levels.map((level) => [level.id, level.name])).toEqual(floors.map((floor) => [floor.id, floor.name]));
+    expect(levels.map((level) => [level.id, level.name])).toEqual(
+      floors.map((floor) => [floor.id, floor.name]),
+    );
   });
 
   it('serves root levels and rooms, Site.buildings and Building.rooms', async () => {
     const result = await graphql({
-      query: '{ sites(take: 1) { id buildings { siteId rooms(take: 3) { levelId } } } levels(take: 2) { id } rooms(take: 2) { id } organizations { id } }',
+      query:
+        '{ sites(take: 1) { id buildings { siteId rooms(take: 3) { levelId } } } levels(take: 2) { id } rooms(take: 2) { id } organizations { id } }',
     });
     expect(result.status).toBe(200);
-    const data = result.body.data as { sites: Array<{ id: string; buildings: Array<{ siteId: string }> }>; levels: unknown[]; rooms: unknown[] };
-    expect(data.sites[0]!.buildings.every((building) => building.siteId === data.sites[0]!.id)).toBe(true);
+    const data = result.body.data as {
+      sites: Array<{ id: string; buildings: Array<{ siteId: string }> }>;
+      levels: unknown[];
+      rooms: unknown[];
+    };
+    expect(
+      data.sites[0]!.buildings.every((building) => building.siteId === data.sites[0]!.id),
+    ).toBe(true);
     expect(data.levels).toHaveLength(2);
     expect(data.rooms).toHaveLength(2);
   });

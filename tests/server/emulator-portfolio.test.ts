@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateBuildingName, generatePortfolio, resolvePortfolioOptions, specialBuildings } from '../../server/emulator/portfolio';
+import {
+  duplicateBuildingName,
+  generatePortfolio,
+  resolvePortfolioOptions,
+  specialBuildings,
+} from '../../server/emulator/portfolio';
 
 const portfolio = (seed: string) => generatePortfolio(resolvePortfolioOptions({ seed }));
 
@@ -31,12 +36,16 @@ describe('generated portfolios', () => {
     expect(records.some((b) => b.metadata.length > 0)).toBe(true);
     expect(records[specialBuildings.noFloors]!.floorCount).toBe(0);
     expect(records[specialBuildings.tower]!.floorCount).toBe(60);
-    expect(records[specialBuildings.countsNotIncluded]!.includesDeviceAndMeasurementCounts).toBe(false);
+    expect(records[specialBuildings.countsNotIncluded]!.includesDeviceAndMeasurementCounts).toBe(
+      false,
+    );
     expect(records[specialBuildings.nullReferenceId]!.referenceId).toBeNull();
     const floors = value.floorsOf(value.buildings[specialBuildings.duplicateNameA]!);
     const names = floors[0]!.spaces.map((space) => space.name);
     expect(new Set(names).size).toBeLessThan(names.length);
-    expect(value.floorsOf(value.buildings[specialBuildings.nullFloorName]!)[1]!.record.name).toBeNull();
+    expect(
+      value.floorsOf(value.buildings[specialBuildings.nullFloorName]!)[1]!.record.name,
+    ).toBeNull();
   });
 
   it('offer a large profile with 10,000 buildings and a 200 × 100 tower', () => {

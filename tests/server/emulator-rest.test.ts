@@ -10,11 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${platform.address.baseUrl}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${platform.address.baseUrl}${path}`, { headers });
 const authorized = (path: string, extra: Record<string, string> = {}) =>
   get(path, { authorization: `Bearer ${token}`, 'x-api-version': '3.0', ...extra });
 
-const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+const typeOf = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
 describe('emulator REST authorization and versioning', () => {
   it('refuses a call without a token, with a token of another emulator, and with an expired one', async () => {
@@ -22,14 +24,18 @@ describe('emulator REST authorization and versioning', () => {
     const other = await startPlatform();
     const foreign = await accessToken(other.address);
     await other.close();
-    expect((await authorized('/api/Buildings', { authorization: `Bearer ${foreign}` })).status).toBe(401);
+    expect(
+      (await authorized('/api/Buildings', { authorization: `Bearer ${foreign}` })).status,
+    ).toBe(401);
     // The token alone (GraphQL's form) is not accepted by REST.
     expect((await authorized('/api/Buildings', { authorization: token })).status).toBe(401);
 
     const strict = await createEmulator({ rejectTokensSecondsEarly: 3600 });
     const address = await strict.listen();
     const stale = await accessToken(address);
-    const response = await fetch(`${address.baseUrl}/api/Buildings`, { headers: { authorization: `Bearer ${stale}`, 'x-api-version': '3.0' } });
+    const response = await fetch(`${address.baseUrl}/api/Buildings`, {
+      headers: { authorization: `Bearer ${stale}`, 'x-api-version': '3.0' },
+    });
     await strict.close();
     expect(response.status).toBe(401);
   });
@@ -38,11 +44,19 @@ describe('emulator REST authorization and versioning', () => {
     expect((await authorized('/api/Buildings', { 'x-api-version': version })).status).toBe(200);
   });
 
-  it.each([['1.0'], ['4'], ['']])('refuses X-Api-Version "%s" with the real message', async (version) => {
-    const response = await get('/api/Buildings', version === '' ? { authorization: `Bearer ${token}` } : { authorization: `Bearer ${token}`, 'x-api-version': version });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual(['Unsupported API Version was requested']);
-  });
+  it.each([['1.0'], ['4'], ['']])(
+    'refuses X-Api-Version "%s" with the real message',
+    async (version) => {
+      const response = await get(
+        '/api/Buildings',
+        version === ''
+          ? { authorization: `Bearer ${token}` }
+          : { authorization: `Bearer ${token}`, 'x-api-version': version },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(['Unsupported API Version was requested']);
+    },
+  );
 });
 
 describe('emulator REST listings', () => {
@@ -51,7 +65,9 @@ describe('emulator REST listings', () => {
     expect(all).toHaveLength(24);
     const page = await authorized('/api/Buildings?take=5&skip=10');
     expect(page.headers.get('x-total-count')).toBe('24');
-    expect(((await page.json()) as Array<{ id: string }>).map((b) => b.id)).toEqual(all.slice(10, 15).map((b) => b.id));
+    expect(((await page.json()) as Array<{ id: string }>).map((b) => b.id)).toEqual(
+      all.slice(10, 15).map((b) => b.id),
+    );
     const again = (await (await authorized('/api/Buildings')).json()) as Array<{ id: string }>;
     expect(again.map((b) => b.id)).toEqual(all.map((b) => b.id));
   });
@@ -76,18 +92,38 @@ describe('emulator REST listings', () => {
   });
 
   it('filters buildings by siteId', async () => {
-    const sites = (await (await authorized('/api/Sites')).json()) as Array<{ id: string; buildingCount: number }>;
+    const sites = (await (await authorized('/api/Sites')).json()) as Array<{
+      id: string;
+      buildingCount: number;
+    }>;
     const site = sites[1]!;
-    const buildings = (await (await authorized(`/api/Buildings?siteId=${site.id}`)).json()) as Array<{ siteId: string }>;
+    const buildings = (await (
+      await authorized(`/api/Buildings?siteId=${site.id}`)
+    ).json()) as Array<{ siteId: string }>;
     expect(buildings).toHaveLength(site.buildingCount);
     expect(buildings.every((building) => building.siteId === site.id)).toBe(true);
   });
 
   it('fills device and measurement counts only with includeCounts=true', async () => {
-    const without = (await (await authorized('/api/Buildings')).json()) as Array<Record<string, unknown>>;
-    expect(without.every((b) => b.deviceCount === 0 && b.measurementCount === 0 && b.includesDeviceAndMeasurementCounts === false)).toBe(true);
-    const withCounts = (await (await authorized('/api/Buildings?includeCounts=true')).json()) as Array<Record<string, unknown>>;
-    expect(withCounts.some((b) => b.includesDeviceAndMeasurementCounts === true && Number(b.deviceCount) > 0)).toBe(true);
+    const without = (await (await authorized('/api/Buildings')).json()) as Array<
+      Record<string, unknown>
+    >;
+    expect(
+      without.every(
+        (b) =>
+          b.deviceCount === 0 &&
+          b.measurementCount === 0 &&
+          b.includesDeviceAndMeasurementCounts === false,
+      ),
+    ).toBe(true);
+    const withCounts = (await (
+      await authorized('/api/Buildings?includeCounts=true')
+    ).json()) as Array<Record<string, unknown>>;
+    expect(
+      withCounts.some(
+        (b) => b.includesDeviceAndMeasurementCounts === true && Number(b.deviceCount) > 0,
+      ),
+    ).toBe(true);
     // Some buildings have no counts even when asked: real portfolios do.
     expect(withCounts.some((b) => b.includesDeviceAndMeasurementCounts === false)).toBe(true);
   });
@@ -95,14 +131,20 @@ describe('emulator REST listings', () => {
   it('answers 404 with an array of messages for an unknown building', async () => {
     const response = await authorized('/api/Buildings/00000000-0000-4000-8000-000000000000/Floors');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual(["Building with id '00000000-0000-4000-8000-000000000000' was not found."]);
+    expect(await response.json()).toEqual([
+      "Building with id '00000000-0000-4000-8000-000000000000' was not found.",
+    ]);
   });
 });
 
 describe('emulator REST records carry every field with the right JSON type', () => {
   it('Building', async () => {
-    const [building] = (await (await authorized('/api/Buildings?take=1&includeCounts=true')).json()) as Array<Record<string, unknown>>;
-    expect(Object.fromEntries(Object.entries(building!).map(([key, value]) => [key, typeOf(value)]))).toEqual({
+    const [building] = (await (
+      await authorized('/api/Buildings?take=1&includeCounts=true')
+    ).json()) as Array<Record<string, unknown>>;
+    expect(
+      Object.fromEntries(Object.entries(building!).map(([key, value]) => [key, typeOf(value)])),
+    ).toEqual({
       id: 'string',
       name: 'string',
       referenceId: 'string',
@@ -117,26 +159,71 @@ describe('emulator REST records carry every field with the right JSON type', () 
       area: 'number',
       metadata: 'array',
     });
-    expect(building!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(building!.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(building!.siteId).toMatch(/^\d+$/);
   });
 
   it('Floor, Site, Organization and Space', async () => {
-    const [building] = (await (await authorized('/api/Buildings?take=1')).json()) as Array<{ id: string }>;
-    const [floor] = (await (await authorized(`/api/Buildings/${building!.id}/Floors?take=1`)).json()) as Array<Record<string, unknown>>;
+    const [building] = (await (await authorized('/api/Buildings?take=1')).json()) as Array<{
+      id: string;
+    }>;
+    const [floor] = (await (
+      await authorized(`/api/Buildings/${building!.id}/Floors?take=1`)
+    ).json()) as Array<Record<string, unknown>>;
     expect(Object.keys(floor!).sort()).toEqual(
-      ['area', 'buildingId', 'deviceCount', 'id', 'includesDeviceAndMeasurementCounts', 'measurementCount', 'metadata', 'name', 'referenceId', 'spaceCount'].sort(),
+      [
+        'area',
+        'buildingId',
+        'deviceCount',
+        'id',
+        'includesDeviceAndMeasurementCounts',
+        'measurementCount',
+        'metadata',
+        'name',
+        'referenceId',
+        'spaceCount',
+      ].sort(),
     );
-    expect(floor).toMatchObject({ buildingId: building!.id, name: 'Level 0', referenceId: 'Level-0' });
-    const [site] = (await (await authorized('/api/Sites?take=1')).json()) as Array<Record<string, unknown>>;
+    expect(floor).toMatchObject({
+      buildingId: building!.id,
+      name: 'Level 0',
+      referenceId: 'Level-0',
+    });
+    const [site] = (await (await authorized('/api/Sites?take=1')).json()) as Array<
+      Record<string, unknown>
+    >;
     expect(Object.keys(site!).sort()).toEqual(
-      ['address', 'area', 'buildingCount', 'city', 'country', 'id', 'metadata', 'name', 'organizationId', 'postalCode', 'state', 'timeSeriesRetentionSpan', 'timezone'].sort(),
+      [
+        'address',
+        'area',
+        'buildingCount',
+        'city',
+        'country',
+        'id',
+        'metadata',
+        'name',
+        'organizationId',
+        'postalCode',
+        'state',
+        'timeSeriesRetentionSpan',
+        'timezone',
+      ].sort(),
     );
     expect(site).toMatchObject({ timeSeriesRetentionSpan: '30.00:00:00' });
-    const [organization] = (await (await authorized('/api/Organizations')).json()) as Array<Record<string, unknown>>;
+    const [organization] = (await (await authorized('/api/Organizations')).json()) as Array<
+      Record<string, unknown>
+    >;
     expect(Object.keys(organization!).sort()).toEqual(['id', 'metadata', 'name']);
-    const [space] = (await (await authorized(`/api/Floors/${String(floor!.id)}/Spaces?take=1`)).json()) as Array<Record<string, unknown>>;
-    expect(space).toMatchObject({ floorId: floor!.id, buildingId: building!.id, commissionedOn: expect.stringMatching(/\+00:00$/) });
+    const [space] = (await (
+      await authorized(`/api/Floors/${String(floor!.id)}/Spaces?take=1`)
+    ).json()) as Array<Record<string, unknown>>;
+    expect(space).toMatchObject({
+      floorId: floor!.id,
+      buildingId: building!.id,
+      commissionedOn: expect.stringMatching(/\+00:00$/),
+    });
     expect(typeOf(space!.decommissionedOn)).toBe('null');
   });
 });

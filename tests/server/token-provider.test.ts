@@ -24,7 +24,10 @@ describe('token provider', () => {
   it('reuses the token until the renewal point, then fetches a new one', async () => {
     const time = clock();
     let issued = 0;
-    const provider = createTokenProvider({ requestToken: async () => ({ value: `token-${++issued}`, expiresInSeconds: 3599 }), now: time.now });
+    const provider = createTokenProvider({
+      requestToken: async () => ({ value: `token-${++issued}`, expiresInSeconds: 3599 }),
+      now: time.now,
+    });
     expect(await provider.getToken()).toBe('token-1');
     time.advance(3599 - 61);
     expect(await provider.getToken()).toBe('token-1');
@@ -33,7 +36,10 @@ describe('token provider', () => {
   });
 
   it('does not cache a failed request: the next call tries again', async () => {
-    const requestToken = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ value: 'token-2', expiresInSeconds: 60 });
+    const requestToken = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce({ value: 'token-2', expiresInSeconds: 60 });
     const provider = createTokenProvider({ requestToken });
     await expect(provider.getToken()).rejects.toThrow('down');
     expect(await provider.getToken()).toBe('token-2');
@@ -41,7 +47,10 @@ describe('token provider', () => {
 
   it('keeps using a still-valid token when its early renewal fails', async () => {
     const time = clock();
-    const requestToken = vi.fn().mockResolvedValueOnce({ value: 'token-1', expiresInSeconds: 100 }).mockRejectedValueOnce(new Error('down'));
+    const requestToken = vi
+      .fn()
+      .mockResolvedValueOnce({ value: 'token-1', expiresInSeconds: 100 })
+      .mockRejectedValueOnce(new Error('down'));
     const provider = createTokenProvider({ requestToken, now: time.now });
     await provider.getToken();
     time.advance(90);
@@ -52,7 +61,9 @@ describe('token provider', () => {
 
   it('forgets a refused token so the next call gets a fresh one', async () => {
     let issued = 0;
-    const provider = createTokenProvider({ requestToken: async () => ({ value: `token-${++issued}`, expiresInSeconds: 3599 }) });
+    const provider = createTokenProvider({
+      requestToken: async () => ({ value: `token-${++issued}`, expiresInSeconds: 3599 }),
+    });
     const first = await provider.getToken();
     provider.invalidate('some-other-token');
     expect(await provider.getToken()).toBe(first);

@@ -5,7 +5,10 @@ import { NotFoundState } from '@/components/query-states';
 export function NotFoundRoute() {
   return (
     <NotFoundState title="Page not found">
-      There is no page at this address. <Link component={RouterLink} to="/">Go to the portfolio</Link>
+      There is no page at this address.{' '}
+      <Link component={RouterLink} to="/">
+        Go to the portfolio
+      </Link>
     </NotFoundState>
   );
 }

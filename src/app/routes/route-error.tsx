@@ -5,7 +5,11 @@ import { NotFoundState } from '@/components/query-states';
 /** Last line of defence: a failed chunk load or a render error shows a message, never a blank page. */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Unknown error';
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
   return (
     <NotFoundState title="This page failed to load">
       {detail}{' '}

@@ -10,7 +10,16 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 export interface ChartSeries {
   key: string;
@@ -32,12 +41,22 @@ export interface BarChartCardProps {
  * A bar chart with an accessible name and a table alternative: the table shows the same numbers
  * for screen readers, keyboard users and anyone who wants exact figures.
  */
-export function BarChartCard({ title, description, data, series, height = 260 }: BarChartCardProps) {
+export function BarChartCard({
+  title,
+  description,
+  data,
+  series,
+  height = 260,
+}: BarChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const theme = useTheme();
   const titleId = useId();
   const rightSeries = series.find((item) => item.axis === 'right');
-  const colors = [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.success.main];
+  const colors = [
+    theme.palette.primary.main,
+    theme.palette.secondary.main,
+    theme.palette.success.main,
+  ];
   return (
     <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -61,25 +80,54 @@ export function BarChartCard({ title, description, data, series, height = 260 }:
         </Typography>
       ) : null}
       {view === 'chart' ? (
-        <div role="img" aria-label={`${title}. ${data.length} bars. Choose Table for the numbers.`} style={{ width: '100%', height }}>
+        <div
+          role="img"
+          aria-label={`${title}. ${data.length} bars. Choose Table for the numbers.`}
+          style={{ width: '100%', height }}
+        >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-              <XAxis dataKey="label" tick={{ fill: theme.palette.text.secondary, fontSize: 11 }} interval="preserveStartEnd" />
-              <YAxis yAxisId="left" tick={{ fill: theme.palette.text.secondary, fontSize: 11 }} tickFormatter={(value: number) => series[0]?.format(value) ?? String(value)} width={72} />
+              <XAxis
+                dataKey="label"
+                tick={{ fill: theme.palette.text.secondary, fontSize: 11 }}
+                interval="preserveStartEnd"
+              />
+              <YAxis
+                yAxisId="left"
+                tick={{ fill: theme.palette.text.secondary, fontSize: 11 }}
+                tickFormatter={(value: number) => series[0]?.format(value) ?? String(value)}
+                width={72}
+              />
               {rightSeries ? (
-                <YAxis yAxisId="right" orientation="right" tick={{ fill: theme.palette.text.secondary, fontSize: 11 }} tickFormatter={(value: number) => rightSeries.format(value)} width={56} />
+                <YAxis
+                  yAxisId="right"
+                  orientation="right"
+                  tick={{ fill: theme.palette.text.secondary, fontSize: 11 }}
+                  tickFormatter={(value: number) => rightSeries.format(value)}
+                  width={56}
+                />
               ) : null}
               <Tooltip
                 formatter={(value, name) => {
                   const match = series.find((item) => item.name === name);
                   return match ? match.format(Number(value)) : String(value);
                 }}
-                contentStyle={{ background: theme.palette.background.paper, color: theme.palette.text.primary }}
+                contentStyle={{
+                  background: theme.palette.background.paper,
+                  color: theme.palette.text.primary,
+                }}
               />
               {series.length > 1 ? <Legend /> : null}
               {series.map((item, index) => (
-                <Bar key={item.key} yAxisId={item.axis ?? 'left'} dataKey={item.key} name={item.name} fill={colors[index % colors.length]} isAnimationActive={false} />
+                <Bar
+                  key={item.key}
+                  yAxisId={item.axis ?? 'left'}
+                  dataKey={item.key}
+                  name={item.name}
+                  fill={colors[index % colors.length]}
+                  isAnimationActive={false}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>

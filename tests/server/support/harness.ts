@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type PlatformSettings } from '../../../server/config';
-import { createEmulator, type Emulator, type EmulatorAddress, type EmulatorOptions } from '../../../server/emulator/emulator';
+import {
+  createEmulator,
+  type Emulator,
+  type EmulatorAddress,
+  type EmulatorOptions,
+} from '../../../server/emulator/emulator';
 import type { LoggedRequest } from '../../../server/emulator/request-log';
 
 export interface RunningPlatform {
@@ -40,7 +45,10 @@ export interface RunningBff {
 }
 
 /** The BFF in-process (requests through inject()), talking to the platform over real HTTP. */
-export async function startBff(platform: PlatformSettings, env: Record<string, string> = {}): Promise<RunningBff> {
+export async function startBff(
+  platform: PlatformSettings,
+  env: Record<string, string> = {},
+): Promise<RunningBff> {
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -48,13 +56,21 @@ export async function startBff(platform: PlatformSettings, env: Record<string, s
       done();
     },
   });
-  const config = loadConfig({ STATIC_DIR: 'tests/server/fixtures/no-dist', RATE_LIMIT_MAX: '100000', ...env });
+  const config = loadConfig({
+    STATIC_DIR: 'tests/server/fixtures/no-dist',
+    RATE_LIMIT_MAX: '100000',
+    ...env,
+  });
   const app = await buildApp({ config, platform, logger: { level: 'info', stream } });
   await app.ready();
   return { app, logs, close: () => app.close() };
 }
 
-export async function fetchToken(address: EmulatorAddress, form: Record<string, string> = {}, contentType = 'application/x-www-form-urlencoded') {
+export async function fetchToken(
+  address: EmulatorAddress,
+  form: Record<string, string> = {},
+  contentType = 'application/x-www-form-urlencoded',
+) {
   const body = new URLSearchParams({
     client_id: address.clientId,
     client_secret: address.clientSecret,

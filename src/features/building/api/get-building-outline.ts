@@ -31,13 +31,19 @@ export interface BuildingOutlineState {
   retry: () => void;
 }
 
-export function useBuildingOutline(building: { id: string; name: string | null } | undefined): BuildingOutlineState {
+export function useBuildingOutline(
+  building: { id: string; name: string | null } | undefined,
+): BuildingOutlineState {
   const name = building?.name ?? '';
-  const [result, reexecute] = useQuery({ query: buildingOutlineQuery, variables: { name }, pause: !building || name === '' });
+  const [result, reexecute] = useQuery({
+    query: buildingOutlineQuery,
+    variables: { name },
+    pause: !building || name === '',
+  });
   const hasData = result.data !== undefined;
   return {
     fetching: result.fetching || (!hasData && !result.error && name !== ''),
-    error: !hasData ? result.error?.networkError ?? result.error : undefined,
+    error: !hasData ? (result.error?.networkError ?? result.error) : undefined,
     partialErrors: hasData ? (result.error?.graphQLErrors.map((error) => error.message) ?? []) : [],
     // Names are not unique: keep the result whose id matches.
     outline: result.data?.buildings.find((candidate) => candidate.id === building?.id),

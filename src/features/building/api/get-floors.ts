@@ -8,9 +8,17 @@ export const floorKeys = {
 };
 
 export const fetchFloors = (buildingId: string, signal?: AbortSignal): Promise<Floor[]> =>
-  fetchAllPages((take, skip) => `/api/Buildings/${encodeURIComponent(buildingId)}/Floors?take=${take}&skip=${skip}`, floorSchema, signal);
+  fetchAllPages(
+    (take, skip) =>
+      `/api/Buildings/${encodeURIComponent(buildingId)}/Floors?take=${take}&skip=${skip}`,
+    floorSchema,
+    signal,
+  );
 
 export const floorsQueryOptions = (buildingId: string) =>
-  queryOptions({ queryKey: floorKeys.ofBuilding(buildingId), queryFn: ({ signal }) => fetchFloors(buildingId, signal) });
+  queryOptions({
+    queryKey: floorKeys.ofBuilding(buildingId),
+    queryFn: ({ signal }) => fetchFloors(buildingId, signal),
+  });
 
 export const useFloors = (buildingId: string) => useQuery(floorsQueryOptions(buildingId));

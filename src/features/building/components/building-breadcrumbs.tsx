@@ -17,7 +17,11 @@ export function BuildingBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
             {crumb.label}
           </Link>
         ) : (
-          <Typography key={index} color="text.primary" aria-current={index === crumbs.length - 1 ? 'page' : undefined}>
+          <Typography
+            key={index}
+            color="text.primary"
+            aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+          >
             {crumb.label}
           </Typography>
         ),

@@ -11,7 +11,15 @@ import { displayName, formatCount } from '@/lib/format';
 import type { LevelOutline } from '../api/get-building-outline';
 import { labelRooms } from '../utils/room-labels';
 
-function LevelItem({ buildingId, level, index }: { buildingId: string; level: LevelOutline; index: number }) {
+function LevelItem({
+  buildingId,
+  level,
+  index,
+}: {
+  buildingId: string;
+  level: LevelOutline;
+  index: number;
+}) {
   const [open, setOpen] = useState(false);
   const rooms = level.rooms;
   const name = displayName(level.name);
@@ -22,8 +30,20 @@ function LevelItem({ buildingId, level, index }: { buildingId: string; level: Le
         divider
         secondaryAction={
           rooms && rooms.length > 0 ? (
-            <IconButton edge="end" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} the rooms of ${name}`} onClick={() => setOpen(!open)}>
-              <span aria-hidden="true" style={{ display: 'inline-block', transform: open ? 'rotate(90deg)' : 'none', transition: 'transform 120ms' }}>
+            <IconButton
+              edge="end"
+              aria-expanded={open}
+              aria-label={`${open ? 'Hide' : 'Show'} the rooms of ${name}`}
+              onClick={() => setOpen(!open)}
+            >
+              <span
+                aria-hidden="true"
+                style={{
+                  display: 'inline-block',
+                  transform: open ? 'rotate(90deg)' : 'none',
+                  transition: 'transform 120ms',
+                }}
+              >
                 ▸
               </span>
             </IconButton>
@@ -37,7 +57,16 @@ function LevelItem({ buildingId, level, index }: { buildingId: string; level: Le
             </Link>
           }
         />
-        <Chip size="small" sx={{ mr: 2 }} label={rooms ? `${formatCount(rooms.length)} ${rooms.length === 1 ? 'room' : 'rooms'}` : 'rooms unavailable'} color={rooms ? 'default' : 'warning'} />
+        <Chip
+          size="small"
+          sx={{ mr: 2 }}
+          label={
+            rooms
+              ? `${formatCount(rooms.length)} ${rooms.length === 1 ? 'room' : 'rooms'}`
+              : 'rooms unavailable'
+          }
+          color={rooms ? 'default' : 'warning'}
+        />
       </ListItem>
       {rooms && open ? (
         <Collapse in={open} unmountOnExit>
@@ -58,7 +87,13 @@ function LevelItem({ buildingId, level, index }: { buildingId: string; level: Le
 }
 
 /** Levels collapsed by default: a 200-level tower renders 200 rows, not 20,000. */
-export function BuildingOutlineList({ buildingId, levels }: { buildingId: string; levels: readonly LevelOutline[] }) {
+export function BuildingOutlineList({
+  buildingId,
+  levels,
+}: {
+  buildingId: string;
+  levels: readonly LevelOutline[];
+}) {
   return (
     <List aria-label="Levels" disablePadding>
       {levels.map((level, index) => (

@@ -30,7 +30,13 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function BuildingFacts({ building, siteName }: { building: Building; siteName: string | undefined }) {
+function BuildingFacts({
+  building,
+  siteName,
+}: {
+  building: Building;
+  siteName: string | undefined;
+}) {
   const counts = building.includesDeviceAndMeasurementCounts;
   const facts: Array<[string, string]> = [
     ['Reference', building.referenceId ?? '—'],
@@ -71,13 +77,21 @@ function BuildingFacts({ building, siteName }: { building: Building; siteName: s
 function FloorsSection({ buildingId }: { buildingId: string }) {
   const floors = useFloors(buildingId);
   if (floors.isPending) return <LoadingSkeleton label="Loading floors" rows={3} />;
-  if (floors.isError) return <ErrorState what="the floors" error={floors.error} onRetry={() => void floors.refetch()} />;
-  if (floors.data.length === 0) return <EmptyState title="This building has no floors on the platform" />;
+  if (floors.isError)
+    return (
+      <ErrorState what="the floors" error={floors.error} onRetry={() => void floors.refetch()} />
+    );
+  if (floors.data.length === 0)
+    return <EmptyState title="This building has no floors on the platform" />;
   return (
     <Stack spacing={2}>
       <LazyBarChartCard
         title="Spaces and area per floor"
-        data={floors.data.map((floor) => ({ label: displayName(floor.name), spaces: floor.spaceCount ?? 0, area: floor.area ?? 0 }))}
+        data={floors.data.map((floor) => ({
+          label: displayName(floor.name),
+          spaces: floor.spaceCount ?? 0,
+          area: floor.area ?? 0,
+        }))}
         series={[
           { key: 'spaces', name: 'Spaces', format: formatCount },
           { key: 'area', name: 'Area', format: formatArea, axis: 'right' },
@@ -93,11 +107,21 @@ export function BuildingPage() {
   const outline = useBuildingOutline(building);
 
   if (buildings.isPending) return <LoadingSkeleton label="Loading the building" />;
-  if (buildings.isError) return <ErrorState what="the building" error={buildings.error} onRetry={() => void buildings.refetch()} />;
+  if (buildings.isError)
+    return (
+      <ErrorState
+        what="the building"
+        error={buildings.error}
+        onRetry={() => void buildings.refetch()}
+      />
+    );
   if (!building) {
     return (
       <NotFoundState title="Building not found">
-        No building with id “{buildingId}” is visible to this account. <Link component={RouterLink} to="/">Back to the portfolio</Link>
+        No building with id “{buildingId}” is visible to this account.{' '}
+        <Link component={RouterLink} to="/">
+          Back to the portfolio
+        </Link>
       </NotFoundState>
     );
   }
@@ -108,7 +132,10 @@ export function BuildingPage() {
         <BuildingBreadcrumbs
           crumbs={[
             { label: 'Portfolio', to: '/' },
-            { label: siteName ?? `Site ${building.siteId}`, to: `/?site=${encodeURIComponent(building.siteId)}` },
+            {
+              label: siteName ?? `Site ${building.siteId}`,
+              to: `/?site=${encodeURIComponent(building.siteId)}`,
+            },
             { label: name },
           ]}
         />
@@ -134,7 +161,9 @@ export function BuildingPage() {
             }
           </OutlineStates>
         ) : (
-          <EmptyState title="Levels cannot be looked up">The platform finds levels by building name, and this building has none.</EmptyState>
+          <EmptyState title="Levels cannot be looked up">
+            The platform finds levels by building name, and this building has none.
+          </EmptyState>
         )}
       </Section>
     </Stack>

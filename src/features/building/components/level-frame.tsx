@@ -34,11 +34,21 @@ export function LevelFrame({ children }: { children: (context: LevelContext) => 
   const outline = useBuildingOutline(building);
 
   if (buildings.isPending) return <LoadingSkeleton label="Loading the level" />;
-  if (buildings.isError) return <ErrorState what="the building" error={buildings.error} onRetry={() => void buildings.refetch()} />;
+  if (buildings.isError)
+    return (
+      <ErrorState
+        what="the building"
+        error={buildings.error}
+        onRetry={() => void buildings.refetch()}
+      />
+    );
   if (!building) {
     return (
       <NotFoundState title="Building not found">
-        No building with id “{buildingId}” is visible to this account. <Link component={RouterLink} to="/">Back to the portfolio</Link>
+        No building with id “{buildingId}” is visible to this account.{' '}
+        <Link component={RouterLink} to="/">
+          Back to the portfolio
+        </Link>
       </NotFoundState>
     );
   }
@@ -51,7 +61,10 @@ export function LevelFrame({ children }: { children: (context: LevelContext) => 
         if (levelIndex === undefined || !level) {
           return (
             <NotFoundState title="Level not found">
-              {displayName(building.name)} has no level “{params.level}”. <Link component={RouterLink} to={buildingPath}>Back to the building</Link>
+              {displayName(building.name)} has no level “{params.level}”.{' '}
+              <Link component={RouterLink} to={buildingPath}>
+                Back to the building
+              </Link>
             </NotFoundState>
           );
         }
@@ -65,7 +78,10 @@ export function LevelFrame({ children }: { children: (context: LevelContext) => 
           levelPath,
           crumbs: [
             { label: 'Portfolio', to: '/' },
-            { label: siteName ?? `Site ${building.siteId}`, to: `/?site=${encodeURIComponent(building.siteId)}` },
+            {
+              label: siteName ?? `Site ${building.siteId}`,
+              to: `/?site=${encodeURIComponent(building.siteId)}`,
+            },
             { label: displayName(building.name), to: buildingPath },
             { label: levelName, to: levelPath },
           ],

@@ -30,14 +30,24 @@ function LevelRooms({ context }: { context: LevelContext }) {
         </Typography>
       </div>
       {context.level.rooms === null ? (
-        <EmptyState title="Rooms unavailable">The platform could not list this level's rooms just now.</EmptyState>
+        <EmptyState title="Rooms unavailable">
+          The platform could not list this level's rooms just now.
+        </EmptyState>
       ) : rooms.length === 0 ? (
         <EmptyState title="This level has no rooms" />
       ) : (
         <>
-          <TextField label="Search rooms" size="small" value={search} onChange={(event) => setSearch(event.target.value)} sx={{ maxWidth: 360 }} />
+          <TextField
+            label="Search rooms"
+            size="small"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ maxWidth: 360 }}
+          />
           <Typography role="status" color="text.secondary">
-            {shown.length === rooms.length ? `${formatCount(rooms.length)} rooms` : `${formatCount(shown.length)} of ${formatCount(rooms.length)} rooms`}
+            {shown.length === rooms.length
+              ? `${formatCount(rooms.length)} rooms`
+              : `${formatCount(shown.length)} of ${formatCount(rooms.length)} rooms`}
           </Typography>
           <Paper variant="outlined">
             <List aria-label="Rooms" dense>

@@ -12,11 +12,13 @@ export function OutlineStates({
   children: (outline: BuildingOutline) => ReactNode;
 }) {
   if (state.fetching && !state.outline) return <LoadingSkeleton label="Loading levels and rooms" />;
-  if (state.error) return <ErrorState what="the levels and rooms" error={state.error} onRetry={state.retry} />;
+  if (state.error)
+    return <ErrorState what="the levels and rooms" error={state.error} onRetry={state.retry} />;
   if (!state.outline) {
     return (
       <NotFoundState title="Levels not found">
-        The platform's GraphQL answer has no building with this id, so its levels and rooms cannot be shown.
+        The platform's GraphQL answer has no building with this id, so its levels and rooms cannot
+        be shown.
       </NotFoundState>
     );
   }
@@ -24,7 +26,8 @@ export function OutlineStates({
     <>
       {state.partialErrors.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          The platform answered only in part: {state.partialErrors.join(' ')} Levels marked "rooms unavailable" are incomplete.
+          The platform answered only in part: {state.partialErrors.join(' ')} Levels marked "rooms
+          unavailable" are incomplete.
         </Alert>
       ) : null}
       {children(state.outline)}

@@ -6,7 +6,17 @@ import { useSites } from '@/api/get-sites';
 export function useBuildingRecord(buildingId: string) {
   const buildings = useBuildings();
   const sites = useSites();
-  const building = useMemo(() => buildings.data?.find((candidate) => candidate.id === buildingId), [buildings.data, buildingId]);
-  const site = useMemo(() => sites.data?.find((candidate) => candidate.id === building?.siteId), [sites.data, building?.siteId]);
-  return { buildings, building, siteName: site?.name ?? (building ? `Site ${building.siteId}` : undefined) };
+  const building = useMemo(
+    () => buildings.data?.find((candidate) => candidate.id === buildingId),
+    [buildings.data, buildingId],
+  );
+  const site = useMemo(
+    () => sites.data?.find((candidate) => candidate.id === building?.siteId),
+    [sites.data, building?.siteId],
+  );
+  return {
+    buildings,
+    building,
+    siteName: site?.name ?? (building ? `Site ${building.siteId}` : undefined),
+  };
 }

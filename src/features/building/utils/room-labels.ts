@@ -9,7 +9,8 @@ export interface RoomLabel {
 
 export function labelRooms(rooms: ReadonlyArray<{ name: string | null }>): RoomLabel[] {
   const totals = new Map<string, number>();
-  for (const room of rooms) totals.set(displayName(room.name), (totals.get(displayName(room.name)) ?? 0) + 1);
+  for (const room of rooms)
+    totals.set(displayName(room.name), (totals.get(displayName(room.name)) ?? 0) + 1);
   const seen = new Map<string, number>();
   return rooms.map((room, index) => {
     const name = displayName(room.name);

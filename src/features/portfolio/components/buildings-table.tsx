@@ -22,8 +22,9 @@ export interface BuildingRow extends Building {
 const notIncluded = 'not included';
 
 /** Device and measurement counts that the platform did not include are absent, never a false 0. */
-const countOrAbsent = (field: 'deviceCount' | 'measurementCount') => (_value: unknown, row: BuildingRow) =>
-  row.includesDeviceAndMeasurementCounts ? row[field] : null;
+const countOrAbsent =
+  (field: 'deviceCount' | 'measurementCount') => (_value: unknown, row: BuildingRow) =>
+    row.includesDeviceAndMeasurementCounts ? row[field] : null;
 
 const columns: GridColDef<BuildingRow>[] = [
   {
@@ -33,16 +34,45 @@ const columns: GridColDef<BuildingRow>[] = [
     minWidth: 180,
     valueGetter: (_value, row) => displayName(row.name),
     renderCell: ({ row, value }) => (
-      <Link component={RouterLink} to={`/buildings/${encodeURIComponent(row.id)}`}>
+      <Link
+        component={RouterLink}
+        to={`/buildings/${encodeURIComponent(row.id)}`}
+        // Opening a building is not selecting its row: a selection change would rewrite the URL mid-navigation.
+        onClick={(event: React.MouseEvent) => event.stopPropagation()}
+      >
         {value as string}
       </Link>
     ),
   },
-  { field: 'referenceId', headerName: 'Reference', flex: 1, minWidth: 120, valueGetter: (_value, row) => row.referenceId ?? '' },
-  { field: 'organizationName', headerName: 'Organization', flex: 1.4, minWidth: 150, valueGetter: (_value, row) => row.organizationName ?? row.organizationId },
+  {
+    field: 'referenceId',
+    headerName: 'Reference',
+    flex: 1,
+    minWidth: 120,
+    valueGetter: (_value, row) => row.referenceId ?? '',
+  },
+  {
+    field: 'organizationName',
+    headerName: 'Organization',
+    flex: 1.4,
+    minWidth: 150,
+    valueGetter: (_value, row) => row.organizationName ?? row.organizationId,
+  },
   { field: 'siteName', headerName: 'Site', flex: 1.2, minWidth: 130 },
-  { field: 'floorCount', headerName: 'Floors', type: 'number', width: 90, valueFormatter: (value: number) => formatCount(value) },
-  { field: 'spaceCount', headerName: 'Spaces', type: 'number', width: 100, valueFormatter: (value: number) => formatCount(value) },
+  {
+    field: 'floorCount',
+    headerName: 'Floors',
+    type: 'number',
+    width: 90,
+    valueFormatter: (value: number) => formatCount(value),
+  },
+  {
+    field: 'spaceCount',
+    headerName: 'Spaces',
+    type: 'number',
+    width: 100,
+    valueFormatter: (value: number) => formatCount(value),
+  },
   {
     field: 'deviceCount',
     headerName: 'Devices',
@@ -59,7 +89,13 @@ const columns: GridColDef<BuildingRow>[] = [
     valueGetter: countOrAbsent('measurementCount'),
     valueFormatter: (value: number | null) => (value === null ? notIncluded : formatCount(value)),
   },
-  { field: 'area', headerName: `Area (${areaUnit})`, type: 'number', width: 130, valueFormatter: (value: number) => formatArea(value) },
+  {
+    field: 'area',
+    headerName: `Area (${areaUnit})`,
+    type: 'number',
+    width: 130,
+    valueFormatter: (value: number) => formatArea(value),
+  },
 ];
 
 export const buildingsTablePageSize = 100;
@@ -74,9 +110,20 @@ export interface BuildingsTableProps {
   onSelect: (id: string | undefined) => void;
 }
 
-export function BuildingsTable({ rows, sortModel, onSortModelChange, page, onPageChange, selectedId, onSelect }: BuildingsTableProps) {
+export function BuildingsTable({
+  rows,
+  sortModel,
+  onSortModelChange,
+  page,
+  onPageChange,
+  selectedId,
+  onSelect,
+}: BuildingsTableProps) {
   const apiRef = useGridApiRef();
-  const paginationModel: GridPaginationModel = useMemo(() => ({ page, pageSize: buildingsTablePageSize }), [page]);
+  const paginationModel: GridPaginationModel = useMemo(
+    () => ({ page, pageSize: buildingsTablePageSize }),
+    [page],
+  );
   const selectionModel: GridRowSelectionModel = useMemo(
     () => ({ type: 'include', ids: new Set(selectedId ? [selectedId] : []) }),
     [selectedId],
@@ -85,13 +132,22 @@ export function BuildingsTable({ rows, sortModel, onSortModelChange, page, onPag
     <Stack spacing={1}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h6" component="h2">
-          Buildings <Typography component="span" color="text.secondary">({formatCount(rows.length)})</Typography>
+          Buildings{' '}
+          <Typography component="span" color="text.secondary">
+            ({formatCount(rows.length)})
+          </Typography>
         </Typography>
         <Button
           variant="outlined"
           size="small"
           disabled={rows.length === 0}
-          onClick={() => apiRef.current?.exportDataAsCsv({ fileName: 'storey-buildings', utf8WithBom: true, allColumns: true })}
+          onClick={() =>
+            apiRef.current?.exportDataAsCsv({
+              fileName: 'storey-buildings',
+              utf8WithBom: true,
+              allColumns: true,
+            })
+          }
         >
           Export CSV
         </Button>
@@ -110,7 +166,9 @@ export function BuildingsTable({ rows, sortModel, onSortModelChange, page, onPag
           onPaginationModelChange={(model) => onPageChange(model.page)}
           pageSizeOptions={[buildingsTablePageSize]}
           rowSelectionModel={selectionModel}
-          onRowSelectionModelChange={(model) => onSelect(model.ids.values().next().value as string | undefined)}
+          onRowSelectionModelChange={(model) =>
+            onSelect(model.ids.values().next().value as string | undefined)
+          }
           disableColumnFilter
           disableMultipleRowSelection
           localeText={{ noRowsLabel: 'No buildings match these filters.' }}

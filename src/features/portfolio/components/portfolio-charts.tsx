@@ -7,22 +7,55 @@ import { groupBuildings, topBy, topWithRest } from '../utils/portfolio-summary';
 
 const areaSeries = [{ key: 'area', name: 'Area', format: formatArea }];
 
-export function PortfolioCharts({ buildings, siteNames }: { buildings: readonly Building[]; siteNames: Map<string, string> }) {
+export function PortfolioCharts({
+  buildings,
+  siteNames,
+}: {
+  buildings: readonly Building[];
+  siteNames: Map<string, string>;
+}) {
   const charts = useMemo(() => {
     const withCounts = buildings.filter((building) => building.includesDeviceAndMeasurementCounts);
     return {
       area: topWithRest(buildings, 'area', 10),
-      floorsAndSpaces: topBy(buildings, (b) => b.spaceCount, (b) => ({ floors: b.floorCount, spaces: b.spaceCount }), 15),
-      devices: topBy(withCounts, (b) => b.measurementCount, (b) => ({ devices: b.deviceCount, measurements: b.measurementCount }), 15),
+      floorsAndSpaces: topBy(
+        buildings,
+        (b) => b.spaceCount,
+        (b) => ({ floors: b.floorCount, spaces: b.spaceCount }),
+        15,
+      ),
+      devices: topBy(
+        withCounts,
+        (b) => b.measurementCount,
+        (b) => ({ devices: b.deviceCount, measurements: b.measurementCount }),
+        15,
+      ),
       withCounts: withCounts.length,
-      byOrganization: groupBuildings(buildings, (b) => b.organizationId, (_id, first) => first.organizationName ?? first.organizationId),
-      bySite: groupBuildings(buildings, (b) => b.siteId, (id) => siteNames.get(id) ?? `Site ${id}`),
+      byOrganization: groupBuildings(
+        buildings,
+        (b) => b.organizationId,
+        (_id, first) => first.organizationName ?? first.organizationId,
+      ),
+      bySite: groupBuildings(
+        buildings,
+        (b) => b.siteId,
+        (id) => siteNames.get(id) ?? `Site ${id}`,
+      ),
     };
   }, [buildings, siteNames]);
 
   return (
-    <Box component="section" aria-label="Charts" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-      <LazyBarChartCard title="Area by building" description="Largest first; the rest grouped as Other." data={charts.area} series={areaSeries} />
+    <Box
+      component="section"
+      aria-label="Charts"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
+    >
+      <LazyBarChartCard
+        title="Area by building"
+        description="Largest first; the rest grouped as Other."
+        data={charts.area}
+        series={areaSeries}
+      />
       <LazyBarChartCard
         title="Floors and spaces per building"
         description="The 15 buildings with the most spaces."
@@ -43,7 +76,11 @@ export function PortfolioCharts({ buildings, siteNames }: { buildings: readonly 
       />
       <LazyBarChartCard
         title="Buildings and area by organization"
-        data={charts.byOrganization.map((group) => ({ label: group.label, buildings: group.buildings, area: group.area }))}
+        data={charts.byOrganization.map((group) => ({
+          label: group.label,
+          buildings: group.buildings,
+          area: group.area,
+        }))}
         series={[
           { key: 'area', name: 'Area', format: formatArea },
           { key: 'buildings', name: 'Buildings', format: formatCount, axis: 'right' },
@@ -51,8 +88,14 @@ export function PortfolioCharts({ buildings, siteNames }: { buildings: readonly 
       />
       <LazyBarChartCard
         title="Buildings and area by site"
-        data={charts.bySite.slice(0, 20).map((group) => ({ label: group.label, buildings: group.buildings, area: group.area }))}
-        description={charts.bySite.length > 20 ? `The 20 largest of ${formatCount(charts.bySite.length)} sites.` : undefined}
+        data={charts.bySite
+          .slice(0, 20)
+          .map((group) => ({ label: group.label, buildings: group.buildings, area: group.area }))}
+        description={
+          charts.bySite.length > 20
+            ? `The 20 largest of ${formatCount(charts.bySite.length)} sites.`
+            : undefined
+        }
         series={[
           { key: 'area', name: 'Area', format: formatArea },
           { key: 'buildings', name: 'Buildings', format: formatCount, axis: 'right' },

@@ -16,7 +16,17 @@ import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-
 import { BuildingsTable, type BuildingRow } from './buildings-table';
 import { PortfolioCharts } from './portfolio-charts';
 
-const sortableFields = new Set(['name', 'referenceId', 'organizationName', 'siteName', 'floorCount', 'spaceCount', 'deviceCount', 'measurementCount', 'area']);
+const sortableFields = new Set([
+  'name',
+  'referenceId',
+  'organizationName',
+  'siteName',
+  'floorCount',
+  'spaceCount',
+  'deviceCount',
+  'measurementCount',
+  'area',
+]);
 
 /** Filters, sort, page and selection live in the URL: shareable, and restored by Back. */
 function usePortfolioUrlState() {
@@ -40,7 +50,11 @@ function usePortfolioUrlState() {
     );
   };
   return {
-    filter: { search: params.get('q') ?? '', organizationId: params.get('org') ?? '', siteId: params.get('site') ?? '' },
+    filter: {
+      search: params.get('q') ?? '',
+      organizationId: params.get('org') ?? '',
+      siteId: params.get('site') ?? '',
+    },
     sortModel,
     page: Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0),
     selectedId: params.get('selected') ?? undefined,
@@ -57,19 +71,43 @@ export function PortfolioPage() {
   const names = useMemo(() => siteNames(sites.data), [sites.data]);
   const organizations = useMemo(() => {
     const map = new Map<string, string>();
-    for (const building of buildings.data ?? []) map.set(building.organizationId, building.organizationName ?? building.organizationId);
+    for (const building of buildings.data ?? [])
+      map.set(building.organizationId, building.organizationName ?? building.organizationId);
     return [...map].sort((a, b) => a[1].localeCompare(b[1]));
   }, [buildings.data]);
   const siteOptions = useMemo(() => {
-    const ids = new Set((buildings.data ?? []).filter((b) => !filter.organizationId || b.organizationId === filter.organizationId).map((b) => b.siteId));
-    return [...ids].map((id) => [id, names.get(id) ?? `Site ${id}`] as const).sort((a, b) => a[1].localeCompare(b[1]));
+    const ids = new Set(
+      (buildings.data ?? [])
+        .filter((b) => !filter.organizationId || b.organizationId === filter.organizationId)
+        .map((b) => b.siteId),
+    );
+    return [...ids]
+      .map((id) => [id, names.get(id) ?? `Site ${id}`] as const)
+      .sort((a, b) => a[1].localeCompare(b[1]));
   }, [buildings.data, names, filter.organizationId]);
-  const filtered = useMemo(() => filterBuildings(buildings.data ?? [], filter), [buildings.data, filter]);
-  const rows: BuildingRow[] = useMemo(() => filtered.map((building) => ({ ...building, siteName: names.get(building.siteId) ?? `Site ${building.siteId}` })), [filtered, names]);
+  const filtered = useMemo(
+    () => filterBuildings(buildings.data ?? [], filter),
+    [buildings.data, filter],
+  );
+  const rows: BuildingRow[] = useMemo(
+    () =>
+      filtered.map((building) => ({
+        ...building,
+        siteName: names.get(building.siteId) ?? `Site ${building.siteId}`,
+      })),
+    [filtered, names],
+  );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
 
   if (buildings.isPending) return <LoadingSkeleton label="Loading the portfolio" rows={10} />;
-  if (buildings.isError) return <ErrorState what="the buildings" error={buildings.error} onRetry={() => void buildings.refetch()} />;
+  if (buildings.isError)
+    return (
+      <ErrorState
+        what="the buildings"
+        error={buildings.error}
+        onRetry={() => void buildings.refetch()}
+      />
+    );
 
   const header = (
     <Typography variant="h4" component="h1">
@@ -81,7 +119,8 @@ export function PortfolioPage() {
       <Stack spacing={3}>
         {header}
         <EmptyState title="This account sees no buildings">
-          The platform answered, but none of its buildings are shared with Storey's service account. Ask your platform administrator to grant access.
+          The platform answered, but none of its buildings are shared with Storey's service account.
+          Ask your platform administrator to grant access.
         </EmptyState>
       </Stack>
     );
@@ -96,8 +135,17 @@ export function PortfolioPage() {
   return (
     <Stack spacing={3}>
       {header}
-      {sites.isError ? <Alert severity="warning">Site names could not be loaded; sites are shown by their id.</Alert> : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="search" aria-label="Filter buildings">
+      {sites.isError ? (
+        <Alert severity="warning">
+          Site names could not be loaded; sites are shown by their id.
+        </Alert>
+      ) : null}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        component="search"
+        aria-label="Filter buildings"
+      >
         <TextField
           label="Search name or reference"
           size="small"
@@ -105,7 +153,14 @@ export function PortfolioPage() {
           onChange={(event) => state.update({ q: event.target.value })}
           sx={{ flex: 2 }}
         />
-        <TextField select label="Organization" size="small" value={filter.organizationId} onChange={(event) => state.update({ org: event.target.value, site: undefined })} sx={{ flex: 1, minWidth: 180 }}>
+        <TextField
+          select
+          label="Organization"
+          size="small"
+          value={filter.organizationId}
+          onChange={(event) => state.update({ org: event.target.value, site: undefined })}
+          sx={{ flex: 1, minWidth: 180 }}
+        >
           <MenuItem value="">All organizations</MenuItem>
           {organizations.map(([id, name]) => (
             <MenuItem key={id} value={id}>
@@ -113,7 +168,14 @@ export function PortfolioPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Site" size="small" value={siteOptions.some(([id]) => id === filter.siteId) ? filter.siteId : ''} onChange={(event) => state.update({ site: event.target.value })} sx={{ flex: 1, minWidth: 160 }}>
+        <TextField
+          select
+          label="Site"
+          size="small"
+          value={siteOptions.some(([id]) => id === filter.siteId) ? filter.siteId : ''}
+          onChange={(event) => state.update({ site: event.target.value })}
+          sx={{ flex: 1, minWidth: 160 }}
+        >
           <MenuItem value="">All sites</MenuItem>
           {siteOptions.map(([id, name]) => (
             <MenuItem key={id} value={id}>
@@ -122,12 +184,28 @@ export function PortfolioPage() {
           ))}
         </TextField>
         {filtering ? (
-          <Button onClick={() => state.update({ q: undefined, org: undefined, site: undefined, selected: undefined })}>Clear filters</Button>
+          <Button
+            onClick={() =>
+              state.update({ q: undefined, org: undefined, site: undefined, selected: undefined })
+            }
+          >
+            Clear filters
+          </Button>
         ) : null}
       </Stack>
 
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }} component="section" aria-label="Headline figures">
-        <StatCard label="Buildings" value={formatCount(totals.buildings)} note={filtering ? `of ${formatCount(buildings.data.length)}` : undefined} />
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', gap: 2 }}
+        component="section"
+        aria-label="Headline figures"
+      >
+        <StatCard
+          label="Buildings"
+          value={formatCount(totals.buildings)}
+          note={filtering ? `of ${formatCount(buildings.data.length)}` : undefined}
+        />
         <StatCard label="Floors" value={formatCount(totals.floors)} />
         <StatCard label="Spaces" value={formatCount(totals.spaces)} />
         <StatCard label="Devices" value={formatCount(totals.devices)} note={countsNote} />
@@ -140,7 +218,9 @@ export function PortfolioPage() {
       <BuildingsTable
         rows={rows}
         sortModel={state.sortModel}
-        onSortModelChange={(model) => state.update({ sort: model[0]?.field, dir: model[0]?.sort ?? undefined })}
+        onSortModelChange={(model) =>
+          state.update({ sort: model[0]?.field, dir: model[0]?.sort ?? undefined })
+        }
         page={state.page}
         onPageChange={(page) => state.update({ page: page > 0 ? String(page) : undefined }, false)}
         selectedId={state.selectedId}

@@ -12,7 +12,15 @@ export interface PortfolioTotals {
 }
 
 export function portfolioTotals(buildings: readonly Building[]): PortfolioTotals {
-  const totals: PortfolioTotals = { buildings: buildings.length, floors: 0, spaces: 0, area: 0, devices: 0, measurements: 0, buildingsWithCounts: 0 };
+  const totals: PortfolioTotals = {
+    buildings: buildings.length,
+    floors: 0,
+    spaces: 0,
+    area: 0,
+    devices: 0,
+    measurements: 0,
+    buildingsWithCounts: 0,
+  };
   for (const building of buildings) {
     totals.floors += building.floorCount;
     totals.spaces += building.spaceCount;
@@ -39,12 +47,24 @@ export interface LabelledValues {
 }
 
 /** The largest `limit` buildings by `key`, the rest summed into one "Other" bar. */
-export function topWithRest(buildings: readonly Building[], key: 'area', limit: number): LabelledValues[] {
+export function topWithRest(
+  buildings: readonly Building[],
+  key: 'area',
+  limit: number,
+): LabelledValues[] {
   const sorted = [...buildings].sort((a, b) => b[key] - a[key]);
-  const top = sorted.slice(0, limit).map((building) => ({ label: buildingLabel(building, buildings), [key]: building[key] }));
+  const top = sorted
+    .slice(0, limit)
+    .map((building) => ({ label: buildingLabel(building, buildings), [key]: building[key] }));
   const rest = sorted.slice(limit);
   if (rest.length === 0) return top;
-  return [...top, { label: `Other (${rest.length} buildings)`, [key]: rest.reduce((sum, building) => sum + building[key], 0) }];
+  return [
+    ...top,
+    {
+      label: `Other (${rest.length} buildings)`,
+      [key]: rest.reduce((sum, building) => sum + building[key], 0),
+    },
+  ];
 }
 
 export function topBy(
@@ -76,7 +96,14 @@ export function groupBuildings(
   const groups = new Map<string, GroupSummary>();
   for (const building of buildings) {
     const id = keyOf(building);
-    const group = groups.get(id) ?? { id, label: labelOf(id, building), buildings: 0, area: 0, floors: 0, spaces: 0 };
+    const group = groups.get(id) ?? {
+      id,
+      label: labelOf(id, building),
+      buildings: 0,
+      area: 0,
+      floors: 0,
+      spaces: 0,
+    };
     group.buildings += 1;
     group.area += building.area;
     group.floors += building.floorCount;
@@ -90,7 +117,11 @@ export function siteNames(sites: readonly Site[] | undefined): Map<string, strin
   return new Map((sites ?? []).map((site) => [site.id, site.name?.trim() || `Site ${site.id}`]));
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 export interface PortfolioFilter {
   search: string;
@@ -98,12 +129,17 @@ export interface PortfolioFilter {
   siteId: string;
 }
 
-export function filterBuildings(buildings: readonly Building[], filter: PortfolioFilter): Building[] {
+export function filterBuildings(
+  buildings: readonly Building[],
+  filter: PortfolioFilter,
+): Building[] {
   const needle = fold(filter.search.trim());
   return buildings.filter(
     (building) =>
       (!filter.organizationId || building.organizationId === filter.organizationId) &&
       (!filter.siteId || building.siteId === filter.siteId) &&
-      (!needle || fold(building.name ?? '').includes(needle) || fold(building.referenceId ?? '').includes(needle)),
+      (!needle ||
+        fold(building.name ?? '').includes(needle) ||
+        fold(building.referenceId ?? '').includes(needle)),
   );
 }

@@ -27,17 +27,36 @@ interface SiteSummary {
 }
 
 /** Sums come from the buildings the account sees, so they agree with the portfolio page. */
-export function summarizeSites(sites: readonly Site[], buildings: readonly Building[]): SiteSummary[] {
+export function summarizeSites(
+  sites: readonly Site[],
+  buildings: readonly Building[],
+): SiteSummary[] {
   const summaries = new Map<string, SiteSummary>(
     sites.map((site) => [
       site.id,
-      { id: site.id, name: displayName(site.name), place: [site.city, site.country].filter(Boolean).join(', '), buildings: 0, area: 0, floors: 0, spaces: 0 },
+      {
+        id: site.id,
+        name: displayName(site.name),
+        place: [site.city, site.country].filter(Boolean).join(', '),
+        buildings: 0,
+        area: 0,
+        floors: 0,
+        spaces: 0,
+      },
     ]),
   );
   for (const building of buildings) {
     let summary = summaries.get(building.siteId);
     if (!summary) {
-      summary = { id: building.siteId, name: `Site ${building.siteId}`, place: '', buildings: 0, area: 0, floors: 0, spaces: 0 };
+      summary = {
+        id: building.siteId,
+        name: `Site ${building.siteId}`,
+        place: '',
+        buildings: 0,
+        area: 0,
+        floors: 0,
+        spaces: 0,
+      };
       summaries.set(building.siteId, summary);
     }
     summary.buildings += 1;
@@ -51,7 +70,10 @@ export function summarizeSites(sites: readonly Site[], buildings: readonly Build
 export function SitesPage() {
   const sites = useSites();
   const buildings = useBuildings();
-  const summaries = useMemo(() => (sites.data && buildings.data ? summarizeSites(sites.data, buildings.data) : []), [sites.data, buildings.data]);
+  const summaries = useMemo(
+    () => (sites.data && buildings.data ? summarizeSites(sites.data, buildings.data) : []),
+    [sites.data, buildings.data],
+  );
 
   const header = (
     <Typography variant="h4" component="h1">
@@ -59,13 +81,23 @@ export function SitesPage() {
     </Typography>
   );
   if (sites.isPending || buildings.isPending) return <LoadingSkeleton label="Loading the sites" />;
-  if (sites.isError) return <ErrorState what="the sites" error={sites.error} onRetry={() => void sites.refetch()} />;
-  if (buildings.isError) return <ErrorState what="the buildings" error={buildings.error} onRetry={() => void buildings.refetch()} />;
+  if (sites.isError)
+    return <ErrorState what="the sites" error={sites.error} onRetry={() => void sites.refetch()} />;
+  if (buildings.isError)
+    return (
+      <ErrorState
+        what="the buildings"
+        error={buildings.error}
+        onRetry={() => void buildings.refetch()}
+      />
+    );
   if (summaries.length === 0) {
     return (
       <Stack spacing={3}>
         {header}
-        <EmptyState title="This account sees no sites">The platform shares no sites with Storey's service account.</EmptyState>
+        <EmptyState title="This account sees no sites">
+          The platform shares no sites with Storey's service account.
+        </EmptyState>
       </Stack>
     );
   }
@@ -88,7 +120,11 @@ export function SitesPage() {
             {summaries.map((site) => (
               <TableRow key={site.id} hover>
                 <TableCell>
-                  <Link component={RouterLink} to={`/?site=${encodeURIComponent(site.id)}`} aria-label={`${site.name}: show its buildings in the portfolio`}>
+                  <Link
+                    component={RouterLink}
+                    to={`/?site=${encodeURIComponent(site.id)}`}
+                    aria-label={`${site.name}: show its buildings in the portfolio`}
+                  >
                     {site.name}
                   </Link>
                 </TableCell>

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '../../docs/screenshots')
+  : path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+interface BuildingRecord {
+  id: string;
+  name: string;
+}
+
+async function buildings(page: Page): Promise<BuildingRecord[]> {
+  const response = await page.request.get('/api/Buildings?take=100', {
+    headers: { 'X-CSRF': '1' },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as BuildingRecord[];
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  await mkdir(screenshots, { recursive: true });
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('the portfolio lists the buildings the emulator serves', async ({ page }) => {
+  const [first] = await buildings(page);
+  await page.goto('/');
+  const grid = page.getByRole('grid', { name: 'Buildings' });
+  await expect(grid.getByRole('link', { name: first!.name, exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('24');
+  await expect(
+    page.getByRole('figure', { name: 'Area by building' }).getByRole('img'),
+  ).toBeVisible();
+  await shoot(page, 'portfolio');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('walks portfolio → building → level → room and back by breadcrumbs and Back', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('harbour view');
+  await expect(page).toHaveURL(/\?q=harbour\+view/);
+  const graphqlCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql')) graphqlCalls.push(request.url());
+  });
+
+  await page
+    .getByRole('grid', { name: 'Buildings' })
+    .getByRole('link', { name: 'Harbour View', exact: true })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour View' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Levels' })).toBeVisible();
+  await shoot(page, 'building');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('link', { name: 'Level 0', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 0' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Meeting room (2 of 2)' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting room (2 of 2)');
+  await expectNoSeriousA11yViolations(page);
+
+  await page
+    .getByRole('navigation', { name: 'Breadcrumbs' })
+    .getByRole('link', { name: 'Harbour View' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour View' })).toBeVisible();
+  expect(graphqlCalls).toHaveLength(1);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting room (2 of 2)');
+  await page.goBack();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Search name or reference' })).toHaveValue(
+    'harbour view',
+  );
+  await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('of 24');
+});
+
+test('a deep link survives a reload', async ({ page }) => {
+  const tower = (await buildings(page)).find((building) => building.name === 'Skyline Tower')!;
+  await page.goto(`/buildings/${tower.id}/levels/59`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 59' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 59' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(
+    'Skyline Tower',
+  );
+});
+
+test('exports exactly the filtered, sorted rows as CSV', async ({ page }) => {
+  await page.goto('/?q=harbour&sort=area&dir=desc');
+  await expect(page.getByRole('grid', { name: 'Buildings' }).getByRole('row')).toHaveCount(4);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = readFileSync(await (await download).path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]!.split(',').slice(0, 2)).toEqual(['Building', 'Reference']);
+  const all = (await (
+    await page.request.get('/api/Buildings', { headers: { 'X-CSRF': '1' } })
+  ).json()) as Array<{ name: string; referenceId: string; area: number }>;
+  const expected = all
+    .filter((building) => building.name.toLowerCase().includes('harbour'))
+    .sort((a, b) => b.area - a.area);
+  expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(
+    expected.map((building) => building.referenceId),
+  );
+});
+
+test('switches to dark mode and remembers it', async ({ page }) => {
+  await page.goto('/sites');
+  await expect(page.getByRole('table', { name: 'Sites' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(18, 18, 18)');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('grid', { name: 'Buildings' })).toBeVisible();
+  await shoot(page, 'portfolio-dark');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('no access token or secret ever reaches the browser', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    const headers = JSON.stringify(await response.allHeaders());
+    const body = await response.text().catch(() => '');
+    bodies.push(headers, body);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('grid', { name: 'Buildings' })).toBeVisible();
+  await page.getByRole('grid', { name: 'Buildings' }).getByRole('link').first().click();
+  await expect(page.getByRole('list', { name: 'Levels' })).toBeVisible();
+  const everything = bodies.join('\n');
+  // Every token the emulator issues is a JWT whose header starts like this.
+  expect(everything).not.toContain('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9');
+  expect(everything).not.toContain('emu8Q~');
+});

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Browser tests need Chromium at ${chromiumPath}, and it is not there.\n` +
+      `Install Debian's package with: sudo apt-get update && sudo apt-get install -y chromium\n` +
+      `or point CHROME_PATH at another Chromium or Chrome binary.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 18_181);
+export const baseURL = `http://127.0.0.1:${port}`;
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: path.join(root, 'test-results/e2e-artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results/e2e.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  // The production build, started exactly as `npm start` starts it, on the built-in emulator.
+  webServer: {
+    command: 'npm start',
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,94 @@
+/**
+ * `npm test`: the one validate path, the same locally and in CI. Typecheck, lint, build, unit,
+ * component and server tests (Vitest), then browser tests (Playwright) against the production
+ * build started as `npm start` starts it. Ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+rmSync(path.join(results, 'vitest.json'), { force: true });
+rmSync(path.join(results, 'e2e.json'), { force: true });
+mkdirSync(results, { recursive: true });
+
+interface Step {
+  name: string;
+  command: string[];
+  counts?: () => { passed: number; failed: number };
+}
+
+const readJson = (file: string): Record<string, unknown> | undefined =>
+  existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : undefined;
+
+const steps: Step[] = [
+  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'format', command: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
+  { name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
+  {
+    name: 'vitest',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(results, 'vitest.json')}`,
+    ],
+    counts: () => {
+      const report = readJson(path.join(results, 'vitest.json'));
+      return {
+        passed: Number(report?.numPassedTests ?? 0),
+        failed: Number(report?.numFailedTests ?? 0),
+      };
+    },
+  },
+  {
+    name: 'playwright',
+    command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
+    counts: () => {
+      const stats = readJson(path.join(results, 'e2e.json'))?.stats as
+        Record<string, number> | undefined;
+      return {
+        passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+        failed: stats?.unexpected ?? 0,
+      };
+    },
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const lines: string[] = [];
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.command[0]!, step.command.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const ok = run.status === 0;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (step.counts) {
+    const counts = step.counts();
+    passed += counts.passed;
+    failed += counts.failed;
+    // A runner that failed without reporting a failed test (it crashed, or found no tests) still fails.
+    if (!ok && counts.failed === 0) failed += 1;
+    lines.push(
+      `${ok ? '✓' : '✗'} ${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds} s)`,
+    );
+  } else {
+    if (!ok) failed += 1;
+    lines.push(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
+  }
+}
+
+console.log(`\n${lines.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

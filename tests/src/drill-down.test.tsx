@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { duplicateBuildingName, specialBuildings } from '../../server/emulator/portfolio';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  everythingPending,
+  fixture,
+  fixtureBuildings,
+  floorsFail,
+  graphqlFails,
+  graphqlPartial,
+  graphqlRequests,
+  portfolioEmpty,
+} from './support/scenarios';
+
+const harbour = fixtureBuildings[specialBuildings.duplicateNameA]!;
+const harbourTwin = fixtureBuildings[specialBuildings.duplicateNameB]!;
+
+describe('Building screen', () => {
+  it('shows a loading skeleton first', async () => {
+    server.use(...everythingPending());
+    renderApp(`/buildings/${harbour.id}`);
+    expect(await screen.findByRole('status', { name: 'Loading the building' })).toBeInTheDocument();
+  });
+
+  it('shows fields, metadata, breadcrumbs and the levels of this building, not its namesake', async () => {
+    renderApp(`/buildings/${harbour.id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: duplicateBuildingName }),
+    ).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/');
+    expect(
+      within(crumbs).getByRole('link', { name: /Park|Campus|Quarter|Centre/ }),
+    ).toHaveAttribute('href', `/?site=${harbour.siteId}`);
+    const details = screen.getByRole('table', { name: 'Building details' });
+    expect(within(details).getByText(harbour.referenceId!)).toBeInTheDocument();
+    const levels = await screen.findByRole('list', { name: 'Levels' });
+    expect(within(levels).getAllByRole('link')).toHaveLength(harbour.floorCount);
+    expect(harbourTwin.floorCount).not.toBe(harbour.floorCount);
+  });
+
+  it('says "not included" for counts the platform did not include', async () => {
+    const building = fixtureBuildings[specialBuildings.countsNotIncluded]!;
+    renderApp(`/buildings/${building.id}`);
+    const details = await screen.findByRole('table', { name: 'Building details' });
+    expect(within(details).getAllByText('not included')).toHaveLength(2);
+  });
+
+  it('shows a not-found page for an unknown id', async () => {
+    renderApp('/buildings/does-not-exist');
+    expect(await screen.findByRole('heading', { name: 'Building not found' })).toBeInTheDocument();
+  });
+
+  it('explains a building with no floors and no levels', async () => {
+    renderApp(`/buildings/${fixtureBuildings[specialBuildings.noFloors]!.id}`);
+    expect(
+      await screen.findByText('This building has no floors on the platform'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('This building has no levels')).toBeInTheDocument();
+  });
+
+  it('shows floor errors with Retry while the rest of the page works', async () => {
+    server.use(...floorsFail(502));
+    renderApp(`/buildings/${harbour.id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Floors failed (502).');
+    expect(await screen.findByRole('list', { name: 'Levels' })).toBeInTheDocument();
+  });
+
+  it('shows GraphQL failures with Retry', async () => {
+    server.use(...graphqlFails(504));
+    renderApp(`/buildings/${harbour.id}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The platform did not answer in time.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows partial GraphQL data with a warning', async () => {
+    server.use(...graphqlPartial());
+    renderApp(`/buildings/${harbour.id}`);
+    expect(await screen.findByText(/The platform answered only in part/)).toBeInTheDocument();
+    expect(screen.getByText('rooms unavailable')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Level \d+$/ })).toHaveLength(harbour.floorCount);
+  });
+
+  it('shows "Unnamed" for a floor without a name', async () => {
+    renderApp(`/buildings/${fixtureBuildings[specialBuildings.nullFloorName]!.id}`);
+    const levels = await screen.findByRole('list', { name: 'Levels' });
+    expect(within(levels).getByRole('link', { name: 'Unnamed' })).toBeInTheDocument();
+  });
+});
+
+describe('Level and room screens', () => {
+  it('moves from building to level to room with one GraphQL request, telling duplicate rooms apart', async () => {
+    renderApp(`/buildings/${harbour.id}`);
+    await userEvent.click(await screen.findByRole('link', { name: 'Level 0' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
+    const rooms = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!.spaces;
+    expect(screen.getByRole('status')).toHaveTextContent(`${rooms.length} rooms`);
+    await userEvent.click(screen.getByRole('link', { name: 'Meeting room (2 of 2)' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Meeting room/ }),
+    ).toHaveTextContent('Meeting room (2 of 2)');
+    expect(screen.getByText('2 of 2 rooms called “Meeting room”')).toBeInTheDocument();
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumbs' })).getByRole('link', {
+        name: 'Level 0',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
+    expect(graphqlRequests).toHaveLength(1);
+  });
+
+  it('searches the rooms of a level and counts them', async () => {
+    renderApp(`/buildings/${harbour.id}/levels/0`);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search rooms' }), 'meeting');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^\d+ of \d+ rooms$/));
+    for (const link of within(screen.getByRole('list', { name: 'Rooms' })).getAllByRole('link'))
+      expect(link).toHaveTextContent(/Meeting/);
+  });
+
+  it('shows not-found pages for an unknown level or room', async () => {
+    renderApp(`/buildings/${harbour.id}/levels/99`);
+    expect(await screen.findByRole('heading', { name: 'Level not found' })).toBeInTheDocument();
+  });
+
+  it('shows not-found for an unknown room', async () => {
+    renderApp(`/buildings/${harbour.id}/levels/0/rooms/999`);
+    expect(await screen.findByRole('heading', { name: 'Room not found' })).toBeInTheDocument();
+  });
+
+  it('explains an empty level', async () => {
+    const entry = fixture.buildings.find((candidate) =>
+      fixture.floorsOf(candidate).some((floor) => floor.spaces.length === 0),
+    )!;
+    const index = fixture.floorsOf(entry).findIndex((floor) => floor.spaces.length === 0);
+    renderApp(`/buildings/${entry.record.id}/levels/${index}`);
+    expect(await screen.findByText('This level has no rooms')).toBeInTheDocument();
+  });
+});
+
+describe('Sites screen', () => {
+  it('lists each site with its building count and area, linking to the filtered portfolio', async () => {
+    const { router } = renderApp('/sites');
+    const table = await screen.findByRole('table', { name: 'Sites' });
+    const site = fixture.sites[0]!;
+    const link = within(table).getByRole('link', {
+      name: `${site.name}: show its buildings in the portfolio`,
+    });
+    const row = link.closest('tr')!;
+    expect(within(row).getByText(String(site.buildingCount))).toBeInTheDocument();
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.search).toBe(`?site=${site.id}`));
+  });
+
+  it('explains an account with no sites', async () => {
+    server.use(...portfolioEmpty());
+    renderApp('/sites');
+    expect(await screen.findByText('This account sees no sites')).toBeInTheDocument();
+  });
+
+  it('shows loading and errors', async () => {
+    server.use(...everythingPending());
+    renderApp('/sites');
+    expect(await screen.findByRole('status', { name: 'Loading the sites' })).toBeInTheDocument();
+  });
+});
+
+describe('Unknown pages', () => {
+  it('shows a not-found page', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

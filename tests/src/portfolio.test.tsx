@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import {
+  buildingsFail,
+  buildingsPlatformShapes,
+  everythingPending,
+  fixtureBuildings,
+  portfolioEmpty,
+  portfolioFull,
+  sitesFail,
+} from './support/scenarios';
+import { renderApp } from './support/render-app';
+
+describe('Portfolio screen', () => {
+  it('shows a loading skeleton while the buildings load', async () => {
+    server.use(...everythingPending());
+    renderApp('/');
+    expect(
+      await screen.findByRole('status', { name: 'Loading the portfolio' }),
+    ).toBeInTheDocument();
+  });
+
+  it('explains an empty portfolio', async () => {
+    server.use(...portfolioEmpty());
+    renderApp('/');
+    expect(await screen.findByText('This account sees no buildings')).toBeInTheDocument();
+  });
+
+  it('shows the problem detail with Retry, and recovers on Retry', async () => {
+    server.use(...buildingsFail(502, 'The platform failed to answer (status 503).'));
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The platform failed to answer (status 503).');
+    server.resetHandlers(...portfolioFull());
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Portfolio' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an array-of-strings 400', 'array-400' as const, /Unsupported API Version was requested/],
+    ['an HTML 403 page', 'html-403' as const, /status 403/],
+    ['a bare 429', 'bare-429' as const, /status 429/],
+  ])('turns %s into a readable error', async (_case, kind, message) => {
+    server.use(...buildingsPlatformShapes(kind));
+    renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('shows headline figures, counting devices only where included and saying over how many', async () => {
+    renderApp('/');
+    const figures = await screen.findByRole('region', { name: 'Headline figures' });
+    const withCounts = fixtureBuildings.filter((b) => b.includesDeviceAndMeasurementCounts);
+    const devices = withCounts.reduce((sum, b) => sum + b.deviceCount, 0);
+    expect(within(figures).getByText(String(fixtureBuildings.length))).toBeInTheDocument();
+    expect(within(figures).getByText(devices.toLocaleString())).toBeInTheDocument();
+    expect(
+      within(figures).getAllByText(
+        `over ${withCounts.length} of ${fixtureBuildings.length} buildings; the others' counts are not included`,
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('lists buildings with "not included" instead of a false 0', async () => {
+    renderApp('/');
+    const table = await screen.findByRole('grid', { name: 'Buildings' });
+    const row = (await within(table).findByText('Bâtiment «Étoile»')).closest(
+      '[role="row"]',
+    ) as HTMLElement;
+    expect(within(row).getAllByText('not included')).toHaveLength(2);
+  });
+
+  it('filters by search text through the URL', async () => {
+    const { router } = renderApp('/');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Search name or reference' }),
+      'harbour',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?q=harbour'));
+    const figures = screen.getByRole('region', { name: 'Headline figures' });
+    expect(within(figures).getByText('of 24')).toBeInTheDocument();
+  });
+
+  it('restores filters from a deep link', async () => {
+    const site = fixtureBuildings[0]!.siteId;
+    renderApp(`/?site=${site}`);
+    const figures = await screen.findByRole('region', { name: 'Headline figures' });
+    const expected = fixtureBuildings.filter((b) => b.siteId === site).length;
+    expect(within(figures).getByText(String(expected))).toBeInTheDocument();
+  });
+
+  it('still lists buildings when sites fail, with a warning', async () => {
+    server.use(...sitesFail(503));
+    renderApp('/');
+    expect(await screen.findByText(/Site names could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Headline figures' })).toBeInTheDocument();
+  });
+
+  it('offers each chart as a table', async () => {
+    renderApp('/');
+    const group = await screen.findByRole('group', { name: 'Area by building: view as' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: 'Area by building' });
+    expect(within(table).getByText(/^Other \(14 buildings\)$/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,146 @@
+import { execute, parse } from 'graphql';
+import { HttpResponse, delay, http, type HttpHandler } from 'msw';
+import { createPlatformSchema } from '../../../server/emulator/graphql-api';
+import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
+
+/**
+ * Named msw scenarios, shaped like what the dashboard receives from the BFF (which passes the
+ * platform's JSON through). The data is the emulator's seeded portfolio: the same messy names,
+ * duplicates and missing counts the real platform has.
+ */
+export const fixture = generatePortfolio(resolvePortfolioOptions({ seed: 'storey' }));
+export const fixtureBuildings = fixture.buildings.map((entry) => entry.record);
+
+let partialErrors = false;
+const schema = createPlatformSchema(fixture, { partialErrors: () => partialErrors });
+
+function requireCsrf(request: Request): Response | undefined {
+  if (request.headers.get('x-csrf') !== '1') {
+    return HttpResponse.json(
+      { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Missing X-CSRF' },
+      { status: 403 },
+    );
+  }
+  return undefined;
+}
+
+function paged<T>(request: Request, items: readonly T[]) {
+  const url = new URL(request.url);
+  const take = Number(url.searchParams.get('take') ?? 1000);
+  const skip = Number(url.searchParams.get('skip') ?? 0);
+  return HttpResponse.json(items.slice(skip, skip + take) as never, {
+    headers: { 'x-total-count': String(items.length) },
+  });
+}
+
+const problem = (status: number, detail: string, headers: Record<string, string> = {}) =>
+  HttpResponse.json(
+    { type: 'about:blank', title: 'Error', status, detail },
+    { status, headers: { 'content-type': 'application/problem+json', ...headers } },
+  );
+
+const buildingsHandler = (items = fixtureBuildings) =>
+  http.get('*/api/Buildings', ({ request }) => requireCsrf(request) ?? paged(request, items));
+const sitesHandler = (items = fixture.sites) =>
+  http.get('*/api/Sites', ({ request }) => requireCsrf(request) ?? paged(request, items));
+const floorsHandler = () =>
+  http.get('*/api/Buildings/:buildingId/Floors', ({ request, params }) => {
+    const building = fixture.buildingById(String(params.buildingId));
+    if (!building)
+      return problem(404, `Building with id '${String(params.buildingId)}' was not found.`);
+    return (
+      requireCsrf(request) ??
+      paged(
+        request,
+        fixture.floorsOf(building).map((floor) => floor.record),
+      )
+    );
+  });
+const graphqlHandler = () =>
+  http.post('*/graphql', async ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    graphqlRequests.push(request.url);
+    const body = (await request.json()) as { query: string; variables?: Record<string, unknown> };
+    const result = await execute({
+      schema,
+      document: parse(body.query),
+      variableValues: body.variables ?? {},
+    });
+    return HttpResponse.json(JSON.parse(JSON.stringify(result)) as never);
+  });
+
+/** GraphQL requests seen since the last reset, to count requests per drill-down. */
+export const graphqlRequests: string[] = [];
+
+/** Scenario state that outlives handlers: reset after every test. */
+export function resetScenarioState(): void {
+  partialErrors = false;
+  graphqlRequests.length = 0;
+}
+
+export function portfolioFull(): HttpHandler[] {
+  return [buildingsHandler(), sitesHandler(), floorsHandler(), graphqlHandler()];
+}
+
+export function portfolioEmpty(): HttpHandler[] {
+  return [buildingsHandler([]), sitesHandler([])];
+}
+
+/** Nothing ever answers: the screen stays in its loading state. */
+export function everythingPending(): HttpHandler[] {
+  return [
+    http.all('*/api/*', () => delay('infinite')),
+    http.post('*/graphql', () => delay('infinite')),
+  ];
+}
+
+export function buildingsFail(
+  status: number,
+  detail = `The platform failed to answer (status ${status}).`,
+  headers: Record<string, string> = {},
+): HttpHandler[] {
+  return [http.get('*/api/Buildings', () => problem(status, detail, headers))];
+}
+
+export function sitesFail(status: number): HttpHandler[] {
+  return [http.get('*/api/Sites', () => problem(status, `Sites failed (${status}).`))];
+}
+
+export function floorsFail(status: number): HttpHandler[] {
+  return [
+    http.get('*/api/Buildings/:buildingId/Floors', () =>
+      problem(status, `Floors failed (${status}).`),
+    ),
+  ];
+}
+
+/** The platform's own shapes reaching the browser unchanged (a misbehaving proxy, or a future BFF bug). */
+export function buildingsPlatformShapes(
+  kind: 'array-400' | 'html-403' | 'bare-429',
+): HttpHandler[] {
+  return [
+    http.get('*/api/Buildings', () => {
+      if (kind === 'array-400')
+        return HttpResponse.json(['Unsupported API Version was requested'], { status: 400 });
+      if (kind === 'html-403')
+        return new HttpResponse('<html><body><h1>403 Forbidden</h1></body></html>', {
+          status: 403,
+          headers: { 'content-type': 'text/html' },
+        });
+      return new HttpResponse(null, { status: 429 });
+    }),
+  ];
+}
+
+export function graphqlPartial(): HttpHandler[] {
+  partialErrors = true;
+  return [graphqlHandler()];
+}
+
+export function graphqlFails(
+  status: number,
+  detail = 'The platform did not answer in time.',
+): HttpHandler[] {
+  return [http.post('*/graphql', () => problem(status, detail))];
+}
