@@ -1,17 +1,18 @@
 // @ts-check
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/**
+ * Architecture boundaries, checked on import specifiers (no resolver needed):
+ * shared (src/api, components, config, lib) → features → app; features never import each other;
+ * src/ and server/ never import each other; the emulator uses nothing from the BFF.
+ * Inside src, leaving one's own folder goes through the `@/` alias, so specifiers say where they go.
+ */
+const neverServerOrTests = [
+  { group: ['**/server/**', '**/server'], message: 'src/ and server/ never import each other.' },
+  { group: ['**/tests/**'], message: 'Application code must not import tests.' },
+];
 
 export default tseslint.config(
   {
@@ -26,55 +27,64 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-cycle': 'error',
-      'import-x/no-default-export': 'error',
     },
   },
   {
-    // Layers: shared (api, components, config, lib) → features → app. src and server never meet.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': ['error', { patterns: neverServerOrTests }],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
+          patterns: [
+            ...neverServerOrTests,
+            { group: ['@/app', '@/app/**'], message: 'Features do not import the app layer.' },
+            // Another feature is reachable only as @/features/x or by climbing out of one's own folder.
             {
-              target: './src',
-              from: './server',
-              message: 'src/ and server/ never import each other.',
-            },
-            {
-              target: './src',
-              from: './tests',
-              message: 'Application code must not import tests.',
-            },
-            ...features.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
+              group: ['@/features/**'],
               message:
-                'Features do not import each other: move shared code to src/api, src/components or src/lib.',
-            })),
-            {
-              target: './src/features',
-              from: './src/app',
-              message: 'Features do not import the app layer.',
+                'Features do not import each other: share through src/api, src/components or src/lib.',
             },
             {
-              target: ['./src/api', './src/components', './src/config', './src/lib'],
-              from: ['./src/features', './src/app'],
+              group: ['../../*', '../../**'],
+              message: 'Leave your feature through @/ (shared code), never by relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/api/**', 'src/components/**', 'src/config/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...neverServerOrTests,
+            {
+              group: [
+                '@/features/**',
+                '@/app/**',
+                '@/app',
+                '../features/**',
+                '../app/**',
+                '../../features/**',
+                '../../app/**',
+              ],
               message: 'Shared code does not import features or the app.',
             },
           ],
@@ -85,30 +95,34 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
+          patterns: [
             {
-              target: './server',
-              from: './src',
+              group: ['**/src/**', '@/*', '@/**'],
               message: 'src/ and server/ never import each other.',
             },
-            { target: './server', from: './tests', message: 'Server code must not import tests.' },
-            {
-              target: './server/emulator',
-              from: './server',
-              except: ['./emulator'],
-              message: 'The emulator stands alone: it must not use BFF code.',
-            },
+            { group: ['**/tests/**'], message: 'Server code must not import tests.' },
           ],
         },
       ],
     },
   },
   {
-    // Config files that tools load by default export.
-    files: ['vite.config.ts', 'eslint.config.js', 'tests/e2e/playwright.config.ts'],
-    rules: { 'import-x/no-default-export': 'off' },
+    files: ['server/emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '../**', '**/src/**', '@/**'],
+              message: 'The emulator stands alone: it uses nothing from the BFF or the SPA.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -25,7 +25,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       cacheControl: false,
       setHeaders(response, filePath) {
         const relative = path.relative(staticDir, filePath);
-        response.header(
+        response.setHeader(
           'cache-control',
           relative.startsWith(`assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'

@@ -46,7 +46,7 @@ test.beforeEach(async ({ page }) => {
 test('the portfolio lists the buildings the emulator serves', async ({ page }) => {
   const [first] = await buildings(page);
   await page.goto('/');
-  const grid = page.getByRole('grid', { name: 'Buildings' });
+  const grid = page.getByRole('table', { name: 'Buildings' });
   await expect(grid.getByRole('link', { name: first!.name, exact: true }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('24');
   await expect(
@@ -68,7 +68,7 @@ test('walks portfolio → building → level → room and back by breadcrumbs an
   });
 
   await page
-    .getByRole('grid', { name: 'Buildings' })
+    .getByRole('table', { name: 'Buildings' })
     .getByRole('link', { name: 'Harbour View', exact: true })
     .first()
     .click();
@@ -116,7 +116,7 @@ test('a deep link survives a reload', async ({ page }) => {
 
 test('exports exactly the filtered, sorted rows as CSV', async ({ page }) => {
   await page.goto('/?q=harbour&sort=area&dir=desc');
-  await expect(page.getByRole('grid', { name: 'Buildings' }).getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('table', { name: 'Buildings' }).getByRole('row')).toHaveCount(4);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const lines = readFileSync(await (await download).path(), 'utf8')
@@ -146,7 +146,7 @@ test('switches to dark mode and remembers it', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
   await page.goto('/');
-  await expect(page.getByRole('grid', { name: 'Buildings' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
   await shoot(page, 'portfolio-dark');
   await expectNoSeriousA11yViolations(page);
 });
@@ -159,8 +159,8 @@ test('no access token or secret ever reaches the browser', async ({ page }) => {
     bodies.push(headers, body);
   });
   await page.goto('/');
-  await expect(page.getByRole('grid', { name: 'Buildings' })).toBeVisible();
-  await page.getByRole('grid', { name: 'Buildings' }).getByRole('link').first().click();
+  await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
+  await page.getByRole('table', { name: 'Buildings' }).getByRole('link').first().click();
   await expect(page.getByRole('list', { name: 'Levels' })).toBeVisible();
   const everything = bodies.join('\n');
   // Every token the emulator issues is a JWT whose header starts like this.

@@ -9,6 +9,7 @@ import {
   fixtureBuildings,
   portfolioEmpty,
   portfolioFull,
+  portfolioOf,
   sitesFail,
 } from './support/scenarios';
 import { renderApp } from './support/render-app';
@@ -64,10 +65,10 @@ describe('Portfolio screen', () => {
 
   it('lists buildings with "not included" instead of a false 0', async () => {
     renderApp('/');
-    const table = await screen.findByRole('grid', { name: 'Buildings' });
-    const row = (await within(table).findByText('Bâtiment «Étoile»')).closest(
-      '[role="row"]',
-    ) as HTMLElement;
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    const row = (await within(table).findByRole('link', { name: 'Bâtiment «Étoile»' })).closest(
+      'tr',
+    )!;
     expect(within(row).getAllByText('not included')).toHaveLength(2);
   });
 
@@ -103,5 +104,65 @@ describe('Portfolio screen', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Table' }));
     const table = await screen.findByRole('table', { name: 'Area by building' });
     expect(within(table).getByText(/^Other \(14 buildings\)$/)).toBeInTheDocument();
+  });
+});
+
+describe('Buildings table', () => {
+  const namesInTable = () =>
+    within(screen.getByRole('table', { name: 'Buildings' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+  it('sorts by a column from its header, absent counts last, and keeps the sort in the URL', async () => {
+    const { router } = renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    await within(table).findByRole('link', { name: 'Skyline Tower' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Devices' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=deviceCount&dir=asc'));
+    await userEvent.click(within(table).getByRole('button', { name: 'Devices' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=deviceCount&dir=desc'));
+    const withCounts = [...fixtureBuildings]
+      .filter((b) => b.includesDeviceAndMeasurementCounts)
+      .sort((a, b) => b.deviceCount - a.deviceCount);
+    const names = namesInTable();
+    expect(names[0]).toBe(withCounts[0]!.name);
+    expect(names.at(-1)).toBe(
+      fixtureBuildings.filter((b) => !b.includesDeviceAndMeasurementCounts).at(-1)!.name,
+    );
+    expect(within(table).getByRole('columnheader', { name: /Devices/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('selects a row on click, in the URL, without leaving the page', async () => {
+    const { router } = renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    const row = (await within(table).findByRole('link', { name: 'Kraków Hub' })).closest('tr')!;
+    await userEvent.click(within(row).getAllByRole('cell')[3]!);
+    await waitFor(() => expect(router.state.location.search).toMatch(/selected=/));
+    expect(row).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens a building from its name without selecting the row', async () => {
+    const { router } = renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    await userEvent.click(await within(table).findByRole('link', { name: 'Kraków Hub' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/buildings\//));
+  });
+
+  it('keeps only a window of rows in the DOM for 10,000 buildings', async () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      ...fixtureBuildings[index % fixtureBuildings.length]!,
+      id: `b-${index}`,
+      name: `Building ${index}`,
+    }));
+    server.use(...portfolioOf(many));
+    renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    expect(table).toHaveAttribute('aria-rowcount', '10001');
+    expect(within(table).getAllByRole('row').length).toBeLessThan(200);
   });
 });

@@ -31,3 +31,12 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener: () => {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+
+// jsdom lays nothing out, so every box measures 0 × 0 and a virtualized list would show no rows.
+// A desktop-sized box lets the buildings table render its first window of rows as in a browser.
+for (const [property, size] of [
+  ['clientWidth', 1200],
+  ['clientHeight', 800],
+] as const) {
+  Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => size });
+}

@@ -87,6 +87,10 @@ export function portfolioEmpty(): HttpHandler[] {
   return [buildingsHandler([]), sitesHandler([])];
 }
 
+export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
+  return [buildingsHandler(buildings), sitesHandler(), floorsHandler(), graphqlHandler()];
+}
+
 /** Nothing ever answers: the screen stays in its loading state. */
 export function everythingPending(): HttpHandler[] {
   return [

@@ -1,133 +1,84 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  useGridApiRef,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Building } from '@/api/platform-schemas';
-import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import {
+  buildingColumns,
+  rowsToCsv,
+  type BuildingRow,
+  type SortDirection,
+  type SortField,
+} from '../utils/building-columns';
 
-export interface BuildingRow extends Building {
-  siteName: string;
-}
-
-const notIncluded = 'not included';
-
-/** Device and measurement counts that the platform did not include are absent, never a false 0. */
-const countOrAbsent =
-  (field: 'deviceCount' | 'measurementCount') => (_value: unknown, row: BuildingRow) =>
-    row.includesDeviceAndMeasurementCounts ? row[field] : null;
-
-const columns: GridColDef<BuildingRow>[] = [
-  {
-    field: 'name',
-    headerName: 'Building',
-    flex: 2,
-    minWidth: 180,
-    valueGetter: (_value, row) => displayName(row.name),
-    renderCell: ({ row, value }) => (
-      <Link
-        component={RouterLink}
-        to={`/buildings/${encodeURIComponent(row.id)}`}
-        // Opening a building is not selecting its row: a selection change would rewrite the URL mid-navigation.
-        onClick={(event: React.MouseEvent) => event.stopPropagation()}
-      >
-        {value as string}
-      </Link>
-    ),
-  },
-  {
-    field: 'referenceId',
-    headerName: 'Reference',
-    flex: 1,
-    minWidth: 120,
-    valueGetter: (_value, row) => row.referenceId ?? '',
-  },
-  {
-    field: 'organizationName',
-    headerName: 'Organization',
-    flex: 1.4,
-    minWidth: 150,
-    valueGetter: (_value, row) => row.organizationName ?? row.organizationId,
-  },
-  { field: 'siteName', headerName: 'Site', flex: 1.2, minWidth: 130 },
-  {
-    field: 'floorCount',
-    headerName: 'Floors',
-    type: 'number',
-    width: 90,
-    valueFormatter: (value: number) => formatCount(value),
-  },
-  {
-    field: 'spaceCount',
-    headerName: 'Spaces',
-    type: 'number',
-    width: 100,
-    valueFormatter: (value: number) => formatCount(value),
-  },
-  {
-    field: 'deviceCount',
-    headerName: 'Devices',
-    type: 'number',
-    width: 110,
-    valueGetter: countOrAbsent('deviceCount'),
-    valueFormatter: (value: number | null) => (value === null ? notIncluded : formatCount(value)),
-  },
-  {
-    field: 'measurementCount',
-    headerName: 'Measurements',
-    type: 'number',
-    width: 130,
-    valueGetter: countOrAbsent('measurementCount'),
-    valueFormatter: (value: number | null) => (value === null ? notIncluded : formatCount(value)),
-  },
-  {
-    field: 'area',
-    headerName: `Area (${areaUnit})`,
-    type: 'number',
-    width: 130,
-    valueFormatter: (value: number) => formatArea(value),
-  },
-];
-
-export const buildingsTablePageSize = 100;
+const rowHeight = 37;
 
 export interface BuildingsTableProps {
+  /** Filtered and sorted: the table shows and exports exactly these. */
   rows: BuildingRow[];
-  sortModel: GridSortModel;
-  onSortModelChange: (model: GridSortModel) => void;
-  page: number;
-  onPageChange: (page: number) => void;
+  sortField: SortField | undefined;
+  sortDirection: SortDirection;
+  onSort: (field: SortField, direction: SortDirection) => void;
   selectedId: string | undefined;
   onSelect: (id: string | undefined) => void;
 }
 
+async function downloadCsv(rows: readonly BuildingRow[]) {
+  const csv = await rowsToCsv(rows);
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const anchor = Object.assign(document.createElement('a'), {
+    href: url,
+    download: 'storey-buildings.csv',
+  });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Virtualized: 10,000 buildings keep a few dozen rows in the DOM. */
 export function BuildingsTable({
   rows,
-  sortModel,
-  onSortModelChange,
-  page,
-  onPageChange,
+  sortField,
+  sortDirection,
+  onSort,
   selectedId,
   onSelect,
 }: BuildingsTableProps) {
-  const apiRef = useGridApiRef();
-  const paginationModel: GridPaginationModel = useMemo(
-    () => ({ page, pageSize: buildingsTablePageSize }),
-    [page],
-  );
-  const selectionModel: GridRowSelectionModel = useMemo(
-    () => ({ type: 'include', ids: new Set(selectedId ? [selectedId] : []) }),
-    [selectedId],
-  );
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual returns fresh functions each render by design; this app does not use the React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    initialRect: { width: 1200, height: 560 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  // Coming back (Back button, shared link) to a selection: bring it into view once.
+  const selectedIndex = selectedId ? rows.findIndex((row) => row.id === selectedId) : -1;
+  const scrolledTo = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (selectedIndex >= 0 && scrolledTo.current !== selectedId) {
+      scrolledTo.current = selectedId;
+      virtualizer.scrollToIndex(selectedIndex, { align: 'center' });
+    }
+  }, [selectedIndex, selectedId, virtualizer]);
+
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -141,39 +92,112 @@ export function BuildingsTable({
           variant="outlined"
           size="small"
           disabled={rows.length === 0}
-          onClick={() =>
-            apiRef.current?.exportDataAsCsv({
-              fileName: 'storey-buildings',
-              utf8WithBom: true,
-              allColumns: true,
-            })
-          }
+          onClick={() => void downloadCsv(rows)}
         >
           Export CSV
         </Button>
       </Stack>
-      <div style={{ height: 560, width: '100%' }}>
-        <DataGrid
-          apiRef={apiRef}
-          rows={rows}
-          columns={columns}
-          aria-label="Buildings"
-          density="compact"
-          sortingOrder={['asc', 'desc']}
-          sortModel={sortModel}
-          onSortModelChange={onSortModelChange}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) => onPageChange(model.page)}
-          pageSizeOptions={[buildingsTablePageSize]}
-          rowSelectionModel={selectionModel}
-          onRowSelectionModelChange={(model) =>
-            onSelect(model.ids.values().next().value as string | undefined)
-          }
-          disableColumnFilter
-          disableMultipleRowSelection
-          localeText={{ noRowsLabel: 'No buildings match these filters.' }}
-        />
-      </div>
+      <Paper
+        variant="outlined"
+        ref={scrollRef}
+        sx={{ height: 560, overflow: 'auto' }}
+        tabIndex={0}
+        aria-label="Buildings table, scrollable"
+      >
+        <Table size="small" stickyHeader aria-label="Buildings" aria-rowcount={rows.length + 1}>
+          <TableHead>
+            <TableRow aria-rowindex={1}>
+              {buildingColumns.map((column) => {
+                const active = sortField === column.field;
+                return (
+                  <TableCell
+                    key={column.field}
+                    align={column.numeric ? 'right' : 'left'}
+                    sortDirection={active ? sortDirection : false}
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                  >
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sortDirection : 'asc'}
+                      onClick={() =>
+                        onSort(column.field, active && sortDirection === 'asc' ? 'desc' : 'asc')
+                      }
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={buildingColumns.length} align="center" sx={{ py: 4 }}>
+                  No buildings match these filters.
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {paddingTop > 0 ? (
+              <TableRow aria-hidden="true">
+                <TableCell
+                  colSpan={buildingColumns.length}
+                  sx={{ height: paddingTop, p: 0, border: 0 }}
+                />
+              </TableRow>
+            ) : null}
+            {items.map((item) => {
+              const row = rows[item.index]!;
+              const selected = row.id === selectedId;
+              return (
+                <TableRow
+                  key={row.id}
+                  hover
+                  selected={selected}
+                  aria-selected={selected}
+                  aria-rowindex={item.index + 2}
+                  onClick={() => onSelect(selected ? undefined : row.id)}
+                  sx={{ height: rowHeight, cursor: 'pointer' }}
+                >
+                  {buildingColumns.map((column) => (
+                    <TableCell
+                      key={column.field}
+                      align={column.numeric ? 'right' : 'left'}
+                      sx={{
+                        whiteSpace: 'nowrap',
+                        maxWidth: 280,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                      }}
+                    >
+                      {column.field === 'name' ? (
+                        <Link
+                          component={RouterLink}
+                          to={`/buildings/${encodeURIComponent(row.id)}`}
+                          // Opening a building is not selecting its row: a selection change would rewrite the URL mid-navigation.
+                          onClick={(event: React.MouseEvent) => event.stopPropagation()}
+                        >
+                          {column.display(row)}
+                        </Link>
+                      ) : (
+                        column.display(row)
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
+            {paddingBottom > 0 ? (
+              <TableRow aria-hidden="true">
+                <TableCell
+                  colSpan={buildingColumns.length}
+                  sx={{ height: paddingBottom, p: 0, border: 0 }}
+                />
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Paper>
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridSortModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
@@ -13,29 +11,15 @@ import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-stat
 import { StatCard } from '@/components/stat-card';
 import { formatArea, formatCount } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
-import { BuildingsTable, type BuildingRow } from './buildings-table';
+import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
+import { BuildingsTable } from './buildings-table';
 import { PortfolioCharts } from './portfolio-charts';
 
-const sortableFields = new Set([
-  'name',
-  'referenceId',
-  'organizationName',
-  'siteName',
-  'floorCount',
-  'spaceCount',
-  'deviceCount',
-  'measurementCount',
-  'area',
-]);
-
-/** Filters, sort, page and selection live in the URL: shareable, and restored by Back. */
+/** Filters, sort and selection live in the URL: shareable, and restored by Back. */
 function usePortfolioUrlState() {
   const [params, setParams] = useSearchParams();
-  const sortField = params.get('sort') ?? '';
-  const sortModel: GridSortModel = sortableFields.has(sortField)
-    ? [{ field: sortField, sort: params.get('dir') === 'desc' ? 'desc' : 'asc' }]
-    : [];
-  const update = (changes: Record<string, string | undefined>, resetPage = true) => {
+  const sort = params.get('sort') ?? '';
+  const update = (changes: Record<string, string | undefined>) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -43,7 +27,6 @@ function usePortfolioUrlState() {
           if (value) next.set(key, value);
           else next.delete(key);
         }
-        if (resetPage) next.delete('page');
         return next;
       },
       { replace: true },
@@ -55,12 +38,15 @@ function usePortfolioUrlState() {
       organizationId: params.get('org') ?? '',
       siteId: params.get('site') ?? '',
     },
-    sortModel,
-    page: Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0),
+    sortField: isSortField(sort) ? sort : undefined,
+    sortDirection: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const),
     selectedId: params.get('selected') ?? undefined,
     update,
   };
 }
+
+/** Native selects: no menu or popover code on the first screen, and every keyboard and screen reader knows them. */
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 export function PortfolioPage() {
   const buildings = useBuildings();
@@ -91,11 +77,15 @@ export function PortfolioPage() {
   );
   const rows: BuildingRow[] = useMemo(
     () =>
-      filtered.map((building) => ({
-        ...building,
-        siteName: names.get(building.siteId) ?? `Site ${building.siteId}`,
-      })),
-    [filtered, names],
+      sortRows(
+        filtered.map((building) => ({
+          ...building,
+          siteName: names.get(building.siteId) ?? `Site ${building.siteId}`,
+        })),
+        state.sortField,
+        state.sortDirection,
+      ),
+    [filtered, names, state.sortField, state.sortDirection],
   );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
 
@@ -155,32 +145,34 @@ export function PortfolioPage() {
         />
         <TextField
           select
+          slotProps={nativeSelect}
           label="Organization"
           size="small"
           value={filter.organizationId}
           onChange={(event) => state.update({ org: event.target.value, site: undefined })}
           sx={{ flex: 1, minWidth: 180 }}
         >
-          <MenuItem value="">All organizations</MenuItem>
+          <option value="">All organizations</option>
           {organizations.map(([id, name]) => (
-            <MenuItem key={id} value={id}>
+            <option key={id} value={id}>
               {name}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <TextField
           select
+          slotProps={nativeSelect}
           label="Site"
           size="small"
           value={siteOptions.some(([id]) => id === filter.siteId) ? filter.siteId : ''}
           onChange={(event) => state.update({ site: event.target.value })}
           sx={{ flex: 1, minWidth: 160 }}
         >
-          <MenuItem value="">All sites</MenuItem>
+          <option value="">All sites</option>
           {siteOptions.map(([id, name]) => (
-            <MenuItem key={id} value={id}>
+            <option key={id} value={id}>
               {name}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         {filtering ? (
@@ -217,14 +209,11 @@ export function PortfolioPage() {
 
       <BuildingsTable
         rows={rows}
-        sortModel={state.sortModel}
-        onSortModelChange={(model) =>
-          state.update({ sort: model[0]?.field, dir: model[0]?.sort ?? undefined })
-        }
-        page={state.page}
-        onPageChange={(page) => state.update({ page: page > 0 ? String(page) : undefined }, false)}
+        sortField={state.sortField}
+        sortDirection={state.sortDirection}
+        onSort={(field, direction) => state.update({ sort: field, dir: direction })}
         selectedId={state.selectedId}
-        onSelect={(id) => state.update({ selected: id }, false)}
+        onSelect={(id) => state.update({ selected: id })}
       />
     </Stack>
   );

@@ -1,0 +1,141 @@
+import type { Building } from '@/api/platform-schemas';
+import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+
+export interface BuildingRow extends Building {
+  siteName: string;
+}
+
+export type SortField =
+  | 'name'
+  | 'referenceId'
+  | 'organizationName'
+  | 'siteName'
+  | 'floorCount'
+  | 'spaceCount'
+  | 'deviceCount'
+  | 'measurementCount'
+  | 'area';
+export type SortDirection = 'asc' | 'desc';
+
+export interface BuildingColumn {
+  field: SortField;
+  label: string;
+  numeric: boolean;
+  /** The value sorted on and exported; null sorts last and exports empty. */
+  value: (row: BuildingRow) => string | number | null;
+  display: (row: BuildingRow) => string;
+}
+
+const notIncluded = 'not included';
+/** Device and measurement counts the platform did not include are absent, never a false 0. */
+const includedCount = (field: 'deviceCount' | 'measurementCount') => (row: BuildingRow) =>
+  row.includesDeviceAndMeasurementCounts ? row[field] : null;
+
+export const buildingColumns: BuildingColumn[] = [
+  {
+    field: 'name',
+    label: 'Building',
+    numeric: false,
+    value: (row) => displayName(row.name),
+    display: (row) => displayName(row.name),
+  },
+  {
+    field: 'referenceId',
+    label: 'Reference',
+    numeric: false,
+    value: (row) => row.referenceId,
+    display: (row) => row.referenceId ?? '',
+  },
+  {
+    field: 'organizationName',
+    label: 'Organization',
+    numeric: false,
+    value: (row) => row.organizationName ?? row.organizationId,
+    display: (row) => row.organizationName ?? row.organizationId,
+  },
+  {
+    field: 'siteName',
+    label: 'Site',
+    numeric: false,
+    value: (row) => row.siteName,
+    display: (row) => row.siteName,
+  },
+  {
+    field: 'floorCount',
+    label: 'Floors',
+    numeric: true,
+    value: (row) => row.floorCount,
+    display: (row) => formatCount(row.floorCount),
+  },
+  {
+    field: 'spaceCount',
+    label: 'Spaces',
+    numeric: true,
+    value: (row) => row.spaceCount,
+    display: (row) => formatCount(row.spaceCount),
+  },
+  {
+    field: 'deviceCount',
+    label: 'Devices',
+    numeric: true,
+    value: includedCount('deviceCount'),
+    display: (row) =>
+      row.includesDeviceAndMeasurementCounts ? formatCount(row.deviceCount) : notIncluded,
+  },
+  {
+    field: 'measurementCount',
+    label: 'Measurements',
+    numeric: true,
+    value: includedCount('measurementCount'),
+    display: (row) =>
+      row.includesDeviceAndMeasurementCounts ? formatCount(row.measurementCount) : notIncluded,
+  },
+  {
+    field: 'area',
+    label: `Area (${areaUnit})`,
+    numeric: true,
+    value: (row) => row.area,
+    display: (row) => formatArea(row.area),
+  },
+];
+
+export const isSortField = (value: string): value is SortField =>
+  buildingColumns.some((column) => column.field === value);
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** A stable sort on one column; absent values always last, whatever the direction. */
+export function sortRows(
+  rows: readonly BuildingRow[],
+  field: SortField | undefined,
+  direction: SortDirection,
+): BuildingRow[] {
+  const column = buildingColumns.find((candidate) => candidate.field === field);
+  if (!column) return [...rows];
+  const sign = direction === 'desc' ? -1 : 1;
+  return rows
+    .map((row, index) => ({ row, index, value: column.value(row) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      const order =
+        typeof a.value === 'number' && typeof b.value === 'number'
+          ? a.value - b.value
+          : collator.compare(String(a.value), String(b.value));
+      return order === 0 ? a.index - b.index : sign * order;
+    })
+    .map((entry) => entry.row);
+}
+
+/** The rows exactly as shown (filtered and sorted), as CSV text; loads the CSV writer on demand. */
+export async function rowsToCsv(rows: readonly BuildingRow[]): Promise<string> {
+  const { default: papa } = await import('papaparse');
+  // escapeFormulae stops a building called "=HYPERLINK(…)" from running in a spreadsheet.
+  return papa.unparse(
+    {
+      fields: buildingColumns.map((column) => column.label),
+      data: rows.map((row) => buildingColumns.map((column) => column.value(row) ?? '')),
+    },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+}
