@@ -33,5 +33,19 @@ export async function buildIfStale(): Promise<void> {
       : 'Sources changed since the last build: rebuilding the dashboard…',
   );
   const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite keeps an existing NODE_ENV (test runners set "test"), which would bundle React's
+  // development build: what npm start serves is always the production build.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      mode: 'production',
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+    });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
 }

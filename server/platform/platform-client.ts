@@ -84,7 +84,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         body: request.body ?? null,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        // undici's own timeouts destroy the socket of a hung call; the signal is only a backstop.
+        signal: AbortSignal.timeout(options.timeoutMs + 1000),
       });
       const chunks: Buffer[] = [];
       let size = 0;

@@ -22,11 +22,12 @@ export class IdentityProviderError extends Error {
 }
 
 /**
- * Renew a minute early for the usual hour-long token, but never more than a fifth of the lifetime,
- * so a 5-second token is still used for 4 seconds.
+ * How long before expiry to renew: a minute for the usual hour-long token (1/60 of it), the same
+ * proportion for shorter ones but at least a second (a call needs time to arrive), and never more
+ * than a fifth of a very short lifetime.
  */
 export function renewalMarginSeconds(lifetimeSeconds: number): number {
-  return Math.min(60, lifetimeSeconds * 0.2);
+  return Math.min(60, Math.max(lifetimeSeconds / 60, Math.min(1, lifetimeSeconds * 0.2)));
 }
 
 export function createTokenProvider(options: {

@@ -167,3 +167,16 @@ test('no access token or secret ever reaches the browser', async ({ page }) => {
   expect(everything).not.toContain('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9');
   expect(everything).not.toContain('emu8Q~');
 });
+
+test('fits a 768-pixel tablet without sideways scrolling of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const path of ['/', '/sites']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main table').first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

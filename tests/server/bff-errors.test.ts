@@ -74,6 +74,26 @@ describe('BFF error mapping', () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
+  it('releases the sockets of hung calls: connections to the platform return to their baseline', async () => {
+    await getSites();
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        platform.emulator.app.server.getConnections((error, count) =>
+          error ? reject(error) : resolve(count),
+        ),
+      );
+    const baseline = await connections();
+    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['hang'] });
+    const hung = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        bff.app.inject({ method: 'GET', url: `/api/Buildings?skip=${index}`, headers: csrf }),
+      ),
+    );
+    expect(hung.map((response) => response.statusCode)).toEqual([504, 504, 504, 504, 504]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await connections()).toBeLessThanOrEqual(baseline);
+  });
+
   it('passes a platform 4xx on with its array-of-strings message as detail', async () => {
     const response = await bff.app.inject({
       method: 'GET',

@@ -126,4 +126,23 @@ describe('BFF when the identity provider fails', () => {
     expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await bff.close();
   });
+
+  it('makes one token request for 100 concurrent calls while the identity provider takes 5 s', async () => {
+    platform.emulator.requests.clear();
+    platform.emulator.faults.update({ tokenEndpoint: 'slow', tokenDelayMs: 5000 });
+    bff = await startBff(platform.settings, { PLATFORM_TIMEOUT_MS: '10000' });
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        bff.app.inject({
+          method: 'GET',
+          url: `/api/Buildings?take=1&skip=${index}`,
+          headers: csrf,
+        }),
+      ),
+    );
+    platform.emulator.faults.reset();
+    await bff.close();
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(platform.requests('token')).toHaveLength(1);
+  }, 20_000);
 });

@@ -7,10 +7,13 @@ function clock(start = 1_000_000) {
 }
 
 describe('token provider', () => {
-  it('renews a minute early for hour-long tokens and a fifth early for short ones', () => {
-    expect(renewalMarginSeconds(3599)).toBe(60);
-    expect(renewalMarginSeconds(30)).toBe(6);
+  it('renews a minute early for hour-long tokens, proportionally for shorter ones, at least a second', () => {
+    expect(renewalMarginSeconds(3599)).toBeCloseTo(59.98, 1);
+    expect(renewalMarginSeconds(7200)).toBe(60);
+    expect(renewalMarginSeconds(600)).toBe(10);
+    expect(renewalMarginSeconds(30)).toBe(1);
     expect(renewalMarginSeconds(5)).toBe(1);
+    expect(renewalMarginSeconds(2)).toBeCloseTo(0.4);
   });
 
   it('shares one in-flight request among 1,000 concurrent callers', async () => {

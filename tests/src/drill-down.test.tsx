@@ -13,6 +13,7 @@ import {
   graphqlPartial,
   graphqlRequests,
   portfolioEmpty,
+  sitesFail,
 } from './support/scenarios';
 
 const harbour = fixtureBuildings[specialBuildings.duplicateNameA]!;
@@ -161,10 +162,20 @@ describe('Sites screen', () => {
     expect(await screen.findByText('This account sees no sites')).toBeInTheDocument();
   });
 
-  it('shows loading and errors', async () => {
+  it('shows a loading skeleton first', async () => {
     server.use(...everythingPending());
     renderApp('/sites');
     expect(await screen.findByRole('status', { name: 'Loading the sites' })).toBeInTheDocument();
+  });
+
+  it('shows the problem detail with Retry when sites fail', async () => {
+    server.use(...sitesFail(503));
+    renderApp('/sites');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sites failed (503).');
+    server.resetHandlers();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Sites' })).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Service {
+  child: ChildProcess;
+  url: string;
+  /** Resident memory of the process, from /proc. */
+  rssMegabytes(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry in its own Node process and waits until `readyPath` answers 2xx. */
+export async function startService(
+  entry: string,
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+): Promise<Service> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}${readyPath}`);
+      if (response.status < 500) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not start within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    url,
+    rssMegabytes: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
