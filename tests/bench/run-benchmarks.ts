@@ -416,10 +416,20 @@ function generation() {
   });
 }
 
+/** BENCH_ONLY=dashboard (or proxy, generation) runs a part: printed, but docs/benchmarks.md is left as it is. */
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wanted = (part: string) => !only || only.includes(part);
+
 async function main() {
   const started = Date.now();
   await buildIfStale();
-  generation();
+  if (wanted('generation')) generation();
+  if (wanted('proxy')) await serverBenchmarks();
+  if (wanted('dashboard')) await dashboardAtScale();
+  if (!only) writeReport(Date.now() - started);
+}
+
+async function serverBenchmarks() {
   const emulatorPort = await freePort();
   const emulator = await startService(
     'server/cli/emulator.ts',
@@ -443,9 +453,18 @@ async function main() {
     await bff.stop();
     await emulator.stop();
   }
-  await dashboardAtScale();
-  writeReport(Date.now() - started);
 }
+
+const whyMissed: Record<string, string> = {
+  Memory:
+    'This BFF process had already served the proxy-cost runs (about four minutes of load) before the 60-second run; idle after start it holds about 155 MB, most of it Node, the tsx TypeScript loader and the module graph, and V8 grows its heap under load on a machine with 24 GB free and hands it back lazily. Running the server compiled ahead of time under plain node with a heap cap (--max-old-space-size) would close the gap; the soak of issue 7 will measure growth over time.',
+  'Proxy cost':
+    'Through the BFF a GraphQL call is received, checked (the verdict per document is cached), forwarded over a kept-alive connection, and its answer read whole and checked to be JSON before it is relayed; autocannon reports whole milliseconds, and the BFF, the emulator and the load generator share two cores. Streaming GraphQL answers instead of reading them whole (giving up the JSON check) and running the BFF on its own core would close the gap.',
+  'Token economy':
+    'Renewal ahead of expiry (1/60 of the lifetime, at least one second) means each 30-second token serves 29 seconds: 125 tokens for the hour. Meeting 120 exactly would mean renewing at the moment of expiry, and then a call in flight can reach the platform with an expired token, which the other half of the target forbids. With hour-long tokens the difference is one token in sixty.',
+  'Dashboard at scale':
+    "On this machine the browser, the BFF and the embedded emulator (which serializes the 10,000 buildings and the 20,000-room tower on demand) share two cores. Profiled: the first API call leaves about 0.9 s after navigation (fetching and evaluating the shell's JavaScript), the ten listing pages take about 0.4 s, the table renders about 0.2 s later, and the five charts about 0.6 s after that; the tower additionally waits for the whole listing to learn the building's name before its GraphQL query can start. What would close the gap: a BFF summary endpoint so the browser aggregates nothing (the platform has none; it would be Storey's own), a lighter chart library or fewer charts above the fold, and a way to look a building up by id without the whole listing (the platform's GET /api/Buildings/{id}, not part of the spec yet).",
+};
 
 function writeReport(durationMs: number) {
   const cpus = os.cpus();
@@ -472,10 +491,11 @@ function writeReport(durationMs: number) {
   const missed = figures.filter((figure) => figure.met === false);
   if (missed.length > 0) {
     lines.push(
-      '## Targets missed in this run',
+      '## Targets missed in this run, why, and what would close the gap',
       '',
       ...missed.map(
-        (figure) => `- ${figure.group}: ${figure.name} — ${figure.value} against ${figure.target}.`,
+        (figure) =>
+          `- **${figure.group}: ${figure.name}** — ${figure.value} against ${figure.target}. ${whyMissed[figure.group] ?? ''}`,
       ),
       '',
     );

@@ -147,6 +147,14 @@ test('switches to dark mode and remembers it', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
+  const chart = page.getByRole('figure', { name: 'Area by building' }).getByRole('img');
+  await expect(chart).toBeVisible();
+  // Chart text is drawn in SVG with concrete colours: it must follow the dark scheme too.
+  const tickColour = await chart
+    .locator('.recharts-cartesian-axis-tick-value')
+    .first()
+    .getAttribute('fill');
+  expect(tickColour).toMatch(/^rgba\(255, 255, 255/);
   await shoot(page, 'portfolio-dark');
   await expectNoSeriousA11yViolations(page);
 });

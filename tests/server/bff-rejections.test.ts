@@ -126,6 +126,16 @@ describe('BFF refuses, without calling the platform', () => {
     await expectRefused(graphql(payload), 400);
   });
 
+  it('GraphQL: the same refused document every time it comes (verdicts are remembered, not skipped)', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await expectRefused(
+        graphql({ query: 'mutation Again { deleteBuilding(id: "x") { id } }' }),
+        400,
+      );
+      expect(response.json().detail).toContain('mutation');
+    }
+  });
+
   it('GraphQL: a body over 64 KB', async () => {
     await expectRefused(
       graphql({ query: '{ buildings { id } }', variables: { padding: 'x'.repeat(70 * 1024) } }),

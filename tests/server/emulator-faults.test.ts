@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../server/emulator/emulator';
+import { faultsFromEnvironment } from '../../server/emulator/faults';
 import { accessToken, fetchToken, startPlatform, type RunningPlatform } from './support/harness';
 
 let platform: RunningPlatform;
@@ -139,5 +140,52 @@ describe('emulator fault injection', () => {
     const response = await fetch(`${address.baseUrl}/__control/faults`);
     await plain.close();
     expect(response.status).toBe(404);
+  });
+});
+
+describe('emulator fault settings from the environment', () => {
+  it('reads every EMULATOR_* fault variable', () => {
+    expect(
+      faultsFromEnvironment({
+        EMULATOR_LATENCY_MS: '25',
+        EMULATOR_JITTER_MS: '5',
+        EMULATOR_ERROR_RATE: '0.5',
+        EMULATOR_ERROR_KINDS: '503, gateway-403,hang',
+        EMULATOR_RETRY_AFTER_SECONDS: '3',
+        EMULATOR_TOKEN_ENDPOINT: 'slow',
+        EMULATOR_TOKEN_DELAY_MS: '100',
+        EMULATOR_GRAPHQL_PARTIAL_ERRORS: '1',
+      }),
+    ).toEqual({
+      latencyMs: 25,
+      jitterMs: 5,
+      errorRate: 0.5,
+      errorKinds: ['503', 'gateway-403', 'hang'],
+      retryAfterSeconds: 3,
+      tokenEndpoint: 'slow',
+      tokenDelayMs: 100,
+      graphqlPartialErrors: true,
+    });
+    expect(faultsFromEnvironment({})).toEqual({});
+  });
+
+  it('refuses a bad value and names the variable', () => {
+    expect(() => faultsFromEnvironment({ EMULATOR_LATENCY_MS: 'soon' })).toThrow(
+      /EMULATOR_LATENCY_MS/,
+    );
+    expect(() => faultsFromEnvironment({ EMULATOR_ERROR_KINDS: '418' })).toThrow(/errorKinds/);
+    expect(() => faultsFromEnvironment({ EMULATOR_ERROR_RATE: '2' })).toThrow(/errorRate/);
+  });
+
+  it('starts an emulator that injects them', async () => {
+    const faulty = await createEmulator({
+      faults: faultsFromEnvironment({ EMULATOR_ERROR_RATE: '1', EMULATOR_ERROR_KINDS: '502' }),
+    });
+    const address = await faulty.listen();
+    const response = await fetch(`${address.baseUrl}/api/Sites`, {
+      headers: { authorization: `Bearer ${await accessToken(address)}`, 'x-api-version': '3.0' },
+    });
+    await faulty.close();
+    expect(response.status).toBe(502);
   });
 });

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import {
   Bar,
@@ -49,14 +49,16 @@ export function BarChartCard({
   height = 260,
 }: BarChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  const theme = useTheme();
+  const theme = useTheme<
+    Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }
+  >();
+  // SVG needs concrete colours; with CSS-variable themes theme.palette is the light scheme's.
+  const { mode, systemMode } = useColorScheme();
+  const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
+  const palette = theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
   const titleId = useId();
   const rightSeries = series.find((item) => item.axis === 'right');
-  const colors = [
-    theme.palette.primary.main,
-    theme.palette.secondary.main,
-    theme.palette.success.main,
-  ];
+  const colors = [palette.primary.main, palette.secondary.main, palette.success.main];
   return (
     <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -87,15 +89,15 @@ export function BarChartCard({
         >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
+              <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
               <XAxis
                 dataKey="label"
-                tick={{ fill: theme.palette.text.secondary, fontSize: 11 }}
+                tick={{ fill: palette.text.secondary, fontSize: 11 }}
                 interval="preserveStartEnd"
               />
               <YAxis
                 yAxisId="left"
-                tick={{ fill: theme.palette.text.secondary, fontSize: 11 }}
+                tick={{ fill: palette.text.secondary, fontSize: 11 }}
                 tickFormatter={(value: number) => series[0]?.format(value) ?? String(value)}
                 width={72}
               />
@@ -103,7 +105,7 @@ export function BarChartCard({
                 <YAxis
                   yAxisId="right"
                   orientation="right"
-                  tick={{ fill: theme.palette.text.secondary, fontSize: 11 }}
+                  tick={{ fill: palette.text.secondary, fontSize: 11 }}
                   tickFormatter={(value: number) => rightSeries.format(value)}
                   width={56}
                 />
@@ -114,8 +116,8 @@ export function BarChartCard({
                   return match ? match.format(Number(value)) : String(value);
                 }}
                 contentStyle={{
-                  background: theme.palette.background.paper,
-                  color: theme.palette.text.primary,
+                  background: palette.background.paper,
+                  color: palette.text.primary,
                 }}
               />
               {series.length > 1 ? <Legend /> : null}

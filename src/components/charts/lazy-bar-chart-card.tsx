@@ -2,9 +2,19 @@ import Skeleton from '@mui/material/Skeleton';
 import { Suspense, lazy } from 'react';
 import type { BarChartCardProps } from './bar-chart-card';
 
-// Charts (recharts) load in their own chunk, after the figures and tables they accompany.
+const loadChartChunk = () => import('./bar-chart-card');
+
+/**
+ * Starts loading the charts chunk (recharts) without waiting for a chart to render, so it
+ * arrives while the screen's data is still being fetched.
+ */
+export function preloadCharts(): void {
+  void loadChartChunk();
+}
+
+// Charts load in their own chunk, after the figures and tables they accompany.
 const BarChartCardChunk = lazy(() =>
-  import('./bar-chart-card').then((module) => ({ default: module.BarChartCard })),
+  loadChartChunk().then((module) => ({ default: module.BarChartCard })),
 );
 
 export function LazyBarChartCard(props: BarChartCardProps) {

@@ -6,10 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import type { Building } from '@/api/platform-schemas';
-import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
+import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import { displayName, formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '../api/get-building-outline';
@@ -102,6 +103,7 @@ function FloorsSection({ buildingId }: { buildingId: string }) {
 }
 
 export function BuildingPage() {
+  useEffect(preloadCharts, []);
   const { buildingId = '' } = useParams();
   const { buildings, building, siteName } = useBuildingRecord(buildingId);
   const outline = useBuildingOutline(building);

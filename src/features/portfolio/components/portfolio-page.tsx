@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { StatCard } from '@/components/stat-card';
 import { formatArea, formatCount } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
@@ -49,6 +50,7 @@ function usePortfolioUrlState() {
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 export function PortfolioPage() {
+  useEffect(preloadCharts, []);
   const buildings = useBuildings();
   const sites = useSites();
   const state = usePortfolioUrlState();
