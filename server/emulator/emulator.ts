@@ -214,6 +214,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     app.get(`${controlPrefix}/faults`, async () => ({
       settings: faults.current(),
       kinds: apiFaultKinds,
+      injected: faults.injectedCount(),
     }));
     app.put(`${controlPrefix}/faults`, async (request, reply) => {
       const patch = faultSettingsSchema.partial().safeParse(request.body);

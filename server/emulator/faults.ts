@@ -51,11 +51,14 @@ export interface FaultController {
   takeUnauthorized(): boolean;
   /** The fault to inject into this API call, if any. */
   drawApiFault(): ApiFaultKind | undefined;
+  /** How many API faults (and forced 401s) were injected since start or the last reset. */
+  injectedCount(): number;
   delayMs(): number;
 }
 
 export function createFaultController(initial: Partial<FaultSettings> = {}): FaultController {
   let settings: FaultSettings = faultSettingsSchema.parse({ ...noFaults, ...initial });
+  let injected = 0;
   return {
     current: () => settings,
     update(patch) {
@@ -64,17 +67,21 @@ export function createFaultController(initial: Partial<FaultSettings> = {}): Fau
     },
     reset() {
       settings = { ...noFaults };
+      injected = 0;
       return settings;
     },
     takeUnauthorized() {
       if (!settings.unauthorizedOnce) return false;
       settings = { ...settings, unauthorizedOnce: false };
+      injected += 1;
       return true;
     },
     drawApiFault() {
       if (settings.errorRate <= 0 || Math.random() >= settings.errorRate) return undefined;
+      injected += 1;
       return settings.errorKinds[Math.floor(Math.random() * settings.errorKinds.length)];
     },
+    injectedCount: () => injected,
     delayMs: () => settings.latencyMs + Math.round(Math.random() * settings.jitterMs),
   };
 }

@@ -13,6 +13,7 @@ import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulato
 import { createTokenProvider } from '../../server/platform/token-provider';
 import { firstScreenBundle } from '../support/first-screen-bundle';
 import { freePort, root, startService, type Service } from './processes';
+import { ownedSections } from './report-sections';
 
 interface Figure {
   group: string;
@@ -500,7 +501,12 @@ function writeReport(durationMs: number) {
       '',
     );
   }
-  writeFileSync(path.join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
+  // The soak and the two-instance run write sections of their own; keep them.
+  const kept = ownedSections();
+  writeFileSync(
+    path.join(root, 'docs/benchmarks.md'),
+    `${lines.join('\n')}\n${kept ? `\n${kept}\n` : ''}`,
+  );
   console.log(`\nWrote docs/benchmarks.md (${figures.length} figures, ${missed.length} missed).`);
 }
 

@@ -65,6 +65,16 @@ describe('emulator fault injection', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('counts the faults it injects', async () => {
+    await control({ errorRate: 1, errorKinds: ['503'] });
+    await callApi();
+    await callApi();
+    const state = (await (await fetch(`${platform.address.baseUrl}/__control/faults`)).json()) as {
+      injected: number;
+    };
+    expect(state.injected).toBe(2);
+  });
+
   it('forces exactly one 401 on the next API call', async () => {
     await control({ unauthorizedOnce: true });
     expect((await callApi()).status).toBe(401);

@@ -40,6 +40,22 @@ describe('Portfolio screen', () => {
   });
 
   it.each([
+    [502, 'The platform failed to answer (status 500).'],
+    [503, "The platform's identity provider did not issue a token (unreachable)."],
+    [504, 'The platform did not answer in time.'],
+    [429, 'The platform is rate limiting requests. Try again shortly.'],
+    [403, 'The request was refused by the platform gateway.'],
+  ])('shows a BFF %i as a readable error and recovers on Retry', async (status, detail) => {
+    server.use(...buildingsFail(status, detail));
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(detail);
+    server.resetHandlers(...portfolioFull());
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Headline figures' })).toBeInTheDocument();
+  });
+
+  it.each([
     ['an array-of-strings 400', 'array-400' as const, /Unsupported API Version was requested/],
     ['an HTML 403 page', 'html-403' as const, /status 403/],
     ['a bare 429', 'bare-429' as const, /status 429/],

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type PlatformSettings } from '../../../server/config';
 import {
@@ -38,6 +39,25 @@ export async function startPlatform(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
+/**
+ * Everything any BFF in this test file answered or logged, and every secret it was given. After the
+ * file's tests, none of those secrets and no issued access token may appear in any of it.
+ */
+const captured: string[] = [];
+const secrets = new Set<string>();
+/** Every token the emulator issues is a JWT whose encoded header starts like this. */
+const issuedTokenPattern = /eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9\.[\w-]+\.[\w-]+/;
+
+afterAll(() => {
+  const everything = captured.join('\n');
+  for (const secret of secrets)
+    expect(everything.includes(secret), 'a client secret reached a response or a log').toBe(false);
+  expect(
+    issuedTokenPattern.exec(everything)?.[0],
+    'an access token reached a response or a log',
+  ).toBeUndefined();
+});
+
 export interface RunningBff {
   app: FastifyInstance;
   logs: string[];
@@ -50,9 +70,11 @@ export async function startBff(
   env: Record<string, string> = {},
 ): Promise<RunningBff> {
   const logs: string[] = [];
+  secrets.add(platform.clientSecret);
   const stream = new Writable({
     write(chunk, _encoding, done) {
       logs.push(String(chunk));
+      captured.push(String(chunk));
       done();
     },
   });
@@ -62,6 +84,13 @@ export async function startBff(
     ...env,
   });
   const app = await buildApp({ config, platform, logger: { level: 'info', stream } });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    captured.push(
+      JSON.stringify(reply.getHeaders()),
+      typeof payload === 'string' || Buffer.isBuffer(payload) ? String(payload) : '',
+    );
+    return payload;
+  });
   await app.ready();
   return { app, logs, close: () => app.close() };
 }

@@ -1,0 +1,29 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './processes';
+
+export const benchmarksDocument = path.join(root, 'docs/benchmarks.md');
+const marker = (name: string, edge: 'start' | 'end') => `<!-- ${name}:${edge} -->`;
+
+/** The sections other scripts own (the soak, the two instances), to carry over when the main report is rewritten. */
+export function ownedSections(): string {
+  if (!existsSync(benchmarksDocument)) return '';
+  const text = readFileSync(benchmarksDocument, 'utf8');
+  const sections = [...text.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map(
+    (match) => match[0],
+  );
+  return sections.join('\n\n');
+}
+
+/** Writes (or replaces) one named section of docs/benchmarks.md, leaving the rest as it is. */
+export function writeSection(name: string, markdown: string): void {
+  const block = `${marker(name, 'start')}\n${markdown.trim()}\n${marker(name, 'end')}`;
+  const text = existsSync(benchmarksDocument)
+    ? readFileSync(benchmarksDocument, 'utf8')
+    : '# Benchmarks\n';
+  const pattern = new RegExp(`${marker(name, 'start')}[\\s\\S]*?${marker(name, 'end')}`);
+  writeFileSync(
+    benchmarksDocument,
+    pattern.test(text) ? text.replace(pattern, block) : `${text.trimEnd()}\n\n${block}\n`,
+  );
+}
