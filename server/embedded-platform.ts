@@ -37,14 +37,8 @@ export async function startEmbeddedPlatform(
   });
   const address = await emulator.listen({ host: '127.0.0.1', port });
   return {
-    settings: {
-      baseUrl: address.baseUrl,
-      authUrl: address.authUrl,
-      tenantId: address.tenantId,
-      clientId: address.clientId,
-      clientSecret: address.clientSecret,
-      scope: address.scope,
-    },
+    // The emulator's address carries every field of the platform settings (and no more is used).
+    settings: address,
     buildingCount: emulator.portfolio.buildings.length,
     close: () => emulator.close(),
   };

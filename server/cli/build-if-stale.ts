@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,20 +34,18 @@ export async function buildIfStale(): Promise<void> {
       ? 'Building the dashboard (first start)…'
       : 'Sources changed since the last build: rebuilding the dashboard…',
   );
-  const { build } = await import('vite');
-  // Vite keeps an existing NODE_ENV (test runners set "test"), which would bundle React's
-  // development build: what npm start serves is always the production build.
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root,
-      mode: 'production',
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-    });
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = previous;
-  }
+  // A child process: the build's memory (hundreds of MB) leaves with it instead of staying in the
+  // server. NODE_ENV is set explicitly because Vite keeps an inherited one (test runners set
+  // "test"), which would bundle React's development build.
+  const viteCli = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  const result = spawnSync(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0)
+    throw new Error(`The dashboard build failed (exit ${String(result.status ?? result.signal)}).`);
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { defaultCredentials } from '../../server/emulator/emulator';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -65,5 +66,19 @@ export async function startService(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/** The default seed's credentials: what `npm run emulator` prints and what a BFF needs to use it. */
+export const emulatorCredentials = defaultCredentials('storey');
+
+export function platformEnvironment(emulator: Service): Record<string, string> {
+  return {
+    PLATFORM_BASE_URL: emulator.url,
+    PLATFORM_AUTH_URL: `${emulator.url}/identity`,
+    PLATFORM_TENANT_ID: emulatorCredentials.tenantId,
+    PLATFORM_CLIENT_ID: emulatorCredentials.clientId,
+    PLATFORM_CLIENT_SECRET: emulatorCredentials.clientSecret,
+    PLATFORM_SCOPE: emulatorCredentials.scope,
   };
 }

@@ -8,11 +8,18 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../../server/cli/build-if-stale';
-import { defaultCredentials } from '../../server/emulator/emulator';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
 import { createTokenProvider } from '../../server/platform/token-provider';
 import { firstScreenBundle } from '../support/first-screen-bundle';
-import { freePort, root, startService, type Service } from './processes';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
+import {
+  emulatorCredentials as credentials,
+  freePort,
+  platformEnvironment,
+  root,
+  startService,
+  type Service,
+} from './processes';
 import { ownedSections } from './report-sections';
 
 interface Figure {
@@ -33,16 +40,6 @@ const record = (figure: Figure) => {
 const bench = 'npm run bench';
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const credentials = defaultCredentials('storey');
-const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const browserArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function platformToken(emulator: Service): Promise<string> {
   const response = await fetch(
@@ -162,7 +159,7 @@ async function proxyCost(emulator: Service, bff: Service) {
 async function tokenEconomy(emulator: Service, bffPort: number) {
   const cold = await startService(
     'server/cli/start.ts',
-    { ...platformEnv(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '1000000' },
+    { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '1000000' },
     bffPort,
     '/healthz',
   );
@@ -234,17 +231,6 @@ async function shielding(emulator: Service, bff: Service) {
   });
 }
 
-function platformEnv(emulator: Service): Record<string, string> {
-  return {
-    PLATFORM_BASE_URL: emulator.url,
-    PLATFORM_AUTH_URL: `${emulator.url}/identity`,
-    PLATFORM_TENANT_ID: credentials.tenantId,
-    PLATFORM_CLIENT_ID: credentials.clientId,
-    PLATFORM_CLIENT_SECRET: credentials.clientSecret,
-    PLATFORM_SCOPE: credentials.scope,
-  };
-}
-
 async function dashboardAtScale() {
   const port = await freePort();
   const storey = await startService(
@@ -253,7 +239,7 @@ async function dashboardAtScale() {
     port,
     '/readyz',
   );
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: browserArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const graphqlCalls: string[] = [];
@@ -441,7 +427,7 @@ async function serverBenchmarks() {
   const bffPort = await freePort();
   const bff = await startService(
     'server/cli/start.ts',
-    { ...platformEnv(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '100000000' },
+    { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '100000000' },
     bffPort,
     '/readyz',
   );

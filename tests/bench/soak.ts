@@ -5,12 +5,10 @@
  * docs/benchmarks.md.
  */
 import autocannon from 'autocannon';
-import { defaultCredentials } from '../../server/emulator/emulator';
-import { freePort, startService } from './processes';
+import { freePort, platformEnvironment, startService } from './processes';
 import { writeSection } from './report-sections';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
-const credentials = defaultCredentials('storey');
 const faultKinds = '500,502,503,504,429,429-retry-after,gateway-403,malformed-json,drop-connection';
 
 const emulatorPort = await freePort();
@@ -26,12 +24,7 @@ const bff = await startService(
   {
     PORT: String(bffPort),
     RATE_LIMIT_MAX: '100000000',
-    PLATFORM_BASE_URL: emulator.url,
-    PLATFORM_AUTH_URL: `${emulator.url}/identity`,
-    PLATFORM_TENANT_ID: credentials.tenantId,
-    PLATFORM_CLIENT_ID: credentials.clientId,
-    PLATFORM_CLIENT_SECRET: credentials.clientSecret,
-    PLATFORM_SCOPE: credentials.scope,
+    ...platformEnvironment(emulator),
   },
   bffPort,
   '/readyz',

@@ -8,8 +8,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { defaultCredentials } from '../../server/emulator/emulator';
-import { freePort, startService } from './processes';
+import { freePort, platformEnvironment, startService } from './processes';
 import { writeSection } from './report-sections';
 
 const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -20,7 +19,6 @@ if (!existsSync(nginxBinary)) {
   process.exit(1);
 }
 const seconds = Number(process.env.INSTANCES_SECONDS ?? 20);
-const credentials = defaultCredentials('storey');
 
 const emulatorPort = await freePort();
 const emulator = await startService(
@@ -30,12 +28,7 @@ const emulator = await startService(
   '/api/Sites',
 );
 const platformEnv = {
-  PLATFORM_BASE_URL: emulator.url,
-  PLATFORM_AUTH_URL: `${emulator.url}/identity`,
-  PLATFORM_TENANT_ID: credentials.tenantId,
-  PLATFORM_CLIENT_ID: credentials.clientId,
-  PLATFORM_CLIENT_SECRET: credentials.clientSecret,
-  PLATFORM_SCOPE: credentials.scope,
+  ...platformEnvironment(emulator),
   RATE_LIMIT_MAX: '100000000',
 };
 const ports = [await freePort(), await freePort()];

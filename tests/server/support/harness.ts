@@ -26,14 +26,7 @@ export async function startPlatform(options: EmulatorOptions = {}): Promise<Runn
   return {
     emulator,
     address,
-    settings: {
-      baseUrl: address.baseUrl,
-      authUrl: address.authUrl,
-      tenantId: address.tenantId,
-      clientId: address.clientId,
-      clientSecret: address.clientSecret,
-      scope: address.scope,
-    },
+    settings: address,
     requests: (kind) => emulator.requests.list().filter((entry) => !kind || entry.kind === kind),
     close: () => emulator.close(),
   };

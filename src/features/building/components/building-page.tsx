@@ -7,16 +7,14 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import Link from '@mui/material/Link';
 import type { Building } from '@/api/platform-schemas';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
-import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
+import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { displayName, formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '../api/get-building-outline';
 import { useFloors } from '../api/get-floors';
-import { useBuildingRecord } from '../hooks/use-building-record';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
+import { BuildingFrame, type FoundBuilding } from './building-frame';
 import { BuildingOutlineList } from './building-outline';
 import { OutlineStates } from './outline-states';
 
@@ -104,29 +102,15 @@ function FloorsSection({ buildingId }: { buildingId: string }) {
 
 export function BuildingPage() {
   useEffect(preloadCharts, []);
-  const { buildingId = '' } = useParams();
-  const { buildings, building, siteName } = useBuildingRecord(buildingId);
-  const outline = useBuildingOutline(building);
+  return (
+    <BuildingFrame loadingLabel="Loading the building">
+      {(found) => <BuildingView {...found} />}
+    </BuildingFrame>
+  );
+}
 
-  if (buildings.isPending) return <LoadingSkeleton label="Loading the building" />;
-  if (buildings.isError)
-    return (
-      <ErrorState
-        what="the building"
-        error={buildings.error}
-        onRetry={() => void buildings.refetch()}
-      />
-    );
-  if (!building) {
-    return (
-      <NotFoundState title="Building not found">
-        No building with id “{buildingId}” is visible to this account.{' '}
-        <Link component={RouterLink} to="/">
-          Back to the portfolio
-        </Link>
-      </NotFoundState>
-    );
-  }
+function BuildingView({ building, siteName }: FoundBuilding) {
+  const outline = useBuildingOutline(building);
   const name = displayName(building.name);
   return (
     <Stack spacing={3}>

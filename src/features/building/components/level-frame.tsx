@@ -2,11 +2,11 @@ import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Building } from '@/api/platform-schemas';
-import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
+import { NotFoundState } from '@/components/query-states';
 import { displayName } from '@/lib/format';
 import { useBuildingOutline, type LevelOutline } from '../api/get-building-outline';
-import { useBuildingRecord } from '../hooks/use-building-record';
 import type { Crumb } from './building-breadcrumbs';
+import { BuildingFrame, type FoundBuilding } from './building-frame';
 import { OutlineStates } from './outline-states';
 
 export interface LevelContext {
@@ -28,30 +28,20 @@ function parseIndex(raw: string | undefined): number | undefined {
  * the cached listing and the cached GraphQL outline, so moving here sends no new request.
  */
 export function LevelFrame({ children }: { children: (context: LevelContext) => ReactNode }) {
-  const params = useParams();
-  const buildingId = params.buildingId ?? '';
-  const { buildings, building, siteName } = useBuildingRecord(buildingId);
-  const outline = useBuildingOutline(building);
+  return (
+    <BuildingFrame loadingLabel="Loading the level">
+      {(found) => <LevelResolver {...found}>{children}</LevelResolver>}
+    </BuildingFrame>
+  );
+}
 
-  if (buildings.isPending) return <LoadingSkeleton label="Loading the level" />;
-  if (buildings.isError)
-    return (
-      <ErrorState
-        what="the building"
-        error={buildings.error}
-        onRetry={() => void buildings.refetch()}
-      />
-    );
-  if (!building) {
-    return (
-      <NotFoundState title="Building not found">
-        No building with id “{buildingId}” is visible to this account.{' '}
-        <Link component={RouterLink} to="/">
-          Back to the portfolio
-        </Link>
-      </NotFoundState>
-    );
-  }
+function LevelResolver({
+  building,
+  siteName,
+  children,
+}: FoundBuilding & { children: (context: LevelContext) => ReactNode }) {
+  const params = useParams();
+  const outline = useBuildingOutline(building);
   const buildingPath = `/buildings/${encodeURIComponent(building.id)}`;
   return (
     <OutlineStates state={outline}>

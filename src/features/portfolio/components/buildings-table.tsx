@@ -46,6 +46,16 @@ async function downloadCsv(rows: readonly BuildingRow[]) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Stands in for the rows above or below the rendered window, so the scrollbar stays true. */
+function SpacerRow({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <TableRow aria-hidden="true">
+      <TableCell colSpan={buildingColumns.length} sx={{ height, p: 0, border: 0 }} />
+    </TableRow>
+  );
+}
+
 /** Virtualized: 10,000 buildings keep a few dozen rows in the DOM. */
 export function BuildingsTable({
   rows,
@@ -138,14 +148,7 @@ export function BuildingsTable({
                 </TableCell>
               </TableRow>
             ) : null}
-            {paddingTop > 0 ? (
-              <TableRow aria-hidden="true">
-                <TableCell
-                  colSpan={buildingColumns.length}
-                  sx={{ height: paddingTop, p: 0, border: 0 }}
-                />
-              </TableRow>
-            ) : null}
+            <SpacerRow height={paddingTop} />
             {items.map((item) => {
               const row = rows[item.index]!;
               const selected = row.id === selectedId;
@@ -187,14 +190,7 @@ export function BuildingsTable({
                 </TableRow>
               );
             })}
-            {paddingBottom > 0 ? (
-              <TableRow aria-hidden="true">
-                <TableCell
-                  colSpan={buildingColumns.length}
-                  sx={{ height: paddingBottom, p: 0, border: 0 }}
-                />
-              </TableRow>
-            ) : null}
+            <SpacerRow height={paddingBottom} />
           </TableBody>
         </Table>
       </Paper>
