@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { registerSignIn, type SignInOptions } from './auth/sign-in';
 import type { BffConfig, PlatformSettings } from './config';
 import { createMetrics } from './http/metrics';
 import { HttpProblem, problem, sendProblem } from './http/problem';
@@ -31,6 +32,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Replaces the OAuth grant (unit tests of the token lifecycle); real runs leave it out. */
   requestToken?: () => Promise<IssuedToken>;
+  /** People sign in (OpenID Connect) before the API answers them; absent: no sign-in (loopback only). */
+  signIn?: SignInOptions | undefined;
 }
 
 const getRoutes = ['/api/Sites', '/api/Buildings', '/api/Buildings/:buildingId/Floors'];
@@ -148,7 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A custom header cannot be sent cross-site without a CORS preflight, which the BFF never grants.
-    if (isApiPath(request.url) && request.headers['x-csrf'] !== '1') {
+    if (
+      (isApiPath(request.url) || request.url.startsWith('/auth/logout')) &&
+      request.headers['x-csrf'] !== '1'
+    ) {
       return sendProblem(
         reply,
         403,
@@ -195,6 +201,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, 500, 'Storey failed to handle this request. It has been logged.');
   });
+
+  if (options.signIn) {
+    await registerSignIn(app, options.signIn);
+  } else {
+    app.get('/auth/me', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ signIn: false, name: null, email: null }),
+    );
+  }
 
   registerRestProxy(app, gateway);
   registerGraphqlProxy(app, gateway);

@@ -34,6 +34,24 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: nonEmpty.optional(),
+  OIDC_CLIENT_SECRET: nonEmpty.optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().optional(),
+  OIDC_ALLOWED_GROUPS: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 bytes').optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  PUBLIC_URL: httpUrl.optional(),
+  ALLOW_ANONYMOUS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface PlatformSettings {
@@ -43,6 +61,23 @@ export interface PlatformSettings {
   clientId: string;
   clientSecret: string;
   scope: string;
+}
+
+export interface SignInSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sign-in is allowed only for these e-mail domains (empty: any). */
+  allowedDomains: string[];
+  /** Sign-in is allowed only for members of one of these groups (the `groups` claim; empty: any). */
+  allowedGroups: string[];
+}
+
+export interface SessionSettings {
+  /** Undefined: made up at start (sessions then end with the process). */
+  secret: string | undefined;
+  idleMinutes: number;
+  absoluteHours: number;
 }
 
 export interface BffConfig {
@@ -57,6 +92,12 @@ export interface BffConfig {
   staticDir: string;
   /** Undefined when no PLATFORM_* variable is set: the built-in emulator stands in. */
   platform: PlatformSettings | undefined;
+  /** Undefined when no OIDC_ISSUER is set: the embedded emulator's provider, or no sign-in. */
+  signIn: SignInSettings | undefined;
+  session: SessionSettings;
+  /** Where browsers reach Storey (for the OpenID redirect and cookie flags); default http://HOST:PORT. */
+  publicUrl: string | undefined;
+  allowAnonymous: boolean;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +134,26 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: set all of ${requiredPlatformVariables.join(', ')} to use a real platform, or none of them to use the built-in emulator.`,
     ]);
   }
+  const oidcPresent = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter(
+    (name) => values[name] !== undefined,
+  );
+  if (values.OIDC_ISSUER === undefined && oidcPresent.length > 0) {
+    throw new ConfigError([
+      `${oidcPresent.join(', ')} ${oidcPresent.length === 1 ? 'is' : 'are'} set without OIDC_ISSUER: set OIDC_ISSUER too, or none of them.`,
+    ]);
+  }
+  if (values.OIDC_ISSUER !== undefined) {
+    const missing = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const).filter(
+      (name) => values[name] === undefined,
+    );
+    if (missing.length > 0)
+      throw new ConfigError([`Sign-in with OIDC_ISSUER also needs ${missing.join(', ')}.`]);
+  }
+  const list = (raw: string | undefined) =>
+    (raw ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   return {
     host: values.HOST,
     port: values.PORT,
@@ -114,5 +175,29 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
             clientSecret: values.PLATFORM_CLIENT_SECRET!,
             scope: values.PLATFORM_SCOPE!,
           },
+    signIn:
+      values.OIDC_ISSUER === undefined
+        ? undefined
+        : {
+            issuer: values.OIDC_ISSUER,
+            clientId: values.OIDC_CLIENT_ID!,
+            clientSecret: values.OIDC_CLIENT_SECRET!,
+            allowedDomains: list(values.OIDC_ALLOWED_DOMAINS).map((domain) => domain.toLowerCase()),
+            allowedGroups: list(values.OIDC_ALLOWED_GROUPS),
+          },
+    session: {
+      secret: values.SESSION_SECRET,
+      idleMinutes: values.SESSION_IDLE_MINUTES,
+      absoluteHours: values.SESSION_ABSOLUTE_HOURS,
+    },
+    publicUrl: values.PUBLIC_URL,
+    allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
   };
+}
+
+/** Loopback addresses only: what may be served without sign-in. */
+export function isLoopbackHost(host: string): boolean {
+  return (
+    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }

@@ -5,6 +5,7 @@ import type { PortfolioProfile } from './emulator/portfolio';
 
 export interface EmbeddedPlatform {
   settings: PlatformSettings;
+  url: string;
   buildingCount: number;
   close(): Promise<void>;
 }
@@ -39,6 +40,7 @@ export async function startEmbeddedPlatform(
   return {
     // The emulator's address carries every field of the platform settings (and no more is used).
     settings: address,
+    url: address.baseUrl,
     buildingCount: emulator.portfolio.buildings.length,
     close: () => emulator.close(),
   };

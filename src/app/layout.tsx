@@ -6,8 +6,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useColorScheme } from '@mui/material/styles';
-import { Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigation } from 'react-router-dom';
+import { sessionKeys, useSession, type Session } from '@/api/get-session';
+import { ErrorState } from '@/components/query-states';
+import { SignInScreen } from '@/features/auth/components/sign-in-screen';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { signedOutEvent } from '@/lib/api-client';
 
 function ColorSchemeToggle() {
   const { mode, systemMode, setMode } = useColorScheme();
@@ -28,8 +34,42 @@ const navigationLinkStyle = ({ isActive }: { isActive: boolean }) => ({
   fontWeight: 500,
 });
 
+/** When any call learns the session ended, show the sign-in screen (once; the probe's own 401 does not loop). */
+function useSessionEndedListener() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onSignedOut = () => {
+      const current = queryClient.getQueryData<Session>(sessionKeys.all);
+      if (current?.status === 'signed-in' && current.signIn)
+        queryClient.setQueryData<Session>(sessionKeys.all, { status: 'session-expired' });
+    };
+    window.addEventListener(signedOutEvent, onSignedOut);
+    return () => window.removeEventListener(signedOutEvent, onSignedOut);
+  }, [queryClient]);
+}
+
+function MainContent() {
+  const session = useSession();
+  if (session.isPending) return <LinearProgress aria-label="Checking your session" />;
+  if (session.isError)
+    return (
+      <ErrorState what="Storey" error={session.error} onRetry={() => void session.refetch()} />
+    );
+  if (session.data.status !== 'signed-in')
+    return <SignInScreen expired={session.data.status === 'session-expired'} />;
+  return (
+    <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 export function AppLayout() {
   const navigation = useNavigation();
+  const session = useSession();
+  useSessionEndedListener();
+  const user =
+    session.data?.status === 'signed-in' && session.data.signIn ? session.data : undefined;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <a href="#main" className="skip-link">
@@ -56,6 +96,7 @@ export function AppLayout() {
             </NavLink>
           </Box>
           <ColorSchemeToggle />
+          {user ? <UserMenu name={user.name ?? user.email ?? 'Signed in'} /> : null}
         </Toolbar>
         {navigation.state === 'loading' ? (
           <LinearProgress
@@ -65,9 +106,7 @@ export function AppLayout() {
         ) : null}
       </AppBar>
       <Container component="main" id="main" maxWidth="xl" sx={{ py: 3 }} tabIndex={-1}>
-        <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
-          <Outlet />
-        </Suspense>
+        <MainContent />
       </Container>
     </Box>
   );

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail: string,
+    /** The BFF's machine-readable reason, e.g. "session-expired" on a 401. */
+    readonly reason?: string,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -16,7 +18,11 @@ const problemSchema = z.looseObject({
   title: z.string().optional(),
   detail: z.string().optional(),
   status: z.number().optional(),
+  reason: z.string().optional(),
 });
+
+/** Fired when the BFF says the session is gone, so the app can show the sign-in screen at once. */
+export const signedOutEvent = 'storey:signed-out';
 
 /** Every call carries X-CSRF: the BFF refuses API calls without it. */
 export const apiHeaders = { 'X-CSRF': '1', Accept: 'application/json' } as const;
@@ -36,10 +42,14 @@ export async function toApiError(response: Response): Promise<ApiError> {
         );
       const parsed = problemSchema.safeParse(body);
       if (parsed.success && parsed.data.detail) {
+        if (response.status === 401 && typeof window !== 'undefined') {
+          window.dispatchEvent(new Event(signedOutEvent));
+        }
         return new ApiError(
           response.status,
           parsed.data.title ?? response.statusText,
           parsed.data.detail,
+          parsed.data.reason,
         );
       }
     } catch {

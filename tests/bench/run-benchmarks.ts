@@ -242,6 +242,12 @@ async function dashboardAtScale() {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // The embedded default signs people in; measure what a signed-in person waits for.
+    await page.goto(`${storey.url}/auth/login?returnTo=/sites`);
+    await page.getByLabel('Username').fill('dana');
+    await page.getByLabel('Password').fill('storey-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('table', { name: 'Sites' }).waitFor();
     const graphqlCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/graphql')) graphqlCalls.push(request.url());
@@ -270,7 +276,7 @@ async function dashboardAtScale() {
     });
 
     const buildings = (await (
-      await fetch(`${storey.url}/api/Buildings?take=1`, { headers: { 'x-csrf': '1' } })
+      await page.request.get(`${storey.url}/api/Buildings?take=1`, { headers: { 'x-csrf': '1' } })
     ).json()) as Array<{ id: string }>;
     const towerId = buildings[0]!.id;
     started = Date.now();
@@ -458,7 +464,7 @@ function writeReport(durationMs: number) {
   const lines = [
     '# Benchmarks',
     '',
-    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, in ${(durationMs / 60_000).toFixed(1)} minutes. Load comes from autocannon in the benchmark process; the emulator, the BFF and the load generator share the machine's cores. Browser figures come from Playwright driving Debian's Chromium against the production build.`,
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, in ${(durationMs / 60_000).toFixed(1)} minutes. Load comes from autocannon in the benchmark process; the emulator, the BFF and the load generator share the machine's cores. Browser figures come from Playwright driving Debian's Chromium against the production build, after signing in through the embedded identity provider (so, like a returning user, the browser has the shell's files cached).`,
     '',
     '| group | figure | measured | target | met |',
     '| --- | --- | --- | --- | --- |',

@@ -24,6 +24,15 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results/e2e.json') }]],
+  projects: [
+    { name: 'sign-in', testMatch: /auth\.setup\.ts/ },
+    {
+      name: 'dashboard',
+      testMatch: /.*\.spec\.ts/,
+      dependencies: ['sign-in'],
+      use: { storageState: path.join(root, 'test-results/e2e-signed-in.json') },
+    },
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

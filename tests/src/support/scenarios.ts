@@ -79,8 +79,60 @@ export function resetScenarioState(): void {
   graphqlRequests.length = 0;
 }
 
+const session = (body: Record<string, unknown>, status = 200) =>
+  http.get('*/auth/me', () =>
+    status === 200
+      ? HttpResponse.json(body)
+      : HttpResponse.json(body, {
+          status,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
+  );
+
+export function signedIn(name = 'Dana Demo'): HttpHandler[] {
+  return [session({ signIn: true, name, email: 'dana@storey.example' })];
+}
+
+export function signedOut(reason: 'signed-out' | 'session-expired' = 'signed-out'): HttpHandler[] {
+  return [
+    session(
+      {
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'Sign in to use Storey.',
+        reason,
+      },
+      401,
+    ),
+  ];
+}
+
+/** Sign-in switched off (loopback only): no user, no sign-out. */
+export function anonymousAccess(): HttpHandler[] {
+  return [session({ signIn: false, name: null, email: null })];
+}
+
+/** The session ends while the person is using Storey: the API answers 401. */
+export function sessionEndsMidway(): HttpHandler[] {
+  return [
+    http.get('*/api/Buildings', () =>
+      HttpResponse.json(
+        {
+          type: 'about:blank',
+          title: 'Unauthorized',
+          status: 401,
+          detail: 'Your session has expired: sign in again.',
+          reason: 'session-expired',
+        },
+        { status: 401, headers: { 'content-type': 'application/problem+json' } },
+      ),
+    ),
+  ];
+}
+
 export function portfolioFull(): HttpHandler[] {
-  return [buildingsHandler(), sitesHandler(), floorsHandler(), graphqlHandler()];
+  return [...signedIn(), buildingsHandler(), sitesHandler(), floorsHandler(), graphqlHandler()];
 }
 
 export function portfolioEmpty(): HttpHandler[] {
@@ -88,7 +140,13 @@ export function portfolioEmpty(): HttpHandler[] {
 }
 
 export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
-  return [buildingsHandler(buildings), sitesHandler(), floorsHandler(), graphqlHandler()];
+  return [
+    ...signedIn(),
+    buildingsHandler(buildings),
+    sitesHandler(),
+    floorsHandler(),
+    graphqlHandler(),
+  ];
 }
 
 /** Nothing ever answers: the screen stays in its loading state. */

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+export interface DemoUser {
+  username: string;
+  password: string;
+  sub: string;
+  name: string;
+  email: string;
+  groups: string[];
+}
+
+/** People who can sign in to the embedded emulator's identity provider; `npm start` prints them. */
+export const demoUsers: DemoUser[] = [
+  {
+    username: 'dana',
+    password: 'storey-demo',
+    sub: 'demo-dana',
+    name: 'Dana Demo',
+    email: 'dana@storey.example',
+    groups: ['facility-managers'],
+  },
+  {
+    username: 'sam',
+    password: 'storey-demo',
+    sub: 'demo-sam',
+    name: 'Sam Contractor',
+    email: 'sam@contractor.example',
+    groups: [],
+  },
+];
+
+export interface OpenIdClientRegistration {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+export interface RunningOpenIdProvider {
+  issuer: string;
+  close(): Promise<void>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
+// Self-contained pages: no fonts or scripts from elsewhere (nothing may call out here).
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;padding:32px;border-radius:8px;box-shadow:0 2px 8px #0002;width:320px}h1{font-size:1.3rem;margin-top:0}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#1d4ed8;color:#fff;border:0;border-radius:4px;font-size:1rem}p.error{color:#b91c1c}</style>
+</head><body><main>${body}</main></body></html>`;
+}
+
+function loginPage(uid: string, error?: string): string {
+  return page(
+    'Sign in · Storey emulator',
+    `<h1>Sign in to the building platform (emulator)</h1>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/interaction/${escapeHtml(uid)}/login">
+<label for="username">Username</label><input id="username" name="username" autocomplete="username" required autofocus>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 16 * 1024) throw new Error('form too large');
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * A real OpenID Connect provider (the oidc-provider package) for the embedded default: authorization
+ * code with PKCE, the demo users above, consent granted for the one first-party client, and
+ * RP-initiated logout. It listens on its own loopback port.
+ */
+export async function startOpenIdProvider(options: {
+  client: OpenIdClientRegistration;
+  users?: DemoUser[];
+  host?: string;
+  port?: number;
+}): Promise<RunningOpenIdProvider> {
+  const users = options.users ?? demoUsers;
+  const server = createServer();
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const address = server.address();
+  if (!address || typeof address === 'string')
+    throw new Error('The OpenID provider did not bind a port');
+  const issuer = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+
+  // A signing key of its own for each start, rather than the library's shared development key.
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = {
+    ...(await exportJWK(privateKey)),
+    kid: 'emulator',
+    use: 'sig',
+    alg: 'RS256',
+  };
+
+  const provider = new Provider(issuer, {
+    jwks: { keys: [signingKey] },
+    clients: [
+      {
+        client_id: options.client.clientId,
+        client_secret: options.client.clientSecret,
+        redirect_uris: options.client.redirectUris,
+        post_logout_redirect_uris: options.client.postLogoutRedirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    cookies: { keys: [randomBytes(32).toString('hex')] },
+    claims: { openid: ['sub'], profile: ['name', 'groups'], email: ['email', 'email_verified'] },
+    // Claims in the ID token itself, so the BFF needs no userinfo call (and keeps no access token).
+    conformIdTokenClaims: false,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.body = page(
+            'Sign out · Storey emulator',
+            `<h1>Sign out of the building platform (emulator)?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>`,
+          );
+        },
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          ctx.body = page('Signed out', '<h1>You are signed out.</h1>');
+        },
+      },
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = users.find((candidate) => candidate.sub === sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.sub,
+        claims: async () => ({
+          sub: user.sub,
+          name: user.name,
+          email: user.email,
+          email_verified: true,
+          groups: user.groups,
+        }),
+      };
+    },
+    // Storey is the organisation's own application: its consent is implied, not asked for.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ??
+        ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid profile email');
+      await grant.save();
+      return grant;
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = page(
+        'Sign-in error',
+        `<h1>Sign-in failed</h1><p class="error">${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
+      );
+    },
+  });
+  const handleOidc = provider.callback();
+
+  const handleInteraction = async (request: IncomingMessage, response: ServerResponse) => {
+    const details = await provider.interactionDetails(request, response);
+    const send = (status: number, html: string) => {
+      response.writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end(html);
+    };
+    if (request.method === 'GET') return send(200, loginPage(details.uid));
+    if (request.method === 'POST' && request.url?.endsWith('/login')) {
+      const form = await readForm(request);
+      const user = users.find(
+        (candidate) =>
+          candidate.username === form.get('username') &&
+          candidate.password === form.get('password'),
+      );
+      if (!user) return send(401, loginPage(details.uid, 'Unknown username or wrong password.'));
+      return provider.interactionFinished(
+        request,
+        response,
+        { login: { accountId: user.sub } },
+        { mergeWithLastSubmission: false },
+      );
+    }
+    return send(405, page('Not allowed', '<h1>Not allowed</h1>'));
+  };
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.startsWith('/interaction/')) {
+      handleInteraction(request, response).catch(() => {
+        if (!response.headersSent)
+          response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          page(
+            'Sign-in error',
+            '<h1>This sign-in has expired or is unknown.</h1><p>Start again from Storey.</p>',
+          ),
+        );
+      });
+      return;
+    }
+    handleOidc(request, response);
+  });
+
+  return {
+    issuer,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

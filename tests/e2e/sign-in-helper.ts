@@ -1,0 +1,11 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in on the emulator's identity provider page, as a person would. */
+export async function signInOnProvider(page: Page, username = 'dana', password = 'storey-demo') {
+  await expect(
+    page.getByRole('heading', { name: /Sign in to the building platform/ }),
+  ).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

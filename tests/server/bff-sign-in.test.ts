@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSealedCodec } from '../../server/auth/session-codec';
+import { ConfigError } from '../../server/config';
+import { startStorey, type RunningStorey } from '../../server/server';
+import { CookieJar } from './support/browser-like';
+import { startPlatform } from './support/harness';
+
+const quiet = { PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/fixtures/no-dist' };
+const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
+
+let storey: RunningStorey;
+beforeAll(async () => {
+  storey = await startStorey(quiet);
+});
+afterAll(() => storey.close());
+
+/** Signs in through the emulator's provider as a browser would; returns the jar and where it landed. */
+async function signIn(
+  username = 'dana',
+  password = 'storey-demo',
+  returnTo = '/buildings/abc/levels/2?x=1',
+) {
+  const jar = new CookieJar();
+  const login = await jar.fetch(
+    `${storey.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
+  );
+  expect(login.status).toBe(302);
+  const { url: interaction } = await jar.follow(login.headers.get('location')!);
+  const form = await jar.fetch(
+    `${new URL(interaction).origin}${new URL(interaction).pathname}/login`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password }),
+    },
+  );
+  if (form.status === 401) return { jar, loginPage: await form.text(), landed: undefined };
+  const { url: callback } = await jar.follow(
+    new URL(form.headers.get('location')!, interaction).href,
+    (next) => next.startsWith(storey.url),
+  );
+  const back = await jar.fetch(callback);
+  return { jar, back, landed: back.headers.get('location') ?? undefined, loginPage: undefined };
+}
+
+describe('sign-in with OpenID Connect at the BFF', () => {
+  it('refuses API calls without a session, with a 401 problem', async () => {
+    const response = await fetch(`${storey.url}/api/Sites`, { headers: { 'x-csrf': '1' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await response.json()) as { reason: string }).reason).toBe('signed-out');
+  });
+
+  it('signs in with code + PKCE and returns to the deep link asked for', async () => {
+    const jar = new CookieJar();
+    const login = await jar.fetch(
+      `${storey.url}/auth/login?returnTo=${encodeURIComponent('/buildings/abc')}`,
+    );
+    const authorize = new URL(login.headers.get('location')!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+
+    const { back, landed } = await signIn('dana', 'storey-demo', '/buildings/abc/levels/2?x=1');
+    expect(landed).toBe('/buildings/abc/levels/2?x=1');
+    expect(back!.status).toBe(302);
+  });
+
+  it('sets an encrypted HttpOnly, SameSite=Strict session cookie holding no token', async () => {
+    const { back, jar } = await signIn();
+    const cookie = back!.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('storey-session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/); // plain HTTP on loopback; __Host- and Secure come with HTTPS (below)
+    const value = jar.get(storey.url, 'storey-session')!;
+    expect(value.split('.')).toHaveLength(5); // JWE: encrypted, not a readable JWT
+    expect(value).not.toMatch(jwt);
+  });
+
+  it('lets the signed-in person use the API, still only with X-CSRF, and says who they are', async () => {
+    const { jar } = await signIn();
+    const sites = await jar.fetch(`${storey.url}/api/Sites`, { headers: { 'x-csrf': '1' } });
+    expect(sites.status).toBe(200);
+    const me = (await (await jar.fetch(`${storey.url}/auth/me`)).json()) as {
+      name: string;
+      email: string;
+    };
+    expect(me).toMatchObject({ name: 'Dana Demo', email: 'dana@storey.example' });
+    const noCsrf = await jar.fetch(`${storey.url}/api/Sites`);
+    expect(noCsrf.status).toBe(403);
+  });
+
+  it('refuses a tampered cookie and an expired one', async () => {
+    const { jar } = await signIn();
+    const value = jar.get(storey.url, 'storey-session')!;
+    const tampered = `${value.slice(0, -4)}${value.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const withTampered = await fetch(`${storey.url}/api/Sites`, {
+      headers: { 'x-csrf': '1', cookie: `storey-session=${tampered}` },
+    });
+    expect(withTampered.status).toBe(401);
+    expect(((await withTampered.json()) as { reason: string }).reason).toBe('session-expired');
+
+    // A session sealed with another secret is as good as a forged one.
+    const forged = await createSealedCodec('x'.repeat(40), 'session').seal(
+      { sub: 'demo-dana', name: 'Dana', startedAt: Date.now(), seenAt: Date.now() },
+      3600,
+    );
+    expect(
+      (
+        await fetch(`${storey.url}/api/Sites`, {
+          headers: { 'x-csrf': '1', cookie: `storey-session=${forged}` },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('ends a session after the idle time and after the absolute lifetime', async () => {
+    const secret = 's'.repeat(40);
+    const platform = await startPlatform();
+    const provider = await (
+      await import('../../server/emulator/openid-provider')
+    ).startOpenIdProvider({
+      client: {
+        clientId: 'storey-test',
+        clientSecret: 'secret-for-test-only',
+        redirectUris: ['http://127.0.0.1:1/auth/callback'],
+        postLogoutRedirectUris: [],
+      },
+    });
+    const { buildApp } = await import('../../server/app');
+    const { loadConfig } = await import('../../server/config');
+    const config = loadConfig({
+      ...quiet,
+      SESSION_SECRET: secret,
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '8',
+    });
+    const app = await buildApp({
+      config,
+      platform: platform.settings,
+      logger: false,
+      signIn: {
+        provider: {
+          issuer: provider.issuer,
+          clientId: 'storey-test',
+          clientSecret: 'secret-for-test-only',
+          allowedDomains: [],
+          allowedGroups: [],
+        },
+        session: config.session,
+        publicUrl: 'http://127.0.0.1:1',
+      },
+    });
+    const codec = createSealedCodec(secret, 'session');
+    const call = async (startedAgoMs: number, seenAgoMs: number) => {
+      const cookie = await codec.seal(
+        {
+          sub: 'demo-dana',
+          name: 'Dana',
+          startedAt: Date.now() - startedAgoMs,
+          seenAt: Date.now() - seenAgoMs,
+        },
+        3600,
+      );
+      return app.inject({
+        method: 'GET',
+        url: '/api/Sites',
+        headers: { 'x-csrf': '1', cookie: `storey-session=${cookie}` },
+      });
+    };
+    expect((await call(60_000, 1000)).statusCode).toBe(200);
+    expect((await call(60 * 60_000, 31 * 60_000)).statusCode).toBe(401); // idle for 31 of 30 minutes
+    expect((await call(9 * 3_600_000, 1000)).statusCode).toBe(401); // 9 of 8 hours old
+    const refreshed = await call(60_000, 5 * 60_000);
+    expect(refreshed.headers['set-cookie']).toBeDefined(); // sliding: seen again, the idle clock restarts
+    await app.close();
+    await provider.close();
+    await platform.close();
+  });
+
+  it.each([
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'buildings',
+  ])('refuses the foreign return address %s', async (returnTo) => {
+    const response = await fetch(
+      `${storey.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
+      { redirect: 'manual' },
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+  });
+
+  it('refuses a wrong password at the provider, and a callback it did not start', async () => {
+    const { loginPage, landed } = await signIn('dana', 'wrong');
+    expect(landed).toBeUndefined();
+    expect(loginPage).toContain('Unknown username or wrong password.');
+    const forged = await fetch(`${storey.url}/auth/callback?code=abc&state=xyz`, {
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(400);
+  });
+
+  it('refuses a callback whose state does not match the one it started', async () => {
+    const jar = new CookieJar();
+    await jar.fetch(`${storey.url}/auth/login?returnTo=/`);
+    const callback = await jar.fetch(
+      `${storey.url}/auth/callback?code=stolen&state=another-state&iss=${encodeURIComponent('http://x')}`,
+    );
+    expect(callback.status).toBe(400);
+    expect(jar.get(storey.url, 'storey-session')).toBeUndefined();
+  });
+
+  it('signs out: clears the session and sends the browser to end the provider session', async () => {
+    const { jar } = await signIn();
+    const refused = await jar.fetch(`${storey.url}/auth/logout`, { method: 'POST' });
+    expect(refused.status).toBe(403); // X-CSRF applies to sign-out too
+    const response = await jar.fetch(`${storey.url}/auth/logout`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1' },
+    });
+    expect(response.status).toBe(200);
+    const { redirectTo } = (await response.json()) as { redirectTo: string };
+    expect(redirectTo).toMatch(/\/session\/end\?/);
+    expect(new URL(redirectTo).searchParams.get('post_logout_redirect_uri')).toBe(`${storey.url}/`);
+    expect(jar.get(storey.url, 'storey-session')).toBeUndefined();
+    expect(
+      (await jar.fetch(`${storey.url}/api/Sites`, { headers: { 'x-csrf': '1' } })).status,
+    ).toBe(401);
+  });
+
+  it('never sends a token of any kind to the browser', async () => {
+    const { jar, back } = await signIn();
+    const bodies = [JSON.stringify([...back!.headers])];
+    for (const path of ['/auth/me', '/api/Sites']) {
+      const response = await jar.fetch(`${storey.url}${path}`, { headers: { 'x-csrf': '1' } });
+      bodies.push(JSON.stringify([...response.headers]), await response.text());
+    }
+    expect(bodies.join('\n')).not.toMatch(jwt);
+  });
+});
+
+describe('where Storey may listen', () => {
+  it('refuses to listen beyond loopback without sign-in, naming the way out', async () => {
+    const platform = await startPlatform();
+    const env = {
+      ...quiet,
+      HOST: '0.0.0.0',
+      PLATFORM_BASE_URL: platform.settings.baseUrl,
+      PLATFORM_AUTH_URL: platform.settings.authUrl,
+      PLATFORM_TENANT_ID: platform.settings.tenantId,
+      PLATFORM_CLIENT_ID: platform.settings.clientId,
+      PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
+      PLATFORM_SCOPE: platform.settings.scope,
+    };
+    await expect(startStorey(env)).rejects.toThrow(ConfigError);
+    await expect(startStorey(env)).rejects.toThrow(/ALLOW_ANONYMOUS=true/);
+    const anonymous = await startStorey({ ...env, ALLOW_ANONYMOUS: 'true' });
+    expect(
+      (
+        await fetch(`${anonymous.url.replace('0.0.0.0', '127.0.0.1')}/api/Sites`, {
+          headers: { 'x-csrf': '1' },
+        })
+      ).status,
+    ).toBe(200);
+    await anonymous.close();
+    const loopback = await startStorey({ ...env, HOST: '127.0.0.1' });
+    expect(
+      (await fetch(`${loopback.url}/auth/me`).then((response) => response.json())) as {
+        signIn: boolean;
+      },
+    ).toMatchObject({ signIn: false });
+    await loopback.close();
+    await platform.close();
+  });
+
+  it('uses __Host- cookies with Secure when served over HTTPS', async () => {
+    const https = await startStorey({ ...quiet, PUBLIC_URL: 'https://storey.example.test' });
+    const response = await fetch(`${https.url}/auth/login?returnTo=/`, { redirect: 'manual' });
+    const cookie = response.headers.getSetCookie().join('\n');
+    await https.close();
+    expect(cookie).toMatch(/^__Host-storey-login=/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+  });
+});

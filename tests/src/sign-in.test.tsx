@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import { anonymousAccess, sessionEndsMidway, signedOut } from './support/scenarios';
+
+describe('Sign-in in the dashboard', () => {
+  it('asks a signed-out person to sign in, and comes back to the page they asked for', async () => {
+    server.use(...signedOut());
+    renderApp('/buildings/abc/levels/2?x=1');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Storey' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/auth/login?returnTo=${encodeURIComponent('/buildings/abc/levels/2?x=1')}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('says clearly when the session has expired', async () => {
+    server.use(...signedOut('session-expired'));
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Your session has expired' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the signed-in person and a sign-out action in the app bar', async () => {
+    renderApp('/');
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByLabelText('Signed in as Dana Demo')).toHaveTextContent(
+      'Dana Demo',
+    );
+    expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows no user or sign-out when sign-in is off', async () => {
+    server.use(...anonymousAccess());
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Portfolio' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('switches to the expired-session screen when the API says the session ended', async () => {
+    server.use(...sessionEndsMidway());
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Your session has expired' }),
+    ).toBeInTheDocument();
+  });
+});
