@@ -125,6 +125,14 @@ export async function startOpenIdProvider(options: {
       },
     ],
     pkce: { required: () => true },
+    ttl: {
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      AccessToken: 3600,
+      Interaction: 600,
+      Session: 12 * 3600,
+      Grant: 12 * 3600,
+    },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], profile: ['name', 'groups'], email: ['email', 'email_verified'] },
     // Claims in the ID token itself, so the BFF needs no userinfo call (and keeps no access token).

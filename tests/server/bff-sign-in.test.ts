@@ -290,3 +290,62 @@ describe('where Storey may listen', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
   });
 });
+
+describe('sign-in with a configured provider', () => {
+  it('lets in only the allowed e-mail domains and groups', async () => {
+    const { freePort } = await import('../bench/processes');
+    const { startOpenIdProvider } = await import('../../server/emulator/openid-provider');
+    for (const [restriction, allowed, refused] of [
+      [{ OIDC_ALLOWED_DOMAINS: 'Storey.example' }, 'dana', 'sam'],
+      [{ OIDC_ALLOWED_GROUPS: 'facility-managers,owners' }, 'dana', 'sam'],
+    ] as const) {
+      const port = await freePort();
+      const provider = await startOpenIdProvider({
+        client: {
+          clientId: 'storey-configured',
+          clientSecret: 'configured-secret-value',
+          redirectUris: [`http://127.0.0.1:${port}/auth/callback`],
+          postLogoutRedirectUris: [],
+        },
+      });
+      const configured = await startStorey({
+        ...quiet,
+        PORT: String(port),
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: 'storey-configured',
+        OIDC_CLIENT_SECRET: 'configured-secret-value',
+        SESSION_SECRET: 'c'.repeat(32),
+        ...restriction,
+      });
+      const previous = storey;
+      storey = configured;
+      try {
+        expect((await signIn(allowed)).back!.status).toBe(302);
+        const refusedAnswer = (await signIn(refused)).back!;
+        expect(refusedAnswer.status).toBe(403);
+        expect(((await refusedAnswer.json()) as { detail: string }).detail).toContain(
+          'not one of those allowed',
+        );
+      } finally {
+        storey = previous;
+        await configured.close();
+        await provider.close();
+      }
+    }
+  });
+
+  it('refuses to start with an issuer but no client or session secret, naming them', async () => {
+    await expect(
+      startStorey({ ...quiet, OIDC_ISSUER: 'https://login.example.test' }),
+    ).rejects.toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, SESSION_SECRET/);
+    await expect(
+      startStorey({
+        ...quiet,
+        OIDC_ISSUER: 'https://login.example.test',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_CLIENT_SECRET: 'y',
+        SESSION_SECRET: 'short',
+      }),
+    ).rejects.toThrow(/SESSION_SECRET/);
+  });
+});
