@@ -124,21 +124,24 @@ export async function registerSignIn(app: FastifyInstance, options: SignInOption
     return { session, expired: false };
   };
 
+  /** A 401 problem saying whether the person never signed in or their session ended. */
+  const refuse = (reply: FastifyReply, expired: boolean, signedOutDetail: string) => {
+    if (expired) clearSession(reply);
+    return sendProblem(
+      reply,
+      401,
+      expired ? 'Your session has expired: sign in again.' : signedOutDetail,
+      {
+        reason: expired ? 'session-expired' : 'signed-out',
+      },
+    );
+  };
+
   // Sessions guard the API; the CSRF check (registered earlier) still runs first.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url) && !request.url.startsWith('/auth/logout')) return;
+    if (!isApiPath(request.url)) return;
     const { session, expired } = await readSession(request);
-    if (!session) {
-      if (expired) clearSession(reply);
-      return sendProblem(
-        reply,
-        401,
-        expired ? 'Your session has expired: sign in again.' : 'Sign in to use Storey.',
-        {
-          reason: expired ? 'session-expired' : 'signed-out',
-        },
-      );
-    }
+    if (!session) return refuse(reply, expired, 'Sign in to use Storey.');
     request.user = { sub: session.sub, name: session.name, email: session.email };
     // Sliding idle expiry, written at most once a minute.
     if (Date.now() - session.seenAt > 60_000)
@@ -148,17 +151,7 @@ export async function registerSignIn(app: FastifyInstance, options: SignInOption
   app.get('/auth/me', async (request, reply) => {
     const { session, expired } = await readSession(request);
     reply.header('cache-control', 'no-store');
-    if (!session) {
-      if (expired) clearSession(reply);
-      return sendProblem(
-        reply,
-        401,
-        expired ? 'Your session has expired: sign in again.' : 'Not signed in.',
-        {
-          reason: expired ? 'session-expired' : 'signed-out',
-        },
-      );
-    }
+    if (!session) return refuse(reply, expired, 'Not signed in.');
     return {
       signIn: true,
       name: session.name,

@@ -1,25 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  csrf,
-  startBff,
-  startPlatform,
-  type RunningBff,
-  type RunningPlatform,
-} from './support/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { csrf, bffWithPlatform } from './support/harness';
 
-let platform: RunningPlatform;
-let bff: RunningBff;
-beforeAll(async () => {
-  platform = await startPlatform();
-  bff = await startBff(platform.settings, { PLATFORM_TIMEOUT_MS: '400' });
-});
-afterEach(() => platform.emulator.faults.reset());
-afterAll(async () => {
-  await bff.close();
-  await platform.close();
-});
+const setup = bffWithPlatform({ PLATFORM_TIMEOUT_MS: '400' });
+afterEach(() => setup.platform.emulator.faults.reset());
 
-const getSites = () => bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
+const getSites = () => setup.bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
 const expectProblem = (response: Awaited<ReturnType<typeof getSites>>, status: number) => {
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toContain('application/problem+json');
@@ -42,18 +27,18 @@ describe('BFF error mapping', () => {
     ['malformed-json', 502],
     ['drop-connection', 502],
   ])('maps platform %s to a %i problem', async (kind, status) => {
-    platform.emulator.faults.update({ errorRate: 1, errorKinds: [kind as never] });
+    setup.platform.emulator.faults.update({ errorRate: 1, errorKinds: [kind as never] });
     expectProblem(await getSites(), status);
   });
 
   it('maps the gateway HTML 403 to a 403 problem without parsing the page', async () => {
-    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['gateway-403'] });
+    setup.platform.emulator.faults.update({ errorRate: 1, errorKinds: ['gateway-403'] });
     const body = expectProblem(await getSites(), 403);
     expect(body.detail).toBe('The request was refused by the platform gateway.');
   });
 
   it('passes 429 on with the platform Retry-After, or a default one', async () => {
-    platform.emulator.faults.update({
+    setup.platform.emulator.faults.update({
       errorRate: 1,
       errorKinds: ['429-retry-after'],
       retryAfterSeconds: 9,
@@ -61,14 +46,14 @@ describe('BFF error mapping', () => {
     const withHeader = await getSites();
     expectProblem(withHeader, 429);
     expect(withHeader.headers['retry-after']).toBe('9');
-    platform.emulator.faults.update({ errorKinds: ['429'] });
+    setup.platform.emulator.faults.update({ errorKinds: ['429'] });
     const without = await getSites();
     expectProblem(without, 429);
     expect(Number(without.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('answers 504 when the platform hangs past the timeout', async () => {
-    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['hang'] });
+    setup.platform.emulator.faults.update({ errorRate: 1, errorKinds: ['hang'] });
     const started = performance.now();
     expectProblem(await getSites(), 504);
     expect(performance.now() - started).toBeLessThan(3000);
@@ -78,15 +63,15 @@ describe('BFF error mapping', () => {
     await getSites();
     const connections = () =>
       new Promise<number>((resolve, reject) =>
-        platform.emulator.app.server.getConnections((error, count) =>
+        setup.platform.emulator.app.server.getConnections((error, count) =>
           error ? reject(error) : resolve(count),
         ),
       );
     const baseline = await connections();
-    platform.emulator.faults.update({ errorRate: 1, errorKinds: ['hang'] });
+    setup.platform.emulator.faults.update({ errorRate: 1, errorKinds: ['hang'] });
     const hung = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
-        bff.app.inject({ method: 'GET', url: `/api/Buildings?skip=${index}`, headers: csrf }),
+        setup.bff.app.inject({ method: 'GET', url: `/api/Buildings?skip=${index}`, headers: csrf }),
       ),
     );
     expect(hung.map((response) => response.statusCode)).toEqual([504, 504, 504, 504, 504]);
@@ -95,7 +80,7 @@ describe('BFF error mapping', () => {
   });
 
   it('passes a platform 4xx on with its array-of-strings message as detail', async () => {
-    const response = await bff.app.inject({
+    const response = await setup.bff.app.inject({
       method: 'GET',
       url: '/api/Buildings/unknown-building/Floors',
       headers: csrf,
@@ -105,7 +90,7 @@ describe('BFF error mapping', () => {
   });
 
   it('passes GraphQL errors from the platform through untouched', async () => {
-    const response = await bff.app.inject({
+    const response = await setup.bff.app.inject({
       method: 'POST',
       url: '/graphql',
       headers: { ...csrf, 'content-type': 'application/json' },
@@ -116,8 +101,8 @@ describe('BFF error mapping', () => {
   });
 
   it('passes GraphQL partial data with its errors through with 200', async () => {
-    platform.emulator.faults.update({ graphqlPartialErrors: true });
-    const response = await bff.app.inject({
+    setup.platform.emulator.faults.update({ graphqlPartialErrors: true });
+    const response = await setup.bff.app.inject({
       method: 'POST',
       url: '/graphql',
       headers: { ...csrf, 'content-type': 'application/json' },
@@ -131,6 +116,6 @@ describe('BFF error mapping', () => {
 
   it('stays healthy after every fault', async () => {
     expect((await getSites()).statusCode).toBe(200);
-    expect((await bff.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await setup.bff.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });

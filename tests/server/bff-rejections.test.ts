@@ -1,31 +1,16 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  csrf,
-  startBff,
-  startPlatform,
-  type RunningBff,
-  type RunningPlatform,
-} from './support/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { csrf, bffWithPlatform } from './support/harness';
 
-let platform: RunningPlatform;
-let bff: RunningBff;
-beforeAll(async () => {
-  platform = await startPlatform();
-  bff = await startBff(platform.settings);
-});
+const setup = bffWithPlatform();
 afterEach(() => {
   // Nothing refused by the BFF may reach the platform: not even a token request.
-  expect(platform.requests().filter((entry) => entry.kind !== 'token')).toEqual([]);
-  platform.emulator.requests.clear();
-});
-afterAll(async () => {
-  await bff.close();
-  await platform.close();
+  expect(setup.platform.requests().filter((entry) => entry.kind !== 'token')).toEqual([]);
+  setup.platform.emulator.requests.clear();
 });
 
 async function expectRefused(request: InjectOptions, status: number) {
-  const response = await bff.app.inject(request);
+  const response = await setup.bff.app.inject(request);
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toContain('application/problem+json');
   expect(response.json()).toMatchObject({ status, detail: expect.any(String) });

@@ -235,6 +235,18 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     ).toBe(401);
   });
 
+  it('signs out even when the session has already ended', async () => {
+    const response = await fetch(`${storey.url}/auth/logout`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1', cookie: 'storey-session=no-longer-valid' },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { redirectTo: string }).redirectTo).toMatch(
+      /\/session\/end\?/,
+    );
+    expect(response.headers.getSetCookie().join('')).toMatch(/storey-session=;/);
+  });
+
   it('never sends a token of any kind to the browser', async () => {
     const { jar, back } = await signIn();
     const bodies = [JSON.stringify([...back!.headers])];

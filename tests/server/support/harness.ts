@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type PlatformSettings } from '../../../server/config';
 import {
@@ -113,3 +113,20 @@ export async function accessToken(address: EmulatorAddress): Promise<string> {
 }
 
 export const csrf = { 'x-csrf': '1' } as const;
+
+/** A BFF in front of an emulator of its own, for the whole test file (started before, closed after). */
+export function bffWithPlatform(
+  bffEnv: Record<string, string> = {},
+  platformOptions: EmulatorOptions = {},
+) {
+  const context = {} as { platform: RunningPlatform; bff: RunningBff };
+  beforeAll(async () => {
+    context.platform = await startPlatform(platformOptions);
+    context.bff = await startBff(context.platform.settings, bffEnv);
+  });
+  afterAll(async () => {
+    await context.bff?.close();
+    await context.platform?.close();
+  });
+  return context;
+}
