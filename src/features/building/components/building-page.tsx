@@ -1,13 +1,10 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { Building } from '@/api/platform-schemas';
+import { DetailsTable } from '@/components/details-table';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { displayName, formatArea, formatCount } from '@/lib/format';
@@ -47,30 +44,11 @@ function BuildingFacts({
     ['Devices', counts ? formatCount(building.deviceCount) : 'not included'],
     ['Measurements', counts ? formatCount(building.measurementCount) : 'not included'],
   ];
-  return (
-    <Paper variant="outlined">
-      <Table size="small" aria-label="Building details">
-        <TableBody>
-          {facts.map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row" sx={{ width: 180 }}>
-                {label}
-              </TableCell>
-              <TableCell>{value}</TableCell>
-            </TableRow>
-          ))}
-          {building.metadata.map((entry, index) => (
-            <TableRow key={`meta-${index}`}>
-              <TableCell component="th" scope="row">
-                {entry.name}
-              </TableCell>
-              <TableCell>{entry.value ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
-  );
+  const metadata = building.metadata.map((entry): [string, string] => [
+    entry.name,
+    entry.value ?? '—',
+  ]);
+  return <DetailsTable label="Building details" rows={[...facts, ...metadata]} />;
 }
 
 function FloorsSection({ buildingId }: { buildingId: string }) {

@@ -1,12 +1,8 @@
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailsTable } from '@/components/details-table';
 import { NotFoundState } from '@/components/query-states';
 import { displayName, formatCount } from '@/lib/format';
 import { labelRooms } from '../utils/room-labels';
@@ -66,20 +62,7 @@ export function RoomPage() {
                 ) : null}
               </Typography>
             </div>
-            <Paper variant="outlined">
-              <Table size="small" aria-label="Room details">
-                <TableBody>
-                  {facts.map(([label, value]) => (
-                    <TableRow key={label}>
-                      <TableCell component="th" scope="row" sx={{ width: 220 }}>
-                        {label}
-                      </TableCell>
-                      <TableCell>{value}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
+            <DetailsTable label="Room details" rows={facts} />
             <Typography variant="body2" color="text.secondary">
               The platform's GraphQL interface shows a room's name only; devices and measurements
               per room are not part of its contract.
