@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bffProxy } from './server/http/paths.ts';
 
 const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
@@ -11,8 +12,11 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
-    proxy: { '/api': bffUrl, '/graphql': bffUrl },
+    proxy: bffProxy(bffUrl),
   },
+  // Every <script>/<link> and a <meta property="csp-nonce"> carry this placeholder; the BFF puts
+  // each response's nonce in its place (server/routes/spa.ts) and emotion reads it from the meta.
+  html: { cspNonce: '__STOREY_CSP_NONCE__' },
   build: {
     outDir: 'dist',
     sourcemap: false,

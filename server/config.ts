@@ -16,10 +16,12 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
+const flag = z.enum(['true', 'false']).default('false');
+const port = z.coerce.number().int().min(0).max(65_535);
 
 const environmentSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PORT: port.default(8080),
   PLATFORM_BASE_URL: httpUrl.optional(),
   PLATFORM_AUTH_URL: httpUrl.optional(),
   PLATFORM_TENANT_ID: nonEmpty.optional(),
@@ -29,17 +31,31 @@ const environmentSchema = z.object({
   PLATFORM_API_VERSION: z.enum(['2.0', '3.0']).default('3.0'),
   PLATFORM_GRAPHQL_AUTH: z.enum(['token', 'bearer']).default('token'),
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  PLATFORM_MAX_ANSWER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(256 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(0),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
+  TRUST_PROXY: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: nonEmpty.optional(),
   OIDC_CLIENT_SECRET: nonEmpty.optional(),
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
   OIDC_ALLOWED_GROUPS: z.string().optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 bytes').optional(),
+  SESSION_SECRET: z.string().optional(),
+  SESSION_STORE_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .min(1)
@@ -49,9 +65,10 @@ const environmentSchema = z.object({
     .number()
     .min(1)
     .max(24 * 30)
-    .default(12),
+    .default(8),
   PUBLIC_URL: httpUrl.optional(),
-  ALLOW_ANONYMOUS: z.enum(['true', 'false']).default('false'),
+  ALLOW_ANONYMOUS: flag,
+  ALLOW_INSECURE_HTTP: flag,
 });
 
 export interface PlatformSettings {
@@ -74,10 +91,12 @@ export interface SignInSettings {
 }
 
 export interface SessionSettings {
-  /** Undefined: made up at start (sessions then end with the process). */
-  secret: string | undefined;
+  /** The decoded SESSION_SECRET; undefined: made up at start (sessions then end with the process). */
+  secret: Uint8Array | undefined;
   idleMinutes: number;
   absoluteHours: number;
+  /** Where revoked sessions and used sign-in states are kept: Redis/Valkey, or this process. */
+  storeUrl: string | undefined;
 }
 
 export interface BffConfig {
@@ -86,13 +105,28 @@ export interface BffConfig {
   apiVersion: '2.0' | '3.0';
   graphqlAuth: 'token' | 'bearer';
   timeoutMs: number;
+  /** Platform answers larger than this are refused (502) instead of held in memory. */
+  maxAnswerBytes: number;
   cacheTtlSeconds: number;
   rateLimit: { max: number; windowMs: number };
+  /** Sign-in attempts (/auth/login, /auth/callback) per address per minute. */
+  authRateLimitMax: number;
+  /** A request (headers and body) must arrive within this; slower ones are cut with 408. */
+  requestTimeoutMs: number;
+  /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   staticDir: string;
+  /** When set, /metrics is served only on this port (METRICS_HOST), not beside the API. */
+  metrics: { port: number; host: string } | undefined;
   /** Undefined when no PLATFORM_* variable is set: the built-in emulator stands in. */
   platform: PlatformSettings | undefined;
-  /** Undefined when no OIDC_ISSUER is set: the embedded emulator's provider, or no sign-in. */
+  /**
+   * Who signs people in: a configured OpenID provider, the embedded emulator's provider (no
+   * PLATFORM_* and no OIDC_ISSUER), or nobody (a real platform without OIDC_ISSUER, loopback only).
+   */
+  signInMode: 'oidc' | 'embedded' | 'off';
+  /** Set when signInMode is "oidc". */
   signIn: SignInSettings | undefined;
   session: SessionSettings;
   /** Where browsers reach Storey (for the OpenID redirect and cookie flags); default http://HOST:PORT. */
@@ -111,6 +145,68 @@ export class ConfigError extends Error {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Loopback addresses only: what may be served without sign-in or over plain HTTP. */
+export function isLoopbackHost(host: string): boolean {
+  return (
+    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/** Words the documentation and examples use in place of a real secret. */
+const placeholderPattern = /replace-?me|change-?me|changeit|example|placeholder|secret|your-/i;
+const secretAdvice = 'generate one with `openssl rand -base64 48`';
+
+/**
+ * SESSION_SECRET must be at least 32 random bytes written as hex or base64: a passphrase or a
+ * documentation placeholder is refused, since anyone who guesses it can forge sessions.
+ */
+export function decodeSessionSecret(raw: string): Uint8Array {
+  const value = raw.trim();
+  if (placeholderPattern.test(value))
+    throw new ConfigError([
+      `SESSION_SECRET looks like a placeholder from the documentation: ${secretAdvice}.`,
+    ]);
+  let bytes: Buffer | undefined;
+  if (/^(?:[0-9a-f]{2})+$/i.test(value)) bytes = Buffer.from(value, 'hex');
+  else if (/^[A-Za-z0-9+/]+={0,2}$/.test(value) || /^[A-Za-z0-9_-]+$/.test(value))
+    bytes = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  if (!bytes)
+    throw new ConfigError([
+      `SESSION_SECRET must be written as hex or base64 (${value.length} characters given): ${secretAdvice}.`,
+    ]);
+  if (bytes.length < 32)
+    throw new ConfigError([
+      `SESSION_SECRET must hold at least 32 bytes; it holds ${bytes.length}: ${secretAdvice}.`,
+    ]);
+  // 32 random bytes almost never have fewer than 20 distinct values; "aaaa…" or "0101…" do.
+  if (new Set(bytes).size < 16)
+    throw new ConfigError([`SESSION_SECRET is not random enough: ${secretAdvice}.`]);
+  return new Uint8Array(bytes);
+}
+
+function parseTrustProxy(raw: string | undefined): BffConfig['trustProxy'] {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function insecureUrlProblems(values: Record<string, unknown>, names: string[]) {
+  return names.flatMap((name) => {
+    const value = values[name];
+    if (typeof value !== 'string' || !value.startsWith('http:')) return [];
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+    return isLoopbackHost(host)
+      ? []
+      : [
+          `${name} uses plain http:// to ${host}: secrets and tokens would cross the network unencrypted. Use https://, or set ALLOW_INSECURE_HTTP=true for a closed test network.`,
+        ];
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
   // An empty variable means "not set", as in most shells' `FOO= npm start`.
   const cleaned = Object.fromEntries(
@@ -127,28 +223,74 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     );
   }
   const values = parsed.data;
+  const problems: string[] = [];
   const present = requiredPlatformVariables.filter((name) => values[name] !== undefined);
   if (present.length > 0 && present.length < requiredPlatformVariables.length) {
     const missing = requiredPlatformVariables.filter((name) => values[name] === undefined);
-    throw new ConfigError([
+    problems.push(
       `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: set all of ${requiredPlatformVariables.join(', ')} to use a real platform, or none of them to use the built-in emulator.`,
-    ]);
+    );
   }
-  const oidcPresent = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter(
-    (name) => values[name] !== undefined,
-  );
+  const oidcPresent = (
+    ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_ALLOWED_GROUPS'] as const
+  ).filter((name) => values[name] !== undefined);
   if (values.OIDC_ISSUER === undefined && oidcPresent.length > 0) {
-    throw new ConfigError([
-      `${oidcPresent.join(', ')} ${oidcPresent.length === 1 ? 'is' : 'are'} set without OIDC_ISSUER: set OIDC_ISSUER too, or none of them.`,
-    ]);
+    // An allow-list that is silently ignored would let everyone in: refuse instead.
+    problems.push(
+      `${oidcPresent.join(', ')} ${oidcPresent.length === 1 ? 'is' : 'are'} set without OIDC_ISSUER, and would have no effect: set OIDC_ISSUER too, or none of them.`,
+    );
   }
   if (values.OIDC_ISSUER !== undefined) {
     const missing = (['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const).filter(
       (name) => values[name] === undefined,
     );
     if (missing.length > 0)
-      throw new ConfigError([`Sign-in with OIDC_ISSUER also needs ${missing.join(', ')}.`]);
+      problems.push(`Sign-in with OIDC_ISSUER also needs ${missing.join(', ')}.`);
   }
+  const allowInsecureHttp = values.ALLOW_INSECURE_HTTP === 'true';
+  if (!allowInsecureHttp)
+    problems.push(
+      ...insecureUrlProblems(values, ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL', 'OIDC_ISSUER']),
+    );
+  let secret: Uint8Array | undefined;
+  if (values.SESSION_SECRET !== undefined) {
+    try {
+      secret = decodeSessionSecret(values.SESSION_SECRET);
+    } catch (error) {
+      problems.push(...(error as ConfigError).problems);
+    }
+  }
+  const platform: PlatformSettings | undefined =
+    present.length === 0
+      ? undefined
+      : {
+          baseUrl: values.PLATFORM_BASE_URL!,
+          authUrl: values.PLATFORM_AUTH_URL!,
+          tenantId: values.PLATFORM_TENANT_ID!,
+          clientId: values.PLATFORM_CLIENT_ID!,
+          clientSecret: values.PLATFORM_CLIENT_SECRET!,
+          scope: values.PLATFORM_SCOPE!,
+        };
+  const signInMode =
+    values.OIDC_ISSUER !== undefined ? 'oidc' : platform === undefined ? 'embedded' : 'off';
+  const loopback = isLoopbackHost(values.HOST);
+  if (signInMode === 'off' && !loopback && values.ALLOW_ANONYMOUS !== 'true') {
+    problems.push(
+      `Storey will not listen on ${values.HOST} without sign-in: anyone who reaches it would read the whole portfolio. Set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET, listen on a loopback address (HOST=127.0.0.1), or set ALLOW_ANONYMOUS=true to accept the risk.`,
+    );
+  }
+  if (
+    signInMode !== 'off' &&
+    !loopback &&
+    !allowInsecureHttp &&
+    !values.PUBLIC_URL?.startsWith('https:')
+  ) {
+    problems.push(
+      `Storey listens on ${values.HOST} with sign-in, so its session cookie must travel over HTTPS: set PUBLIC_URL to the https:// address browsers use (TLS ends in front of Storey), or ALLOW_INSECURE_HTTP=true for a closed test network.`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
   const list = (raw: string | undefined) =>
     (raw ?? '')
       .split(',')
@@ -160,21 +302,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     apiVersion: values.PLATFORM_API_VERSION,
     graphqlAuth: values.PLATFORM_GRAPHQL_AUTH,
     timeoutMs: values.PLATFORM_TIMEOUT_MS,
+    maxAnswerBytes: values.PLATFORM_MAX_ANSWER_BYTES,
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     staticDir: path.resolve(projectRoot, values.STATIC_DIR ?? 'dist'),
-    platform:
-      present.length === 0
+    metrics:
+      values.METRICS_PORT === undefined
         ? undefined
-        : {
-            baseUrl: values.PLATFORM_BASE_URL!,
-            authUrl: values.PLATFORM_AUTH_URL!,
-            tenantId: values.PLATFORM_TENANT_ID!,
-            clientId: values.PLATFORM_CLIENT_ID!,
-            clientSecret: values.PLATFORM_CLIENT_SECRET!,
-            scope: values.PLATFORM_SCOPE!,
-          },
+        : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    platform,
+    signInMode,
     signIn:
       values.OIDC_ISSUER === undefined
         ? undefined
@@ -186,18 +327,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
             allowedGroups: list(values.OIDC_ALLOWED_GROUPS),
           },
     session: {
-      secret: values.SESSION_SECRET,
+      secret,
       idleMinutes: values.SESSION_IDLE_MINUTES,
       absoluteHours: values.SESSION_ABSOLUTE_HOURS,
+      storeUrl: values.SESSION_STORE_URL,
     },
     publicUrl: values.PUBLIC_URL,
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
   };
-}
-
-/** Loopback addresses only: what may be served without sign-in. */
-export function isLoopbackHost(host: string): boolean {
-  return (
-    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
-  );
 }

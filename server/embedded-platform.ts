@@ -1,47 +1,55 @@
-import type { PlatformSettings } from './config';
+import { randomBytes } from 'node:crypto';
+import type { PlatformSettings, SignInSettings } from './config';
 import { createEmulator } from './emulator/emulator';
-import { faultsFromEnvironment } from './emulator/faults';
-import type { PortfolioProfile } from './emulator/portfolio';
+import { emulatorOptionsFromEnvironment } from './emulator/environment';
+import { demoUsers, startOpenIdProvider } from './emulator/openid-provider';
 
 export interface EmbeddedPlatform {
   settings: PlatformSettings;
-  url: string;
+  /** The emulator's own OpenID provider, with a client registered for this Storey. */
+  signIn: SignInSettings;
+  demoUsers: Array<{ username: string; password: string; name: string }>;
   buildingCount: number;
   close(): Promise<void>;
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 1_000_000)
-    throw new Error(`${name} must be a whole number from 0 to 1000000, got "${raw}"`);
-  return value;
-}
-
-/** Starts the built-in emulator on a free loopback port, configured by the EMULATOR_* variables. */
+/**
+ * The built-in platform: the emulator (REST, GraphQL, token endpoint) on a free loopback port,
+ * configured by the EMULATOR_* variables, and its OpenID provider with a client for Storey at
+ * `publicUrl`. Loaded with a dynamic import only when no PLATFORM_* is set.
+ */
 export async function startEmbeddedPlatform(
   env: NodeJS.ProcessEnv,
-  port = 0,
+  options: { publicUrl: string; port?: number },
 ): Promise<EmbeddedPlatform> {
-  const profile = env.EMULATOR_PROFILE as PortfolioProfile | undefined;
-  if (profile !== undefined && profile !== 'default' && profile !== 'large') {
-    throw new Error(`EMULATOR_PROFILE must be "default" or "large", got "${String(profile)}"`);
+  const emulator = await createEmulator(emulatorOptionsFromEnvironment(env));
+  const address = await emulator.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const client = {
+    clientId: 'storey-dashboard',
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
+  let provider: Awaited<ReturnType<typeof startOpenIdProvider>>;
+  try {
+    provider = await startOpenIdProvider({
+      client: {
+        ...client,
+        redirectUris: [`${options.publicUrl}/auth/callback`],
+        postLogoutRedirectUris: [`${options.publicUrl}/`],
+      },
+    });
+  } catch (error) {
+    await emulator.close();
+    throw error;
   }
-  const emulator = await createEmulator({
-    seed: env.EMULATOR_SEED || undefined,
-    buildings: positiveInteger(env, 'EMULATOR_BUILDINGS'),
-    profile,
-    tokenLifetimeSeconds: positiveInteger(env, 'EMULATOR_TOKEN_LIFETIME_SECONDS'),
-    control: env.EMULATOR_CONTROL === '1',
-    faults: faultsFromEnvironment(env),
-  });
-  const address = await emulator.listen({ host: '127.0.0.1', port });
   return {
     // The emulator's address carries every field of the platform settings (and no more is used).
     settings: address,
-    url: address.baseUrl,
+    signIn: { issuer: provider.issuer, ...client, allowedDomains: [], allowedGroups: [] },
+    demoUsers: demoUsers.map(({ username, password, name }) => ({ username, password, name })),
     buildingCount: emulator.portfolio.buildings.length,
-    close: () => emulator.close(),
+    close: async () => {
+      await provider.close();
+      await emulator.close();
+    },
   };
 }

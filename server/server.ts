@@ -1,21 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import type { SignInOptions } from './auth/sign-in';
-import { ConfigError, isLoopbackHost, loadConfig, type BffConfig } from './config';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform';
-import {
-  demoUsers,
-  startOpenIdProvider,
-  type RunningOpenIdProvider,
-} from './emulator/openid-provider';
+import { ConfigError, loadConfig, type PlatformSettings, type SignInSettings } from './config';
+import type { EmbeddedPlatform } from './embedded-platform';
 
 export interface RunningStorey {
   url: string;
   app: FastifyInstance;
   /** Set when the embedded emulator's identity provider signs people in. */
   demoUsers: Array<{ username: string; password: string; name: string }> | undefined;
+  /** Set when METRICS_PORT moves /metrics off the main port. */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -36,92 +31,95 @@ async function resolvePort(host: string, port: number): Promise<number> {
   });
 }
 
-async function resolveSignIn(
-  config: BffConfig,
-  embedded: EmbeddedPlatform | undefined,
-  publicUrl: string,
-): Promise<{ signIn: SignInOptions | undefined; provider: RunningOpenIdProvider | undefined }> {
-  if (config.signIn)
-    return {
-      signIn: { provider: config.signIn, session: config.session, publicUrl },
-      provider: undefined,
-    };
-  if (embedded) {
-    // The embedded default signs people in too, through the emulator's own OpenID provider.
-    const client = {
-      clientId: 'storey-dashboard',
-      clientSecret: randomBytes(24).toString('base64url'),
-    };
-    const provider = await startOpenIdProvider({
-      client: {
-        ...client,
-        redirectUris: [`${publicUrl}/auth/callback`],
-        postLogoutRedirectUris: [`${publicUrl}/`],
-      },
-    });
-    return {
-      signIn: {
-        provider: { issuer: provider.issuer, ...client, allowedDomains: [], allowedGroups: [] },
-        session: config.session,
-        publicUrl,
-      },
-      provider,
-    };
-  }
-  if (!isLoopbackHost(config.host) && !config.allowAnonymous) {
-    throw new ConfigError([
-      `Storey will not listen on ${config.host} without sign-in: anyone who reaches it would read the whole portfolio. Set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET, listen on a loopback address (HOST=127.0.0.1), or set ALLOW_ANONYMOUS=true to accept the risk.`,
-    ]);
-  }
-  return { signIn: undefined, provider: undefined };
-}
+const bracketed = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
-/** Starts Storey: configuration, the embedded platform when no real one is configured, the BFF. */
+/**
+ * Starts Storey: configuration; the embedded platform and its sign-in provider only when no real
+ * platform is configured (loaded on demand, so a production BFF never carries them); the BFF.
+ */
 export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise<RunningStorey> {
   const config = loadConfig(env);
-  let embedded: EmbeddedPlatform | undefined;
-  if (!config.platform) embedded = await startEmbeddedPlatform(env);
-  const platform = config.platform ?? embedded!.settings;
   const port = await resolvePort(config.host, config.port);
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const publicUrl = config.publicUrl ?? `http://${host}:${port}`;
-  let signIn: Awaited<ReturnType<typeof resolveSignIn>>;
+  const url = `http://${bracketed(config.host)}:${port}`;
+  const publicUrl = config.publicUrl ?? url;
+
+  let embedded: EmbeddedPlatform | undefined;
+  let platform: PlatformSettings;
+  let provider: SignInSettings | undefined = config.signIn;
+  if (config.platform) {
+    platform = config.platform;
+  } else {
+    const { startEmbeddedPlatform } = await import('./embedded-platform');
+    embedded = await startEmbeddedPlatform(env, { publicUrl });
+    platform = embedded.settings;
+    provider ??= embedded.signIn;
+  }
+
+  let app: FastifyInstance;
   try {
-    signIn = await resolveSignIn(config, embedded, publicUrl);
+    app = await buildApp({
+      config,
+      platform,
+      signIn: provider ? { provider, publicUrl } : undefined,
+    });
   } catch (error) {
     await embedded?.close();
     throw error;
   }
-
-  const app = await buildApp({ config, platform, signIn: signIn.signIn });
-  if (!signIn.signIn) {
+  if (!provider) {
     app.log.warn(
-      isLoopbackHost(config.host)
-        ? 'Sign-in is off: only this machine can reach Storey.'
-        : `Sign-in is off and ALLOW_ANONYMOUS=true: anyone who reaches ${config.host} reads the whole portfolio.`,
+      config.allowAnonymous
+        ? `Sign-in is off and ALLOW_ANONYMOUS=true: anyone who reaches ${config.host} reads the whole portfolio.`
+        : 'Sign-in is off: only this machine can reach Storey.',
     );
   }
-  if (embedded) {
-    app.log.info(
-      { emulator: embedded.settings.baseUrl, buildings: embedded.buildingCount },
-      `No PLATFORM_* variable is set: using the built-in emulator at ${embedded.settings.baseUrl}`,
+  app.log.info(
+    embedded
+      ? `No PLATFORM_* variable is set: using the built-in emulator at ${platform.baseUrl}`
+      : `Using the platform at ${platform.baseUrl}`,
+  );
+
+  let metricsServer: FastifyInstance | undefined;
+  if (config.metrics) {
+    // A listener of its own, so /metrics can stay on an internal address.
+    metricsServer = Fastify({ logger: false });
+    metricsServer.get('/metrics', async (_request, reply) =>
+      reply
+        .header('content-type', app.metrics.registry.contentType)
+        .send(await app.metrics.registry.metrics()),
     );
-  } else {
-    app.log.info({ platform: platform.baseUrl }, `Using the platform at ${platform.baseUrl}`);
+    await metricsServer.listen({ host: config.metrics.host, port: config.metrics.port });
   }
   app.addHook('onClose', async () => {
-    await signIn.provider?.close();
+    await metricsServer?.close();
     await embedded?.close();
   });
   await app.listen({ host: config.host, port });
+  const metricsAddress = metricsServer?.server.address();
   return {
-    url: `http://${host}:${port}`,
+    url,
     app,
-    demoUsers: signIn.provider
-      ? demoUsers.map(({ username, password, name }) => ({ username, password, name }))
-      : undefined,
+    demoUsers: embedded && !config.signIn ? embedded.demoUsers : undefined,
+    metricsUrl:
+      metricsAddress && typeof metricsAddress === 'object'
+        ? `http://${bracketed(config.metrics!.host)}:${metricsAddress.port}/metrics`
+        : undefined,
     close: () => app.close(),
   };
+}
+
+/** What a person starting Storey needs to read: where it is, and who can sign in. */
+export function printWelcome(
+  running: Pick<RunningStorey, 'url' | 'demoUsers'>,
+  url = running.url,
+): void {
+  console.log(`\n  Storey is running at ${url}\n`);
+  if (running.demoUsers) {
+    console.log("  Sign in with one of the emulator's demo users:");
+    for (const user of running.demoUsers)
+      console.log(`    ${user.username} / ${user.password}   (${user.name})`);
+    console.log('');
+  }
 }
 
 /** The process entry: start, say where, and on SIGTERM/SIGINT finish in-flight requests before exiting. */
@@ -138,13 +136,7 @@ export async function runStorey(env: NodeJS.ProcessEnv = process.env): Promise<v
     process.exit(1);
   }
   running.app.log.info(`Storey is running at ${running.url}`);
-  console.log(`\n  Storey is running at ${running.url}\n`);
-  if (running.demoUsers) {
-    console.log("  Sign in with one of the emulator's demo users:");
-    for (const user of running.demoUsers)
-      console.log(`    ${user.username} / ${user.password}   (${user.name})`);
-    console.log('');
-  }
+  printWelcome(running);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
+import { systemClock, type Clock } from '../clock';
 
 /**
  * Encrypted, integrity-protected cookie values (JWE, A256GCM, key derived from SESSION_SECRET).
@@ -10,22 +11,28 @@ export interface SealedCodec {
   unseal<T>(value: string | undefined): Promise<T | undefined>;
 }
 
-export function createSealedCodec(secret: string, purpose: string): SealedCodec {
+export function createSealedCodec(
+  secret: Uint8Array,
+  purpose: string,
+  clock: Clock = systemClock,
+): SealedCodec {
   // One key per purpose, so a login-state cookie can never be replayed as a session cookie.
   const key = new Uint8Array(
     createHash('sha256').update(`storey:${purpose}:`).update(secret).digest(),
   );
   return {
-    seal: (payload, expiresInSeconds) =>
-      new EncryptJWT(payload)
+    seal: (payload, expiresInSeconds) => {
+      const nowSeconds = Math.floor(clock.now() / 1000);
+      return new EncryptJWT(payload)
         .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-        .encrypt(key),
+        .setIssuedAt(nowSeconds)
+        .setExpirationTime(nowSeconds + expiresInSeconds)
+        .encrypt(key);
+    },
     async unseal<T>(value: string | undefined) {
       if (!value || value.length > 8192) return undefined;
       try {
-        const { payload } = await jwtDecrypt(value, key);
+        const { payload } = await jwtDecrypt(value, key, { currentDate: new Date(clock.now()) });
         return payload as T;
       } catch {
         return undefined;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { startStorey } from '../server';
+import { bffProxy } from '../http/paths';
+import { printWelcome, startStorey } from '../server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 try {
@@ -9,19 +10,23 @@ try {
 } catch {
   // No .env file.
 }
-// The BFF on its own port; Vite serves the SPA with hot reload and proxies the API to it.
-const bff = await startStorey({ ...process.env, PORT: process.env.BFF_PORT ?? '8081' });
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 5173);
+const viteUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+// The BFF on its own port; Vite serves the SPA with hot reload and proxies the BFF's paths to it.
+// Browsers reach everything through Vite, so that is the public address sign-in returns to.
+const bff = await startStorey({
+  ...process.env,
+  PORT: process.env.BFF_PORT ?? '8081',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? viteUrl,
+});
 const vite = await createServer({
   root,
   configFile: path.join(root, 'vite.config.ts'),
-  server: {
-    host: process.env.HOST ?? '127.0.0.1',
-    port: Number(process.env.PORT ?? 5173),
-    proxy: { '/api': bff.url, '/graphql': bff.url },
-  },
+  server: { host, port, strictPort: true, proxy: bffProxy(bff.url) },
 });
 await vite.listen();
-vite.printUrls();
+printWelcome(bff, viteUrl);
 const stop = () => void Promise.all([vite.close(), bff.close()]).then(() => process.exit(0));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

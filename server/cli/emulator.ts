@@ -1,18 +1,8 @@
 import { createEmulator } from '../emulator/emulator';
-import { faultsFromEnvironment } from '../emulator/faults';
-import type { PortfolioProfile } from '../emulator/portfolio';
+import { emulatorOptionsFromEnvironment } from '../emulator/environment';
 
 const env = process.env;
-const emulator = await createEmulator({
-  seed: env.EMULATOR_SEED || undefined,
-  buildings: env.EMULATOR_BUILDINGS ? Number(env.EMULATOR_BUILDINGS) : undefined,
-  profile: (env.EMULATOR_PROFILE as PortfolioProfile | undefined) || undefined,
-  tokenLifetimeSeconds: env.EMULATOR_TOKEN_LIFETIME_SECONDS
-    ? Number(env.EMULATOR_TOKEN_LIFETIME_SECONDS)
-    : undefined,
-  control: env.EMULATOR_CONTROL === '1',
-  faults: faultsFromEnvironment(env),
-});
+const emulator = await createEmulator(emulatorOptionsFromEnvironment(env));
 const address = await emulator.listen({
   host: env.EMULATOR_HOST ?? '127.0.0.1',
   port: Number(env.EMULATOR_PORT ?? 4000),

@@ -9,6 +9,8 @@ export interface DemoUser {
   sub: string;
   name: string;
   email: string;
+  /** false: the provider does not vouch for the address (default true). */
+  emailVerified?: boolean;
   groups: string[];
 }
 
@@ -161,7 +163,7 @@ export async function startOpenIdProvider(options: {
           sub: user.sub,
           name: user.name,
           email: user.email,
-          email_verified: true,
+          email_verified: user.emailVerified ?? true,
           groups: user.groups,
         }),
       };

@@ -1,5 +1,7 @@
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   ExecutableDefinitionsRule,
   GraphQLError,
@@ -12,6 +14,7 @@ import {
   buildSchema,
   parse,
   validate,
+  visit,
   type DocumentNode,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -23,7 +26,18 @@ export const graphqlLimits = {
   depth: 10,
   aliases: 15,
   tokens: 5000,
+  /** Field selections in one document (the dashboard's largest has about 20). */
+  fields: 200,
+  directives: 10,
+  /** graphql-armor's cost: objects 2, scalars 1, times 1.5 per level of nesting. */
+  cost: 5000,
+  /** JSON nesting of `variables` (the dashboard's are flat) and its size when written out. */
+  variablesDepth: 5,
+  variablesBytes: 8 * 1024,
 } as const;
+
+/** Schema introspection is the platform's business; `__typename` (used by urql's cache) is not. */
+const introspectionFields = new Set(['__schema', '__type']);
 
 export const graphqlRequestSchema = z.strictObject({
   query: z.string().min(1, 'must not be empty'),
@@ -49,7 +63,57 @@ const shapeRules = [
   NoFragmentCyclesRule,
   maxDepthRule({ n: graphqlLimits.depth, exposeLimits: true, propagateOnRejection: true }),
   maxAliasesRule({ n: graphqlLimits.aliases, exposeLimits: true, propagateOnRejection: true }),
+  maxDirectivesRule({
+    n: graphqlLimits.directives,
+    exposeLimits: true,
+    propagateOnRejection: true,
+  }),
+  costLimitRule({ maxCost: graphqlLimits.cost, exposeLimits: true, propagateOnRejection: true }),
 ];
+
+/** Refuses introspection and counts field selections, in one walk over the document. */
+function checkFields(document: DocumentNode): void {
+  let fields = 0;
+  visit(document, {
+    Field(node) {
+      if (introspectionFields.has(node.name.value))
+        throw new HttpProblem(
+          400,
+          'Schema introspection (__schema, __type) is not allowed through Storey.',
+        );
+      fields += 1;
+    },
+  });
+  if (fields > graphqlLimits.fields)
+    throw new HttpProblem(
+      400,
+      `The GraphQL query selects ${fields} fields; at most ${graphqlLimits.fields} are allowed.`,
+    );
+}
+
+/**
+ * Variables are checked without recursion (a 20,000-deep array must be a 400, not a stack
+ * overflow), for nesting and for size.
+ */
+export function checkVariables(variables: unknown): void {
+  if (variables === undefined || variables === null) return;
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: variables, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > graphqlLimits.variablesDepth)
+      throw new HttpProblem(
+        400,
+        `The GraphQL variables are nested too deeply: at most ${graphqlLimits.variablesDepth} levels.`,
+      );
+    for (const child of Object.values(value)) stack.push({ value: child, depth: depth + 1 });
+  }
+  if (JSON.stringify(variables).length > graphqlLimits.variablesBytes)
+    throw new HttpProblem(
+      400,
+      `The GraphQL variables are too large: at most ${graphqlLimits.variablesBytes} bytes.`,
+    );
+}
 
 function selectedOperation(
   document: DocumentNode,
@@ -127,6 +191,7 @@ function checkDocumentUncached(query: string, operationName: string | null | und
       'Only queries are allowed through Storey; the document also holds a mutation or subscription.',
     );
   }
+  checkFields(document);
   let errors: readonly GraphQLError[];
   try {
     errors = validate(shapeOnlySchema, document, shapeRules);
@@ -153,5 +218,6 @@ export function guardGraphqlRequest(body: unknown): GraphqlRequest {
     );
   }
   checkDocument(parsed.data.query, parsed.data.operationName);
+  checkVariables(parsed.data.variables);
   return parsed.data;
 }

@@ -2,15 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { UpstreamResponse } from '../platform/platform-client';
 import { sendProblem } from './problem';
 
-const forwardedResponseHeaders = [
-  'content-type',
-  'x-total-count',
-  'retry-after',
-  'cache-control',
-  'etag',
-  'last-modified',
-  'expires',
-];
+/** Platform headers the browser may see; caching headers are not among them (answers are no-store). */
+const forwardedResponseHeaders = ['content-type', 'x-total-count', 'retry-after'];
 /** The platform documents no Retry-After for its 429s; browsers still need to know when to come back. */
 const defaultRetryAfterSeconds = '5';
 
@@ -48,6 +41,25 @@ export function platformMessage(value: unknown): string | undefined {
     return parts.length > 0 ? parts.join(' ') : undefined;
   }
   return undefined;
+}
+
+/** How much of a platform's error text reaches the browser. */
+export const maxRelayedMessageLength = 300;
+/**
+ * Anything shaped like a credential: JWTs, "Bearer …", and runs of 40 or more characters of a
+ * token alphabet (longer than a UUID, so ids in messages survive).
+ */
+const tokenShaped = /eyJ[\w-]*\.[\w-]*\.?[\w-]*|Bearer\s+\S+|[A-Za-z0-9+/_-]{40,}={0,2}/g;
+
+/**
+ * A platform error text as the browser may see it: token-shaped runs replaced, and capped. The
+ * platform echoes what it was sent in some messages; a token in one must not reach a page or a log.
+ */
+export function scrubPlatformMessage(message: string): string {
+  const scrubbed = message.replace(tokenShaped, '[redacted]');
+  return scrubbed.length > maxRelayedMessageLength
+    ? `${scrubbed.slice(0, maxRelayedMessageLength - 1)}…`
+    : scrubbed;
 }
 
 function copyHeaders(reply: FastifyReply, response: UpstreamResponse): void {
@@ -109,11 +121,20 @@ export function relay(
   }
   if (status >= 400 && status < 500) {
     const message = json.ok ? platformMessage(json.value) : undefined;
+    const errors =
+      json.ok && Array.isArray(json.value)
+        ? json.value
+            .slice(0, 20)
+            .filter((item): item is string => typeof item === 'string')
+            .map(scrubPlatformMessage)
+        : undefined;
     return sendProblem(
       reply,
       status,
-      message ?? `The platform refused the request (status ${status}).`,
-      json.ok && Array.isArray(json.value) ? { errors: json.value } : {},
+      message
+        ? scrubPlatformMessage(message)
+        : `The platform refused the request (status ${status}).`,
+      errors ? { errors } : {},
     );
   }
   return sendProblem(reply, 502, `The platform answered with an unexpected status ${status}.`);

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import {
   createPlatformClient,
   type PlatformClientOptions,
@@ -13,11 +14,16 @@ export interface PlatformGateway {
 }
 
 export function createPlatformGateway(
-  options: PlatformClientOptions & { cacheTtlSeconds: number; onCoalesced?: () => void },
+  options: PlatformClientOptions & {
+    cacheTtlSeconds: number;
+    clock: Clock;
+    onCoalesced?: () => void;
+  },
 ): PlatformGateway {
   const client = createPlatformClient(options);
   const shield = createShield({
     ttlSeconds: options.cacheTtlSeconds,
+    now: options.clock.now,
     ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
   });
   return {

@@ -29,7 +29,7 @@ export interface PlatformClientOptions {
   graphqlAuth: 'token' | 'bearer';
   timeoutMs: number;
   /** Upper bound on a platform answer held in memory; larger ones are treated as unreadable. */
-  maxBodyBytes?: number;
+  maxBodyBytes: number;
   onUpstreamResponse?: (kind: PlatformRequest['kind'], status: number, seconds: number) => void;
 }
 
@@ -57,7 +57,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const base = new URL(options.baseUrl);
   const pathPrefix = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, { connections: 128, keepAliveTimeout: 30_000 });
-  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+  const { maxBodyBytes } = options;
 
   const headersFor = (request: PlatformRequest, token: string): Record<string, string> =>
     request.kind === 'rest'

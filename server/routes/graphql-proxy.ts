@@ -1,9 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { graphqlLimits, guardGraphqlRequest } from '../http/graphql-guard';
+import { sendProblem } from '../http/problem';
 import { relay } from '../http/relay';
 import type { PlatformGateway } from '../platform/gateway';
 
-export function registerGraphqlProxy(app: FastifyInstance, gateway: PlatformGateway): void {
+/** POST /graphql: only bounded read-only queries the guard lets through reach the platform. */
+export const graphqlProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async (
+  app,
+  { gateway },
+) => {
   app.post('/graphql', { bodyLimit: graphqlLimits.bodyBytes }, async (request, reply) => {
     const { query, variables, operationName } = guardGraphqlRequest(request.body);
     const body = JSON.stringify({
@@ -13,4 +18,10 @@ export function registerGraphqlProxy(app: FastifyInstance, gateway: PlatformGate
     });
     return relay(reply, await gateway.graphql(body), { graphql: true });
   });
-}
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/graphql',
+    handler: async (_request, reply) =>
+      sendProblem(reply.header('allow', 'POST'), 405, 'Only POST is allowed here.'),
+  });
+};

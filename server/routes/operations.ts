@@ -1,32 +1,50 @@
-import type { FastifyInstance } from 'fastify';
-import { sendProblem } from '../http/problem';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../clock';
 import type { Metrics } from '../http/metrics';
+import { sendProblem } from '../http/problem';
 import type { PlatformGateway } from '../platform/gateway';
 import type { TokenProvider } from '../platform/token-provider';
 
-export function registerOperations(
-  app: FastifyInstance,
-  deps: { gateway: PlatformGateway; tokens: TokenProvider; metrics: Metrics },
-): void {
+/** How long a readiness verdict is reused: probes from several orchestrators cost one platform call. */
+export const readinessCacheMs = 5000;
+
+/** /healthz (the process answers), /readyz (the platform answers) and, unless moved, /metrics. */
+export const operations: FastifyPluginAsync<{
+  gateway: PlatformGateway;
+  tokens: TokenProvider;
+  metrics: Metrics;
+  clock: Clock;
+  /** False when METRICS_PORT serves /metrics elsewhere. */
+  serveMetrics: boolean;
+}> = async (app, deps) => {
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
 
-  app.get('/readyz', async (_request, reply) => {
+  let verdict: { at: number; ready: Promise<string | undefined> } | undefined;
+  const checkReadiness = async (): Promise<string | undefined> => {
     try {
       await deps.tokens.getToken();
       const answer = await deps.gateway.get('/api/Sites?take=1');
-      if (answer.status !== 200)
-        return sendProblem(reply, 503, `Not ready: the platform answered ${answer.status}.`);
-      return reply.header('cache-control', 'no-store').send({ status: 'ready' });
+      return answer.status === 200 ? undefined : `the platform answered ${answer.status}`;
     } catch (error) {
-      return sendProblem(reply, 503, `Not ready: ${(error as Error).message}`);
+      return (error as Error).message;
     }
+  };
+  app.get('/readyz', async (_request, reply) => {
+    const now = deps.clock.now();
+    if (!verdict || now - verdict.at >= readinessCacheMs)
+      verdict = { at: now, ready: checkReadiness() };
+    const reason = await verdict.ready;
+    if (reason !== undefined) return sendProblem(reply, 503, `Not ready: ${reason}.`);
+    return reply.header('cache-control', 'no-store').send({ status: 'ready' });
   });
 
-  app.get('/metrics', async (_request, reply) =>
-    reply
-      .header('content-type', deps.metrics.registry.contentType)
-      .send(await deps.metrics.registry.metrics()),
-  );
-}
+  if (deps.serveMetrics) {
+    app.get('/metrics', async (_request, reply) =>
+      reply
+        .header('content-type', deps.metrics.registry.contentType)
+        .send(await deps.metrics.registry.metrics()),
+    );
+  }
+};

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem, sendProblem } from '../http/problem';
 import { relay } from '../http/relay';
 import type { PlatformGateway } from '../platform/gateway';
 
@@ -66,24 +66,36 @@ export function validBuildingId(raw: string): string {
   return encodeURIComponent(raw);
 }
 
-export function registerRestProxy(app: FastifyInstance, gateway: PlatformGateway): void {
+/** The listings the dashboard reads, each by GET only. Registered with the prefix /api. */
+export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async (
+  api,
+  { gateway },
+) => {
   const forward = async (reply: FastifyReply, pathAndQuery: string) =>
     relay(reply, await gateway.get(pathAndQuery), { graphql: false });
 
-  app.get('/api/Sites', (request, reply) =>
+  api.get('/Sites', (request, reply) =>
     forward(reply, `/api/Sites${canonicalQuery(querySchemas.sites, request.query)}`),
   );
-  app.get('/api/Buildings', (request, reply) =>
+  api.get('/Buildings', (request, reply) =>
     forward(reply, `/api/Buildings${canonicalQuery(querySchemas.buildings, request.query)}`),
   );
-  app.get<{ Params: { buildingId: string } }>(
-    '/api/Buildings/:buildingId/Floors',
-    (request, reply) => {
-      const buildingId = validBuildingId(request.params.buildingId);
-      return forward(
-        reply,
-        `/api/Buildings/${buildingId}/Floors${canonicalQuery(querySchemas.floors, request.query)}`,
-      );
-    },
-  );
-}
+  api.get<{ Params: { buildingId: string } }>('/Buildings/:buildingId/Floors', (request, reply) => {
+    const buildingId = validBuildingId(request.params.buildingId);
+    return forward(
+      reply,
+      `/api/Buildings/${buildingId}/Floors${canonicalQuery(querySchemas.floors, request.query)}`,
+    );
+  });
+
+  // Every other method on these paths is a 405 naming GET, not the SPA or a 404.
+  for (const url of ['/Sites', '/Buildings', '/Buildings/:buildingId/Floors']) {
+    api.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url,
+      handler: async (_request, reply) =>
+        sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
+    });
+  }
+  api.setNotFoundHandler(async (_request, reply) => sendProblem(reply, 404, 'No such API path.'));
+};

@@ -1,28 +1,31 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { sendProblem } from '../http/problem';
 
-export function isApiPath(url: string): boolean {
-  return (
-    url === '/graphql' || url.startsWith('/graphql?') || url.startsWith('/api/') || url === '/api'
-  );
-}
+/** What Vite writes where the per-response CSP nonce goes (vite.config.ts: html.cspNonce). */
+export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
 
 /**
  * Serves the built dashboard: hashed assets cached for a year, index.html never cached so a new
  * release is picked up at once, and every other page path answered with index.html (deep links).
+ * index.html carries this response's style nonce, which emotion puts on the <style> it injects.
+ *
+ * Registered at the root: the not-found handler here answers only what no scope claimed; paths
+ * under /api have their own 404 inside the guarded scope.
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { staticDir }) => {
   const indexFile = path.join(staticDir, 'index.html');
-  const built = existsSync(indexFile);
-  if (built) {
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
       index: false,
       cacheControl: false,
+      // index.html is always answered by the handler below, with this response's nonce.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(response, filePath) {
         const relative = path.relative(staticDir, filePath);
         response.setHeader(
@@ -36,18 +39,20 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url;
-    if (isApiPath(url) || url.startsWith('/assets/'))
-      return sendProblem(reply, 404, 'No such path.');
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return sendProblem(reply, 405, 'Only GET reads pages.');
-    if (!built) {
+    // A missing hashed asset is a 404, not the page (a browser would try to run HTML as script).
+    if (request.url.startsWith('/assets/')) return sendProblem(reply, 404, 'No such path.');
+    if (indexHtml === undefined) {
       return sendProblem(
         reply,
         503,
         'The dashboard has not been built yet: run `npm run build` (npm start does it for you).',
       );
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replaceAll(cspNoncePlaceholder, reply.cspNonce.style));
   });
-}
+};

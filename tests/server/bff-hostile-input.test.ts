@@ -116,7 +116,8 @@ const graphqlBody = fc.oneof(
     .map((body) => JSON.stringify(body)),
   fc.integer({ min: 1, max: 3000 }).map((depth) => JSON.stringify({ query: nested(depth) })),
   fc
-    .integer({ min: 1, max: 120_000 })
+    // Below and above the 8 KB variables limit and the 64 KB body limit.
+    .oneof(fc.integer({ min: 1, max: 6000 }), fc.integer({ min: 6000, max: 120_000 }))
     .map((size) =>
       JSON.stringify({ query: '{ buildings { id } }', variables: { padding: 'x'.repeat(size) } }),
     ),
@@ -221,7 +222,8 @@ describe('BFF under hostile input (property-based)', () => {
     );
     // The generator must reach both sides of the gate, or the property would hold vacuously.
     expect(seen.requests).toBeGreaterThanOrEqual(10_000);
-    expect(seen.forwarded).toBeGreaterThan(300);
+    // (/readyz reuses its verdict for 5 s, so it no longer reaches the platform on every call.)
+    expect(seen.forwarded).toBeGreaterThan(120);
     expect(seen.refused).toBeGreaterThan(3000);
     expect((await bff.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   }, 240_000);

@@ -29,11 +29,17 @@ describe('BFF security headers and CORS', () => {
   });
   afterAll(() => bff.close());
 
-  it('sends a CSP without inline script, framing denied, nosniff and a referrer policy', async () => {
+  it('sends a CSP without inline script or style, framing denied, nosniff and a referrer policy', async () => {
     const response = await bff.app.inject({ method: 'GET', url: '/healthz' });
     const csp = String(response.headers['content-security-policy']);
-    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
-    expect(scriptSrc).toBe("script-src 'self'");
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `));
+    expect(directive('script-src')).toMatch(/^script-src 'self' 'nonce-[\w+/=-]{16,}'$/);
+    expect(directive('style-src')).toMatch(/^style-src 'self' 'nonce-[\w+/=-]{16,}'$/);
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');

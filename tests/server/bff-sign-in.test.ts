@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealedCodec } from '../../server/auth/session-codec';
 import { ConfigError } from '../../server/config';
@@ -63,7 +64,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
 
     const { back, landed } = await signIn('dana', 'storey-demo', '/buildings/abc/levels/2?x=1');
-    expect(landed).toBe('/buildings/abc/levels/2?x=1');
+    expect(landed).toBe(`${storey.url}/buildings/abc/levels/2?x=1`);
     expect(back!.status).toBe(302);
   });
 
@@ -105,8 +106,8 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     expect(((await withTampered.json()) as { reason: string }).reason).toBe('session-expired');
 
     // A session sealed with another secret is as good as a forged one.
-    const forged = await createSealedCodec('x'.repeat(40), 'session').seal(
-      { sub: 'demo-dana', name: 'Dana', startedAt: Date.now(), seenAt: Date.now() },
+    const forged = await createSealedCodec(randomBytes(32), 'session').seal(
+      { sid: 'forged', sub: 'demo-dana', name: 'Dana', startedAt: Date.now(), seenAt: Date.now() },
       3600,
     );
     expect(
@@ -119,7 +120,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
   });
 
   it('ends a session after the idle time and after the absolute lifetime', async () => {
-    const secret = 's'.repeat(40);
+    const secret = randomBytes(32).toString('base64');
     const platform = await startPlatform();
     const provider = await (
       await import('../../server/emulator/openid-provider')
@@ -151,14 +152,14 @@ describe('sign-in with OpenID Connect at the BFF', () => {
           allowedDomains: [],
           allowedGroups: [],
         },
-        session: config.session,
         publicUrl: 'http://127.0.0.1:1',
       },
     });
-    const codec = createSealedCodec(secret, 'session');
+    const codec = createSealedCodec(config.session.secret!, 'session');
     const call = async (startedAgoMs: number, seenAgoMs: number) => {
       const cookie = await codec.seal(
         {
+          sid: `test-${startedAgoMs}-${seenAgoMs}`,
           sub: 'demo-dana',
           name: 'Dana',
           startedAt: Date.now() - startedAgoMs,
@@ -326,7 +327,7 @@ describe('sign-in with a configured provider', () => {
         OIDC_ISSUER: provider.issuer,
         OIDC_CLIENT_ID: 'storey-configured',
         OIDC_CLIENT_SECRET: 'configured-secret-value',
-        SESSION_SECRET: 'c'.repeat(32),
+        SESSION_SECRET: randomBytes(32).toString('hex'),
         ...restriction,
       });
       const previous = storey;

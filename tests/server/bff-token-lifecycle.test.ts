@@ -1,3 +1,5 @@
+import { readinessCacheMs } from '../../server/routes/operations';
+import { createManualClock } from '../support/manual-clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bffWithPlatform,
@@ -122,7 +124,8 @@ describe('BFF when the identity provider fails', () => {
   it('recovers without a restart once the identity provider is back', async () => {
     platform.emulator.requests.clear();
     platform.emulator.faults.update({ tokenEndpoint: 'down' });
-    bff = await startBff(platform.settings);
+    const clock = createManualClock();
+    bff = await startBff(platform.settings, {}, { clock });
     const down = await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
     expect(down.statusCode).toBe(503);
     expect(down.json().detail).toContain('unreachable');
@@ -131,6 +134,9 @@ describe('BFF when the identity provider fails', () => {
     expect(
       (await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf })).statusCode,
     ).toBe(200);
+    // Readiness verdicts are reused for 5 s, then checked again.
+    expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    clock.advance(readinessCacheMs);
     expect((await bff.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await bff.close();
   });

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../../server/app';
+import type { Clock } from '../../../server/clock';
 import { loadConfig, type PlatformSettings } from '../../../server/config';
 import {
   createEmulator,
@@ -61,6 +62,7 @@ export interface RunningBff {
 export async function startBff(
   platform: PlatformSettings,
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<RunningBff> {
   const logs: string[] = [];
   secrets.add(platform.clientSecret);
@@ -76,7 +78,12 @@ export async function startBff(
     RATE_LIMIT_MAX: '100000',
     ...env,
   });
-  const app = await buildApp({ config, platform, logger: { level: 'info', stream } });
+  const app = await buildApp({
+    config,
+    platform,
+    logger: { level: 'info', stream },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     captured.push(
       JSON.stringify(reply.getHeaders()),

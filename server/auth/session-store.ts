@@ -1,0 +1,122 @@
+import { Redis } from 'ioredis';
+import type { Clock } from '../clock';
+
+/**
+ * What must be shared between Storey instances for sign-out and sign-in to be safe: revoked
+ * session ids, sign-in states already used, and the ID token kept for the provider's sign-out.
+ * Every record expires by itself; nothing here needs cleaning up.
+ */
+export interface SessionStore {
+  /** Marks a value as seen; true only the first time (a sign-in state is usable once). */
+  claimOnce(key: string, ttlMs: number): Promise<boolean>;
+  has(key: string): Promise<boolean>;
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Reads and deletes a value. */
+  take(key: string): Promise<string | undefined>;
+  close(): Promise<void>;
+  /** The Redis connection, for other shared state (the rate limit); undefined in memory. */
+  readonly redis: Redis | undefined;
+}
+
+export class SessionStoreUnavailableError extends Error {
+  override name = 'SessionStoreUnavailableError';
+}
+
+/** One process's store: enough for one instance; several instances need SESSION_STORE_URL. */
+export function createMemorySessionStore(clock: Clock): SessionStore {
+  const records = new Map<string, { value: string; until: number }>();
+  let writes = 0;
+  const live = (key: string) => {
+    const record = records.get(key);
+    if (record && record.until <= clock.now()) {
+      records.delete(key);
+      return undefined;
+    }
+    return record;
+  };
+  const sweep = () => {
+    // Expired records go every thousand writes, so the map stays as large as what is live.
+    if (++writes % 1000 !== 0) return;
+    const now = clock.now();
+    for (const [key, record] of records) if (record.until <= now) records.delete(key);
+  };
+  return {
+    redis: undefined,
+    async claimOnce(key, ttlMs) {
+      if (live(key)) return false;
+      records.set(key, { value: '1', until: clock.now() + ttlMs });
+      sweep();
+      return true;
+    },
+    async has(key) {
+      return live(key) !== undefined;
+    },
+    async put(key, value, ttlMs) {
+      records.set(key, { value, until: clock.now() + ttlMs });
+      sweep();
+    },
+    async take(key) {
+      const record = live(key);
+      records.delete(key);
+      return record?.value;
+    },
+    async close() {
+      records.clear();
+    },
+  };
+}
+
+/**
+ * Redis or Valkey, shared by every instance. Commands fail fast while the server is unreachable
+ * (no offline queue, one retry), so a request is refused with 503 rather than left hanging, and
+ * a session is never taken as valid because its revocation could not be read.
+ */
+export async function createRedisSessionStore(url: string): Promise<SessionStore> {
+  const redis = new Redis(url, {
+    keyPrefix: 'storey:',
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    commandTimeout: 2000,
+  });
+  // Connection errors are reported through the commands that fail; without a listener ioredis
+  // would print each reconnect attempt as an unhandled error event.
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new SessionStoreUnavailableError(
+      `The session store at SESSION_STORE_URL cannot be reached: ${(error as Error).message}`,
+    );
+  }
+  const run = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      throw new SessionStoreUnavailableError((error as Error).message);
+    }
+  };
+  return {
+    redis,
+    claimOnce: (key, ttlMs) =>
+      run(async () => (await redis.set(key, '1', 'PX', Math.ceil(ttlMs), 'NX')) === 'OK'),
+    has: (key) => run(async () => (await redis.exists(key)) === 1),
+    put: (key, value, ttlMs) =>
+      run(async () => {
+        await redis.set(key, value, 'PX', Math.ceil(ttlMs));
+      }),
+    take: (key) => run(async () => (await redis.getdel(key)) ?? undefined),
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export async function createSessionStore(
+  url: string | undefined,
+  clock: Clock,
+): Promise<SessionStore> {
+  return url ? createRedisSessionStore(url) : createMemorySessionStore(clock);
+}

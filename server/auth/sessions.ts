@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import type { SessionSettings } from '../config';
+import { createSealedCodec } from './session-codec';
+import type { SessionStore } from './session-store';
+
+/** What the session cookie holds: which session, who, and since when. No token of any kind. */
+export interface Session {
+  /** Random id, the key of the revocation record written at sign-out. */
+  sid: string;
+  sub: string;
+  name: string;
+  email?: string | undefined;
+  startedAt: number;
+  seenAt: number;
+}
+
+export type SessionLookup =
+  | { status: 'none' }
+  | { status: 'ended'; session?: Session }
+  | { status: 'active'; session: Session };
+
+export interface Sessions {
+  readonly cookieName: string;
+  readonly secure: boolean;
+  readonly absoluteMs: number;
+  read(request: FastifyRequest): Promise<SessionLookup>;
+  start(
+    reply: FastifyReply,
+    who: { sub: string; name: string; email?: string | undefined },
+  ): Promise<Session>;
+  /** Writes the cookie again when the idle clock should restart (at most once a minute). */
+  touch(reply: FastifyReply, session: Session): Promise<void>;
+  /** Ends the session on every instance: a revocation record that outlives the cookie. */
+  revoke(session: Session): Promise<void>;
+  clear(reply: FastifyReply): void;
+  /** The store keys this session's extra records use (the ID token kept for sign-out). */
+  idTokenKey(session: Session): string;
+}
+
+const revokedKey = (sid: string) => `revoked:${sid}`;
+
+export function createSessions(options: {
+  settings: SessionSettings;
+  secret: Uint8Array;
+  secure: boolean;
+  store: SessionStore;
+  clock: Clock;
+}): Sessions {
+  const { settings, store, clock, secure } = options;
+  // __Host- cookies must be Secure, for the whole host, with no Domain: only possible over HTTPS.
+  const cookieName = secure ? '__Host-storey-session' : 'storey-session';
+  const codec = createSealedCodec(options.secret, 'session', clock);
+  const idleMs = settings.idleMinutes * 60_000;
+  const absoluteMs = settings.absoluteHours * 3_600_000;
+  const cookieOptions = { path: '/', httpOnly: true, secure, sameSite: 'strict' } as const;
+
+  const write = async (reply: FastifyReply, session: Session) => {
+    const remainingSeconds = Math.max(
+      1,
+      Math.floor((session.startedAt + absoluteMs - clock.now()) / 1000),
+    );
+    reply.setCookie(cookieName, await codec.seal({ ...session }, remainingSeconds), {
+      ...cookieOptions,
+      maxAge: remainingSeconds,
+    });
+  };
+
+  return {
+    cookieName,
+    secure,
+    absoluteMs,
+    async read(request) {
+      const raw = request.cookies[cookieName];
+      if (!raw) return { status: 'none' };
+      const session = await codec.unseal<Session>(raw);
+      if (!session || typeof session.sid !== 'string') return { status: 'ended' };
+      const now = clock.now();
+      if (now - session.startedAt > absoluteMs || now - session.seenAt > idleMs)
+        return { status: 'ended', session };
+      if (await store.has(revokedKey(session.sid))) return { status: 'ended', session };
+      return { status: 'active', session };
+    },
+    async start(reply, who) {
+      const now = clock.now();
+      const session: Session = {
+        sid: randomBytes(18).toString('base64url'),
+        sub: who.sub,
+        name: who.name,
+        email: who.email,
+        startedAt: now,
+        seenAt: now,
+      };
+      await write(reply, session);
+      return session;
+    },
+    async touch(reply, session) {
+      if (clock.now() - session.seenAt > 60_000)
+        await write(reply, { ...session, seenAt: clock.now() });
+    },
+    async revoke(session) {
+      // Kept a minute past the session's own end, so no clock skew between instances revives it.
+      const ttl = session.startedAt + absoluteMs - clock.now() + 60_000;
+      if (ttl > 0) await store.put(revokedKey(session.sid), '1', ttl);
+    },
+    clear(reply) {
+      reply.clearCookie(cookieName, cookieOptions);
+    },
+    idTokenKey: (session) => `id-token:${session.sid}`,
+  };
+}

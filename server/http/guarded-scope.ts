@@ -1,0 +1,51 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import fp from 'fastify-plugin';
+import { HttpProblem, sendProblem } from './problem';
+
+export interface GuardOptions {
+  rateLimit: { max: number; windowMs: number };
+  /** Shared counters across instances when a session store is configured. */
+  redis: Redis | undefined;
+}
+
+/**
+ * The gates of everything that reads data or changes a session: registered inside a scope, they
+ * apply to every route registered in that scope after them, whatever path the request used to
+ * reach it (percent-encoded, absolute-form, …), because the router has already matched the route.
+ *
+ * - X-CSRF: a custom header cannot be sent cross-site without a CORS preflight, which Storey
+ *   never grants.
+ * - Rate limit per signed-in person (their `sub`), per address otherwise.
+ * - `Cache-Control: no-store` on every answer, whatever the platform said.
+ */
+export const guardedScope = fp<GuardOptions>(async (scope, options) => {
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.headers['x-csrf'] !== '1') {
+      return sendProblem(
+        reply,
+        403,
+        'Missing the X-CSRF: 1 header that every API call must carry.',
+      );
+    }
+  });
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    reply.removeHeader('expires');
+    reply.removeHeader('etag');
+    reply.removeHeader('last-modified');
+    return payload;
+  });
+  await scope.register(fastifyRateLimit, {
+    max: options.rateLimit.max,
+    timeWindow: options.rateLimit.windowMs,
+    // Route-level hooks run after the scope's own, so the session is known by now.
+    keyGenerator: (request) => (request.user ? `user:${request.user.sub}` : `ip:${request.ip}`),
+    ...(options.redis ? { redis: options.redis, nameSpace: 'storey-api-limit:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpProblem(
+        429,
+        `Too many requests: at most ${context.max} per ${Math.round(context.ttl / 1000)} s. Try again shortly.`,
+      ),
+  });
+});

@@ -1,0 +1,44 @@
+import type { Clock } from '../clock';
+import type { BffConfig, PlatformSettings } from '../config';
+import type { Metrics } from '../http/metrics';
+import { createClientCredentialsGrant } from './client-credentials';
+import { createPlatformGateway, type PlatformGateway } from './gateway';
+import { createTokenProvider, type TokenProvider } from './token-provider';
+
+/** The platform side of the BFF: the client-credentials token, counted, and the shielded gateway. */
+export function createPlatformServices(options: {
+  config: BffConfig;
+  platform: PlatformSettings;
+  metrics: Metrics;
+  clock: Clock;
+}): { gateway: PlatformGateway; tokens: TokenProvider } {
+  const { config, platform, metrics, clock } = options;
+  const grant = createClientCredentialsGrant(platform, { timeoutMs: config.timeoutMs });
+  const tokens = createTokenProvider({
+    now: clock.now,
+    requestToken: async () => {
+      try {
+        const token = await grant();
+        metrics.tokenRequests.inc({ outcome: 'ok' });
+        return token;
+      } catch (error) {
+        metrics.tokenRequests.inc({ outcome: 'failed' });
+        throw error;
+      }
+    },
+  });
+  const gateway = createPlatformGateway({
+    baseUrl: platform.baseUrl,
+    tokens,
+    apiVersion: config.apiVersion,
+    graphqlAuth: config.graphqlAuth,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: config.maxAnswerBytes,
+    cacheTtlSeconds: config.cacheTtlSeconds,
+    clock,
+    onCoalesced: () => metrics.coalesced.inc(),
+    onUpstreamResponse: (kind, status, seconds) =>
+      metrics.upstreamSeconds.observe({ kind, status: String(status) }, seconds),
+  });
+  return { gateway, tokens };
+}

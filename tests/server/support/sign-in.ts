@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import {
+  startOpenIdProvider,
+  type DemoUser,
+  type RunningOpenIdProvider,
+} from '../../../server/emulator/openid-provider';
+import { startStorey, type RunningStorey } from '../../../server/server';
+import { freePort } from '../../bench/processes';
+import { CookieJar } from './browser-like';
+import { startPlatform, type RunningPlatform } from './harness';
+
+/** No build, no log noise: what server tests start Storey with. */
+export const quietStorey = {
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  STATIC_DIR: 'tests/server/fixtures/no-dist',
+} as const;
+
+/**
+ * Signs in at `baseUrl` through its OpenID provider as a browser would: /auth/login, the
+ * provider's form, the callback. Returns the jar and, when sign-in succeeded, where it landed.
+ */
+export async function signInAs(
+  baseUrl: string,
+  { username = 'dana', password = 'storey-demo', returnTo = '/', jar = new CookieJar() } = {},
+) {
+  const login = await jar.fetch(`${baseUrl}/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(login.status).toBe(302);
+  const { url: interaction } = await jar.follow(login.headers.get('location')!);
+  const form = await jar.fetch(
+    `${new URL(interaction).origin}${new URL(interaction).pathname}/login`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password }),
+    },
+  );
+  if (form.status === 401)
+    return {
+      jar,
+      loginPage: await form.text(),
+      landed: undefined,
+      back: undefined,
+      callback: undefined,
+    };
+  const { url: callback } = await jar.follow(
+    new URL(form.headers.get('location')!, interaction).href,
+    (next) => next.startsWith(baseUrl),
+  );
+  const back = await jar.fetch(callback);
+  return {
+    jar,
+    back,
+    callback,
+    landed: back.headers.get('location') ?? undefined,
+    loginPage: undefined,
+  };
+}
+
+export interface SignedInStorey {
+  storey: RunningStorey;
+  platform: RunningPlatform;
+  provider: RunningOpenIdProvider;
+  secret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A listening Storey in front of a platform of the test's own (its request log readable), with
+ * sign-in at an OpenID provider of the test's own, configured as a real deployment would be.
+ */
+export async function startSignedInStorey(
+  env: Record<string, string> = {},
+  options: {
+    users?: DemoUser[];
+    port?: number;
+    provider?: RunningOpenIdProvider;
+    secret?: string;
+  } = {},
+): Promise<SignedInStorey> {
+  const port = options.port ?? (await freePort());
+  const platform = await startPlatform();
+  const provider =
+    options.provider ??
+    (await startOpenIdProvider({
+      ...(options.users ? { users: options.users } : {}),
+      client: {
+        clientId: 'storey-test',
+        clientSecret: 'provider-client-secret-for-tests',
+        redirectUris: [`http://127.0.0.1:${port}/auth/callback`],
+        postLogoutRedirectUris: [`http://127.0.0.1:${port}/`],
+      },
+    }));
+  const secret = options.secret ?? randomBytes(32).toString('base64');
+  const storey = await startStorey({
+    ...quietStorey,
+    PORT: String(port),
+    PLATFORM_BASE_URL: platform.settings.baseUrl,
+    PLATFORM_AUTH_URL: platform.settings.authUrl,
+    PLATFORM_TENANT_ID: platform.settings.tenantId,
+    PLATFORM_CLIENT_ID: platform.settings.clientId,
+    PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
+    PLATFORM_SCOPE: platform.settings.scope,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'storey-test',
+    OIDC_CLIENT_SECRET: 'provider-client-secret-for-tests',
+    SESSION_SECRET: secret,
+    ...env,
+  });
+  return {
+    storey,
+    platform,
+    provider,
+    secret,
+    async close() {
+      await storey.close();
+      if (!options.provider) await provider.close();
+      await platform.close();
+    },
+  };
+}
