@@ -41,7 +41,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(20_000),
   TRUST_PROXY: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),

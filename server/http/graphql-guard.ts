@@ -196,8 +196,12 @@ function checkDocumentUncached(query: string, operationName: string | null | und
   try {
     errors = validate(shapeOnlySchema, document, shapeRules);
   } catch (error) {
+    // graphql-armor's rules throw to stop early. They may hold another copy of graphql-js (its CJS
+    // build beside our ESM one), so the error is judged by shape, not by instanceof.
     errors = [
-      error instanceof GraphQLError ? error : new GraphQLError('The document is not acceptable.'),
+      new GraphQLError(
+        error instanceof Error && error.message ? error.message : 'The document is not acceptable.',
+      ),
     ];
   }
   if (errors.length > 0) {

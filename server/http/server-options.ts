@@ -72,8 +72,13 @@ export function serverOptions(
     // A request (headers and body) must arrive within this; a trickling client is cut with 408.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs * 2,
-    // Node checks request timeouts on this interval (default 30 s, which would double the limit).
-    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2) },
+    // Node reads requestTimeout when the server is constructed (setting it later, as Fastify
+    // does, does not arm the check), and checks on this interval (default 30 s, which would
+    // double the limit).
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs / 2),
+    },
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, 400, `The request URL is malformed (${error.code}).`);
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, requiredPlatformVariables } from '../../server/config';
 
@@ -85,4 +86,73 @@ describe('BFF configuration', () => {
       expect(message).toContain(name);
     expect(message).not.toContain('super-secret-value');
   });
+});
+
+describe('secrets and addresses that would weaken sign-in are refused at start-up', () => {
+  const signIn = {
+    OIDC_ISSUER: 'https://login.example.test/tenant/v2.0',
+    OIDC_CLIENT_ID: 'storey',
+    OIDC_CLIENT_SECRET: 'a-client-secret',
+  };
+  const random = randomBytes(32);
+
+  it.each([
+    ['the deployment guide placeholder', 'at-least-32-random-bytes-replace-me'],
+    ['anything with replace-me', `${random.toString('hex')}replace-me`],
+    ['a passphrase', 'correct horse battery staple and more words'],
+    ['too few bytes', randomBytes(24).toString('base64')],
+    ['one repeated character', 'a'.repeat(64)],
+    ['a repeated pattern', '01'.repeat(40)],
+  ])('refuses SESSION_SECRET as %s, saying how to make one', (_label, secret) => {
+    const message = problemsOf({ ...signIn, SESSION_SECRET: secret });
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).toContain('openssl rand -base64 48');
+    expect(message).not.toContain(secret);
+  });
+
+  it.each([
+    ['base64', random.toString('base64')],
+    ['base64url', random.toString('base64url')],
+    ['hex', random.toString('hex')],
+    ['openssl rand -base64 48', randomBytes(48).toString('base64')],
+  ])('accepts 32 or more random bytes written as %s', (_label, secret) => {
+    expect(loadConfig({ ...signIn, SESSION_SECRET: secret }).session.secret).toHaveLength(
+      Buffer.from(secret, /^[0-9a-f]+$/.test(secret) ? 'hex' : 'base64').length,
+    );
+  });
+
+  it.each(['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL', 'OIDC_ISSUER'])(
+    'refuses plain http:// for %s beyond loopback unless ALLOW_INSECURE_HTTP=true',
+    (name) => {
+      const env = {
+        ...fullPlatform,
+        ...signIn,
+        SESSION_SECRET: random.toString('base64'),
+        [name]: 'http://platform.internal.example',
+      };
+      expect(problemsOf(env)).toMatch(new RegExp(`${name} uses plain http://`));
+      expect(() => loadConfig({ ...env, ALLOW_INSECURE_HTTP: 'true' })).not.toThrow();
+      expect(() => loadConfig({ ...env, [name]: 'http://127.0.0.1:4000' })).not.toThrow();
+    },
+  );
+
+  it('requires an https PUBLIC_URL when signing people in beyond loopback', () => {
+    const env = { ...signIn, SESSION_SECRET: random.toString('base64'), HOST: '0.0.0.0' };
+    expect(problemsOf(env)).toContain('PUBLIC_URL');
+    expect(problemsOf({ ...env, PUBLIC_URL: 'http://storey.example.test' })).toContain(
+      'PUBLIC_URL',
+    );
+    expect(loadConfig({ ...env, PUBLIC_URL: 'https://storey.example.test' }).host).toBe('0.0.0.0');
+    // The embedded default signs people in too: the same rule.
+    expect(problemsOf({ HOST: '0.0.0.0' })).toContain('PUBLIC_URL');
+  });
+
+  it.each(['OIDC_ALLOWED_DOMAINS', 'OIDC_ALLOWED_GROUPS'])(
+    'refuses %s without OIDC_ISSUER instead of ignoring it',
+    (name) => {
+      expect(problemsOf({ [name]: 'example.com' })).toMatch(
+        new RegExp(`${name}.*without OIDC_ISSUER`),
+      );
+    },
+  );
 });

@@ -1,48 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealedCodec } from '../../server/auth/session-codec';
+import { emailDomain, safeReturnPath } from '../../server/auth/sign-in';
+import { demoUsers } from '../../server/emulator/openid-provider';
 import { ConfigError } from '../../server/config';
 import { startStorey, type RunningStorey } from '../../server/server';
 import { CookieJar } from './support/browser-like';
+import { signInAs, startSignedInStorey } from './support/sign-in';
 import { startPlatform } from './support/harness';
 
 const quiet = { PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/fixtures/no-dist' };
 const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
 
 let storey: RunningStorey;
+
 beforeAll(async () => {
   storey = await startStorey(quiet);
 });
 afterAll(() => storey.close());
 
-/** Signs in through the emulator's provider as a browser would; returns the jar and where it landed. */
-async function signIn(
+const signIn = (
   username = 'dana',
   password = 'storey-demo',
   returnTo = '/buildings/abc/levels/2?x=1',
-) {
-  const jar = new CookieJar();
-  const login = await jar.fetch(
-    `${storey.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
-  );
-  expect(login.status).toBe(302);
-  const { url: interaction } = await jar.follow(login.headers.get('location')!);
-  const form = await jar.fetch(
-    `${new URL(interaction).origin}${new URL(interaction).pathname}/login`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password }),
-    },
-  );
-  if (form.status === 401) return { jar, loginPage: await form.text(), landed: undefined };
-  const { url: callback } = await jar.follow(
-    new URL(form.headers.get('location')!, interaction).href,
-    (next) => next.startsWith(storey.url),
-  );
-  const back = await jar.fetch(callback);
-  return { jar, back, landed: back.headers.get('location') ?? undefined, loginPage: undefined };
-}
+) => signInAs(storey.url, { username, password, returnTo });
 
 describe('sign-in with OpenID Connect at the BFF', () => {
   it('refuses API calls without a session, with a 401 problem', async () => {
@@ -330,17 +311,14 @@ describe('sign-in with a configured provider', () => {
         SESSION_SECRET: randomBytes(32).toString('hex'),
         ...restriction,
       });
-      const previous = storey;
-      storey = configured;
       try {
-        expect((await signIn(allowed)).back!.status).toBe(302);
-        const refusedAnswer = (await signIn(refused)).back!;
+        expect((await signInAs(configured.url, { username: allowed })).back!.status).toBe(302);
+        const refusedAnswer = (await signInAs(configured.url, { username: refused })).back!;
         expect(refusedAnswer.status).toBe(403);
         expect(((await refusedAnswer.json()) as { detail: string }).detail).toContain(
           'not one of those allowed',
         );
       } finally {
-        storey = previous;
         await configured.close();
         await provider.close();
       }
@@ -360,5 +338,74 @@ describe('sign-in with a configured provider', () => {
         SESSION_SECRET: 'short',
       }),
     ).rejects.toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe('the return address after sign-in', () => {
+  const publicUrl = 'http://storey.example.test:8080';
+  it.each([
+    '/.//evil.example',
+    '/.//evil.example/path?x=1',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/x/..//evil.example',
+    '/./\\evil.example',
+    '/\\evil.example',
+    '//evil.example',
+    '///evil.example',
+    'https://evil.example/',
+    'http:evil.example',
+    '/\t/evil.example',
+    '/%09/evil.example',
+    '/%5C%5Cevil.example',
+  ])('keeps %s on Storey’s own origin', (raw) => {
+    let path: string;
+    try {
+      path = safeReturnPath(raw, publicUrl);
+    } catch (error) {
+      expect((error as { status: number }).status).toBe(400);
+      return;
+    }
+    expect(path).toMatch(/^\/(?!\/)/);
+    // What the callback sends: Storey's origin followed by the path, read as a browser would.
+    expect(new URL(`${new URL(publicUrl).origin}${path}`).origin).toBe(new URL(publicUrl).origin);
+    expect(new URL(path, 'https://other.example').origin).toBe('https://other.example');
+  });
+
+  it('lands a full sign-in that asked for "/.//evil.example" on Storey itself', async () => {
+    const { landed } = await signInAs(storey.url, { returnTo: '/.//evil.example' });
+    expect(new URL(landed!).origin).toBe(storey.url);
+    expect(new URL(landed!).pathname).toBe('/evil.example');
+  });
+});
+
+describe('who may sign in', () => {
+  it('reads the e-mail domain after the last "@"', () => {
+    expect(emailDomain('dana@storey.example')).toBe('storey.example');
+    expect(emailDomain('"dana@storey.example"@evil.example')).toBe('evil.example');
+    expect(emailDomain('Dana@Storey.Example')).toBe('storey.example');
+    expect(emailDomain('no-at-sign')).toBeUndefined();
+  });
+
+  it('lets the domain allow-list count only e-mail addresses the provider verified', async () => {
+    const unverified = {
+      username: 'una',
+      password: 'storey-demo',
+      sub: 'demo-una',
+      name: 'Una Unverified',
+      email: 'una@storey.example',
+      emailVerified: false,
+      groups: ['facility-managers'],
+    };
+    const running = await startSignedInStorey(
+      { OIDC_ALLOWED_DOMAINS: 'storey.example' },
+      { users: [...demoUsers, unverified] },
+    );
+    try {
+      expect((await signInAs(running.storey.url, { username: 'dana' })).back!.status).toBe(302);
+      expect((await signInAs(running.storey.url, { username: 'una' })).back!.status).toBe(403);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../../server/app';
+import { buildApp, type AppOptions } from '../../../server/app';
 import type { Clock } from '../../../server/clock';
 import { loadConfig, type PlatformSettings } from '../../../server/config';
 import {
@@ -62,7 +62,7 @@ export interface RunningBff {
 export async function startBff(
   platform: PlatformSettings,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; signIn?: AppOptions['signIn'] } = {},
 ): Promise<RunningBff> {
   const logs: string[] = [];
   secrets.add(platform.clientSecret);
@@ -83,6 +83,7 @@ export async function startBff(
     platform,
     logger: { level: 'info', stream },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.signIn ? { signIn: options.signIn } : {}),
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     captured.push(

@@ -48,11 +48,14 @@ export async function signInAs(
     new URL(form.headers.get('location')!, interaction).href,
     (next) => next.startsWith(baseUrl),
   );
+  const loginCookie = jar.get(baseUrl, 'storey-login');
   const back = await jar.fetch(callback);
   return {
     jar,
     back,
     callback,
+    /** The sign-in state cookie the callback consumed (to try replaying it). */
+    loginCookie,
     landed: back.headers.get('location') ?? undefined,
     loginPage: undefined,
   };

@@ -1,0 +1,134 @@
+/**
+ * Sessions that really end: sign-out revokes the session id on every instance (through Redis
+ * when SESSION_STORE_URL is set, in memory otherwise), a sign-in state works once, and the
+ * provider's sign-out gets id_token_hint.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { startOpenIdProvider } from '../../server/emulator/openid-provider';
+import { freePort } from '../bench/processes';
+import { CookieJar } from './support/browser-like';
+import { startRedis, type RunningRedis } from './support/redis-server';
+import { signInAs, startSignedInStorey, type SignedInStorey } from './support/sign-in';
+
+const csrf = { 'x-csrf': '1' };
+
+async function sitesWith(baseUrl: string, cookie: string) {
+  return fetch(`${baseUrl}/api/Sites`, { headers: { ...csrf, cookie } });
+}
+
+async function signOut(baseUrl: string, jar: CookieJar) {
+  const response = await jar.fetch(`${baseUrl}/auth/logout`, { method: 'POST', headers: csrf });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { redirectTo: string }).redirectTo;
+}
+
+describe('one instance (sessions kept in memory)', () => {
+  let running: SignedInStorey;
+  beforeAll(async () => {
+    running = await startSignedInStorey();
+  });
+  afterAll(() => running.close());
+
+  it('ends a copied session cookie at sign-out', async () => {
+    const { url } = running.storey;
+    const { jar } = await signInAs(url);
+    const copied = `storey-session=${jar.get(url, 'storey-session')!}`;
+    expect((await sitesWith(url, copied)).status).toBe(200);
+    await signOut(url, jar);
+    const after = await sitesWith(url, copied);
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { reason: string }).reason).toBe('session-expired');
+    expect((await fetch(`${url}/auth/me`, { headers: { cookie: copied } })).status).toBe(401);
+  });
+
+  it("sends the provider's end-session endpoint the ID token as id_token_hint, once", async () => {
+    const { url } = running.storey;
+    const { jar } = await signInAs(url);
+    const copied = jar.get(url, 'storey-session')!;
+    const redirectTo = new URL(await signOut(url, jar));
+    expect(redirectTo.pathname).toMatch(/\/session\/end$/);
+    expect(redirectTo.searchParams.get('id_token_hint')).toMatch(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/);
+    expect(redirectTo.searchParams.get('post_logout_redirect_uri')).toBe(`${url}/`);
+    // Signing out again with the same (now ended) cookie still works, without a hint to give.
+    const again = new CookieJar();
+    again.set(url, 'storey-session', copied);
+    expect(new URL(await signOut(url, again)).searchParams.get('id_token_hint')).toBeNull();
+  });
+
+  it('accepts a sign-in state once: a replayed callback is refused and starts no session', async () => {
+    const { url } = running.storey;
+    const { callback, loginCookie } = await signInAs(url);
+    expect(callback).toBeDefined();
+    const replay = await fetch(callback!, {
+      headers: { cookie: `storey-login=${loginCookie!}` },
+      redirect: 'manual',
+    });
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { detail: string }).detail).toContain('already');
+    expect(replay.headers.getSetCookie().join('')).not.toMatch(/storey-session=ey/);
+  });
+
+  it('defaults the absolute session lifetime to 8 hours', () => {
+    expect(loadConfig({}).session.absoluteHours).toBe(8);
+  });
+});
+
+describe('several instances sharing a session store (Redis)', () => {
+  let redis: RunningRedis;
+  let first: SignedInStorey;
+  let second: SignedInStorey;
+  let closeProvider: () => Promise<void>;
+  beforeAll(async () => {
+    redis = await startRedis();
+    const ports = [await freePort(), await freePort()];
+    const provider = await startOpenIdProvider({
+      client: {
+        clientId: 'storey-test',
+        clientSecret: 'provider-client-secret-for-tests',
+        redirectUris: ports.map((port) => `http://127.0.0.1:${port}/auth/callback`),
+        postLogoutRedirectUris: ports.map((port) => `http://127.0.0.1:${port}/`),
+      },
+    });
+    closeProvider = () => provider.close();
+    const secret = randomBytes(32).toString('base64');
+    const env = { SESSION_STORE_URL: redis.url };
+    first = await startSignedInStorey(env, { port: ports[0]!, provider, secret });
+    second = await startSignedInStorey(env, { port: ports[1]!, provider, secret });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await closeProvider?.();
+    await redis?.stop();
+  });
+
+  it('ends the session on every instance when it is signed out on one', async () => {
+    const { jar } = await signInAs(first.storey.url);
+    const cookie = `storey-session=${jar.get(first.storey.url, 'storey-session')!}`;
+    expect((await sitesWith(second.storey.url, cookie)).status).toBe(200);
+    await signOut(first.storey.url, jar);
+    expect((await sitesWith(second.storey.url, cookie)).status).toBe(401);
+    expect((await sitesWith(first.storey.url, cookie)).status).toBe(401);
+  });
+
+  it('refuses on one instance a sign-in state already used on another', async () => {
+    const { callback, loginCookie } = await signInAs(first.storey.url);
+    const replayed = callback!.replace(first.storey.url, second.storey.url);
+    const replay = await fetch(replayed, {
+      headers: { cookie: `storey-login=${loginCookie!}` },
+      redirect: 'manual',
+    });
+    expect(replay.status).toBe(400);
+  });
+
+  it('refuses API calls with 503 while the store is unreachable, never letting them through', async () => {
+    const { jar } = await signInAs(first.storey.url);
+    const cookie = `storey-session=${jar.get(first.storey.url, 'storey-session')!}`;
+    await redis.stop();
+    const answer = await sitesWith(first.storey.url, cookie);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
