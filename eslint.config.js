@@ -9,9 +9,17 @@ import tseslint from 'typescript-eslint';
  * src/ and server/ never import each other; the emulator uses nothing from the BFF.
  * Inside src, leaving one's own folder goes through the `@/` alias, so specifiers say where they go.
  */
-const neverServerOrTests = [
+const boundaries = [
   { group: ['**/server/**', '**/server'], message: 'src/ and server/ never import each other.' },
   { group: ['**/tests/**'], message: 'Application code must not import tests.' },
+];
+const neverServerOrTests = [
+  ...boundaries,
+  {
+    regex: '^zod(/.*)?$',
+    message:
+      "Import z from '@/lib/zod': it configures zod for Storey's CSP before any schema exists.",
+  },
 ];
 
 export default tseslint.config(
@@ -91,6 +99,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/lib/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: boundaries }] },
   },
   {
     files: ['server/**/*.ts'],

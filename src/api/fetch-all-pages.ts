@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { apiGet } from '@/lib/api-client';
 
 export const platformPageSize = 1000;

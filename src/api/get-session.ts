@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { ApiError, apiGet } from '@/lib/api-client';
 
 const signedInSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * The dashboard's view of the platform's REST records. Buildings follow the spec; sites and floors

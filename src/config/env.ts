@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 const clientConfigSchema = z.object({
   VITE_AREA_UNIT: z.string().trim().min(1).max(8).default('m²'),

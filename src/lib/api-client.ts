@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** What the BFF (or the browser) says went wrong, in words a person can read. */
 export class ApiError extends Error {

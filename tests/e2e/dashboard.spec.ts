@@ -188,3 +188,27 @@ test('fits a 768-pixel tablet without sideways scrolling of the page', async ({ 
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("the dashboard's styles load under a CSP without 'unsafe-inline' (emotion carries the nonce)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const response = await page.goto('/');
+  expect(response!.headers()['content-security-policy']).not.toContain('unsafe-inline');
+  const grid = page.getByRole('table', { name: 'Buildings' });
+  await expect(grid).toBeVisible();
+  // MUI's styles applied: the app bar has its themed background, not the browser's transparent.
+  const background = await page
+    .getByRole('banner')
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(
+    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  ).toEqual([]);
+});
