@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -99,6 +100,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The build and launch scripts run on plain node before anything is compiled.
+    files: ['server/cli/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['src/lib/zod.ts'],

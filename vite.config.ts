@@ -18,7 +18,9 @@ export default defineConfig({
   // each response's nonce in its place (server/routes/spa.ts) and emotion reads it from the meta.
   html: { cspNonce: '__STOREY_CSP_NONCE__' },
   build: {
-    outDir: 'dist',
+    // dist/server holds the compiled BFF (server/tsconfig.json); the dashboard goes beside it.
+    outDir: 'dist/client',
+    emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
     // The manifest maps the first screen's chunks for the bundle budget test.

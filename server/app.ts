@@ -1,27 +1,27 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSessionStore, type SessionStore } from './auth/session-store';
-import { createSessions } from './auth/sessions';
+import { createSessionStore, type SessionStore } from './auth/session-store.ts';
+import { createSessions } from './auth/sessions.ts';
 import {
   providerDiscovery,
   registerAnonymousSession,
   requireSession,
   signInRoutes,
   signOutRoute,
-} from './auth/sign-in';
-import { systemClock, type Clock } from './clock';
-import type { BffConfig, PlatformSettings, SignInSettings } from './config';
-import { problemErrors } from './http/errors';
-import { guardedScope } from './http/guarded-scope';
-import { lifecycle } from './http/lifecycle';
-import { createMetrics, type Metrics } from './http/metrics';
-import { securityHeaders } from './http/security-headers';
-import { serverOptions } from './http/server-options';
-import { createPlatformServices } from './platform/services';
-import { graphqlProxy } from './routes/graphql-proxy';
-import { operations } from './routes/operations';
-import { restProxy } from './routes/rest-proxy';
-import { spa } from './routes/spa';
+} from './auth/sign-in.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { BffConfig, PlatformSettings, SignInSettings } from './config.ts';
+import { problemErrors } from './http/errors.ts';
+import { guardedScope } from './http/guarded-scope.ts';
+import { lifecycle } from './http/lifecycle.ts';
+import { createMetrics, type Metrics } from './http/metrics.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serverOptions } from './http/server-options.ts';
+import { createPlatformServices } from './platform/services.ts';
+import { graphqlProxy } from './routes/graphql-proxy.ts';
+import { operations } from './routes/operations.ts';
+import { restProxy } from './routes/rest-proxy.ts';
+import { spa } from './routes/spa.ts';
 import { randomBytes } from 'node:crypto';
 
 export interface AppOptions {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { clientBuildDirectory, projectRoot } from './project-root.ts';
 
 /** The variables that describe a real platform; all or none of them must be set. */
 export const requiredPlatformVariables = [
@@ -142,8 +142,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Loopback addresses only: what may be served without sign-in or over plain HTTP. */
 export function isLoopbackHost(host: string): boolean {
@@ -309,7 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
-    staticDir: path.resolve(projectRoot, values.STATIC_DIR ?? 'dist'),
+    staticDir: values.STATIC_DIR
+      ? path.resolve(projectRoot, values.STATIC_DIR)
+      : clientBuildDirectory,
     metrics:
       values.METRICS_PORT === undefined
         ? undefined

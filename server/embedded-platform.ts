@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { PlatformSettings, SignInSettings } from './config';
-import { createEmulator } from './emulator/emulator';
-import { emulatorOptionsFromEnvironment } from './emulator/environment';
-import { demoUsers, startOpenIdProvider } from './emulator/openid-provider';
+import type { PlatformSettings, SignInSettings } from './config.ts';
+import { createEmulator } from './emulator/emulator.ts';
+import { emulatorOptionsFromEnvironment } from './emulator/environment.ts';
+import { demoUsers, startOpenIdProvider } from './emulator/openid-provider.ts';
 
 export interface EmbeddedPlatform {
   settings: PlatformSettings;

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { ConfigError, loadConfig, type PlatformSettings, type SignInSettings } from './config';
-import type { EmbeddedPlatform } from './embedded-platform';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type PlatformSettings, type SignInSettings } from './config.ts';
+import type { EmbeddedPlatform } from './embedded-platform.ts';
 
 export interface RunningStorey {
   url: string;
@@ -49,7 +49,7 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
   if (config.platform) {
     platform = config.platform;
   } else {
-    const { startEmbeddedPlatform } = await import('./embedded-platform');
+    const { startEmbeddedPlatform } = await import('./embedded-platform.ts');
     embedded = await startEmbeddedPlatform(env, { publicUrl });
     platform = embedded.settings;
     provider ??= embedded.signIn;

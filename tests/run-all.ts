@@ -28,7 +28,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'format', command: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
-  { name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
+  { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'vitest',
     command: [

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../clock.ts';
 
 /**
  * Encrypted, integrity-protected cookie values (JWE, A256GCM, key derived from SESSION_SECRET).

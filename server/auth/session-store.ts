@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Clock } from '../clock';
+import type { Clock } from '../clock.ts';
 
 /**
  * What must be shared between Storey instances for sign-out and sign-in to be safe: revoked

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock';
-import type { SessionSettings } from '../config';
-import { createSealedCodec } from './session-codec';
-import type { SessionStore } from './session-store';
+import type { Clock } from '../clock.ts';
+import type { SessionSettings } from '../config.ts';
+import { createSealedCodec } from './session-codec.ts';
+import type { SessionStore } from './session-store.ts';
 
 /** What the session cookie holds: which session, who, and since when. No token of any kind. */
 export interface Session {

@@ -2,12 +2,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
-import type { Clock } from '../clock';
-import type { SignInSettings } from '../config';
-import { HttpProblem, sendProblem } from '../http/problem';
-import { createSealedCodec } from './session-codec';
-import type { SessionStore } from './session-store';
-import type { Sessions } from './sessions';
+import type { Clock } from '../clock.ts';
+import type { SignInSettings } from '../config.ts';
+import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { createSealedCodec } from './session-codec.ts';
+import type { SessionStore } from './session-store.ts';
+import type { Sessions } from './sessions.ts';
 
 export interface SignInContext {
   provider: SignInSettings;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { bffProxy } from '../http/paths';
-import { printWelcome, startStorey } from '../server';
+import { bffProxy } from '../http/paths.ts';
+import { printWelcome, startStorey } from '../server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 try {

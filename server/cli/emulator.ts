@@ -1,5 +1,5 @@
-import { createEmulator } from '../emulator/emulator';
-import { emulatorOptionsFromEnvironment } from '../emulator/environment';
+import { createEmulator } from '../emulator/emulator.ts';
+import { emulatorOptionsFromEnvironment } from '../emulator/environment.ts';
 
 const env = process.env;
 const emulator = await createEmulator(emulatorOptionsFromEnvironment(env));

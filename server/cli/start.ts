@@ -1,10 +1,8 @@
-import { runStorey } from '../server';
-import { buildIfStale } from './build-if-stale';
+import { runStorey } from '../server.ts';
 
 try {
   process.loadEnvFile?.('.env');
 } catch {
   // No .env file: the environment alone configures Storey.
 }
-await buildIfStale();
 await runStorey();

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createAccessTokenIssuer } from './access-tokens';
+import { createAccessTokenIssuer } from './access-tokens.ts';
 import {
   apiFaultKinds,
   createFaultController,
@@ -7,18 +7,18 @@ import {
   type ApiFaultKind,
   type FaultController,
   type FaultSettings,
-} from './faults';
-import { createPlatformSchema, registerGraphqlApi } from './graphql-api';
-import { registerIdentityProvider, type ClientCredentials } from './identity-provider';
+} from './faults.ts';
+import { createPlatformSchema, registerGraphqlApi } from './graphql-api.ts';
+import { registerIdentityProvider, type ClientCredentials } from './identity-provider.ts';
 import {
   generatePortfolio,
   resolvePortfolioOptions,
   type Portfolio,
   type PortfolioProfile,
-} from './portfolio';
-import { createRandom } from './random';
-import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log';
-import { registerRestApi } from './rest-api';
+} from './portfolio.ts';
+import { createRandom } from './random.ts';
+import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log.ts';
+import { registerRestApi } from './rest-api.ts';
 
 export interface EmulatorOptions {
   seed?: string | undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { EmulatorOptions } from './emulator';
-import { faultsFromEnvironment } from './faults';
+import type { EmulatorOptions } from './emulator.ts';
+import { faultsFromEnvironment } from './faults.ts';
 
 const wholeNumber = z.coerce.number().int().min(0).max(1_000_000);
 

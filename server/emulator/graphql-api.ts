@@ -14,9 +14,9 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql';
-import { filterAndPage, type PageArguments } from './filter';
-import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio';
-import { supportedApiVersions, unsupportedVersionBody } from './rest-api';
+import { filterAndPage, type PageArguments } from './filter.ts';
+import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio.ts';
+import { supportedApiVersions, unsupportedVersionBody } from './rest-api.ts';
 
 export const schemaPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.graphql');
 

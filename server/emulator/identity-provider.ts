@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccessTokenIssuer } from './access-tokens';
-import type { FaultController } from './faults';
+import type { AccessTokenIssuer } from './access-tokens.ts';
+import type { FaultController } from './faults.ts';
 
 export interface ClientCredentials {
   tenantId: string;

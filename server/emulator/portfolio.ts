@@ -1,4 +1,4 @@
-import { createRandom, hashSeed, type Random } from './random';
+import { createRandom, hashSeed, type Random } from './random.ts';
 import type {
   BuildingRecord,
   FloorRecord,
@@ -6,7 +6,7 @@ import type {
   OrganizationRecord,
   SiteRecord,
   SpaceRecord,
-} from './records';
+} from './records.ts';
 
 export interface PortfolioOptions {
   seed: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Portfolio } from './portfolio';
-import type { BuildingRecord } from './records';
+import type { Portfolio } from './portfolio.ts';
+import type { BuildingRecord } from './records.ts';
 
 export const supportedApiVersions = ['2.0', '3.0'];
 export const unsupportedVersionBody = ['Unsupported API Version was requested'];

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { SessionStoreUnavailableError } from '../auth/session-store';
-import { UpstreamTimeoutError, UpstreamUnavailableError } from '../platform/platform-client';
-import { IdentityProviderError } from '../platform/token-provider';
-import { HttpProblem, sendProblem } from './problem';
+import { SessionStoreUnavailableError } from '../auth/session-store.ts';
+import { UpstreamTimeoutError, UpstreamUnavailableError } from '../platform/platform-client.ts';
+import { IdentityProviderError } from '../platform/token-provider.ts';
+import { HttpProblem, sendProblem } from './problem.ts';
 
 /** Every error a route throws becomes an RFC 9457 problem document; the table is here, once. */
 export const problemErrors = fp(async (app) => {

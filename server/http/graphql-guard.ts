@@ -19,7 +19,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { z } from 'zod';
-import { HttpProblem } from './problem';
+import { HttpProblem } from './problem.ts';
 
 export const graphqlLimits = {
   bodyBytes: 64 * 1024,

@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
-import { HttpProblem, sendProblem } from './problem';
+import { HttpProblem, sendProblem } from './problem.ts';
 
 export interface GuardOptions {
   rateLimit: { max: number; windowMs: number };

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { Metrics } from './metrics';
-import { sendProblem } from './problem';
+import type { Metrics } from './metrics.ts';
+import { sendProblem } from './problem.ts';
 
 /**
  * What every request goes through, whatever route it reaches: a request id in the answer, the

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { UpstreamResponse } from '../platform/platform-client';
-import { sendProblem } from './problem';
+import type { UpstreamResponse } from '../platform/platform-client.ts';
+import { sendProblem } from './problem.ts';
 
 /** Platform headers the browser may see; caching headers are not among them (answers are no-store). */
 const forwardedResponseHeaders = ['content-type', 'x-total-count', 'retry-after'];

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyHttpOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
-import type { BffConfig } from '../config';
-import { problem, sendProblem } from './problem';
+import type { BffConfig } from '../config.ts';
+import { problem, sendProblem } from './problem.ts';
 
 /** Paths and headers whose values must never reach a log line. */
 export const redactedLogPaths = [

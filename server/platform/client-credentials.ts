@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
-import type { PlatformSettings } from '../config';
-import { IdentityProviderError, type IssuedToken } from './token-provider';
+import type { PlatformSettings } from '../config.ts';
+import { IdentityProviderError, type IssuedToken } from './token-provider.ts';
 
 export function tokenEndpointOf(settings: Pick<PlatformSettings, 'authUrl' | 'tenantId'>): string {
   return `${settings.authUrl}/${encodeURIComponent(settings.tenantId)}/oauth2/v2.0/token`;

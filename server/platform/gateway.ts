@@ -1,10 +1,10 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../clock.ts';
 import {
   createPlatformClient,
   type PlatformClientOptions,
   type UpstreamResponse,
-} from './platform-client';
-import { createShield } from './shield';
+} from './platform-client.ts';
+import { createShield } from './shield.ts';
 
 /** Everything the routes may ask of the platform: shielded reads and GraphQL queries. */
 export interface PlatformGateway {

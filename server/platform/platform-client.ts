@@ -1,5 +1,5 @@
 import { Pool, errors as undiciErrors } from 'undici';
-import type { TokenProvider } from './token-provider';
+import type { TokenProvider } from './token-provider.ts';
 
 export interface UpstreamResponse {
   status: number;

@@ -1,9 +1,9 @@
-import type { Clock } from '../clock';
-import type { BffConfig, PlatformSettings } from '../config';
-import type { Metrics } from '../http/metrics';
-import { createClientCredentialsGrant } from './client-credentials';
-import { createPlatformGateway, type PlatformGateway } from './gateway';
-import { createTokenProvider, type TokenProvider } from './token-provider';
+import type { Clock } from '../clock.ts';
+import type { BffConfig, PlatformSettings } from '../config.ts';
+import type { Metrics } from '../http/metrics.ts';
+import { createClientCredentialsGrant } from './client-credentials.ts';
+import { createPlatformGateway, type PlatformGateway } from './gateway.ts';
+import { createTokenProvider, type TokenProvider } from './token-provider.ts';
 
 /** The platform side of the BFF: the client-credentials token, counted, and the shielded gateway. */
 export function createPlatformServices(options: {

@@ -1,4 +1,4 @@
-import type { UpstreamResponse } from './platform-client';
+import type { UpstreamResponse } from './platform-client.ts';
 
 /**
  * Shields the platform from repeated identical reads: calls for the same key made while one is in

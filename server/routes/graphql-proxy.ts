@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { graphqlLimits, guardGraphqlRequest } from '../http/graphql-guard';
-import { sendProblem } from '../http/problem';
-import { relay } from '../http/relay';
-import type { PlatformGateway } from '../platform/gateway';
+import { graphqlLimits, guardGraphqlRequest } from '../http/graphql-guard.ts';
+import { sendProblem } from '../http/problem.ts';
+import { relay } from '../http/relay.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
 
 /** POST /graphql: only bounded read-only queries the guard lets through reach the platform. */
 export const graphqlProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async (

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Clock } from '../clock';
-import type { Metrics } from '../http/metrics';
-import { sendProblem } from '../http/problem';
-import type { PlatformGateway } from '../platform/gateway';
-import type { TokenProvider } from '../platform/token-provider';
+import type { Clock } from '../clock.ts';
+import type { Metrics } from '../http/metrics.ts';
+import { sendProblem } from '../http/problem.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
+import type { TokenProvider } from '../platform/token-provider.ts';
 
 /** How long a readiness verdict is reused: probes from several orchestrators cost one platform call. */
 export const readinessCacheMs = 5000;

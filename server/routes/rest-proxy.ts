@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { HttpProblem, sendProblem } from '../http/problem';
-import { relay } from '../http/relay';
-import type { PlatformGateway } from '../platform/gateway';
+import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { relay } from '../http/relay.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
 
 const take = z
   .string()

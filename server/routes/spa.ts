@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendProblem } from '../http/problem';
+import { sendProblem } from '../http/problem.ts';
 
 /** What Vite writes where the per-response CSP nonce goes (vite.config.ts: html.cspNonce). */
 export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';

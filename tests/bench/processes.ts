@@ -28,14 +28,16 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry in its own Node process and waits until `readyPath` answers 2xx. */
+/** Starts an entry (compiled, or TypeScript through tsx) in its own Node process and waits until `readyPath` answers 2xx. */
 export async function startService(
   entry: string,
   env: Record<string, string>,
   port: number,
   readyPath: string,
 ): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+  // Compiled entries (dist/server) run on plain node, as in production; sources through tsx.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, path.join(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

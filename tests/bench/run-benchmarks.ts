@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
-import { buildIfStale } from '../../server/cli/build-if-stale';
+import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
 import { createTokenProvider } from '../../server/platform/token-provider';
 import { firstScreenBundle } from '../support/first-screen-bundle';
@@ -158,7 +158,7 @@ async function proxyCost(emulator: Service, bff: Service) {
 
 async function tokenEconomy(emulator: Service, bffPort: number) {
   const cold = await startService(
-    'server/cli/start.ts',
+    'dist/server/cli/start.js',
     { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '1000000' },
     bffPort,
     '/healthz',
@@ -234,7 +234,7 @@ async function shielding(emulator: Service, bff: Service) {
 async function dashboardAtScale() {
   const port = await freePort();
   const storey = await startService(
-    'server/cli/start.ts',
+    'dist/server/cli/start.js',
     { PORT: String(port), EMULATOR_PROFILE: 'large', RATE_LIMIT_MAX: '1000000' },
     port,
     '/readyz',
@@ -420,7 +420,7 @@ const wanted = (part: string) => !only || only.includes(part);
 
 async function main() {
   const started = Date.now();
-  await buildIfStale();
+  build({ ifStale: true });
   if (wanted('generation')) generation();
   if (wanted('proxy')) await serverBenchmarks();
   if (wanted('dashboard')) await dashboardAtScale();
@@ -437,7 +437,7 @@ async function serverBenchmarks() {
   );
   const bffPort = await freePort();
   const bff = await startService(
-    'server/cli/start.ts',
+    'dist/server/cli/start.js',
     { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '100000000' },
     bffPort,
     '/readyz',

@@ -5,9 +5,12 @@
  * docs/benchmarks.md.
  */
 import autocannon from 'autocannon';
+import { build } from '../../server/cli/build.mjs';
 import { freePort, platformEnvironment, startService } from './processes';
 import { writeSection } from './report-sections';
 
+// The BFF runs compiled, as in production.
+build({ ifStale: true });
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const faultKinds = '500,502,503,504,429,429-retry-after,gateway-403,malformed-json,drop-connection';
 
@@ -20,7 +23,7 @@ const emulator = await startService(
 );
 const bffPort = await freePort();
 const bff = await startService(
-  'server/cli/start.ts',
+  'dist/server/cli/start.js',
   {
     PORT: String(bffPort),
     RATE_LIMIT_MAX: '100000000',

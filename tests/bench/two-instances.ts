@@ -8,9 +8,12 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { build } from '../../server/cli/build.mjs';
 import { freePort, platformEnvironment, startService } from './processes';
 import { writeSection } from './report-sections';
 
+// The BFF runs compiled, as in production.
+build({ ifStale: true });
 const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 if (!existsSync(nginxBinary)) {
   console.error(
@@ -34,7 +37,12 @@ const platformEnv = {
 const ports = [await freePort(), await freePort()];
 const instances = await Promise.all(
   ports.map((port) =>
-    startService('server/cli/start.ts', { ...platformEnv, PORT: String(port) }, port, '/readyz'),
+    startService(
+      'dist/server/cli/start.js',
+      { ...platformEnv, PORT: String(port) },
+      port,
+      '/readyz',
+    ),
   ),
 );
 

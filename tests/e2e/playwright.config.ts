@@ -13,6 +13,9 @@ if (!existsSync(chromiumPath)) {
 
 const port = Number(process.env.E2E_PORT ?? 18_181);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** `npm run dev` (Vite with hot reload in front of the BFF), for the dev-loop test. */
+const devPort = port + 1;
+export const devURL = `http://127.0.0.1:${devPort}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -29,9 +32,11 @@ export default defineConfig({
     {
       name: 'dashboard',
       testMatch: /.*\.spec\.ts/,
+      testIgnore: /dev-loop\.spec\.ts/,
       dependencies: ['sign-in'],
       use: { storageState: path.join(root, 'test-results/e2e-signed-in.json') },
     },
+    { name: 'dev-loop', testMatch: /dev-loop\.spec\.ts/, use: { baseURL: devURL } },
   ],
   use: {
     baseURL,
@@ -41,14 +46,31 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  // The production build, started exactly as `npm start` starts it, on the built-in emulator.
-  webServer: {
-    command: 'npm start',
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-  },
+  webServer: [
+    // The production build, started exactly as `npm start` starts it, on the built-in emulator.
+    {
+      command: 'npm start',
+      cwd: root,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdout: 'pipe',
+    },
+    // The dev loop: Vite serving the sources, the BFF behind its proxy.
+    {
+      command: 'npm run dev',
+      cwd: root,
+      url: `${devURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(devPort),
+        BFF_PORT: String(port + 2),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

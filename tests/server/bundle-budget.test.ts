@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildIfStale } from '../../server/cli/build-if-stale';
+import { build } from '../../server/cli/build.mjs';
 import { defaultCredentials } from '../../server/emulator/emulator';
 import { distDirectory, firstScreenBundle, readManifest } from '../support/first-screen-bundle';
 
@@ -15,7 +15,7 @@ function allFiles(directory: string): string[] {
 }
 
 beforeAll(async () => {
-  await buildIfStale();
+  build({ ifStale: true });
 }, 120_000);
 
 describe('the built dashboard', () => {

@@ -10,7 +10,7 @@ interface ManifestChunk {
   src?: string;
 }
 
-export const distDirectory = path.resolve(import.meta.dirname, '../../dist');
+export const distDirectory = path.resolve(import.meta.dirname, '../../dist/client');
 
 export function readManifest(dist = distDirectory): Record<string, ManifestChunk> {
   return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<

@@ -1,0 +1,159 @@
+/**
+ * The production build on plain node, exactly as the image runs it: the Dockerfile's runtime
+ * steps (its RUN, COPY of dist, USER, HEALTHCHECK and CMD lines) carried out in a temporary copy,
+ * since no Docker engine runs on the project's machines. `npm test` has run `npm run build` (the
+ * build stage's last step) before this file.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../server/cli/build.mjs';
+import { freePort, root } from '../bench/processes';
+import { startPlatform, type RunningPlatform } from './support/harness';
+
+interface Stage {
+  name: string;
+  instructions: Array<{ keyword: string; value: string }>;
+}
+
+/** The Dockerfile as stages of instructions (continuation lines joined, comments dropped). */
+function readDockerfile(): Stage[] {
+  const text = readFileSync(path.join(root, 'server/deploy/Dockerfile'), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n')
+    .replace(/\\\n\s*/g, '');
+  const stages: Stage[] = [];
+  for (const line of text
+    .split('\n')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const [keyword = '', ...rest] = line.split(/\s+/);
+    const value = rest.join(' ');
+    if (keyword === 'FROM')
+      stages.push({ name: /\bAS\s+(\S+)/i.exec(value)?.[1] ?? '', instructions: [] });
+    else stages.at(-1)?.instructions.push({ keyword, value });
+  }
+  return stages;
+}
+
+const stages = readDockerfile();
+const stage = (name: string) => stages.find((candidate) => candidate.name === name)!;
+const values = (name: string, keyword: string) =>
+  stage(name)
+    .instructions.filter((instruction) => instruction.keyword === keyword)
+    .map((instruction) => instruction.value);
+const execForm = (value: string) => JSON.parse(value.replace(/^.*?(\[.*\])$/, '$1')) as string[];
+
+describe('the Dockerfile', () => {
+  it('builds in one stage and runs the build, non-root, in another with production dependencies only', () => {
+    expect(stages.map((candidate) => candidate.name)).toEqual(['build', 'runtime']);
+    expect(values('build', 'RUN')).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
+    expect(values('runtime', 'RUN')[0]).toMatch(/^npm ci --omit=dev\b/);
+    expect(values('runtime', 'COPY')).toContain('--from=build /app/dist ./dist');
+    expect(values('runtime', 'USER')).toEqual(['node']);
+    expect(values('runtime', 'HEALTHCHECK')[0]).toContain('/healthz');
+    // Exec form: node itself is PID 1 and receives SIGTERM (no shell in between).
+    expect(execForm(values('runtime', 'CMD')[0]!)).toEqual(['node', 'dist/server/cli/start.js']);
+  });
+});
+
+describe('the runtime stage, carried out without Docker', () => {
+  let workdir: string;
+  let platform: RunningPlatform;
+  let server: ChildProcess | undefined;
+  let url: string;
+  let environment: Record<string, string>;
+
+  beforeAll(async () => {
+    build({ ifStale: true }); // the build stage's `npm run build` (already done by npm test)
+    workdir = mkdtempSync(path.join(tmpdir(), 'storey-image-'));
+    for (const file of ['package.json', 'package-lock.json'])
+      cpSync(path.join(root, file), path.join(workdir, file));
+    // The runtime RUN line as written; the npm cache filled by the build stage's `npm ci` serves it.
+    const install = spawnSync('sh', ['-c', values('runtime', 'RUN')[0]!], {
+      cwd: workdir,
+      env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_loglevel: 'error' },
+      encoding: 'utf8',
+    });
+    expect(install.status, install.stderr).toBe(0);
+    cpSync(path.join(root, 'dist'), path.join(workdir, 'dist'), { recursive: true });
+
+    platform = await startPlatform();
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    const imageEnvironment = Object.fromEntries(
+      values('runtime', 'ENV')
+        .join(' ')
+        .split(/\s+/)
+        .map((pair) => pair.split('=') as [string, string]),
+    );
+    environment = {
+      PATH: process.env.PATH ?? '',
+      ...imageEnvironment,
+      // On loopback here (the image listens on 0.0.0.0 behind its network), on a real platform.
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      PLATFORM_BASE_URL: platform.settings.baseUrl,
+      PLATFORM_AUTH_URL: platform.settings.authUrl,
+      PLATFORM_TENANT_ID: platform.settings.tenantId,
+      PLATFORM_CLIENT_ID: platform.settings.clientId,
+      PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
+      PLATFORM_SCOPE: platform.settings.scope,
+    };
+    const [command, ...args] = execForm(values('runtime', 'CMD')[0]!);
+    server = spawn(command === 'node' ? process.execPath : command!, args, {
+      cwd: workdir,
+      env: environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout!.on('data', (chunk) => (output += chunk));
+    server.stderr!.on('data', (chunk) => (output += chunk));
+    await new Promise<void>((resolve, reject) => {
+      server!.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
+      server!.stdout!.on('data', () => output.includes('Storey is running') && resolve());
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGKILL');
+    }
+    await platform?.close();
+    if (workdir) rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('installs no development dependency', () => {
+    for (const name of ['vite', 'typescript', 'tsx', 'react', 'vitest', '@mui/material'])
+      expect(existsSync(path.join(workdir, 'node_modules', name)), name).toBe(false);
+  });
+
+  it('serves the dashboard, its assets and the API from the compiled server', async () => {
+    const page = await fetch(`${url}/buildings/x`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).not.toContain('__STOREY_CSP_NONCE__');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    expect((await fetch(`${url}${script}`)).status).toBe(200);
+    const sites = await fetch(`${url}/api/Sites`, { headers: { 'x-csrf': '1' } });
+    expect(sites.status).toBe(200);
+    expect(Array.isArray(await sites.json())).toBe(true);
+  });
+
+  it("passes the image's HEALTHCHECK, then stops cleanly on SIGTERM", async () => {
+    const check = execForm(values('runtime', 'HEALTHCHECK')[0]!);
+    const health = spawnSync(process.execPath, check.slice(1), {
+      env: environment,
+      encoding: 'utf8',
+    });
+    expect(health.status, health.stderr).toBe(0);
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
+    server!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
