@@ -16,15 +16,18 @@ export interface AccessTokenIssuer {
 export function createAccessTokenIssuer(options: {
   lifetimeSeconds: number;
   rejectSecondsEarly: number;
+  /** Milliseconds since the epoch; tests pass a clock they move by hand. */
+  now: () => number;
 }): AccessTokenIssuer {
+  const { now } = options;
   const key = new Uint8Array(randomBytes(32));
   const issuer = 'https://sts.emulator.storey.local/';
   return {
     lifetimeSeconds: options.lifetimeSeconds,
     async issue({ tenantId, clientId, audience }) {
-      const nowSeconds = Math.floor(Date.now() / 1000);
+      const nowSeconds = Math.floor(now() / 1000);
       // exp rounds up so the token lives at least the expires_in it is advertised with.
-      const expiresAt = Math.ceil(Date.now() / 1000) + options.lifetimeSeconds;
+      const expiresAt = Math.ceil(now() / 1000) + options.lifetimeSeconds;
       return new SignJWT({ tid: tenantId, appid: clientId, roles: ['Data.Read'] })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(issuer)
@@ -41,7 +44,7 @@ export function createAccessTokenIssuer(options: {
         await jwtVerify(token, key, {
           issuer,
           algorithms: ['HS256'],
-          currentDate: new Date(Date.now() + options.rejectSecondsEarly * 1000),
+          currentDate: new Date(now() + options.rejectSecondsEarly * 1000),
         });
         return true;
       } catch {

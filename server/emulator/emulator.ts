@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   tokenLifetimeSeconds?: number | undefined;
   /** The real service refuses tokens a little before `exp`; 0 by default. */
   rejectTokensSecondsEarly?: number | undefined;
+  /** The emulator's time for the tokens it issues and checks (default: the system clock). */
+  now?: (() => number) | undefined;
   /** Exposes /__control (fault settings and the request log) over HTTP. */
   control?: boolean | undefined;
   faults?: Partial<FaultSettings> | undefined;
@@ -134,6 +136,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const tokens = createAccessTokenIssuer({
     lifetimeSeconds: options.tokenLifetimeSeconds ?? 3599,
     rejectSecondsEarly: options.rejectTokensSecondsEarly ?? 0,
+    now: options.now ?? Date.now,
   });
 
   const app = Fastify({

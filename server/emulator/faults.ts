@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Failure modes the real platform shows (field notes): gateway HTML 403s, 429s with and without
+ * Failure modes the real platform shows (docs/platform-contract.md): gateway HTML 403s, 429s with and without
  * Retry-After, 5xx, timeouts, dropped connections, slow or absent identity provider.
  */
 export const apiFaultKinds = [
@@ -26,7 +26,8 @@ export const faultSettingsSchema = z.strictObject({
   retryAfterSeconds: z.number().int().min(0).max(3600),
   tokenEndpoint: z.enum(['up', 'down', 'slow']),
   tokenDelayMs: z.number().int().min(0).max(120_000),
-  unauthorizedOnce: z.boolean(),
+  /** The next this many API calls are refused with 401 whatever their token. */
+  unauthorizedCount: z.number().int().min(0).max(1000),
   graphqlPartialErrors: z.boolean(),
 });
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
@@ -39,7 +40,7 @@ export const noFaults: FaultSettings = {
   retryAfterSeconds: 2,
   tokenEndpoint: 'up',
   tokenDelayMs: 5000,
-  unauthorizedOnce: false,
+  unauthorizedCount: 0,
   graphqlPartialErrors: false,
 };
 
@@ -71,8 +72,8 @@ export function createFaultController(initial: Partial<FaultSettings> = {}): Fau
       return settings;
     },
     takeUnauthorized() {
-      if (!settings.unauthorizedOnce) return false;
-      settings = { ...settings, unauthorizedOnce: false };
+      if (settings.unauthorizedCount <= 0) return false;
+      settings = { ...settings, unauthorizedCount: settings.unauthorizedCount - 1 };
       injected += 1;
       return true;
     },

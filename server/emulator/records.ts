@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the platform's v3 REST records, as the spec and the field notes describe them.
+ * Wire shapes of the platform's v3 REST records, as docs/platform-contract.md describes them.
  * These belong to the emulator (the stand-in for a service we do not own); the dashboard parses
  * the same JSON with its own tolerant zod schemas on purpose, so a mistake here cannot hide one there.
  */

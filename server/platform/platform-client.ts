@@ -130,7 +130,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const token = await options.tokens.getToken();
       const response = await attempt(request, token);
       if (response.status !== 401) return response;
-      // The platform may refuse a token before its exp (field notes): one fresh token, one retry.
+      // The platform may refuse a token before its exp (docs/platform-contract.md): one fresh token, one retry.
       options.tokens.invalidate(token);
       return attempt(request, await options.tokens.getToken());
     },

@@ -2,7 +2,7 @@ import { z } from '@/lib/zod';
 
 /**
  * The dashboard's view of the platform's REST records. Buildings follow the spec; sites and floors
- * follow the field notes and are parsed leniently: unknown fields pass, names may be null.
+ * follow docs/platform-contract.md and are parsed leniently: unknown fields pass, names may be null.
  */
 const metadataSchema = z
   .array(z.looseObject({ name: z.string(), value: z.string().nullable() }))

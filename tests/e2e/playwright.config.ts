@@ -26,6 +26,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
+  // Deliberately longer than Playwright's 5 s: a first screen on a loaded 2-core machine (lazy
+  // chunk, 10,000 rows) can take several seconds; an assertion still failing at 15 s is a bug.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results/e2e.json') }]],
   projects: [
     { name: 'sign-in', testMatch: /auth\.setup\.ts/ },

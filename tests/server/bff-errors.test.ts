@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrf, bffWithPlatform } from './support/harness';
 
 const setup = bffWithPlatform({ PLATFORM_TIMEOUT_MS: '400' });
@@ -75,8 +75,11 @@ describe('BFF error mapping', () => {
       ),
     );
     expect(hung.map((response) => response.statusCode)).toEqual([504, 504, 504, 504, 504]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await connections()).toBeLessThanOrEqual(baseline);
+    // The emulator sees the sockets close a moment after the BFF destroys them: await that.
+    await vi.waitFor(async () => expect(await connections()).toBeLessThanOrEqual(baseline), {
+      timeout: 5000,
+      interval: 20,
+    });
   });
 
   it('passes a platform 4xx on with its array-of-strings message as detail', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
@@ -164,8 +164,13 @@ describe('BFF operations', () => {
     const address = app.server.address() as { port: number };
     await fetch(`http://127.0.0.1:${address.port}/api/Sites`, { headers: csrf });
     platform.emulator.faults.update({ latencyMs: 300 });
+    platform.emulator.requests.clear();
     const inFlight = fetch(`http://127.0.0.1:${address.port}/api/Buildings`, { headers: csrf });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Close only once the call has reached the platform, i.e. is really in flight.
+    await vi.waitFor(() => expect(platform.requests('rest')).toHaveLength(1), {
+      timeout: 5000,
+      interval: 10,
+    });
     await app.close();
     const response = await inFlight;
     expect(response.status).toBe(200);

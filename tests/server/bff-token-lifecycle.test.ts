@@ -14,8 +14,10 @@ describe('BFF token lifecycle against the emulator', () => {
   let platform: RunningPlatform;
   let bff: RunningBff;
   beforeAll(async () => {
-    platform = await startPlatform({ tokenLifetimeSeconds: 5 });
-    bff = await startBff(platform.settings);
+    // Time stands still unless a test moves it: no renewal can fall inside a test by accident.
+    const clock = createManualClock();
+    platform = await startPlatform({ tokenLifetimeSeconds: 5, now: clock.now });
+    bff = await startBff(platform.settings, {}, { clock });
   });
   afterAll(async () => {
     await bff.close();
@@ -39,22 +41,28 @@ describe('BFF token lifecycle against the emulator', () => {
   });
 
   it('renews a 5-second token before it expires, so no call meets a 401', async () => {
-    platform.emulator.requests.clear();
-    const statuses: number[] = [];
-    const until = Date.now() + 6500;
-    while (Date.now() < until) {
-      statuses.push(
-        (await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf }))
-          .statusCode,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // One clock for the platform and the BFF, moved by hand: 6.5 s of calls every 100 ms.
+    const clock = createManualClock();
+    const timed = await startPlatform({ tokenLifetimeSeconds: 5, now: clock.now });
+    const timedBff = await startBff(timed.settings, {}, { clock });
+    try {
+      const statuses: number[] = [];
+      for (let step = 0; step < 65; step++) {
+        statuses.push(
+          (await timedBff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf }))
+            .statusCode,
+        );
+        clock.advance(100);
+      }
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      // Renewed a second before expiry (renewalMarginSeconds(5) = 1): at 0 s and at 4 s.
+      expect(timed.requests('token')).toHaveLength(2);
+      // Every call reached the platform with a valid token: none was refused and retried.
+      expect(timed.requests('rest')).toHaveLength(statuses.length);
+    } finally {
+      await timedBff.close();
+      await timed.close();
     }
-    expect(new Set(statuses)).toEqual(new Set([200]));
-    const tokenCalls = platform.requests('token').length;
-    expect(tokenCalls).toBeGreaterThanOrEqual(1);
-    expect(tokenCalls).toBeLessThanOrEqual(2);
-    // Every call reached the platform with a valid token: none was refused and retried.
-    expect(platform.requests('rest')).toHaveLength(statuses.length);
   });
 });
 
@@ -66,7 +74,7 @@ describe('BFF when the platform refuses its token', () => {
     // A token in hand first, so the count below is the retry's alone.
     await setup.bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf });
     setup.platform.emulator.requests.clear();
-    setup.platform.emulator.faults.update({ unauthorizedOnce: true });
+    setup.platform.emulator.faults.update({ unauthorizedCount: 1 });
     const response = await setup.bff.app.inject({
       method: 'GET',
       url: '/api/Sites?take=1',
@@ -81,17 +89,13 @@ describe('BFF when the platform refuses its token', () => {
 
   it('does not retry more than once when the platform keeps refusing', async () => {
     setup.platform.emulator.requests.clear();
-    setup.platform.emulator.faults.update({ errorRate: 0, unauthorizedOnce: true });
-    // Two forced 401s in a row: arm the second as soon as the first is taken.
-    const original = setup.platform.emulator.faults.takeUnauthorized;
-    let remaining = 2;
-    setup.platform.emulator.faults.takeUnauthorized = () => remaining-- > 0;
+    // Two refusals in a row: the call and its one retry.
+    setup.platform.emulator.faults.update({ errorRate: 0, unauthorizedCount: 2 });
     const response = await setup.bff.app.inject({
       method: 'GET',
       url: '/api/Sites?take=2',
       headers: csrf,
     });
-    setup.platform.emulator.faults.takeUnauthorized = original;
     setup.platform.emulator.faults.reset();
     expect(response.statusCode).toBe(502);
     expect(response.headers['content-type']).toContain('application/problem+json');
@@ -141,9 +145,9 @@ describe('BFF when the identity provider fails', () => {
     await bff.close();
   });
 
-  it('makes one token request for 100 concurrent calls while the identity provider takes 5 s', async () => {
+  it('makes one token request for 100 concurrent calls while the identity provider is slow', async () => {
     platform.emulator.requests.clear();
-    platform.emulator.faults.update({ tokenEndpoint: 'slow', tokenDelayMs: 5000 });
+    platform.emulator.faults.update({ tokenEndpoint: 'slow', tokenDelayMs: 1000 });
     bff = await startBff(platform.settings, { PLATFORM_TIMEOUT_MS: '10000' });
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>

@@ -76,7 +76,7 @@ describe('emulator fault injection', () => {
   });
 
   it('forces exactly one 401 on the next API call', async () => {
-    await control({ unauthorizedOnce: true });
+    await control({ unauthorizedCount: 1 });
     expect((await callApi()).status).toBe(401);
     expect((await callApi()).status).toBe(200);
   });

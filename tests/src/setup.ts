@@ -1,11 +1,33 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { routes } from '@/app/router';
 import { server } from './support/msw-server';
 import { resetScenarioState } from './support/scenarios';
 
+/**
+ * How long findBy* and waitFor wait, deliberately: an answer from msw and a render take well under
+ * a second, but on a loaded 2-core machine a first render of 10,000 rows or of MUI's first
+ * styles can take a few. Longer than that is a bug worth failing on.
+ */
+configure({ asyncUtilTimeout: 5000 });
+
+/** Every lazy route's module, loaded before the tests: a test waits for data, never for Vite. */
+async function preloadRoutes(tree: RouteObject[]): Promise<void> {
+  await Promise.all(
+    tree.map(async (route) => {
+      if (typeof route.lazy === 'function') await route.lazy();
+      if (route.children) await preloadRoutes(route.children);
+    }),
+  );
+}
+
 // Unmocked requests are errors: a component test never reaches a network.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await preloadRoutes(routes);
+}, 60_000);
 afterEach(() => {
   cleanup();
   server.resetHandlers();

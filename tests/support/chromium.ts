@@ -1,4 +1,4 @@
-/** Debian's Chromium, as every browser run here drives it (see toolchain notes: as root, no sandbox). */
+/** Debian's Chromium, as every browser run here drives it (as root, so without the sandbox; docs/testing.md). */
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = [
   '--no-sandbox',
