@@ -14,6 +14,7 @@ import { ErrorState } from '@/components/query-states';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { signedOutEvent } from '@/lib/api-client';
+import { paths } from '@/config/paths';
 
 function ColorSchemeToggle() {
   const { mode, systemMode, setMode } = useColorScheme();
@@ -79,7 +80,7 @@ export function AppLayout() {
         <Toolbar>
           <Link
             component={RouterLink}
-            to="/"
+            to={paths.portfolio()}
             color="inherit"
             underline="none"
             variant="h6"
@@ -88,10 +89,10 @@ export function AppLayout() {
             Storey
           </Link>
           <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
-            <NavLink to="/" end style={navigationLinkStyle}>
+            <NavLink to={paths.portfolio()} end style={navigationLinkStyle}>
               Portfolio
             </NavLink>
-            <NavLink to="/sites" style={navigationLinkStyle}>
+            <NavLink to={paths.sites()} style={navigationLinkStyle}>
               Sites
             </NavLink>
           </Box>

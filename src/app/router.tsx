@@ -1,5 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { routePatterns } from '@/config/paths';
 import { AppLayout } from './layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -21,28 +22,28 @@ export const routes: RouteObject[] = [
           })),
       },
       {
-        path: 'sites',
+        path: routePatterns.sites,
         lazy: () =>
           import('@/features/sites/components/sites-page').then((m) => ({
             Component: m.SitesPage,
           })),
       },
       {
-        path: 'buildings/:buildingId',
+        path: routePatterns.building,
         lazy: () =>
           import('@/features/building/components/building-page').then((m) => ({
             Component: m.BuildingPage,
           })),
       },
       {
-        path: 'buildings/:buildingId/levels/:level',
+        path: routePatterns.level,
         lazy: () =>
           import('@/features/building/components/level-page').then((m) => ({
             Component: m.LevelPage,
           })),
       },
       {
-        path: 'buildings/:buildingId/levels/:level/rooms/:room',
+        path: routePatterns.room,
         lazy: () =>
           import('@/features/building/components/room-page').then((m) => ({
             Component: m.RoomPage,

@@ -13,6 +13,13 @@ export const formatArea = (value: number): string =>
 export const formatCompact = (value: number): string => compactFormat.format(value);
 export const areaUnit = clientConfig.areaUnit;
 
-/** Platform names may be null; the interface never shows an empty label. */
+/** Platform names may be null or blank; the interface never shows an empty label. */
 export const displayName = (name: string | null | undefined): string =>
-  name && name.trim() !== '' ? name : 'Unnamed';
+  name && name.trim() !== '' ? name.trim() : 'Unnamed';
+
+/**
+ * A site's label everywhere (tables, charts, breadcrumbs, filters): its name, or "Site <id>" when
+ * it has none or the listing does not know it, since the id is what people can look up.
+ */
+export const siteLabel = (siteId: string, name?: string | null): string =>
+  name && name.trim() !== '' ? name.trim() : `Site ${siteId}`;

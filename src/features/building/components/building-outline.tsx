@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { displayName, formatCount } from '@/lib/format';
 import type { LevelOutline } from '../api/get-building-outline';
 import { labelRooms } from '../utils/room-labels';
+import { paths } from '@/config/paths';
 
 function LevelItem({
   buildingId,
@@ -23,7 +24,7 @@ function LevelItem({
   const [open, setOpen] = useState(false);
   const rooms = level.rooms;
   const name = displayName(level.name);
-  const base = `/buildings/${encodeURIComponent(buildingId)}/levels/${index}`;
+  const base = paths.level(buildingId, index);
   return (
     <>
       <ListItem
@@ -73,7 +74,7 @@ function LevelItem({
           <List dense disablePadding aria-label={`Rooms of ${name}`} sx={{ pl: 4 }}>
             {labelRooms(rooms).map((room) => (
               <ListItem key={room.index} dense>
-                <Link component={RouterLink} to={`${base}/rooms/${room.index}`}>
+                <Link component={RouterLink} to={paths.room(buildingId, index, room.index)}>
                   {room.name}
                   {room.occurrence ? ` (${room.occurrence})` : ''}
                 </Link>

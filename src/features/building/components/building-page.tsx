@@ -6,14 +6,14 @@ import { useEffect } from 'react';
 import type { Building } from '@/api/platform-schemas';
 import { DetailsTable } from '@/components/details-table';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
-import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import { displayName, formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '../api/get-building-outline';
 import { useFloors } from '../api/get-floors';
+import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
-import { BuildingFrame, type FoundBuilding } from './building-frame';
 import { BuildingOutlineList } from './building-outline';
-import { OutlineStates } from './outline-states';
+import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -26,18 +26,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function BuildingFacts({
-  building,
-  siteName,
-}: {
-  building: Building;
-  siteName: string | undefined;
-}) {
+function BuildingFacts({ building, siteLabel }: { building: Building; siteLabel: string }) {
   const counts = building.includesDeviceAndMeasurementCounts;
   const facts: Array<[string, string]> = [
     ['Reference', building.referenceId ?? '—'],
     ['Organization', building.organizationName ?? building.organizationId],
-    ['Site', siteName ?? building.siteId],
+    ['Site', siteLabel],
     ['Area', formatArea(building.area)],
     ['Floors', formatCount(building.floorCount)],
     ['Spaces', formatCount(building.spaceCount)],
@@ -80,55 +74,61 @@ function FloorsSection({ buildingId }: { buildingId: string }) {
 
 export function BuildingPage() {
   useEffect(preloadCharts, []);
+  const place = useBuildingRoute();
+  if (place.status !== 'found') return <RouteStateView state={place} />;
+  return <BuildingView place={place.value} />;
+}
+
+function LevelsSection({ building }: { building: Building }) {
+  const outline = useBuildingOutline(building);
+  if (!building.name)
+    return (
+      <EmptyState title="Levels cannot be looked up">
+        The platform finds levels by building name, and this building has none.
+      </EmptyState>
+    );
+  if (outline.fetching && !outline.outline)
+    return <LoadingSkeleton label="Loading levels and rooms" />;
+  if (outline.error)
+    return <ErrorState what="the levels and rooms" error={outline.error} onRetry={outline.retry} />;
+  if (!outline.outline)
+    return (
+      <NotFoundState title="Levels not found">
+        The platform's GraphQL answer has no building with this id, so its levels and rooms cannot
+        be shown.
+      </NotFoundState>
+    );
+  const levels = outline.outline.levels;
   return (
-    <BuildingFrame loadingLabel="Loading the building">
-      {(found) => <BuildingView {...found} />}
-    </BuildingFrame>
+    <>
+      <PartialAnswerAlert messages={outline.partialErrors} />
+      {levels && levels.length > 0 ? (
+        <Paper variant="outlined">
+          <BuildingOutlineList buildingId={building.id} levels={levels} />
+        </Paper>
+      ) : (
+        <EmptyState title="This building has no levels" />
+      )}
+    </>
   );
 }
 
-function BuildingView({ building, siteName }: FoundBuilding) {
-  const outline = useBuildingOutline(building);
-  const name = displayName(building.name);
+function BuildingView({ place }: { place: BuildingPlace }) {
+  const { building, name, siteLabel, crumbs } = place;
   return (
     <Stack spacing={3}>
       <div>
-        <BuildingBreadcrumbs
-          crumbs={[
-            { label: 'Portfolio', to: '/' },
-            {
-              label: siteName ?? `Site ${building.siteId}`,
-              to: `/?site=${encodeURIComponent(building.siteId)}`,
-            },
-            { label: name },
-          ]}
-        />
+        <BuildingBreadcrumbs crumbs={crumbs} />
         <Typography variant="h4" component="h1">
           {name}
         </Typography>
       </div>
-      <BuildingFacts building={building} siteName={siteName} />
+      <BuildingFacts building={building} siteLabel={siteLabel} />
       <Section title="Floors">
         <FloorsSection buildingId={building.id} />
       </Section>
       <Section title="Levels and rooms">
-        {building.name ? (
-          <OutlineStates state={outline}>
-            {(found) =>
-              found.levels && found.levels.length > 0 ? (
-                <Paper variant="outlined">
-                  <BuildingOutlineList buildingId={building.id} levels={found.levels} />
-                </Paper>
-              ) : (
-                <EmptyState title="This building has no levels" />
-              )
-            }
-          </OutlineStates>
-        ) : (
-          <EmptyState title="Levels cannot be looked up">
-            The platform finds levels by building name, and this building has none.
-          </EmptyState>
-        )}
+        <LevelsSection building={building} />
       </Section>
     </Stack>
   );

@@ -8,14 +8,15 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '@/components/query-states';
+import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
-import { labelRooms } from '../utils/room-labels';
+import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
-import { LevelFrame, type LevelContext } from './level-frame';
+import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
-function LevelRooms({ context }: { context: LevelContext }) {
+function LevelRooms({ context }: { context: LevelPlace }) {
   const [search, setSearch] = useState('');
-  const rooms = useMemo(() => labelRooms(context.level.rooms ?? []), [context.level.rooms]);
+  const { rooms } = context;
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return needle ? rooms.filter((room) => room.name.toLowerCase().includes(needle)) : rooms;
@@ -23,6 +24,7 @@ function LevelRooms({ context }: { context: LevelContext }) {
 
   return (
     <Stack spacing={2}>
+      <PartialAnswerAlert messages={context.partialErrors} />
       <div>
         <BuildingBreadcrumbs crumbs={context.crumbs} />
         <Typography variant="h4" component="h1">
@@ -53,7 +55,10 @@ function LevelRooms({ context }: { context: LevelContext }) {
             <List aria-label="Rooms" dense>
               {shown.map((room) => (
                 <ListItem key={room.index} divider>
-                  <Link component={RouterLink} to={`${context.levelPath}/rooms/${room.index}`}>
+                  <Link
+                    component={RouterLink}
+                    to={paths.room(context.building.id, context.levelIndex, room.index)}
+                  >
                     {room.name}
                     {room.occurrence ? ` (${room.occurrence})` : ''}
                   </Link>
@@ -68,5 +73,7 @@ function LevelRooms({ context }: { context: LevelContext }) {
 }
 
 export function LevelPage() {
-  return <LevelFrame>{(context) => <LevelRooms context={context} />}</LevelFrame>;
+  const level = useLevelRoute();
+  if (level.status !== 'found') return <RouteStateView state={level} />;
+  return <LevelRooms context={level.value} />;
 }

@@ -1,75 +1,46 @@
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsTable } from '@/components/details-table';
-import { NotFoundState } from '@/components/query-states';
-import { displayName, formatCount } from '@/lib/format';
-import { labelRooms } from '../utils/room-labels';
+import { formatCount } from '@/lib/format';
+import { useRoomRoute } from '../hooks/use-place-route';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
-import { LevelFrame } from './level-frame';
+import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
 export function RoomPage() {
-  const { room: roomParam } = useParams();
+  const place = useRoomRoute();
+  if (place.status !== 'found') return <RouteStateView state={place} />;
+  const { room, rooms, levelName, name, crumbs, partialErrors } = place.value;
+  const facts: Array<[string, string]> = [
+    ['Building', name],
+    ['Level', levelName],
+    ['Position on the level', `${formatCount(room.index + 1)} of ${formatCount(rooms.length)}`],
+    [
+      'Same name on this level',
+      room.occurrence
+        ? `${room.occurrence} rooms called “${room.name}”`
+        : 'none: the name is unique here',
+    ],
+  ];
   return (
-    <LevelFrame>
-      {(context) => {
-        const rooms = labelRooms(context.level.rooms ?? []);
-        const room =
-          roomParam !== undefined && /^\d{1,6}$/.test(roomParam)
-            ? rooms[Number(roomParam)]
-            : undefined;
-        if (!room) {
-          return (
-            <NotFoundState title="Room not found">
-              {context.levelName} has no room “{roomParam}”.{' '}
-              <Link component={RouterLink} to={context.levelPath}>
-                Back to the level
-              </Link>
-            </NotFoundState>
-          );
-        }
-        const facts: Array<[string, string]> = [
-          ['Building', displayName(context.building.name)],
-          ['Level', context.levelName],
-          [
-            'Position on the level',
-            `${formatCount(room.index + 1)} of ${formatCount(rooms.length)}`,
-          ],
-          [
-            'Same name on this level',
-            room.occurrence
-              ? `${room.occurrence} rooms called “${room.name}”`
-              : 'none: the name is unique here',
-          ],
-        ];
-        return (
-          <Stack spacing={2}>
-            <div>
-              <BuildingBreadcrumbs
-                crumbs={[
-                  ...context.crumbs,
-                  { label: room.occurrence ? `${room.name} (${room.occurrence})` : room.name },
-                ]}
-              />
-              <Typography variant="h4" component="h1">
-                {room.name}
-                {room.occurrence ? (
-                  <Typography component="span" variant="h6" color="text.secondary">
-                    {' '}
-                    ({room.occurrence})
-                  </Typography>
-                ) : null}
-              </Typography>
-            </div>
-            <DetailsTable label="Room details" rows={facts} />
-            <Typography variant="body2" color="text.secondary">
-              The platform's GraphQL interface shows a room's name only; devices and measurements
-              per room are not part of its contract.
+    <Stack spacing={2}>
+      <PartialAnswerAlert messages={partialErrors} />
+      <div>
+        <BuildingBreadcrumbs crumbs={crumbs} />
+        <Typography variant="h4" component="h1">
+          {room.name}
+          {room.occurrence ? (
+            <Typography component="span" variant="h6" color="text.secondary">
+              {' '}
+              ({room.occurrence})
             </Typography>
-          </Stack>
-        );
-      }}
-    </LevelFrame>
+          ) : null}
+        </Typography>
+      </div>
+      <DetailsTable label="Room details" rows={facts} />
+      <Typography variant="body2" color="text.secondary">
+        The platform's GraphQL interface shows a room's name only; devices and measurements per room
+        are not part of its contract.
+      </Typography>
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
+import { siteLabel } from '@/lib/format';
 
-/** The building's REST record (from the cached portfolio listing) and its site's name. */
+/** The building's REST record (from the cached portfolio listing) and its site's label. */
 export function useBuildingRecord(buildingId: string) {
   const buildings = useBuildings();
   const sites = useSites();
@@ -17,6 +18,6 @@ export function useBuildingRecord(buildingId: string) {
   return {
     buildings,
     building,
-    siteName: site?.name ?? (building ? `Site ${building.siteId}` : undefined),
+    siteLabel: building ? siteLabel(building.siteId, site?.name) : '',
   };
 }

@@ -20,6 +20,7 @@ import {
   type SortDirection,
   type SortField,
 } from '../utils/building-columns';
+import { paths } from '@/config/paths';
 
 const rowHeight = 37;
 
@@ -176,7 +177,7 @@ export function BuildingsTable({
                       {column.field === 'name' ? (
                         <Link
                           component={RouterLink}
-                          to={`/buildings/${encodeURIComponent(row.id)}`}
+                          to={paths.building(row.id)}
                           // Opening a building is not selecting its row: a selection change would rewrite the URL mid-navigation.
                           onClick={(event: React.MouseEvent) => event.stopPropagation()}
                         >

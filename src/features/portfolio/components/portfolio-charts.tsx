@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import type { Building } from '@/api/platform-schemas';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
-import { formatArea, formatCompact, formatCount } from '@/lib/format';
+import { formatArea, formatCompact, formatCount, siteLabel } from '@/lib/format';
 import { groupBuildings, topBy, topWithRest } from '../utils/portfolio-summary';
 
 const areaSeries = [{ key: 'area', name: 'Area', format: formatArea }];
@@ -34,12 +34,12 @@ export function PortfolioCharts({
       byOrganization: groupBuildings(
         buildings,
         (b) => b.organizationId,
-        (_id, first) => first.organizationName ?? first.organizationId,
+        (id, first) => first?.organizationName ?? id,
       ),
       bySite: groupBuildings(
         buildings,
         (b) => b.siteId,
-        (id) => siteNames.get(id) ?? `Site ${id}`,
+        (id) => siteNames.get(id) ?? siteLabel(id),
       ),
     };
   }, [buildings, siteNames]);

@@ -10,7 +10,7 @@ import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { StatCard } from '@/components/stat-card';
-import { formatArea, formatCount } from '@/lib/format';
+import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
 import { BuildingsTable } from './buildings-table';
@@ -70,7 +70,7 @@ export function PortfolioPage() {
         .map((b) => b.siteId),
     );
     return [...ids]
-      .map((id) => [id, names.get(id) ?? `Site ${id}`] as const)
+      .map((id) => [id, names.get(id) ?? siteLabel(id)] as const)
       .sort((a, b) => a[1].localeCompare(b[1]));
   }, [buildings.data, names, filter.organizationId]);
   const filtered = useMemo(
@@ -82,7 +82,7 @@ export function PortfolioPage() {
       sortRows(
         filtered.map((building) => ({
           ...building,
-          siteName: names.get(building.siteId) ?? `Site ${building.siteId}`,
+          siteName: names.get(building.siteId) ?? siteLabel(building.siteId),
         })),
         state.sortField,
         state.sortDirection,

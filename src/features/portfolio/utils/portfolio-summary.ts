@@ -1,4 +1,6 @@
 import type { Building, Site } from '@/api/platform-schemas';
+import { displayName, siteLabel } from '@/lib/format';
+import { sumByGroup, type GroupSums } from '@/lib/group-sums';
 
 export interface PortfolioTotals {
   buildings: number;
@@ -36,7 +38,7 @@ export function portfolioTotals(buildings: readonly Building[]): PortfolioTotals
 
 /** A short label that still tells apart two buildings of the same name. */
 export function buildingLabel(building: Building, all: readonly Building[]): string {
-  const name = building.name?.trim() || 'Unnamed';
+  const name = displayName(building.name);
   const twins = all.filter((other) => other.name === building.name).length;
   return twins > 1 && building.referenceId ? `${name} (${building.referenceId})` : name;
 }
@@ -79,42 +81,22 @@ export function topBy(
     .map((building) => ({ label: buildingLabel(building, buildings), ...pick(building) }));
 }
 
-export interface GroupSummary {
-  id: string;
-  label: string;
-  buildings: number;
-  area: number;
-  floors: number;
-  spaces: number;
-}
+export type GroupSummary = GroupSums;
 
+/** Groups sorted by area, largest first (the charts' order). */
 export function groupBuildings(
   buildings: readonly Building[],
   keyOf: (building: Building) => string,
-  labelOf: (key: string, first: Building) => string,
+  labelOf: (key: string, first: Building | undefined) => string,
 ): GroupSummary[] {
-  const groups = new Map<string, GroupSummary>();
-  for (const building of buildings) {
-    const id = keyOf(building);
-    const group = groups.get(id) ?? {
-      id,
-      label: labelOf(id, building),
-      buildings: 0,
-      area: 0,
-      floors: 0,
-      spaces: 0,
-    };
-    group.buildings += 1;
-    group.area += building.area;
-    group.floors += building.floorCount;
-    group.spaces += building.spaceCount;
-    groups.set(id, group);
-  }
-  return [...groups.values()].sort((a, b) => b.area - a.area || a.label.localeCompare(b.label));
+  return sumByGroup(buildings, keyOf, labelOf).sort(
+    (a, b) => b.area - a.area || a.label.localeCompare(b.label),
+  );
 }
 
+/** Site labels by id, for the sites the listing knows; others are labelled by `siteLabel` too. */
 export function siteNames(sites: readonly Site[] | undefined): Map<string, string> {
-  return new Map((sites ?? []).map((site) => [site.id, site.name?.trim() || `Site ${site.id}`]));
+  return new Map((sites ?? []).map((site) => [site.id, siteLabel(site.id, site.name)]));
 }
 
 const fold = (text: string) =>

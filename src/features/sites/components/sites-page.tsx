@@ -14,16 +14,12 @@ import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import type { Building, Site } from '@/api/platform-schemas';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
-import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+import { paths } from '@/config/paths';
+import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
+import { sumByGroup, type GroupSums } from '@/lib/group-sums';
 
-interface SiteSummary {
-  id: string;
-  name: string;
+interface SiteSummary extends GroupSums {
   place: string;
-  buildings: number;
-  area: number;
-  floors: number;
-  spaces: number;
 }
 
 /** Sums come from the buildings the account sees, so they agree with the portfolio page. */
@@ -31,40 +27,18 @@ export function summarizeSites(
   sites: readonly Site[],
   buildings: readonly Building[],
 ): SiteSummary[] {
-  const summaries = new Map<string, SiteSummary>(
-    sites.map((site) => [
-      site.id,
-      {
-        id: site.id,
-        name: displayName(site.name),
-        place: [site.city, site.country].filter(Boolean).join(', '),
-        buildings: 0,
-        area: 0,
-        floors: 0,
-        spaces: 0,
-      },
-    ]),
-  );
-  for (const building of buildings) {
-    let summary = summaries.get(building.siteId);
-    if (!summary) {
-      summary = {
-        id: building.siteId,
-        name: `Site ${building.siteId}`,
-        place: '',
-        buildings: 0,
-        area: 0,
-        floors: 0,
-        spaces: 0,
-      };
-      summaries.set(building.siteId, summary);
-    }
-    summary.buildings += 1;
-    summary.area += building.area;
-    summary.floors += building.floorCount;
-    summary.spaces += building.spaceCount;
-  }
-  return [...summaries.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const byId = new Map(sites.map((site) => [site.id, site]));
+  return sumByGroup(
+    buildings,
+    (building) => building.siteId,
+    (id) => siteLabel(id, byId.get(id)?.name),
+    sites.map((site) => site.id),
+  )
+    .map((sums) => {
+      const site = byId.get(sums.id);
+      return { ...sums, place: [site?.city, site?.country].filter(Boolean).join(', ') };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 export function SitesPage() {
@@ -122,10 +96,10 @@ export function SitesPage() {
                 <TableCell>
                   <Link
                     component={RouterLink}
-                    to={`/?site=${encodeURIComponent(site.id)}`}
-                    aria-label={`${site.name}: show its buildings in the portfolio`}
+                    to={paths.portfolio({ site: site.id })}
+                    aria-label={`${site.label}: show its buildings in the portfolio`}
                   >
-                    {site.name}
+                    {site.label}
                   </Link>
                 </TableCell>
                 <TableCell>{site.place}</TableCell>

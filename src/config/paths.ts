@@ -1,0 +1,35 @@
+/**
+ * Every URL of the dashboard, built in one place. Routes are declared from `routePatterns` and
+ * links are made with `paths`, so the two cannot drift apart.
+ */
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+/** The router's patterns (relative to "/"), in the same order as `paths`. */
+export const routePatterns = {
+  sites: 'sites',
+  building: 'buildings/:buildingId',
+  level: 'buildings/:buildingId/levels/:level',
+  room: 'buildings/:buildingId/levels/:level/rooms/:room',
+} as const;
+
+export interface PortfolioFilters {
+  q?: string | undefined;
+  org?: string | undefined;
+  site?: string | undefined;
+}
+
+export const paths = {
+  portfolio(filters: PortfolioFilters = {}): string {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(filters))
+      if (value !== undefined && value !== '') search.set(name, value);
+    const query = search.toString();
+    return query ? `/?${query}` : '/';
+  },
+  sites: (): string => '/sites',
+  building: (buildingId: string): string => `/buildings/${segment(buildingId)}`,
+  level: (buildingId: string, level: string | number): string =>
+    `${paths.building(buildingId)}/levels/${segment(level)}`,
+  room: (buildingId: string, level: string | number, room: string | number): string =>
+    `${paths.level(buildingId, level)}/rooms/${segment(room)}`,
+};

@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
+import type { RouteState } from '../hooks/use-place-route';
+
+/** The loading, error and not-found states of a building, level or room route, in one place. */
+export function RouteStateView({
+  state,
+}: {
+  state: Exclude<RouteState<unknown>, { status: 'found' }>;
+}) {
+  switch (state.status) {
+    case 'loading':
+      return <LoadingSkeleton label={state.label} />;
+    case 'error':
+      return <ErrorState what={state.what} error={state.error} onRetry={state.retry} />;
+    case 'not-found':
+      return (
+        <NotFoundState title={state.title}>
+          {state.message}{' '}
+          <Link component={RouterLink} to={state.back.to}>
+            {state.back.label}
+          </Link>
+        </NotFoundState>
+      );
+  }
+}
+
+/** Shown above data from a GraphQL answer that came with errors: what is there, and what is not. */
+export function PartialAnswerAlert({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      The platform answered only in part: {messages.join(' ')} Levels marked "rooms unavailable" are
+      incomplete.
+    </Alert>
+  );
+}

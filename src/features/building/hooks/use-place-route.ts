@@ -1,0 +1,167 @@
+import { useParams } from 'react-router-dom';
+import type { Building } from '@/api/platform-schemas';
+import { paths } from '@/config/paths';
+import { displayName } from '@/lib/format';
+import {
+  useBuildingOutline,
+  type BuildingOutline,
+  type LevelOutline,
+} from '../api/get-building-outline';
+import { labelRooms, type RoomLabel } from '../utils/room-labels';
+import type { Crumb } from '../components/building-breadcrumbs';
+import { useBuildingRecord } from './use-building-record';
+
+/** What a building, level or room route resolves to: one of four states, never a half-built page. */
+export type RouteState<T> =
+  | { status: 'loading'; label: string }
+  | { status: 'error'; what: string; error: Error; retry: () => void }
+  | { status: 'not-found'; title: string; message: string; back: { label: string; to: string } }
+  | { status: 'found'; value: T };
+
+export interface BuildingPlace {
+  building: Building;
+  name: string;
+  siteLabel: string;
+  /** Breadcrumbs up to and including the building (linked). */
+  crumbs: Crumb[];
+}
+
+export interface LevelPlace extends BuildingPlace {
+  outline: BuildingOutline;
+  /** Messages of a partial GraphQL answer: the data is shown with a warning. */
+  partialErrors: string[];
+  level: LevelOutline;
+  levelIndex: number;
+  levelName: string;
+  rooms: RoomLabel[];
+}
+
+export interface RoomPlace extends LevelPlace {
+  room: RoomLabel;
+}
+
+const parseIndex = (raw: string | undefined): number | undefined =>
+  raw !== undefined && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined;
+
+/** The building of the route's :buildingId, from the cached portfolio listing. */
+export function useBuildingRoute(loadingLabel = 'Loading the building'): RouteState<BuildingPlace> {
+  const { buildingId = '' } = useParams();
+  const { buildings, building, siteLabel } = useBuildingRecord(buildingId);
+  if (buildings.isPending) return { status: 'loading', label: loadingLabel };
+  if (buildings.isError)
+    return {
+      status: 'error',
+      what: 'the building',
+      error: buildings.error,
+      retry: () => void buildings.refetch(),
+    };
+  if (!building)
+    return {
+      status: 'not-found',
+      title: 'Building not found',
+      message: `No building with id “${buildingId}” is visible to this account.`,
+      back: { label: 'Back to the portfolio', to: paths.portfolio() },
+    };
+  const name = displayName(building.name);
+  return {
+    status: 'found',
+    value: {
+      building,
+      name,
+      siteLabel,
+      crumbs: [
+        { label: 'Portfolio', to: paths.portfolio() },
+        { label: siteLabel, to: paths.portfolio({ site: building.siteId }) },
+        { label: name, to: paths.building(building.id) },
+      ],
+    },
+  };
+}
+
+/**
+ * The level of /buildings/:buildingId/levels/:level, from the cached listing and the cached
+ * GraphQL drill-down the building page already fetched: moving here sends no new request.
+ */
+export function useLevelRoute(): RouteState<LevelPlace> {
+  const params = useParams();
+  const building = useBuildingRoute('Loading the level');
+  const found = building.status === 'found' ? building.value : undefined;
+  const outline = useBuildingOutline(found?.building);
+  if (!found) return building as RouteState<never>;
+  if (outline.fetching && !outline.outline)
+    return { status: 'loading', label: 'Loading levels and rooms' };
+  if (outline.error)
+    return {
+      status: 'error',
+      what: 'the levels and rooms',
+      error: outline.error,
+      retry: outline.retry,
+    };
+  const backToBuilding = { label: 'Back to the building', to: paths.building(found.building.id) };
+  if (!outline.outline)
+    return {
+      status: 'not-found',
+      title: 'Levels not found',
+      message:
+        "The platform's answer has no building with this id, so its levels and rooms cannot be shown.",
+      back: backToBuilding,
+    };
+  const levelIndex = parseIndex(params.level);
+  const level = levelIndex === undefined ? undefined : outline.outline.levels?.[levelIndex];
+  if (levelIndex === undefined || !level)
+    return {
+      status: 'not-found',
+      title: 'Level not found',
+      message: `${found.name} has no level “${params.level ?? ''}”.`,
+      back: backToBuilding,
+    };
+  const levelName = displayName(level.name);
+  return {
+    status: 'found',
+    value: {
+      ...found,
+      outline: outline.outline,
+      partialErrors: outline.partialErrors,
+      level,
+      levelIndex,
+      levelName,
+      rooms: labelRooms(level.rooms ?? []),
+      crumbs: [
+        ...found.crumbs,
+        { label: levelName, to: paths.level(found.building.id, levelIndex) },
+      ],
+    },
+  };
+}
+
+/** The room of …/rooms/:room, from the same cached data as its level. */
+export function useRoomRoute(): RouteState<RoomPlace> {
+  const params = useParams();
+  const level = useLevelRoute();
+  if (level.status !== 'found') return level;
+  const place = level.value;
+  const roomIndex = parseIndex(params.room);
+  const room = roomIndex === undefined ? undefined : place.rooms[roomIndex];
+  if (!room)
+    return {
+      status: 'not-found',
+      title: 'Room not found',
+      message: `${place.levelName} has no room “${params.room ?? ''}”.`,
+      back: {
+        label: 'Back to the level',
+        to: paths.level(place.building.id, place.levelIndex),
+      },
+    };
+  const label = room.occurrence ? `${room.name} (${room.occurrence})` : room.name;
+  return {
+    status: 'found',
+    value: {
+      ...place,
+      room,
+      crumbs: [
+        ...place.crumbs,
+        { label, to: paths.room(place.building.id, place.levelIndex, room.index) },
+      ],
+    },
+  };
+}
