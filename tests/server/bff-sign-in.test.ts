@@ -7,7 +7,7 @@ import { ConfigError } from '../../server/config';
 import { startStorey, type RunningStorey } from '../../server/server';
 import { CookieJar } from './support/browser-like';
 import { signInAs, startSignedInStorey } from './support/sign-in';
-import { startPlatform } from './support/harness';
+import { platformVariables, startPlatform } from './support/harness';
 
 const quiet = { PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/fixtures/no-dist' };
 const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
@@ -246,12 +246,7 @@ describe('where Storey may listen', () => {
     const env = {
       ...quiet,
       HOST: '0.0.0.0',
-      PLATFORM_BASE_URL: platform.settings.baseUrl,
-      PLATFORM_AUTH_URL: platform.settings.authUrl,
-      PLATFORM_TENANT_ID: platform.settings.tenantId,
-      PLATFORM_CLIENT_ID: platform.settings.clientId,
-      PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
-      PLATFORM_SCOPE: platform.settings.scope,
+      ...platformVariables(platform.settings),
     };
     await expect(startStorey(env)).rejects.toThrow(ConfigError);
     await expect(startStorey(env)).rejects.toThrow(/ALLOW_ANONYMOUS=true/);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/cli/build.mjs';
 import { freePort, root } from '../bench/processes';
-import { startPlatform, type RunningPlatform } from './support/harness';
+import { platformVariables, startPlatform, type RunningPlatform } from './support/harness';
 
 interface Stage {
   name: string;
@@ -97,12 +97,7 @@ describe('the runtime stage, carried out without Docker', () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      PLATFORM_BASE_URL: platform.settings.baseUrl,
-      PLATFORM_AUTH_URL: platform.settings.authUrl,
-      PLATFORM_TENANT_ID: platform.settings.tenantId,
-      PLATFORM_CLIENT_ID: platform.settings.clientId,
-      PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
-      PLATFORM_SCOPE: platform.settings.scope,
+      ...platformVariables(platform.settings),
     };
     const [command, ...args] = execForm(values('runtime', 'CMD')[0]!);
     server = spawn(command === 'node' ? process.execPath : command!, args, {

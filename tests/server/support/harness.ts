@@ -138,3 +138,15 @@ export function bffWithPlatform(
   });
   return context;
 }
+
+/** The six PLATFORM_* variables that point Storey at a platform (a test's emulator). */
+export function platformVariables(settings: PlatformSettings): Record<string, string> {
+  return {
+    PLATFORM_BASE_URL: settings.baseUrl,
+    PLATFORM_AUTH_URL: settings.authUrl,
+    PLATFORM_TENANT_ID: settings.tenantId,
+    PLATFORM_CLIENT_ID: settings.clientId,
+    PLATFORM_CLIENT_SECRET: settings.clientSecret,
+    PLATFORM_SCOPE: settings.scope,
+  };
+}

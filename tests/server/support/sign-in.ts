@@ -8,7 +8,7 @@ import {
 import { startStorey, type RunningStorey } from '../../../server/server';
 import { freePort } from '../../bench/processes';
 import { CookieJar } from './browser-like';
-import { startPlatform, type RunningPlatform } from './harness';
+import { platformVariables, startPlatform, type RunningPlatform } from './harness';
 
 /** No build, no log noise: what server tests start Storey with. */
 export const quietStorey = {
@@ -99,12 +99,7 @@ export async function startSignedInStorey(
   const storey = await startStorey({
     ...quietStorey,
     PORT: String(port),
-    PLATFORM_BASE_URL: platform.settings.baseUrl,
-    PLATFORM_AUTH_URL: platform.settings.authUrl,
-    PLATFORM_TENANT_ID: platform.settings.tenantId,
-    PLATFORM_CLIENT_ID: platform.settings.clientId,
-    PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
-    PLATFORM_SCOPE: platform.settings.scope,
+    ...platformVariables(platform.settings),
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: 'storey-test',
     OIDC_CLIENT_SECRET: 'provider-client-secret-for-tests',
