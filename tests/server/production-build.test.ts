@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { validate } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/cli/build.mjs';
 import { freePort, root } from '../bench/processes';
@@ -48,6 +49,13 @@ const values = (name: string, keyword: string) =>
 const execForm = (value: string) => JSON.parse(value.replace(/^.*?(\[.*\])$/, '$1')) as string[];
 
 describe('the Dockerfile', () => {
+  it('has nothing a Dockerfile linter (dockerfile-utils, as in VS Code) objects to', () => {
+    const text = readFileSync(path.join(root, 'server/deploy/Dockerfile'), 'utf8');
+    expect(validate(text).map((diagnostic) => diagnostic.message)).toEqual([]);
+    // The linter is live: a Dockerfile with known mistakes is not clean.
+    expect(validate('FROM node\nEXPOSE abc\nMAINTAINER me\n')).toHaveLength(2);
+  });
+
   it('builds in one stage and runs the build, non-root, in another with production dependencies only', () => {
     expect(stages.map((candidate) => candidate.name)).toEqual(['build', 'runtime']);
     expect(values('build', 'RUN')).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
