@@ -17,7 +17,9 @@ import { lifecycle } from './http/lifecycle.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serverOptions } from './http/server-options.ts';
+import { createCapabilityProbe, type CapabilityProbe } from './platform/capabilities.ts';
 import { createPlatformServices } from './platform/services.ts';
+import { capabilitiesRoute } from './routes/capabilities.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
 import { restProxy } from './routes/rest-proxy.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
+    /** What the platform offers beyond the spec; server.ts asks once at start. */
+    capabilities: CapabilityProbe;
   }
 }
 
@@ -57,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
   app.addHook('onClose', () => gateway.close());
+  const capabilities = createCapabilityProbe({ gateway, clock });
+  app.decorate('capabilities', capabilities);
   // The only body the BFF takes is GraphQL's JSON; anything else is 415, not parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -99,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scope.register(async function signedIn(api) {
       if (signIn) await api.register(requireSession, { sessions: signIn.sessions });
       await api.register(restProxy, { prefix: '/api', gateway });
+      await api.register(capabilitiesRoute, { prefix: '/api', probe: capabilities });
       await api.register(graphqlProxy, { gateway });
     });
   });

@@ -95,6 +95,8 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
     await embedded?.close();
   });
   await app.listen({ host: config.host, port });
+  // Learn what the platform offers beyond the spec now, not on the first person's request.
+  void app.capabilities.current();
   const metricsAddress = metricsServer?.server.address();
   return {
     url,

@@ -75,12 +75,13 @@ export const targets = [
     inputs: ['server', 'package-lock.json'],
     build: () => {
       run('The server build', 'typescript', 'bin/tsc', ['-p', 'server/tsconfig.json']);
-      // The emulator reads its schema beside its compiled code.
+      // The emulator reads its schemas beside its compiled code.
       mkdirSync(path.join(root, 'dist/server/emulator'), { recursive: true });
-      copyFileSync(
-        path.join(root, 'server/emulator/schema.graphql'),
-        path.join(root, 'dist/server/emulator/schema.graphql'),
-      );
+      for (const schema of ['schema.graphql', 'schema-spec.graphql'])
+        copyFileSync(
+          path.join(root, 'server/emulator', schema),
+          path.join(root, 'dist/server/emulator', schema),
+        );
       writeFileSync(path.join(root, 'dist/server/.built'), new Date().toISOString());
     },
   },

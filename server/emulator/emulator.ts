@@ -8,7 +8,12 @@ import {
   type FaultController,
   type FaultSettings,
 } from './faults.ts';
-import { createPlatformSchema, registerGraphqlApi } from './graphql-api.ts';
+import {
+  createPlatformSchema,
+  isIntrospectionQuery,
+  registerGraphqlApi,
+  type SchemaMode,
+} from './graphql-api.ts';
 import { registerIdentityProvider, type ClientCredentials } from './identity-provider.ts';
 import {
   generatePortfolio,
@@ -27,6 +32,8 @@ export interface EmulatorOptions {
   tokenLifetimeSeconds?: number | undefined;
   /** The real service refuses tokens a little before `exp`; 0 by default. */
   rejectTokensSecondsEarly?: number | undefined;
+  /** `spec`: serve only the GraphQL fields the interface specification shows (default `full`). */
+  schema?: SchemaMode | undefined;
   /** The emulator's time for the tokens it issues and checks (default: the system clock). */
   now?: (() => number) | undefined;
   /** Exposes /__control (fault settings and the request log) over HTTP. */
@@ -182,7 +189,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   app.addHook('preHandler', async (request) => {
     const entry = entries.get(request);
-    if (entry && request.body !== undefined) entry.body = request.body;
+    if (entry && request.body !== undefined) {
+      entry.body = request.body;
+      if (entry.kind === 'graphql' && isIntrospectionQuery((request.body as { query?: unknown }).query))
+        entry.kind = 'introspection';
+    }
   });
 
   // Faults hit API calls only (not the identity provider, which has its own, nor the control API).
@@ -209,6 +220,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerGraphqlApi(app, {
     schema: createPlatformSchema(portfolio, {
       partialErrors: () => faults.current().graphqlPartialErrors,
+      mode: options.schema ?? 'full',
     }),
     verifyToken: (token) => tokens.verify(token),
   });

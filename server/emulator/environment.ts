@@ -10,6 +10,7 @@ const emulatorEnvironment = z.object({
   EMULATOR_PROFILE: z.enum(['default', 'large']).optional(),
   EMULATOR_TOKEN_LIFETIME_SECONDS: wholeNumber.optional(),
   EMULATOR_CONTROL: z.enum(['0', '1']).optional(),
+  EMULATOR_SCHEMA: z.enum(['full', 'spec']).optional(),
 });
 
 /**
@@ -35,6 +36,7 @@ export function emulatorOptionsFromEnvironment(env: NodeJS.ProcessEnv): Emulator
     profile: values.EMULATOR_PROFILE,
     tokenLifetimeSeconds: values.EMULATOR_TOKEN_LIFETIME_SECONDS,
     control: values.EMULATOR_CONTROL === '1',
+    schema: values.EMULATOR_SCHEMA,
     faults: faultsFromEnvironment(env),
   };
 }

@@ -18,7 +18,18 @@ import { filterAndPage, type PageArguments } from './filter.ts';
 import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio.ts';
 import { supportedApiVersions, unsupportedVersionBody } from './rest-api.ts';
 
-export const schemaPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.graphql');
+const schemaFolder = path.dirname(fileURLToPath(import.meta.url));
+export const schemaPath = path.join(schemaFolder, 'schema.graphql');
+
+/**
+ * Which schema the emulator serves: `full` (what the real service shows beyond the contract: ids,
+ * areas, root `levels`/`rooms`, filters) or `spec` (only what the interface specification shows).
+ */
+export type SchemaMode = 'full' | 'spec';
+const schemaFiles: Record<SchemaMode, string> = {
+  full: schemaPath,
+  spec: path.join(schemaFolder, 'schema-spec.graphql'),
+};
 
 interface BuildingView {
   id: string;
@@ -51,8 +62,9 @@ function levelViews(portfolio: Portfolio, entry: BuildingEntry): LevelView[] {
   }));
 }
 
-function roomViews(floor: FloorEntry) {
+function roomViews(floor: FloorEntry, level?: LevelView) {
   return floor.spaces.map((space) => ({
+    level,
     id: space.id,
     name: space.name,
     referenceId: space.referenceId,
@@ -69,18 +81,20 @@ function attach(
   resolve: GraphQLFieldResolver<never, unknown, never>,
 ): void {
   const type = schema.getType(typeName);
+  if (type === undefined) return;
   if (!(type instanceof GraphQLObjectType))
-    throw new Error(`No object type ${typeName} in schema.graphql`);
+    throw new Error(`${typeName} is not an object type in the emulator's schema`);
   const field = type.getFields()[fieldName];
-  if (!field) throw new Error(`No field ${typeName}.${fieldName} in schema.graphql`);
+  // The spec schema has fewer fields: what it does not declare needs no resolver.
+  if (!field) return;
   field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
 }
 
 export function createPlatformSchema(
   portfolio: Portfolio,
-  options: { partialErrors: () => boolean },
+  options: { partialErrors: () => boolean; mode?: SchemaMode },
 ): GraphQLSchema {
-  const schema = buildSchema(readFileSync(schemaPath, 'utf8'));
+  const schema = buildSchema(readFileSync(schemaFiles[options.mode ?? 'full'], 'utf8'));
   const buildingViews: BuildingView[] = portfolio.buildings.map((entry) => ({
     id: entry.record.id,
     name: entry.record.name,
@@ -100,14 +114,18 @@ export function createPlatformSchema(
   attach(schema, 'Query', 'buildings', (_root, args: PageArguments) =>
     filterAndPage(buildingViews, args),
   );
+  // Every level and room of the portfolio, made once on first use (the portfolio never changes).
+  let allLevels: LevelView[] | undefined;
+  let allRooms: ReturnType<typeof roomViews> | undefined;
+  const levelsOfPortfolio = () =>
+    (allLevels ??= buildingViews.flatMap((view) => levelViews(portfolio, view.entry)));
+  const roomsOfPortfolio = () =>
+    (allRooms ??= levelsOfPortfolio().flatMap((level) => roomViews(level.floor, level)));
   attach(schema, 'Query', 'levels', (_root, args: PageArguments) =>
-    filterAndPage(
-      buildingViews.flatMap((view) => levelViews(portfolio, view.entry)),
-      args,
-    ),
+    filterAndPage(levelsOfPortfolio(), args),
   );
   attach(schema, 'Query', 'rooms', (_root, args: PageArguments) =>
-    filterAndPage(portfolio.allFloors().flatMap(roomViews), args),
+    filterAndPage(roomsOfPortfolio(), args),
   );
   attach(schema, 'Organization', 'sites', (organization: { id: string }, args: PageArguments) =>
     filterAndPage(
@@ -125,7 +143,10 @@ export function createPlatformSchema(
     filterAndPage(levelViews(portfolio, building.entry), args),
   );
   attach(schema, 'Building', 'rooms', (building: BuildingView, args: PageArguments) =>
-    filterAndPage(portfolio.floorsOf(building.entry).flatMap(roomViews), args),
+    filterAndPage(
+      levelViews(portfolio, building.entry).flatMap((level) => roomViews(level.floor, level)),
+      args,
+    ),
   );
   attach(schema, 'Level', 'rooms', (level: LevelView, args: PageArguments) => {
     // The partial-data fault: the second level of a building fails, the rest of the answer stands.
@@ -134,9 +155,19 @@ export function createPlatformSchema(
         extensions: { code: 'UPSTREAM_UNAVAILABLE' },
       });
     }
-    return filterAndPage(roomViews(level.floor), args);
+    return filterAndPage(roomViews(level.floor, level), args);
   });
   return schema;
+}
+
+/** True for a query text that asks only about the schema (`__schema`, `__type`). */
+export function isIntrospectionQuery(query: unknown): boolean {
+  if (typeof query !== 'string') return false;
+  try {
+    return isIntrospectionOnly(parse(query));
+  } catch {
+    return false;
+  }
 }
 
 function isIntrospectionOnly(document: DocumentNode): boolean {

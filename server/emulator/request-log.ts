@@ -1,6 +1,7 @@
 export interface LoggedRequest {
   at: string;
-  kind: 'token' | 'rest' | 'graphql' | 'other';
+  /** `introspection`: a GraphQL document asking only about the schema (no data, no token needed). */
+  kind: 'token' | 'rest' | 'graphql' | 'introspection' | 'other';
   method: string;
   path: string;
   query: Record<string, string>;

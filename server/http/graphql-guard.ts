@@ -39,6 +39,35 @@ export const graphqlLimits = {
 /** Schema introspection is the platform's business; `__typename` (used by urql's cache) is not. */
 const introspectionFields = new Set(['__schema', '__type']);
 
+/**
+ * The root fields the dashboard queries: the drill-down (`buildings`) and search (`levels`,
+ * `rooms`). Anything else the platform offers (organizations, sites, equipment, points, …) is
+ * refused: Storey forwards what it needs, not what it could.
+ */
+export const allowedRootFields = new Set(['buildings', 'levels', 'rooms', '__typename']);
+
+/** The operation's root field names, through inline fragments and fragment spreads. */
+function rootFieldNames(document: DocumentNode, operation: OperationDefinitionNode): string[] {
+  const fragments = new Map(
+    document.definitions.flatMap((definition) =>
+      definition.kind === 'FragmentDefinition' ? [[definition.name.value, definition] as const] : [],
+    ),
+  );
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const pending = [...operation.selectionSet.selections];
+  while (pending.length > 0) {
+    const selection = pending.pop()!;
+    if (selection.kind === 'Field') names.push(selection.name.value);
+    else if (selection.kind === 'InlineFragment') pending.push(...selection.selectionSet.selections);
+    else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      pending.push(...(fragments.get(selection.name.value)?.selectionSet.selections ?? []));
+    }
+  }
+  return names;
+}
+
 export const graphqlRequestSchema = z.strictObject({
   query: z.string().min(1, 'must not be empty'),
   variables: z.record(z.string(), z.unknown()).nullish(),
@@ -189,6 +218,15 @@ function checkDocumentUncached(query: string, operationName: string | null | und
     throw new HttpProblem(
       400,
       'Only queries are allowed through Storey; the document also holds a mutation or subscription.',
+    );
+  }
+  const refused = rootFieldNames(document, operation).filter(
+    (name) => !allowedRootFields.has(name) && !introspectionFields.has(name),
+  );
+  if (refused.length > 0) {
+    throw new HttpProblem(
+      400,
+      `Storey does not forward ${[...new Set(refused)].join(', ')}: only ${[...allowedRootFields].filter((name) => !name.startsWith('__')).join(', ')} are queried through it.`,
     );
   }
   checkFields(document);

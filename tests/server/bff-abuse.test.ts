@@ -213,3 +213,39 @@ describe('GraphQL documents and variables are bounded', () => {
     expect(large.json().detail).toContain('too large');
   });
 });
+
+describe('GraphQL root fields', () => {
+  const context = bffWithPlatform();
+  it.each(['sites', 'organizations', 'equipment'])(
+    'refuses %s, which the dashboard never queries, before the platform sees it',
+    async (field) => {
+      const before = context.platform.requests('graphql').length;
+      const answer = await context.bff.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { ...csrf, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: `{ ${field} { id } }` }),
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().detail).toContain(`does not forward ${field}`);
+      expect(context.platform.requests('graphql').length).toBe(before);
+    },
+  );
+
+  it('refuses them through a fragment spread too, and lets buildings, levels and rooms through', async () => {
+    const post = (query: string) =>
+      context.bff.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { ...csrf, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query }),
+      });
+    expect((await post('query { ...F } fragment F on Query { sites { id } }')).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post('{ buildings(take: 1) { id } levels(take: 1) { id } rooms(take: 1) { id } }'))
+        .statusCode,
+    ).toBe(200);
+  });
+});

@@ -20,8 +20,11 @@ beforeAll(async () => {
 afterAll(() => running.close());
 afterEach(() => running.platform.emulator.requests.clear());
 
+/** Calls that read data (not the token, nor the BFF's own capability probe at start). */
 const dataRequests = () =>
-  running.platform.emulator.requests.list().filter((entry) => entry.kind !== 'token');
+  running.platform.emulator.requests
+    .list()
+    .filter((entry) => entry.kind !== 'token' && entry.kind !== 'introspection');
 
 const hex = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`;
 
@@ -97,6 +100,7 @@ describe('no path to the data without a session', () => {
   const targets = [
     { method: 'GET', path: '/api/Sites' },
     { method: 'GET', path: '/api/Buildings' },
+    { method: 'GET', path: '/api/capabilities' },
     { method: 'GET', path: '/api/Buildings/{id}/Floors' },
     { method: 'POST', path: '/graphql', body: plainQuery },
     { method: 'POST', path: '/graphql', body: introspection },

@@ -183,3 +183,60 @@ describe('emulator GraphQL', () => {
     expect(data.rooms).toHaveLength(2);
   });
 });
+
+describe('emulator GraphQL search fields and schema modes', () => {
+  it('finds rooms by part of their name across the portfolio, each with its level', async () => {
+    const tower = platform.emulator.portfolio.buildings.find(
+      (entry) => entry.record.floorCount >= 60,
+    )!;
+    const result = await graphql({
+      query:
+        'query Find($q: String!) { rooms(where: { name: { contains: $q } }, take: 5) { id name buildingId levelId level { id name } } }',
+      variables: { q: '2.09' },
+    });
+    expect(result.status).toBe(200);
+    const rooms = result.body.data!.rooms as Array<{
+      name: string;
+      buildingId: string;
+      levelId: string;
+      level: { id: string; name: string };
+    }>;
+    expect(rooms.length).toBeGreaterThan(0);
+    expect(rooms.length).toBeLessThanOrEqual(5);
+    for (const room of rooms) {
+      expect(room.name).toContain('2.09');
+      expect(room.level.id).toBe(room.levelId);
+    }
+    expect(rooms.some((room) => room.buildingId === tower.record.id) || rooms.length === 5).toBe(
+      true,
+    );
+  });
+
+  it('serves only the spec fields with EMULATOR_SCHEMA=spec', async () => {
+    const spec = await startPlatform({ schema: 'spec' });
+    try {
+      const specToken = await accessToken(spec.address);
+      const ask = async (query: string) => {
+        const response = await fetch(`${spec.address.baseUrl}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: specToken },
+          body: JSON.stringify({ query }),
+        });
+        return { status: response.status, body: (await response.json()) as { data?: unknown } };
+      };
+      const name = spec.emulator.portfolio.buildings[0]!.record.name!;
+      const outline = await ask(
+        `{ buildings(where: { name: { eq: ${JSON.stringify(name)} } }) { id name levels { name rooms { name } } } }`,
+      );
+      expect(outline.status).toBe(200);
+      for (const query of [
+        '{ rooms { id } }',
+        '{ buildings { levels { id } } }',
+        '{ buildings(where: { id: { eq: "x" } }) { id } }',
+      ])
+        expect((await ask(query)).status, query).toBe(400);
+    } finally {
+      await spec.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * GET /api/capabilities: what the platform offers beyond the spec, learnt by the BFF with small
+ * targeted introspection queries of its own, refreshed hourly, and "the spec alone" when the
+ * platform will not say.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  capabilityRefreshMs,
+  specOnly,
+  type Capabilities,
+} from '../../server/platform/capabilities';
+import { createManualClock } from '../support/manual-clock';
+import { csrf, startBff, startPlatform } from './support/harness';
+
+async function capabilitiesOf(schema: 'full' | 'spec', faults = {}) {
+  const platform = await startPlatform({ schema, faults });
+  const clock = createManualClock();
+  const bff = await startBff(platform.settings, {}, { clock });
+  const read = async () => {
+    const answer = await bff.app.inject({ method: 'GET', url: '/api/capabilities', headers: csrf });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return answer.json<Capabilities>();
+  };
+  return {
+    platform,
+    clock,
+    read,
+    close: async () => {
+      await bff.close();
+      await platform.close();
+    },
+  };
+}
+
+describe('the capability probe', () => {
+  it('finds ids, root search fields, Room.level and the id filter on the full emulator', async () => {
+    const probe = await capabilitiesOf('full');
+    try {
+      const capabilities = await probe.read();
+      expect(capabilities.probed).toBe(true);
+      expect(capabilities.graphql).toEqual({
+        levelIds: true,
+        roomIds: true,
+        levelSearch: true,
+        roomSearch: true,
+        roomLevel: true,
+        buildingIdFilter: true,
+        areas: true,
+      });
+      // Small targeted questions, never a full __schema (which the real gateway refuses).
+      const asked = probe.platform.requests('introspection');
+      expect(asked).toHaveLength(1);
+      expect(JSON.stringify(asked[0]!.body)).not.toContain('__schema');
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('finds nothing beyond the spec on EMULATOR_SCHEMA=spec', async () => {
+    const probe = await capabilitiesOf('spec');
+    try {
+      const capabilities = await probe.read();
+      expect(capabilities.probed).toBe(true);
+      expect(capabilities.graphql).toEqual(specOnly);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('assumes the spec alone, and says why, when the gateway refuses the questions', async () => {
+    const probe = await capabilitiesOf('full', { errorRate: 1, errorKinds: ['gateway-403'] });
+    try {
+      const capabilities = await probe.read();
+      expect(capabilities.probed).toBe(false);
+      expect(capabilities.checkedAt).toBeNull();
+      expect(capabilities.reason).toContain('403');
+      expect(capabilities.graphql).toEqual(specOnly);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('asks again after an hour, not before, and keeps what it knew when the refresh fails', async () => {
+    const probe = await capabilitiesOf('full');
+    try {
+      await probe.read();
+      await probe.read();
+      expect(probe.platform.requests('introspection')).toHaveLength(1);
+      probe.clock.advance(capabilityRefreshMs);
+      probe.platform.emulator.faults.update({ errorRate: 1, errorKinds: ['503'] });
+      const stale = await probe.read();
+      // (A call the fault refuses is logged before its body is read, so as "graphql".)
+      const graphqlCalls = probe.platform.emulator.requests
+        .list()
+        .filter((entry) => entry.path === '/graphql');
+      expect(graphqlCalls).toHaveLength(2);
+      expect(stale.probed).toBe(true);
+      expect(stale.graphql.levelIds).toBe(true);
+      expect(stale.reason).toContain('503');
+    } finally {
+      await probe.close();
+    }
+  });
+});
