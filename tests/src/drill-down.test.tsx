@@ -13,7 +13,9 @@ import {
   graphqlPartial,
   graphqlRequests,
   portfolioEmpty,
+  reorderedPlatform,
   sitesFail,
+  specOnlyPlatform,
 } from './support/scenarios';
 
 const harbour = fixtureBuildings[specialBuildings.duplicateNameA]!;
@@ -124,7 +126,7 @@ describe('Level and room screens', () => {
 
   it('shows not-found pages for an unknown level or room', async () => {
     renderApp(`/buildings/${harbour.id}/levels/99`);
-    expect(await screen.findByRole('heading', { name: 'Level not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Floor not found' })).toBeInTheDocument();
   });
 
   it('shows not-found for an unknown room', async () => {
@@ -183,5 +185,51 @@ describe('Unknown pages', () => {
   it('shows a not-found page', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Stable links to floors and rooms', () => {
+  const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
+  const floor = fixture.floorsOf(entry)[0]!;
+  const room = floor.spaces[1]!;
+
+  it('moves an old link by position to the link by id, showing the same room', async () => {
+    const { router } = renderApp(`/buildings/${entry.record.id}/levels/0/rooms/1`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: new RegExp(room.name!) }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/buildings/${entry.record.id}/levels/${floor.record.id}/rooms/${room.id}`,
+      ),
+    );
+  });
+
+  it('keeps a bookmark by id on its room when the platform reorders levels and rooms', async () => {
+    server.use(...reorderedPlatform());
+    renderApp(`/buildings/${entry.record.id}/levels/${floor.record.id}/rooms/${room.id}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: new RegExp(room.name!) });
+    expect(heading).toBeInTheDocument();
+    const details = screen.getByRole('table', { name: 'Room details' });
+    expect(within(details).getByText(floor.record.name!)).toBeInTheDocument();
+    // The room is now last but one on its level, not second.
+    expect(
+      within(details).getByText(`${floor.spaces.length - 1} of ${floor.spaces.length}`),
+    ).toBeInTheDocument();
+  });
+
+  it('links by position on a platform that gives levels and rooms no ids', async () => {
+    server.use(...specOnlyPlatform());
+    const { router } = renderApp(`/buildings/${entry.record.id}/levels/0`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: floor.record.name! }),
+    ).toBeInTheDocument();
+    const link = within(screen.getByRole('list', { name: 'Rooms' })).getAllByRole('link')[1]!;
+    expect(link).toHaveAttribute('href', `/buildings/${entry.record.id}/levels/0/rooms/1`);
+    await userEvent.click(link);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: new RegExp(room.name!) }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/buildings/${entry.record.id}/levels/0/rooms/1`);
   });
 });

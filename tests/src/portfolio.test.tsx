@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
@@ -88,15 +88,25 @@ describe('Portfolio screen', () => {
     expect(within(row).getAllByText('not included')).toHaveLength(2);
   });
 
-  it('filters by search text through the URL', async () => {
+  it('filters by search text through the URL, once typing pauses, replacing the entry', async () => {
     const { router } = renderApp('/');
-    await userEvent.type(
-      await screen.findByRole('textbox', { name: 'Search name or reference' }),
-      'harbour',
-    );
+    const field = await screen.findByRole('textbox', { name: 'Search name or reference' });
+    const entriesBefore = window.history.length;
+    // Typed with no pause between keys: every key is kept, and the URL is written once.
+    await userEvent.type(field, 'harbour', { delay: null });
+    expect(field).toHaveValue('harbour');
     await waitFor(() => expect(router.state.location.search).toBe('?q=harbour'));
+    expect(window.history.length).toBe(entriesBefore);
     const figures = screen.getByRole('region', { name: 'Headline figures' });
-    expect(within(figures).getByText('of 24')).toBeInTheDocument();
+    expect(await within(figures).findByText(`of ${fixtureBuildings.length}`)).toBeInTheDocument();
+  });
+
+  it('takes a search changed from outside (a link, Back) into the field', async () => {
+    const { router } = renderApp('/?q=tower');
+    const field = await screen.findByRole('textbox', { name: 'Search name or reference' });
+    expect(field).toHaveValue('tower');
+    await act(() => router.navigate('/?q=campus'));
+    await waitFor(() => expect(field).toHaveValue('campus'));
   });
 
   it('restores filters from a deep link', async () => {

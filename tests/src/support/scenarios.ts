@@ -1,6 +1,7 @@
 import { execute, parse } from 'graphql';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
-import { createPlatformSchema } from '../../../server/emulator/graphql-api';
+import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
+import { capabilityQuery, readCapabilities } from '../../../server/platform/capabilities';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
 
 /**
@@ -12,7 +13,10 @@ export const fixture = generatePortfolio(resolvePortfolioOptions({ seed: 'storey
 export const fixtureBuildings = fixture.buildings.map((entry) => entry.record);
 
 let partialErrors = false;
-const schema = createPlatformSchema(fixture, { partialErrors: () => partialErrors });
+const schemas: Record<SchemaMode, ReturnType<typeof createPlatformSchema>> = {
+  full: createPlatformSchema(fixture, { partialErrors: () => partialErrors }),
+  spec: createPlatformSchema(fixture, { partialErrors: () => partialErrors, mode: 'spec' }),
+};
 
 function requireCsrf(request: Request): Response | undefined {
   if (request.headers.get('x-csrf') !== '1') {
@@ -56,18 +60,40 @@ const floorsHandler = () =>
       )
     );
   });
-const graphqlHandler = () =>
+/** GET /api/capabilities as the BFF answers it: the same probe, run on the scenario's schema. */
+const capabilitiesHandler = (mode: SchemaMode = 'full') =>
+  http.get('*/api/capabilities', async ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const answer = await execute({ schema: schemas[mode], document: parse(capabilityQuery) });
+    return HttpResponse.json({
+      checkedAt: '2026-11-22T09:00:00.000Z',
+      probed: true,
+      graphql: readCapabilities(answer.data as never),
+    });
+  });
+
+/** Reverses every list in a GraphQL answer: the platform reordered its levels and rooms. */
+const reversed = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reversed).reverse()
+    : typeof value === 'object' && value !== null
+      ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reversed(item)]))
+      : value;
+
+const graphqlHandler = (mode: SchemaMode = 'full', reorder = false) =>
   http.post('*/graphql', async ({ request }) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
     graphqlRequests.push(request.url);
     const body = (await request.json()) as { query: string; variables?: Record<string, unknown> };
     const result = await execute({
-      schema,
+      schema: schemas[mode],
       document: parse(body.query),
       variableValues: body.variables ?? {},
     });
-    return HttpResponse.json(JSON.parse(JSON.stringify(result)) as never);
+    const plain = JSON.parse(JSON.stringify(result)) as { data?: unknown };
+    return HttpResponse.json((reorder ? { ...plain, data: reversed(plain.data) } : plain) as never);
   });
 
 /** GraphQL requests seen since the last reset, to count requests per drill-down. */
@@ -132,7 +158,26 @@ export function sessionEndsMidway(): HttpHandler[] {
 }
 
 export function portfolioFull(): HttpHandler[] {
-  return [...signedIn(), buildingsHandler(), sitesHandler(), floorsHandler(), graphqlHandler()];
+  return [
+    ...signedIn(),
+    buildingsHandler(),
+    sitesHandler(),
+    floorsHandler(),
+    capabilitiesHandler(),
+    graphqlHandler(),
+  ];
+}
+
+/** A platform that offers exactly the interface specification: no ids below buildings, no search. */
+export function specOnlyPlatform(): HttpHandler[] {
+  return [
+    ...signedIn(),
+    buildingsHandler(),
+    sitesHandler(),
+    floorsHandler(),
+    capabilitiesHandler('spec'),
+    graphqlHandler('spec'),
+  ];
 }
 
 export function portfolioEmpty(): HttpHandler[] {
@@ -145,6 +190,7 @@ export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
     buildingsHandler(buildings),
     sitesHandler(),
     floorsHandler(),
+    capabilitiesHandler(),
     graphqlHandler(),
   ];
 }
@@ -193,6 +239,11 @@ export function buildingsPlatformShapes(
       return new HttpResponse(null, { status: 429 });
     }),
   ];
+}
+
+/** The platform now lists levels and rooms in the opposite order (ids unchanged). */
+export function reorderedPlatform(): HttpHandler[] {
+  return [graphqlHandler('full', true)];
 }
 
 export function graphqlPartial(): HttpHandler[] {

@@ -1,4 +1,5 @@
 import { useQuery } from 'urql';
+import { useCapabilities } from '@/api/get-capabilities';
 import { graphql, type ResultOf } from '@/lib/graphql';
 
 /** The spec's drill-down shape, by name (the only filter it shows), always through variables. */
@@ -17,8 +18,46 @@ export const buildingOutlineQuery = graphql(`
   }
 `);
 
-export type BuildingOutline = ResultOf<typeof buildingOutlineQuery>['buildings'][number];
-export type LevelOutline = NonNullable<BuildingOutline['levels']>[number];
+/**
+ * The same drill-down where the platform has ids on levels and rooms and filters buildings by id
+ * (capabilities): it can start before the portfolio listing has told the building's name, and
+ * links to levels and rooms can use ids, which survive a reordering.
+ */
+export const buildingOutlineByIdQuery = graphql(`
+  query BuildingOutlineById($id: ID!) {
+    buildings(where: { id: { eq: $id } }) {
+      id
+      name
+      levels {
+        id
+        name
+        rooms {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+type SpecOutline = ResultOf<typeof buildingOutlineQuery>['buildings'][number];
+type IdOutline = ResultOf<typeof buildingOutlineByIdQuery>['buildings'][number];
+
+export interface RoomOutline {
+  /** Absent on a platform without room ids: rooms are then known by their position. */
+  id?: string;
+  name: string | null;
+}
+export interface LevelOutline {
+  id?: string;
+  name: string | null;
+  rooms: RoomOutline[] | null;
+}
+export interface BuildingOutline {
+  id: string;
+  name: string | null;
+  levels: LevelOutline[] | null;
+}
 
 export interface BuildingOutlineState {
   fetching: boolean;
@@ -26,27 +65,52 @@ export interface BuildingOutlineState {
   error: Error | undefined;
   /** Messages of a partial answer: data is shown, with a warning. */
   partialErrors: string[];
-  /** The building with this id among those sharing its name; undefined when absent. */
+  /** The building with this id among those answered; undefined when absent. */
   outline: BuildingOutline | undefined;
+  /** True when levels and rooms carry ids (links use them). */
+  byId: boolean;
   retry: () => void;
 }
 
+/**
+ * The building's levels and rooms: by id where the platform can (no need to wait for the
+ * listing), by name otherwise (names are not unique: the answer whose id matches is kept).
+ */
 export function useBuildingOutline(
-  building: { id: string; name: string | null } | undefined,
+  building: { id: string; name?: string | null | undefined } | undefined,
 ): BuildingOutlineState {
+  const capabilities = useCapabilities();
+  const graphqlCapabilities = capabilities.data?.graphql;
+  const byId = Boolean(
+    graphqlCapabilities?.buildingIdFilter &&
+      graphqlCapabilities.levelIds &&
+      graphqlCapabilities.roomIds,
+  );
+  const decided = capabilities.isSuccess || capabilities.isError;
   const name = building?.name ?? '';
-  const [result, reexecute] = useQuery({
+  const [byIdResult, reexecuteById] = useQuery({
+    query: buildingOutlineByIdQuery,
+    variables: { id: building?.id ?? '' },
+    pause: !building || !decided || !byId,
+  });
+  const [byNameResult, reexecuteByName] = useQuery({
     query: buildingOutlineQuery,
     variables: { name },
-    pause: !building || name === '',
+    pause: !building || !decided || byId || name === '',
   });
+  const result = byId ? byIdResult : byNameResult;
   const hasData = result.data !== undefined;
+  const answered = result.data?.buildings as ReadonlyArray<SpecOutline | IdOutline> | undefined;
   return {
-    fetching: result.fetching || (!hasData && !result.error && name !== ''),
+    fetching:
+      !decided || result.fetching || (!hasData && !result.error && (byId || name !== '')),
     error: !hasData ? (result.error?.networkError ?? result.error) : undefined,
     partialErrors: hasData ? (result.error?.graphQLErrors.map((error) => error.message) ?? []) : [],
-    // Names are not unique: keep the result whose id matches.
-    outline: result.data?.buildings.find((candidate) => candidate.id === building?.id),
-    retry: () => reexecute({ requestPolicy: 'network-only' }),
+    outline: answered?.find((candidate) => candidate.id === building?.id) as
+      | BuildingOutline
+      | undefined,
+    byId,
+    retry: () =>
+      (byId ? reexecuteById : reexecuteByName)({ requestPolicy: 'network-only' }),
   };
 }

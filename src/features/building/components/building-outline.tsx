@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { displayName, formatCount } from '@/lib/format';
 import type { LevelOutline } from '../api/get-building-outline';
-import { labelRooms } from '../utils/room-labels';
+import { labelRooms, levelKey } from '../utils/room-labels';
 import { paths } from '@/config/paths';
 
 function LevelItem({
@@ -24,7 +24,8 @@ function LevelItem({
   const [open, setOpen] = useState(false);
   const rooms = level.rooms;
   const name = displayName(level.name);
-  const base = paths.level(buildingId, index);
+  const key = levelKey(level, index);
+  const base = paths.level(buildingId, key);
   return (
     <>
       <ListItem
@@ -74,7 +75,7 @@ function LevelItem({
           <List dense disablePadding aria-label={`Rooms of ${name}`} sx={{ pl: 4 }}>
             {labelRooms(rooms).map((room) => (
               <ListItem key={room.index} dense>
-                <Link component={RouterLink} to={paths.room(buildingId, index, room.index)}>
+                <Link component={RouterLink} to={paths.room(buildingId, key, room.key)}>
                   {room.name}
                   {room.occurrence ? ` (${room.occurrence})` : ''}
                 </Link>

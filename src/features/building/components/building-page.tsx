@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
 import type { Building } from '@/api/platform-schemas';
 import { DetailsTable } from '@/components/details-table';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
@@ -74,6 +75,9 @@ function FloorsSection({ buildingId }: { buildingId: string }) {
 
 export function BuildingPage() {
   useEffect(preloadCharts, []);
+  const { buildingId = '' } = useParams();
+  // Where the platform filters by id, the drill-down starts now, beside the listing, not after it.
+  useBuildingOutline({ id: buildingId });
   const place = useBuildingRoute();
   if (place.status !== 'found') return <RouteStateView state={place} />;
   return <BuildingView place={place.value} />;
@@ -81,7 +85,7 @@ export function BuildingPage() {
 
 function LevelsSection({ building }: { building: Building }) {
   const outline = useBuildingOutline(building);
-  if (!building.name)
+  if (!building.name && !outline.byId)
     return (
       <EmptyState title="Levels cannot be looked up">
         The platform finds levels by building name, and this building has none.

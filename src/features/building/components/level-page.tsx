@@ -57,7 +57,7 @@ function LevelRooms({ context }: { context: LevelPlace }) {
                 <ListItem key={room.index} divider>
                   <Link
                     component={RouterLink}
-                    to={paths.room(context.building.id, context.levelIndex, room.index)}
+                    to={paths.room(context.building.id, context.levelKey, room.key)}
                   >
                     {room.name}
                     {room.occurrence ? ` (${room.occurrence})` : ''}

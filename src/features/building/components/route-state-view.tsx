@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import type { RouteState } from '../hooks/use-place-route';
 
@@ -13,6 +13,8 @@ export function RouteStateView({
   switch (state.status) {
     case 'loading':
       return <LoadingSkeleton label={state.label} />;
+    case 'redirect':
+      return <Navigate to={state.to} replace />;
     case 'error':
       return <ErrorState what={state.what} error={state.error} onRetry={state.retry} />;
     case 'not-found':

@@ -7,7 +7,7 @@ import {
   type BuildingOutline,
   type LevelOutline,
 } from '../api/get-building-outline';
-import { labelRooms, type RoomLabel } from '../utils/room-labels';
+import { labelRooms, levelKey, type RoomLabel } from '../utils/room-labels';
 import type { Crumb } from '../components/building-breadcrumbs';
 import { useBuildingRecord } from './use-building-record';
 
@@ -16,6 +16,8 @@ export type RouteState<T> =
   | { status: 'loading'; label: string }
   | { status: 'error'; what: string; error: Error; retry: () => void }
   | { status: 'not-found'; title: string; message: string; back: { label: string; to: string } }
+  /** An old link by position, resolved: the page moves to the link by id (history replaced). */
+  | { status: 'redirect'; to: string }
   | { status: 'found'; value: T };
 
 export interface BuildingPlace {
@@ -32,6 +34,8 @@ export interface LevelPlace extends BuildingPlace {
   partialErrors: string[];
   level: LevelOutline;
   levelIndex: number;
+  /** The level's id, or its position on a platform without level ids. */
+  levelKey: string;
   levelName: string;
   rooms: RoomLabel[];
 }
@@ -42,6 +46,23 @@ export interface RoomPlace extends LevelPlace {
 
 const parseIndex = (raw: string | undefined): number | undefined =>
   raw !== undefined && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined;
+
+/**
+ * Finds an item by the key in the URL: its id, or (links made before ids, or a platform without
+ * them) its position. `moved` tells that a position was used where an id exists.
+ */
+function findByKey<T extends { id?: string }>(
+  items: readonly T[],
+  key: string | undefined,
+): { item: T; index: number; moved: boolean } | undefined {
+  if (key === undefined) return undefined;
+  const byId = items.findIndex((item) => item.id !== undefined && item.id === key);
+  if (byId >= 0) return { item: items[byId]!, index: byId, moved: false };
+  const position = parseIndex(key);
+  const item = position === undefined ? undefined : items[position];
+  if (position === undefined || !item) return undefined;
+  return { item, index: position, moved: item.id !== undefined };
+}
 
 /** The building of the route's :buildingId, from the cached portfolio listing. */
 export function useBuildingRoute(loadingLabel = 'Loading the building'): RouteState<BuildingPlace> {
@@ -86,7 +107,8 @@ export function useLevelRoute(): RouteState<LevelPlace> {
   const params = useParams();
   const building = useBuildingRoute('Loading the level');
   const found = building.status === 'found' ? building.value : undefined;
-  const outline = useBuildingOutline(found?.building);
+  // By id, the drill-down starts at once, before the listing has said the building's name.
+  const outline = useBuildingOutline({ id: params.buildingId ?? '', name: found?.building.name });
   if (!found) return building as RouteState<never>;
   if (outline.fetching && !outline.outline)
     return { status: 'loading', label: 'Loading levels and rooms' };
@@ -106,15 +128,27 @@ export function useLevelRoute(): RouteState<LevelPlace> {
         "The platform's answer has no building with this id, so its levels and rooms cannot be shown.",
       back: backToBuilding,
     };
-  const levelIndex = parseIndex(params.level);
-  const level = levelIndex === undefined ? undefined : outline.outline.levels?.[levelIndex];
-  if (levelIndex === undefined || !level)
+  const match = findByKey(outline.outline.levels ?? [], params.level);
+  if (!match)
     return {
       status: 'not-found',
-      title: 'Level not found',
-      message: `${found.name} has no level “${params.level ?? ''}”.`,
+      title: 'Floor not found',
+      message: `${found.name} has no floor “${params.level ?? ''}”.`,
       back: backToBuilding,
     };
+  const { item: level, index: levelIndex } = match;
+  const key = levelKey(level, levelIndex);
+  if (match.moved) {
+    // An old link by position: keep the room part, resolved the same way, and move to ids.
+    const room = findByKey(level.rooms ?? [], params.room);
+    const to =
+      params.room === undefined
+        ? paths.level(found.building.id, key)
+        : room
+          ? paths.room(found.building.id, key, room.item.id ?? String(room.index))
+          : undefined;
+    if (to) return { status: 'redirect', to };
+  }
   const levelName = displayName(level.name);
   return {
     status: 'found',
@@ -124,12 +158,10 @@ export function useLevelRoute(): RouteState<LevelPlace> {
       partialErrors: outline.partialErrors,
       level,
       levelIndex,
+      levelKey: key,
       levelName,
       rooms: labelRooms(level.rooms ?? []),
-      crumbs: [
-        ...found.crumbs,
-        { label: levelName, to: paths.level(found.building.id, levelIndex) },
-      ],
+      crumbs: [...found.crumbs, { label: levelName, to: paths.level(found.building.id, key) }],
     },
   };
 }
@@ -140,8 +172,13 @@ export function useRoomRoute(): RouteState<RoomPlace> {
   const level = useLevelRoute();
   if (level.status !== 'found') return level;
   const place = level.value;
-  const roomIndex = parseIndex(params.room);
-  const room = roomIndex === undefined ? undefined : place.rooms[roomIndex];
+  const match = findByKey(
+    place.rooms.map((room) => ({ ...room, id: place.level.rooms?.[room.index]?.id })),
+    params.room,
+  );
+  const room = match ? place.rooms[match.index] : undefined;
+  if (match?.moved && room)
+    return { status: 'redirect', to: paths.room(place.building.id, place.levelKey, room.key) };
   if (!room)
     return {
       status: 'not-found',
@@ -149,7 +186,7 @@ export function useRoomRoute(): RouteState<RoomPlace> {
       message: `${place.levelName} has no room “${params.room ?? ''}”.`,
       back: {
         label: 'Back to the level',
-        to: paths.level(place.building.id, place.levelIndex),
+        to: paths.level(place.building.id, place.levelKey),
       },
     };
   const label = room.occurrence ? `${room.name} (${room.occurrence})` : room.name;
@@ -160,7 +197,7 @@ export function useRoomRoute(): RouteState<RoomPlace> {
       room,
       crumbs: [
         ...place.crumbs,
-        { label, to: paths.room(place.building.id, place.levelIndex, room.index) },
+        { label, to: paths.room(place.building.id, place.levelKey, room.key) },
       ],
     },
   };

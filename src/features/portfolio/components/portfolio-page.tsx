@@ -14,6 +14,7 @@ import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
 import { BuildingsTable } from './buildings-table';
+import { DebouncedTextField } from '@/components/debounced-text-field';
 import { PortfolioCharts } from './portfolio-charts';
 
 /** Filters, sort and selection live in the URL: shareable, and restored by Back. */
@@ -138,11 +139,11 @@ export function PortfolioPage() {
         component="search"
         aria-label="Filter buildings"
       >
-        <TextField
+        <DebouncedTextField
           label="Search name or reference"
           size="small"
           value={filter.search}
-          onChange={(event) => state.update({ q: event.target.value })}
+          onCommit={(q) => state.update({ q })}
           sx={{ flex: 2 }}
         />
         <TextField
