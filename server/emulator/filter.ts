@@ -5,6 +5,8 @@
 type Scalar = string | number | boolean | null | undefined;
 export type FilterInput = Record<string, unknown>;
 
+const lower = (text: string): string => text.toLowerCase();
+
 function matchesOperations(value: Scalar, operations: Record<string, unknown>): boolean {
   return Object.entries(operations).every(([operation, operand]) => {
     if (operand === undefined) return true;
@@ -25,18 +27,19 @@ function matchesOperations(value: Scalar, operations: Record<string, unknown>): 
         return (operand as Scalar[]).includes(value);
       case 'nin':
         return !(operand as Scalar[]).includes(value);
+      // Text searches ignore case, as the real service's database collation answers them.
       case 'contains':
-        return typeof value === 'string' && value.includes(String(operand));
+        return typeof value === 'string' && lower(value).includes(lower(String(operand)));
       case 'ncontains':
-        return !(typeof value === 'string' && value.includes(String(operand)));
+        return !(typeof value === 'string' && lower(value).includes(lower(String(operand))));
       case 'startsWith':
-        return typeof value === 'string' && value.startsWith(String(operand));
+        return typeof value === 'string' && lower(value).startsWith(lower(String(operand)));
       case 'nstartsWith':
-        return !(typeof value === 'string' && value.startsWith(String(operand)));
+        return !(typeof value === 'string' && lower(value).startsWith(lower(String(operand))));
       case 'endsWith':
-        return typeof value === 'string' && value.endsWith(String(operand));
+        return typeof value === 'string' && lower(value).endsWith(lower(String(operand)));
       case 'nendsWith':
-        return !(typeof value === 'string' && value.endsWith(String(operand)));
+        return !(typeof value === 'string' && lower(value).endsWith(lower(String(operand))));
       case 'gt':
         return typeof value === 'number' && value > Number(operand);
       case 'gte':

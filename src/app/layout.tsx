@@ -7,7 +7,8 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useColorScheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import TextField from '@mui/material/TextField';
+import { Suspense, lazy, useEffect } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigation } from 'react-router-dom';
 import { sessionKeys, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
@@ -15,6 +16,33 @@ import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
+
+/** Search is its own chunk (the combobox is not needed to draw the first screen). */
+const GlobalSearch = lazy(() =>
+  import('@/features/search/components/global-search').then((module) => ({
+    default: module.GlobalSearch,
+  })),
+);
+
+function LazyGlobalSearch() {
+  return (
+    <Box sx={{ mr: 2 }}>
+      <Suspense
+        fallback={
+          <TextField
+            size="small"
+            disabled
+            placeholder="Search rooms, floors, buildings…"
+            slotProps={{ htmlInput: { 'aria-label': 'Search Storey (loading)' } }}
+            sx={{ width: { xs: 180, sm: 260, md: 340 }, bgcolor: 'background.paper' }}
+          />
+        }
+      >
+        <GlobalSearch />
+      </Suspense>
+    </Box>
+  );
+}
 
 function ColorSchemeToggle() {
   const { mode, systemMode, setMode } = useColorScheme();
@@ -96,6 +124,7 @@ export function AppLayout() {
               Sites
             </NavLink>
           </Box>
+          {session.data?.status === 'signed-in' ? <LazyGlobalSearch /> : null}
           <ColorSchemeToggle />
           {user ? <UserMenu name={user.name ?? user.email ?? 'Signed in'} /> : null}
         </Toolbar>

@@ -29,6 +29,13 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: routePatterns.search,
+        lazy: () =>
+          import('@/features/search/components/search-page').then((m) => ({
+            Component: m.SearchPage,
+          })),
+      },
+      {
         path: routePatterns.building,
         lazy: () =>
           import('@/features/building/components/building-page').then((m) => ({

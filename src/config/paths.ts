@@ -7,6 +7,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 /** The router's patterns (relative to "/"), in the same order as `paths`. */
 export const routePatterns = {
   sites: 'sites',
+  search: 'search',
   building: 'buildings/:buildingId',
   level: 'buildings/:buildingId/levels/:level',
   room: 'buildings/:buildingId/levels/:level/rooms/:room',
@@ -27,6 +28,7 @@ export const paths = {
     return query ? `/?${query}` : '/';
   },
   sites: (): string => '/sites',
+  search: (q = ''): string => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
   building: (buildingId: string): string => `/buildings/${segment(buildingId)}`,
   level: (buildingId: string, level: string | number): string =>
     `${paths.building(buildingId)}/levels/${segment(level)}`,

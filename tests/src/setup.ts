@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routes } from '@/app/router';
+import { forgetRememberedRooms } from '@/lib/outline-memory';
 import { server } from './support/msw-server';
 import { resetScenarioState } from './support/scenarios';
 
@@ -32,6 +33,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetScenarioState();
+  forgetRememberedRooms();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { useQuery } from 'urql';
 import { useCapabilities } from '@/api/get-capabilities';
+import { displayName } from '@/lib/format';
 import { graphql, type ResultOf } from '@/lib/graphql';
+import { rememberBuildingRooms } from '@/lib/outline-memory';
 
 /** The spec's drill-down shape, by name (the only filter it shows), always through variables. */
 export const buildingOutlineQuery = graphql(`
@@ -83,8 +86,8 @@ export function useBuildingOutline(
   const graphqlCapabilities = capabilities.data?.graphql;
   const byId = Boolean(
     graphqlCapabilities?.buildingIdFilter &&
-      graphqlCapabilities.levelIds &&
-      graphqlCapabilities.roomIds,
+    graphqlCapabilities.levelIds &&
+    graphqlCapabilities.roomIds,
   );
   const decided = capabilities.isSuccess || capabilities.isError;
   const name = building?.name ?? '';
@@ -101,16 +104,30 @@ export function useBuildingOutline(
   const result = byId ? byIdResult : byNameResult;
   const hasData = result.data !== undefined;
   const answered = result.data?.buildings as ReadonlyArray<SpecOutline | IdOutline> | undefined;
+  const outline = answered?.find((candidate) => candidate.id === building?.id) as
+    BuildingOutline | undefined;
+  useEffect(() => {
+    // Search falls back to the rooms of buildings opened this session when the platform has none.
+    if (outline) rememberBuildingRooms(outline.id, roomsOf(outline));
+  }, [outline]);
   return {
-    fetching:
-      !decided || result.fetching || (!hasData && !result.error && (byId || name !== '')),
+    fetching: !decided || result.fetching || (!hasData && !result.error && (byId || name !== '')),
     error: !hasData ? (result.error?.networkError ?? result.error) : undefined,
     partialErrors: hasData ? (result.error?.graphQLErrors.map((error) => error.message) ?? []) : [],
-    outline: answered?.find((candidate) => candidate.id === building?.id) as
-      | BuildingOutline
-      | undefined,
+    outline,
     byId,
-    retry: () =>
-      (byId ? reexecuteById : reexecuteByName)({ requestPolicy: 'network-only' }),
+    retry: () => (byId ? reexecuteById : reexecuteByName)({ requestPolicy: 'network-only' }),
   };
+}
+
+function roomsOf(outline: BuildingOutline) {
+  return (outline.levels ?? []).flatMap((level, levelIndex) =>
+    (level.rooms ?? []).map((room, roomIndex) => ({
+      buildingId: outline.id,
+      levelKey: level.id ?? String(levelIndex),
+      levelName: displayName(level.name),
+      roomKey: room.id ?? String(roomIndex),
+      roomName: displayName(room.name),
+    })),
+  );
 }

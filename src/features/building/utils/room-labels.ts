@@ -9,7 +9,9 @@ export interface RoomLabel {
   occurrence: string | undefined;
 }
 
-export function labelRooms(rooms: ReadonlyArray<{ id?: string; name: string | null }>): RoomLabel[] {
+export function labelRooms(
+  rooms: ReadonlyArray<{ id?: string; name: string | null }>,
+): RoomLabel[] {
   const totals = new Map<string, number>();
   for (const room of rooms)
     totals.set(displayName(room.name), (totals.get(displayName(room.name)) ?? 0) + 1);
@@ -29,4 +31,5 @@ export function labelRooms(rooms: ReadonlyArray<{ id?: string; name: string | nu
 }
 
 /** What links to a level use: its id where the platform has one, its position otherwise. */
-export const levelKey = (level: { id?: string }, index: number): string => level.id ?? String(index);
+export const levelKey = (level: { id?: string }, index: number): string =>
+  level.id ?? String(index);

@@ -21,6 +21,7 @@ import {
   type SortField,
 } from '../utils/building-columns';
 import { paths } from '@/config/paths';
+import { downloadCsv } from '@/lib/csv';
 
 const rowHeight = 37;
 
@@ -34,17 +35,8 @@ export interface BuildingsTableProps {
   onSelect: (id: string | undefined) => void;
 }
 
-async function downloadCsv(rows: readonly BuildingRow[]) {
-  const csv = await rowsToCsv(rows);
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const anchor = Object.assign(document.createElement('a'), {
-    href: url,
-    download: 'storey-buildings.csv',
-  });
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+async function downloadRows(rows: readonly BuildingRow[]) {
+  downloadCsv('storey-buildings.csv', await rowsToCsv(rows));
 }
 
 /** Stands in for the rows above or below the rendered window, so the scrollbar stays true. */
@@ -103,7 +95,7 @@ export function BuildingsTable({
           variant="outlined"
           size="small"
           disabled={rows.length === 0}
-          onClick={() => void downloadCsv(rows)}
+          onClick={() => void downloadRows(rows)}
         >
           Export CSV
         </Button>

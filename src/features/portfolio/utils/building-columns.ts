@@ -1,5 +1,6 @@
 import type { Building } from '@/api/platform-schemas';
 import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+import { toCsv } from '@/lib/csv';
 
 export interface BuildingRow extends Building {
   siteName: string;
@@ -128,14 +129,9 @@ export function sortRows(
 }
 
 /** The rows exactly as shown (filtered and sorted), as CSV text; loads the CSV writer on demand. */
-export async function rowsToCsv(rows: readonly BuildingRow[]): Promise<string> {
-  const { default: papa } = await import('papaparse');
-  // escapeFormulae stops a building called "=HYPERLINK(…)" from running in a spreadsheet.
-  return papa.unparse(
-    {
-      fields: buildingColumns.map((column) => column.label),
-      data: rows.map((row) => buildingColumns.map((column) => column.value(row) ?? '')),
-    },
-    { escapeFormulae: true, newline: '\r\n' },
+export function rowsToCsv(rows: readonly BuildingRow[]): Promise<string> {
+  return toCsv(
+    buildingColumns.map((column) => column.label),
+    rows.map((row) => buildingColumns.map((column) => column.value(row))),
   );
 }

@@ -1,0 +1,166 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Paper, { type PaperProps } from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSearchResults } from '../hooks/use-search-results';
+import { kindLabels, resultKinds, type SearchResult } from '../utils/search-results';
+import { Highlighted } from './highlighted';
+
+/** Shown per kind in the box; the results page lists everything. */
+const perKind = 5;
+const platformTake = 25;
+
+interface MoreOption {
+  kind: 'more';
+  key: string;
+  label: string;
+  to: string;
+}
+type Option = SearchResult | MoreOption;
+
+function isTypingElement(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/**
+ * One box for everything, in the app bar (also "/" and Ctrl/⌘-K): a combobox grouped by kind,
+ * keyboard navigable, matches highlighted. Enter on the text opens the full results page.
+ */
+export function GlobalSearch() {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const active = text.trim().length >= 2;
+  const search = useSearchResults(text, { take: platformTake, enabled: open || active });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut =
+        (event.key === '/' && !isTypingElement(event.target)) ||
+        ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k');
+      if (!shortcut) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const options = useMemo<Option[]>(() => {
+    if (!active) return [];
+    const shown = resultKinds.flatMap((kind) =>
+      search.results.filter((result) => result.kind === kind).slice(0, perKind),
+    );
+    return [
+      ...shown,
+      {
+        kind: 'more',
+        key: 'more',
+        label: `All results for “${text.trim()}”`,
+        to: paths.search(text.trim()),
+      },
+    ];
+  }, [active, search.results, text]);
+
+  const note = !search.platformSearch
+    ? 'Floors and rooms are found only in buildings opened in this session: the platform offers no search of its own.'
+    : search.platformError
+      ? 'Floors and rooms could not be searched just now; buildings and sites still are.'
+      : undefined;
+
+  return (
+    <Autocomplete<Option, false, false, true>
+      id="global-search"
+      freeSolo
+      open={open && active}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      filterOptions={(all) => all}
+      groupBy={(option) => (option.kind === 'more' ? 'More' : kindLabels[option.kind])}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
+      getOptionKey={(option) => (typeof option === 'string' ? option : option.key)}
+      inputValue={text}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setText(value);
+      }}
+      value={null}
+      onChange={(_event, option) => {
+        if (option === null) return;
+        const to = typeof option === 'string' ? paths.search(option.trim()) : option.to;
+        if (typeof option === 'string' && option.trim() === '') return;
+        setText('');
+        setOpen(false);
+        input.current?.blur();
+        navigate(to);
+      }}
+      loading={search.loading}
+      loadingText="Searching…"
+      slots={{ paper: NotePaper }}
+      slotProps={{ paper: { note } as PaperProps }}
+      sx={{ width: { xs: 180, sm: 260, md: 340 } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={input}
+          size="small"
+          placeholder="Search rooms, floors, buildings…"
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search Storey' },
+          }}
+          sx={{
+            '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', color: 'text.primary' },
+          }}
+        />
+      )}
+      renderOption={(props, option) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+            <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+              {option.kind === 'more' ? (
+                option.label
+              ) : (
+                <Highlighted text={option.label} query={text} />
+              )}
+            </Typography>
+            {option.kind !== 'more' && option.path.length > 0 ? (
+              <Typography variant="caption" color="text.secondary" component="span">
+                {option.path.join(' › ')}
+              </Typography>
+            ) : null}
+          </Box>
+        );
+      }}
+    />
+  );
+}
+
+/** The list of results, with a one-line note under it when search is limited. */
+function NotePaper({ note, children, ...props }: PaperProps & { note?: string | undefined }) {
+  return (
+    <Paper {...props}>
+      {children}
+      {note ? (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          role="note"
+          sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
+        >
+          {note}
+        </Typography>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,147 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { DebouncedTextField } from '@/components/debounced-text-field';
+import { EmptyState, LoadingSkeleton } from '@/components/query-states';
+import { downloadCsv, toCsv } from '@/lib/csv';
+import { formatCount } from '@/lib/format';
+import { useSearchResults } from '../hooks/use-search-results';
+import { countByKind, kindLabels, resultKinds, type SearchResult } from '../utils/search-results';
+import { Highlighted } from './highlighted';
+
+/** The platform's matches per kind on this page (the box shows a handful). */
+const pageTake = 500;
+
+async function exportResults(q: string, results: readonly SearchResult[]) {
+  const csv = await toCsv(
+    ['Kind', 'Name', 'Where', 'Link'],
+    results.map((result) => [
+      kindLabels[result.kind],
+      result.label,
+      result.path.join(' › '),
+      new URL(result.to, window.location.origin).href,
+    ]),
+  );
+  const slug =
+    q
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'all';
+  downloadCsv(`storey-search-${slug}.csv`, csv);
+}
+
+/** /search?q=: every match, counted per kind, exportable. */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const search = useSearchResults(q, { take: pageTake, enabled: true });
+  const counts = countByKind(search.results);
+  const settled = q.trim().length >= 2;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        Search
+      </Typography>
+      <Stack component="search" aria-label="Search places" direction="row" spacing={2}>
+        <DebouncedTextField
+          label="Search rooms, floors, buildings, sites, organizations, cities"
+          size="small"
+          value={q}
+          onCommit={(value) => setParams(value ? { q: value } : {}, { replace: true })}
+          sx={{ flex: 1, maxWidth: 560 }}
+        />
+        <Button
+          variant="outlined"
+          disabled={!settled || search.results.length === 0}
+          onClick={() => void exportResults(q, search.results)}
+        >
+          Export CSV
+        </Button>
+      </Stack>
+      {!search.platformSearch ? (
+        <Alert severity="info">
+          Floors and rooms are found only in buildings opened in this session: the platform offers
+          no search of its own.
+        </Alert>
+      ) : null}
+      {search.platformError ? (
+        <Alert severity="warning">
+          Floors and rooms could not be searched just now ({search.platformError.message});
+          buildings, sites, organizations and cities are still found.
+        </Alert>
+      ) : null}
+      {!settled ? (
+        <EmptyState title="Type at least two characters">
+          Storey searches names and references of everything in the portfolio.
+        </EmptyState>
+      ) : search.loading && search.results.length === 0 ? (
+        <LoadingSkeleton label="Searching" />
+      ) : search.results.length === 0 ? (
+        <EmptyState title={`Nothing matches “${q}”`}>
+          Check the spelling, or search for part of the name.
+        </EmptyState>
+      ) : (
+        <>
+          <Stack
+            direction="row"
+            spacing={1}
+            role="status"
+            aria-label="Matches per kind"
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
+          >
+            {resultKinds.map((kind) => (
+              <Chip key={kind} label={`${kindLabels[kind]}: ${formatCount(counts[kind])}`} />
+            ))}
+          </Stack>
+          {search.truncated ? (
+            <Alert severity="info">
+              The platform answered with its first {formatCount(pageTake)} floors or rooms: search
+              for more of the name to narrow it down.
+            </Alert>
+          ) : null}
+          {resultKinds
+            .filter((kind) => counts[kind] > 0)
+            .map((kind) => (
+              <TableContainer key={kind} component={Paper} variant="outlined">
+                <Table size="small" aria-label={kindLabels[kind]}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{kindLabels[kind]}</TableCell>
+                      <TableCell>Where</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {search.results
+                      .filter((result) => result.kind === kind)
+                      .map((result) => (
+                        <TableRow key={result.key}>
+                          <TableCell>
+                            <Link component={RouterLink} to={result.to}>
+                              <Highlighted text={result.label} query={q} />
+                            </Link>
+                          </TableCell>
+                          <TableCell>{result.path.join(' › ')}</TableCell>
+                        </TableRow>
+                      ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            ))}
+        </>
+      )}
+    </Stack>
+  );
+}

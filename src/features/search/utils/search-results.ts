@@ -1,0 +1,152 @@
+import type { Building, Site } from '@/api/platform-schemas';
+import { paths } from '@/config/paths';
+import { displayName, siteLabel } from '@/lib/format';
+import type { RememberedRoom } from '@/lib/outline-memory';
+import { fold, matchRange } from '@/lib/text-match';
+import type { FoundLevel, FoundRoom } from '../api/search-places';
+
+export const resultKinds = ['building', 'room', 'floor', 'site', 'organization', 'city'] as const;
+export type ResultKind = (typeof resultKinds)[number];
+
+export const kindLabels: Record<ResultKind, string> = {
+  building: 'Buildings',
+  room: 'Rooms',
+  floor: 'Floors',
+  site: 'Sites',
+  organization: 'Organizations',
+  city: 'Cities',
+};
+
+export interface SearchResult {
+  kind: ResultKind;
+  /** Unique among results (kind and id). */
+  key: string;
+  label: string;
+  /** Where it is: Site › Building › Floor (without the result itself). */
+  path: string[];
+  to: string;
+}
+
+export interface SearchSources {
+  buildings: readonly Building[];
+  sites: readonly Site[];
+  levels: readonly FoundLevel[];
+  rooms: readonly FoundRoom[];
+  /** Rooms of buildings opened this session, searched when the platform has no search. */
+  remembered: readonly RememberedRoom[];
+}
+
+/** Starts-with before contains, then alphabetical: "2.09" before "12.09". */
+function rank(results: SearchResult[], q: string): SearchResult[] {
+  const needle = fold(q.trim());
+  return results.sort((a, b) => {
+    const aStarts = fold(a.label).startsWith(needle) ? 0 : 1;
+    const bStarts = fold(b.label).startsWith(needle) ? 0 : 1;
+    return aStarts - bStarts || a.label.localeCompare(b.label) || a.key.localeCompare(b.key);
+  });
+}
+
+export function buildSearchResults(q: string, sources: SearchSources): SearchResult[] {
+  const needle = q.trim();
+  if (needle.length === 0) return [];
+  const found = (text: string | null | undefined) =>
+    text !== null && text !== undefined && matchRange(text, needle) !== undefined;
+  const sitesById = new Map(sources.sites.map((site) => [site.id, site]));
+  const buildingsById = new Map(sources.buildings.map((building) => [building.id, building]));
+  const siteOf = (siteId: string) => siteLabel(siteId, sitesById.get(siteId)?.name);
+  const placeOf = (buildingId: string): string[] => {
+    const building = buildingsById.get(buildingId);
+    return building ? [siteOf(building.siteId), displayName(building.name)] : [];
+  };
+
+  const results: SearchResult[] = [];
+  for (const building of sources.buildings) {
+    if (found(building.name) || found(building.referenceId)) {
+      results.push({
+        kind: 'building',
+        key: `building:${building.id}`,
+        label: displayName(building.name),
+        path: [siteOf(building.siteId), ...(building.referenceId ? [building.referenceId] : [])],
+        to: paths.building(building.id),
+      });
+    }
+  }
+  for (const site of sources.sites) {
+    const label = siteLabel(site.id, site.name);
+    if (found(label))
+      results.push({
+        kind: 'site',
+        key: `site:${site.id}`,
+        label,
+        path: [site.city, site.country].filter((part): part is string => Boolean(part)),
+        to: paths.portfolio({ site: site.id }),
+      });
+  }
+  const organizations = new Map<string, string>();
+  for (const building of sources.buildings)
+    organizations.set(
+      building.organizationId,
+      building.organizationName ?? building.organizationId,
+    );
+  for (const [id, name] of organizations)
+    if (found(name))
+      results.push({
+        kind: 'organization',
+        key: `organization:${id}`,
+        label: name,
+        path: [],
+        to: paths.portfolio({ org: id }),
+      });
+  const cities = new Map<string, string[]>();
+  for (const site of sources.sites)
+    if (site.city)
+      cities.set(site.city, [...(cities.get(site.city) ?? []), siteLabel(site.id, site.name)]);
+  for (const [city, siteLabels] of cities)
+    if (found(city))
+      results.push({
+        kind: 'city',
+        key: `city:${city}`,
+        label: city,
+        path: [`${siteLabels.length} site${siteLabels.length === 1 ? '' : 's'}`],
+        to: paths.sites(),
+      });
+  for (const level of sources.levels)
+    results.push({
+      kind: 'floor',
+      key: `floor:${level.id}`,
+      label: displayName(level.name),
+      path: placeOf(level.buildingId),
+      to: paths.level(level.buildingId, level.id),
+    });
+  for (const room of sources.rooms)
+    results.push({
+      kind: 'room',
+      key: `room:${room.id}`,
+      label: displayName(room.name),
+      path: [...placeOf(room.buildingId), ...(room.level ? [displayName(room.level.name)] : [])],
+      to: paths.room(room.buildingId, room.levelId, room.id),
+    });
+  for (const room of sources.remembered)
+    if (found(room.roomName))
+      results.push({
+        kind: 'room',
+        key: `room:${room.buildingId}:${room.levelKey}:${room.roomKey}`,
+        label: room.roomName,
+        path: [...placeOf(room.buildingId), room.levelName],
+        to: paths.room(room.buildingId, room.levelKey, room.roomKey),
+      });
+  // The platform's `contains` may differ from ours (case, accents): keep only what matches here too.
+  return rank(
+    results.filter((result) => found(result.label) || result.kind === 'building'),
+    needle,
+  );
+}
+
+export function countByKind(results: readonly SearchResult[]): Record<ResultKind, number> {
+  const counts = Object.fromEntries(resultKinds.map((kind) => [kind, 0])) as Record<
+    ResultKind,
+    number
+  >;
+  for (const result of results) counts[result.kind] += 1;
+  return counts;
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import { fixture, specOnlyPlatform } from './support/scenarios';
+
+const tower = fixture.buildings.reduce((tallest, entry) =>
+  fixture.floorsOf(entry).length > fixture.floorsOf(tallest).length ? entry : tallest,
+);
+const floor = fixture.floorsOf(tower)[30]!;
+const serverRoom = floor.spaces.find((space) => space.name?.startsWith('Server room'))!;
+
+/** The GraphQL operations the dashboard sent, by name (from msw's own request events). */
+const operations: string[] = [];
+const record = async ({ request }: { request: Request }) => {
+  if (!request.url.endsWith('/graphql')) return;
+  const body = (await request.clone().json()) as { query: string };
+  operations.push(/query\s+(\w+)/.exec(body.query)?.[1] ?? 'anonymous');
+};
+beforeEach(() => {
+  operations.length = 0;
+  server.events.on('request:start', record);
+});
+afterEach(() => server.events.removeListener('request:start', record));
+
+const ui = {
+  box: () => screen.findByRole('combobox', { name: 'Search Storey' }),
+  listbox: () => screen.findByRole('listbox'),
+};
+
+describe('Global search', () => {
+  it('is reached with "/" and finds a room in the tower by its name, with its path, by keyboard only', async () => {
+    const { router } = renderApp('/sites');
+    const box = await ui.box();
+    await userEvent.keyboard('/');
+    expect(box).toHaveFocus();
+    await userEvent.keyboard(serverRoom.name!);
+    const listbox = await ui.listbox();
+    const option = await within(listbox).findByRole('option', {
+      name: new RegExp(
+        `${serverRoom.name!.replace('.', '\\.')}.*${tower.record.name}.*${floor.record.name}`,
+      ),
+    });
+    expect(within(option).getByText(serverRoom.name!, { selector: 'mark' })).toBeInTheDocument();
+    // Down to the option, Enter: the room opens.
+    while (box.getAttribute('aria-activedescendant') !== option.id)
+      await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: serverRoom.name! }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(
+      `/buildings/${tower.record.id}/levels/${floor.record.id}/rooms/${serverRoom.id}`,
+    );
+  });
+
+  it('groups results by kind and asks the platform once per settled query', async () => {
+    renderApp('/sites');
+    await userEvent.type(await ui.box(), 'kitchen', { delay: null });
+    const listbox = await ui.listbox();
+    expect(await within(listbox).findByText('Rooms')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(operations.filter((name) => name.startsWith('SearchPlaces'))).toHaveLength(1),
+    );
+    expect(
+      within(listbox).getByRole('option', { name: /All results for “kitchen”/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('finds buildings, sites and organizations from the listings, accents and case aside', async () => {
+    const building =
+      fixture.buildings.find((entry) => /[À-ž]/.test(entry.record.name ?? ''))?.record ??
+      fixture.buildings[0]!.record;
+    const plain = building
+      .name!.normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toUpperCase();
+    renderApp('/sites');
+    await userEvent.type(await ui.box(), plain.slice(0, 6), { delay: null });
+    const listbox = await ui.listbox();
+    expect(await within(listbox).findByText('Buildings')).toBeInTheDocument();
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .some((option) => option.textContent?.includes(building.name!)),
+    ).toBe(true);
+  });
+
+  it('opens the full results page on Enter, with counts per kind', async () => {
+    const { router } = renderApp('/sites');
+    await userEvent.type(await ui.box(), 'storage{Enter}', { delay: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=storage');
+    const counts = await screen.findByRole('status', { name: 'Matches per kind' });
+    await waitFor(() => expect(counts).toHaveTextContent(/Rooms: [1-9]/));
+    expect(screen.getByRole('table', { name: 'Rooms' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('on a platform without search, finds rooms of buildings opened this session and says so', async () => {
+    server.use(...specOnlyPlatform());
+    renderApp(`/buildings/${tower.record.id}`);
+    expect(await screen.findByRole('list', { name: 'Levels' })).toBeInTheDocument();
+    await userEvent.type(await ui.box(), serverRoom.name!, { delay: null });
+    const listbox = await ui.listbox();
+    // The room, with its path (the other option is "All results for …").
+    expect(
+      await within(listbox).findByRole('option', {
+        name: new RegExp(`^${serverRoom.name!.replace('.', '\\.')}.*${tower.record.name!}`),
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('only in buildings opened in this session');
+    expect(operations.filter((name) => name.startsWith('SearchPlaces'))).toHaveLength(0);
+  });
+});
