@@ -191,7 +191,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const entry = entries.get(request);
     if (entry && request.body !== undefined) {
       entry.body = request.body;
-      if (entry.kind === 'graphql' && isIntrospectionQuery((request.body as { query?: unknown }).query))
+      if (
+        entry.kind === 'graphql' &&
+        isIntrospectionQuery((request.body as { query?: unknown }).query)
+      )
         entry.kind = 'introspection';
     }
   });

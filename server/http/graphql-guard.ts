@@ -50,7 +50,9 @@ export const allowedRootFields = new Set(['buildings', 'levels', 'rooms', '__typ
 function rootFieldNames(document: DocumentNode, operation: OperationDefinitionNode): string[] {
   const fragments = new Map(
     document.definitions.flatMap((definition) =>
-      definition.kind === 'FragmentDefinition' ? [[definition.name.value, definition] as const] : [],
+      definition.kind === 'FragmentDefinition'
+        ? [[definition.name.value, definition] as const]
+        : [],
     ),
   );
   const names: string[] = [];
@@ -59,7 +61,8 @@ function rootFieldNames(document: DocumentNode, operation: OperationDefinitionNo
   while (pending.length > 0) {
     const selection = pending.pop()!;
     if (selection.kind === 'Field') names.push(selection.name.value);
-    else if (selection.kind === 'InlineFragment') pending.push(...selection.selectionSet.selections);
+    else if (selection.kind === 'InlineFragment')
+      pending.push(...selection.selectionSet.selections);
     else if (!seen.has(selection.name.value)) {
       seen.add(selection.name.value);
       pending.push(...(fragments.get(selection.name.value)?.selectionSet.selections ?? []));

@@ -212,3 +212,49 @@ test("the dashboard's styles load under a CSP without 'unsafe-inline' (emotion c
     await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   ).toEqual([]);
 });
+
+test('keeps every key typed at full speed into the portfolio search (24 buildings)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const field = page.getByRole('textbox', { name: 'Search name or reference' });
+  await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
+  await field.pressSequentially('harbour view', { delay: 0 });
+  await expect(field).toHaveValue('harbour view');
+  await expect(page).toHaveURL(/\?q=harbour\+view$/);
+  await expect(
+    page
+      .getByRole('table', { name: 'Buildings' })
+      .getByRole('link', { name: 'Harbour View' })
+      .first(),
+  ).toBeVisible();
+});
+
+test('finds a room from the app bar by keyboard alone and opens it by id', async ({ page }) => {
+  await page.goto('/sites');
+  await expect(page.getByRole('table', { name: 'Sites' })).toBeVisible();
+  const box = page.getByRole('combobox', { name: 'Search Storey' });
+  await expect(box).toBeVisible(); // its own chunk, loaded after the first screen
+  await page.keyboard.press('/');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('Server room 30.03');
+  const option = page
+    .getByRole('listbox')
+    .getByRole('option', { name: /^Server room 30\.03.*Skyline Tower.*Level 30/ });
+  await expect(option).toBeVisible();
+  await shoot(page, 'search');
+  await expectNoSeriousA11yViolations(page);
+  const optionId = await option.getAttribute('id');
+  for (
+    let step = 0;
+    step < 30 && (await box.getAttribute('aria-activedescendant')) !== optionId;
+    step++
+  )
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Server room 30.03' })).toBeVisible();
+  // The link is by id: it survives the platform reordering its floors and rooms.
+  expect(new URL(page.url()).pathname).toMatch(
+    /^\/buildings\/[^/]+\/levels\/[0-9a-f-]{36}\/rooms\/[0-9a-f-]{36}$/,
+  );
+});

@@ -16,6 +16,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** `npm run dev` (Vite with hot reload in front of the BFF), for the dev-loop test. */
 const devPort = port + 1;
 export const devURL = `http://127.0.0.1:${devPort}`;
+/** `npm start` on the emulator's large profile (10,000 buildings, a 200-level tower). */
+const largePort = port + 3;
+/** `npm start` on a platform with only the interface specification's GraphQL fields. */
+const specPort = port + 4;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -35,11 +39,21 @@ export default defineConfig({
     {
       name: 'dashboard',
       testMatch: /.*\.spec\.ts/,
-      testIgnore: /dev-loop\.spec\.ts/,
+      testIgnore: /(dev-loop|large-portfolio|spec-only)\.spec\.ts/,
       dependencies: ['sign-in'],
       use: { storageState: path.join(root, 'test-results/e2e-signed-in.json') },
     },
     { name: 'dev-loop', testMatch: /dev-loop\.spec\.ts/, use: { baseURL: devURL } },
+    {
+      name: 'large-portfolio',
+      testMatch: /large-portfolio\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${largePort}` },
+    },
+    {
+      name: 'spec-only',
+      testMatch: /spec-only\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${specPort}` },
+    },
   ],
   use: {
     baseURL,
@@ -60,6 +74,20 @@ export default defineConfig({
       env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdout: 'pipe',
     },
+    ...(
+      [
+        { at: largePort, env: { EMULATOR_PROFILE: 'large' } },
+        { at: specPort, env: { EMULATOR_SCHEMA: 'spec' } },
+      ] as Array<{ at: number; env: Record<string, string> }>
+    ).map(({ at, env }) => ({
+      command: 'npm start',
+      cwd: root,
+      url: `http://127.0.0.1:${at}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(at), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdout: 'pipe' as const,
+    })),
     // The dev loop: Vite serving the sources, the BFF behind its proxy.
     {
       command: 'npm run dev',

@@ -1,5 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import ListSubheader from '@mui/material/ListSubheader';
 import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -102,6 +103,22 @@ export function GlobalSearch() {
         input.current?.blur();
         navigate(to);
       }}
+      // Groups as ARIA groups of options (MUI's default nests lists a listbox may not hold).
+      renderGroup={(params) => (
+        <li key={params.key} role="group" aria-labelledby={`global-search-group-${params.key}`}>
+          <ListSubheader
+            id={`global-search-group-${params.key}`}
+            component="div"
+            role="presentation"
+            sx={{ lineHeight: 2.5 }}
+          >
+            {params.group}
+          </ListSubheader>
+          <Box component="ul" role="presentation" sx={{ p: 0, m: 0 }}>
+            {params.children}
+          </Box>
+        </li>
+      )}
       loading={search.loading}
       loadingText="Searching…"
       slots={{ paper: NotePaper }}

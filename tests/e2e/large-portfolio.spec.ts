@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInFromStart } from './sign-in-helper';
+
+// The emulator's large profile: 10,000 buildings and a 200-level tower of 100 rooms a floor.
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInFromStart(page);
+});
+
+async function aRoomHighInTheTower(page: Page): Promise<{ name: string; level: string }> {
+  const answer = await page.request.post('/graphql', {
+    headers: { 'X-CSRF': '1', 'content-type': 'application/json' },
+    data: {
+      query:
+        'query Pick { rooms(where: { name: { contains: "Server room 187." } }, take: 1) { name level { name } } }',
+    },
+  });
+  expect(answer.ok()).toBe(true);
+  const room = (
+    (await answer.json()) as { data: { rooms: Array<{ name: string; level: { name: string } }> } }
+  ).data.rooms[0]!;
+  return { name: room.name, level: room.level.name };
+}
+
+test('keeps every key typed at full speed into the portfolio search (10,000 buildings)', async ({
+  page,
+}) => {
+  const field = page.getByRole('textbox', { name: 'Search name or reference' });
+  await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('10,000');
+  await field.pressSequentially('harbour view', { delay: 0 });
+  await expect(field).toHaveValue('harbour view');
+  await expect(page).toHaveURL(/\?q=harbour\+view$/);
+});
+
+test('finds a room on floor 187 of the 200-level tower and opens it in one click', async ({
+  page,
+}) => {
+  const room = await aRoomHighInTheTower(page);
+  await page.getByRole('combobox', { name: 'Search Storey' }).fill(room.name);
+  const option = page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(`^${room.name.replace('.', '\\.')}.*${room.level}`) });
+  await option.click();
+  await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(room.level);
+});

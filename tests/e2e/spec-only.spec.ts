@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { signInFromStart } from './sign-in-helper';
+
+// A platform with exactly the interface specification's fields (EMULATOR_SCHEMA=spec): no ids on
+// floors and rooms, no search of its own. Storey must still walk to every room, and say what it
+// cannot do.
+test('walks tower → floor → room by position, and search says it covers opened buildings only', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInFromStart(page);
+  await page
+    .getByRole('table', { name: 'Buildings' })
+    .getByRole('link', { name: 'Skyline Tower', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Skyline Tower' })).toBeVisible();
+  await page.getByRole('link', { name: 'Level 30', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 30' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/\/levels\/30$/);
+  await page.getByRole('link', { name: 'Server room 30.03' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Server room 30.03' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/\/levels\/30\/rooms\/\d+$/);
+
+  await page.getByRole('combobox', { name: 'Search Storey' }).fill('Quiet room 30');
+  await expect(page.getByRole('note')).toContainText('only in buildings opened in this session');
+  await expect(
+    page.getByRole('listbox').getByRole('option', { name: /^Quiet room 30\.04.*Skyline Tower/ }),
+  ).toBeVisible();
+});
