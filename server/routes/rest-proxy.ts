@@ -29,9 +29,10 @@ const querySchemas = {
     includeCounts: includeCounts.optional(),
   }),
   floors: z.strictObject({ take: take.optional(), skip: skip.optional() }),
+  spaces: z.strictObject({ take: take.optional(), skip: skip.optional() }),
 };
 
-const buildingIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 function canonicalQuery(schema: z.ZodType<Record<string, unknown>>, query: unknown): string {
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
@@ -56,15 +57,18 @@ function canonicalQuery(schema: z.ZodType<Record<string, unknown>>, query: unkno
   return text ? `?${text}` : '';
 }
 
-export function validBuildingId(raw: string): string {
+/** A platform id from the path, checked and encoded: `what` names it in the refusal. */
+function validId(raw: string, what: 'building' | 'floor'): string {
   if (raw.includes('/') || raw.includes('\\') || raw === '.' || raw === '..') {
     throw new HttpProblem(404, 'No such API path.');
   }
-  if (!buildingIdPattern.test(raw)) {
-    throw new HttpProblem(400, 'The building id must be 1-64 letters, digits, "-" or "_".');
+  if (!idPattern.test(raw)) {
+    throw new HttpProblem(400, `The ${what} id must be 1-64 letters, digits, "-" or "_".`);
   }
   return encodeURIComponent(raw);
 }
+
+const validBuildingId = (raw: string): string => validId(raw, 'building');
 
 /** The listings the dashboard reads, each by GET only. Registered with the prefix /api. */
 export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async (
@@ -88,8 +92,16 @@ export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async
     );
   });
 
+  api.get<{ Params: { floorId: string } }>('/Floors/:floorId/Spaces', (request, reply) => {
+    const floorId = validId(request.params.floorId, 'floor');
+    return forward(
+      reply,
+      `/api/Floors/${floorId}/Spaces${canonicalQuery(querySchemas.spaces, request.query)}`,
+    );
+  });
+
   // Every other method on these paths is a 405 naming GET, not the SPA or a 404.
-  for (const url of ['/Sites', '/Buildings', '/Buildings/:buildingId/Floors']) {
+  for (const url of ['/Sites', '/Buildings', '/Buildings/:buildingId/Floors', '/Floors/:floorId/Spaces']) {
     api.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url,

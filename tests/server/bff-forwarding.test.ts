@@ -114,6 +114,25 @@ describe('BFF forwarding details', () => {
     expect(platform.requests('rest')[0]!.path).toBe(`/api/Buildings/${id}/Floors`);
   });
 
+  it('forwards the spaces of a floor, paged, with the id encoded in the path', async () => {
+    const floor = platform.emulator.portfolio.floorsOf(
+      platform.emulator.portfolio.buildings[1]!,
+    )[0]!;
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: `/api/Floors/${floor.record.id}/Spaces?take=3&skip=1`,
+      headers: csrf,
+    });
+    expect(response.statusCode).toBe(200);
+    const spaces = response.json<Array<{ id: string; floorId: string; ontologyType: string }>>();
+    expect(spaces.map((space) => space.id)).toEqual(
+      floor.spaces.slice(1, 4).map((space) => space.id),
+    );
+    expect(spaces.every((space) => space.floorId === floor.record.id)).toBe(true);
+    expect(platform.requests('rest')[0]!.path).toBe(`/api/Floors/${floor.record.id}/Spaces`);
+    expect(platform.requests('rest')[0]!.query).toEqual({ take: '3', skip: '1' });
+  });
+
   it('returns only allow-listed platform headers', async () => {
     const response = await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
     const names = Object.keys(response.headers);

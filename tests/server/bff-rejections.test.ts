@@ -51,8 +51,12 @@ describe('BFF refuses, without calling the platform', () => {
     ['an unknown path under /api', '/api/Organizations', 404],
     ['a deeper path', '/api/Buildings/abc/Floors/extra', 404],
     ['a malformed percent-encoding', '/api/Buildings/%E0%A4%A/Floors', 400],
-  ])('%s', async (_case, url, status) => {
-    await expectRefused(get(url), status);
+    ['an encoded slash in a floor id', '/api/Floors/abc%2Fdef/Spaces', 404],
+    ['a floor id with other characters', '/api/Floors/abc%20def/Spaces', 400],
+    ['a parameter the spaces route does not take', '/api/Floors/abc/Spaces?siteId=1', 400],
+    ['a write to the spaces route', '/api/Floors/abc/Spaces', 405, 'POST'],
+  ])('%s', async (_case, url, status, method = 'GET') => {
+    await expectRefused({ ...get(url), method: method as InjectOptions['method'] }, status);
   });
 
   it.each([
