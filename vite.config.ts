@@ -14,6 +14,9 @@ export default defineConfig({
   server: {
     proxy: bffProxy(bffUrl),
   },
+  // Scan every source file for dependencies at dev start: lazy screens found later would make
+  // Vite re-bundle and reload the page in the middle of someone's (or a test's) session.
+  optimizeDeps: { entries: ['index.html', 'src/**/*.tsx'] },
   // Every <script>/<link> and a <meta property="csp-nonce"> carry this placeholder; the BFF puts
   // each response's nonce in its place (server/routes/spa.ts) and emotion reads it from the meta.
   html: { cspNonce: '__STOREY_CSP_NONCE__' },

@@ -111,6 +111,25 @@ const roomNames = [
 
 const ontologyTypes = ['Office', 'MeetingRoom', 'Bathroom', 'Kitchen', 'Storage', 'Corridor'];
 
+/** A room's type follows its name, as in real data (the drawn type stands for unknown names). */
+const typeByName: Array<[string, string, number]> = [
+  // name prefix, ontology type, relative size
+  ['Meeting room', 'MeetingRoom', 1],
+  ['Møterom', 'MeetingRoom', 1],
+  ['Salle de réunion', 'MeetingRoom', 1],
+  ['Open office', 'Office', 2.5],
+  ['Quiet room', 'Office', 0.6],
+  ['Kitchen', 'Kitchen', 0.8],
+  ['Bathroom', 'Bathroom', 0.4],
+  ['Storage', 'Storage', 0.5],
+  ['Server room', 'ServerRoom', 0.7],
+  ['Reception', 'Reception', 1.4],
+];
+const typeOf = (name: string, drawn: string): [string, number] => {
+  const match = typeByName.find(([prefix]) => name.startsWith(prefix));
+  return match ? [match[1], match[2]] : [drawn, 1];
+};
+
 function metadataFor(random: Random): MetadataEntry[] {
   if (random.chance(0.3)) return [];
   const entries: MetadataEntry[] = [
@@ -256,30 +275,39 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
       const floorName =
         building.index === specialBuildings.nullFloorName && level === 1 ? null : `Level ${level}`;
       const spaces: SpaceRecord[] = [];
+      const sizes: number[] = [];
       for (let room = 0; room < rooms; room++) {
         // Every level with two or more rooms has two called "Meeting room", as real data does.
         const roomName =
           room < 2 && rooms >= 2
             ? 'Meeting room'
             : `${local.pick(roomNames)} ${level}.${String(room).padStart(2, '0')}`;
+        const id = local.guid();
+        const [ontologyType, size] = typeOf(roomName, local.pick(ontologyTypes));
+        sizes.push(size);
         spaces.push({
-          id: local.guid(),
+          id,
           name: roomName,
           referenceId: `L${level}-R${room}`,
           siteId: record.siteId,
           buildingId: record.id,
           floorId,
-          ontologyType: local.pick(ontologyTypes),
+          ontologyType,
           commissionedStatus: local.chance(0.9) ? 1 : 2,
           commissionedOn: '2023-04-12T08:00:00+00:00',
           decommissionedOn: null,
-          area: rooms > 0 ? round1(perFloorArea / rooms) : 0,
+          area: 0,
           metadata: [],
           deviceCount: 0,
           measurementCount: 0,
           includesDeviceAndMeasurementCounts: false,
         });
       }
+      // Rooms share the floor's area by their kind's size: an open office is larger than a bathroom.
+      const totalSize = sizes.reduce((sum, size) => sum + size, 0);
+      spaces.forEach((space, room) => {
+        space.area = totalSize > 0 ? round1((perFloorArea * sizes[room]!) / totalSize) : 0;
+      });
       return {
         record: {
           id: floorId,

@@ -101,7 +101,12 @@ export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async
   });
 
   // Every other method on these paths is a 405 naming GET, not the SPA or a 404.
-  for (const url of ['/Sites', '/Buildings', '/Buildings/:buildingId/Floors', '/Floors/:floorId/Spaces']) {
+  for (const url of [
+    '/Sites',
+    '/Buildings',
+    '/Buildings/:buildingId/Floors',
+    '/Floors/:floorId/Spaces',
+  ]) {
     api.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url,

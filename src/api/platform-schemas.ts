@@ -44,3 +44,22 @@ export const floorSchema = z.looseObject({
   metadata: metadataSchema.optional(),
 });
 export type Floor = z.infer<typeof floorSchema>;
+
+/** A space (room) as REST lists it per floor; lenient like the other records. */
+export const spaceSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().nullable().optional().default(null),
+  referenceId: z.string().nullable().optional(),
+  floorId: z.string().optional(),
+  ontologyType: z.string().nullable().optional(),
+  /** 0 all, 1 commissioned, 2 decommissioned (docs/platform-contract.md). */
+  commissionedStatus: z.number().nullable().optional(),
+  commissionedOn: z.string().nullable().optional(),
+  decommissionedOn: z.string().nullable().optional(),
+  area: z.number().nullable().optional(),
+  metadata: metadataSchema.optional(),
+  deviceCount: z.number().optional(),
+  measurementCount: z.number().optional(),
+  includesDeviceAndMeasurementCounts: z.boolean().optional(),
+});
+export type Space = z.infer<typeof spaceSchema>;

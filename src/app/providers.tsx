@@ -1,11 +1,13 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Provider as UrqlProvider, type Client } from 'urql';
 import { createGraphqlClient } from '@/lib/graphql';
 import { createQueryClient } from '@/lib/query-client';
+import { measureVariables } from '@/components/charts/measure-palette';
 import { createStyleCache } from '@/lib/style-cache';
 import { theme } from './theme';
 
@@ -25,6 +27,12 @@ export function AppProviders({
     <CacheProvider value={styleCache}>
       <ThemeProvider theme={theme} defaultMode="system">
         <CssBaseline enableColorScheme />
+        <GlobalStyles
+          styles={{
+            ':root, .light': measureVariables('light'),
+            '.dark': measureVariables('dark'),
+          }}
+        />
         <QueryClientProvider client={queries}>
           <UrqlProvider value={graphql}>{children}</UrqlProvider>
         </QueryClientProvider>

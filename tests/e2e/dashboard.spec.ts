@@ -73,15 +73,19 @@ test('walks portfolio → building → level → room and back by breadcrumbs an
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Harbour View' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Levels' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Floors' })).toBeVisible();
   await shoot(page, 'building');
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: 'Level 0', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Level 0' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Room area by type' })).toBeVisible();
+  await shoot(page, 'level');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Meeting room (2 of 2)' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting room (2 of 2)');
+  await expect(page.getByRole('table', { name: 'Room details' })).toBeVisible();
+  await shoot(page, 'room');
   await expectNoSeriousA11yViolations(page);
 
   await page
@@ -169,7 +173,7 @@ test('no access token or secret ever reaches the browser', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
   await page.getByRole('table', { name: 'Buildings' }).getByRole('link').first().click();
-  await expect(page.getByRole('list', { name: 'Levels' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Floors' })).toBeVisible();
   const everything = bodies.join('\n');
   // Every token the emulator issues is a JWT whose header starts like this.
   expect(everything).not.toContain('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9');

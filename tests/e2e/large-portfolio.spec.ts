@@ -44,3 +44,21 @@ test('finds a room on floor 187 of the 200-level tower and opens it in one click
   await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(room.level);
 });
+
+test('draws the 200-level tower as a stacking plan, top floor first, and opens a floor from it', async ({
+  page,
+}) => {
+  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
+  await page
+    .getByRole('table', { name: 'Buildings' })
+    .getByRole('link', { name: 'Skyline Tower', exact: true })
+    .first()
+    .click();
+  const floors = page.getByRole('list', { name: 'Floors' });
+  await expect(floors.getByRole('link').first()).toHaveText('Level 199');
+  // Drawn as it scrolls into view: a few dozen rows in the page, not 200.
+  expect(await floors.getByRole('listitem').count()).toBeLessThan(80);
+  await floors.getByRole('link', { name: 'Level 195', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 195' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rooms' }).getByRole('row')).toHaveCount(101);
+});

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { duplicateBuildingName, specialBuildings } from '../../server/emulator/portfolio';
+import { humanizeKey } from '@/features/building/utils/room-details';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
@@ -15,6 +16,7 @@ import {
   portfolioEmpty,
   reorderedPlatform,
   sitesFail,
+  spacesFail,
   specOnlyPlatform,
 } from './support/scenarios';
 
@@ -40,9 +42,14 @@ describe('Building screen', () => {
     ).toHaveAttribute('href', `/?site=${harbour.siteId}`);
     const details = screen.getByRole('table', { name: 'Building details' });
     expect(within(details).getByText(harbour.referenceId!)).toBeInTheDocument();
-    const levels = await screen.findByRole('list', { name: 'Levels' });
-    expect(within(levels).getAllByRole('link')).toHaveLength(harbour.floorCount);
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    expect(within(floors).getAllByRole('link')).toHaveLength(harbour.floorCount);
     expect(harbourTwin.floorCount).not.toBe(harbour.floorCount);
+    // A stacking plan: the top floor first.
+    const names = within(floors)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.at(-1)).toBe('Level 0');
   });
 
   it('says "not included" for counts the platform did not include', async () => {
@@ -62,14 +69,17 @@ describe('Building screen', () => {
     expect(
       await screen.findByText('This building has no floors on the platform'),
     ).toBeInTheDocument();
-    expect(await screen.findByText('This building has no levels')).toBeInTheDocument();
   });
 
   it('shows floor errors with Retry while the rest of the page works', async () => {
     server.use(...floorsFail(502));
     renderApp(`/buildings/${harbour.id}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Floors failed (502).');
-    expect(await screen.findByRole('list', { name: 'Levels' })).toBeInTheDocument();
+    expect(await screen.findByText(/Floor areas could not be loaded/)).toHaveTextContent(
+      'Floors failed (502).',
+    );
+    // The drill-down still gives every floor, and each opens.
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    expect(within(floors).getAllByRole('link')).toHaveLength(harbour.floorCount);
   });
 
   it('shows GraphQL failures with Retry', async () => {
@@ -84,29 +94,48 @@ describe('Building screen', () => {
     server.use(...graphqlPartial());
     renderApp(`/buildings/${harbour.id}`);
     expect(await screen.findByText(/The platform answered only in part/)).toBeInTheDocument();
-    expect(screen.getByText('rooms unavailable')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: /^Level \d+$/ })).toHaveLength(harbour.floorCount);
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    expect(within(floors).getAllByRole('link', { name: /^Level \d+$/ })).toHaveLength(
+      harbour.floorCount,
+    );
   });
 
   it('shows "Unnamed" for a floor without a name', async () => {
     renderApp(`/buildings/${fixtureBuildings[specialBuildings.nullFloorName]!.id}`);
-    const levels = await screen.findByRole('list', { name: 'Levels' });
-    expect(within(levels).getByRole('link', { name: 'Unnamed' })).toBeInTheDocument();
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    expect(within(floors).getByRole('link', { name: 'Unnamed' })).toBeInTheDocument();
   });
 });
 
 describe('Level and room screens', () => {
-  it('moves from building to level to room with one GraphQL request, telling duplicate rooms apart', async () => {
+  it('moves from building to level to room with one GraphQL request and one REST call per floor, telling duplicate rooms apart', async () => {
+    const restCalls: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.includes('/Spaces')) restCalls.push(request.url);
+    };
+    server.events.on('request:start', count);
     renderApp(`/buildings/${harbour.id}`);
-    await userEvent.click(await screen.findByRole('link', { name: 'Level 0' }));
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    await userEvent.click(within(floors).getByRole('link', { name: 'Level 0' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
-    const rooms = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!.spaces;
-    expect(screen.getByRole('status')).toHaveTextContent(`${rooms.length} rooms`);
+    const floor = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!;
+    expect(screen.getByRole('status')).toHaveTextContent(`${floor.spaces.length} rooms`);
+    // The rooms' details from REST: type and area in the table.
+    const table = screen.getByRole('table', { name: 'Rooms' });
+    await waitFor(() =>
+      expect(
+        within(table).getAllByText(humanizeKey(floor.spaces[0]!.ontologyType)).length,
+      ).toBeGreaterThan(0),
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Meeting room (2 of 2)' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: /Meeting room/ }),
     ).toHaveTextContent('Meeting room (2 of 2)');
-    expect(screen.getByText('2 of 2 rooms called “Meeting room”')).toBeInTheDocument();
+    const facts = await screen.findByRole('table', { name: 'Room details' });
+    expect(within(facts).getByRole('rowheader', { name: 'Type' })).toBeInTheDocument();
+    // Next room, previous room: moving along the floor sends nothing.
+    await userEvent.click(screen.getByRole('link', { name: /^Next room/ }));
+    expect(await screen.findByRole('table', { name: 'Room details' })).toBeInTheDocument();
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Breadcrumbs' })).getByRole('link', {
         name: 'Level 0',
@@ -114,14 +143,55 @@ describe('Level and room screens', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
     expect(graphqlRequests).toHaveLength(1);
+    expect(restCalls).toHaveLength(1);
+    server.events.removeListener('request:start', count);
+  });
+
+  it('shows rooms without details, and why, when the floor details fail', async () => {
+    server.use(...spacesFail(503));
+    renderApp(`/buildings/${harbour.id}/levels/0`);
+    expect(
+      await screen.findByText(/Room details \(type, area, status\) could not be loaded/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Rooms' })).toBeInTheDocument();
+  });
+
+  it('says once, plainly, when the platform has no details for a room', async () => {
+    server.use(...spacesFail(404));
+    renderApp(`/buildings/${harbour.id}/levels/0/rooms/0`);
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+  });
+
+  it('sorts the rooms by area and keeps the order in the URL', async () => {
+    const { router } = renderApp(`/buildings/${harbour.id}/levels/0`);
+    const table = await screen.findByRole('table', { name: 'Rooms' });
+    await userEvent.click(within(table).getByRole('button', { name: /Area/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=area'));
+    const floor = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!;
+    const smallest = [...floor.spaces].sort((a, b) => a.area - b.area)[0]!;
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent(smallest.name!),
+    );
+  });
+
+  it('charts room area by type and links to the floors above and below', async () => {
+    renderApp(`/buildings/${harbour.id}/levels/0`);
+    expect(await screen.findByRole('figure', { name: 'Room area by type' })).toBeInTheDocument();
+    const other = screen.getByRole('navigation', { name: 'Other floors' });
+    expect(within(other).getByRole('link', { name: /Floor above: Level 1/ })).toBeInTheDocument();
+    expect(within(other).queryByRole('link', { name: /Floor below/ })).toBeNull();
   });
 
   it('searches the rooms of a level and counts them', async () => {
     renderApp(`/buildings/${harbour.id}/levels/0`);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Search rooms' }), 'meeting');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^\d+ of \d+ rooms$/));
-    for (const link of within(screen.getByRole('list', { name: 'Rooms' })).getAllByRole('link'))
-      expect(link).toHaveTextContent(/Meeting/);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^\d+ of \d+ rooms/));
+    // A room matches by its name or its type.
+    const rows = within(screen.getByRole('table', { name: 'Rooms' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toHaveTextContent(/meeting/i);
   });
 
   it('shows not-found pages for an unknown level or room', async () => {
@@ -140,7 +210,7 @@ describe('Level and room screens', () => {
     )!;
     const index = fixture.floorsOf(entry).findIndex((floor) => floor.spaces.length === 0);
     renderApp(`/buildings/${entry.record.id}/levels/${index}`);
-    expect(await screen.findByText('This level has no rooms')).toBeInTheDocument();
+    expect(await screen.findByText('This floor has no rooms')).toBeInTheDocument();
   });
 });
 
@@ -210,12 +280,13 @@ describe('Stable links to floors and rooms', () => {
     renderApp(`/buildings/${entry.record.id}/levels/${floor.record.id}/rooms/${room.id}`);
     const heading = await screen.findByRole('heading', { level: 1, name: new RegExp(room.name!) });
     expect(heading).toBeInTheDocument();
-    const details = screen.getByRole('table', { name: 'Room details' });
-    expect(within(details).getByText(floor.record.name!)).toBeInTheDocument();
-    // The room is now last but one on its level, not second.
     expect(
-      within(details).getByText(`${floor.spaces.length - 1} of ${floor.spaces.length}`),
+      within(screen.getByRole('navigation', { name: 'Breadcrumbs' })).getByRole('link', {
+        name: floor.record.name!,
+      }),
     ).toBeInTheDocument();
+    const details = await screen.findByRole('table', { name: 'Room details' });
+    expect(within(details).getByText(humanizeKey(room.ontologyType))).toBeInTheDocument();
   });
 
   it('links by position on a platform that gives levels and rooms no ids', async () => {
@@ -224,7 +295,10 @@ describe('Stable links to floors and rooms', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: floor.record.name! }),
     ).toBeInTheDocument();
-    const link = within(screen.getByRole('list', { name: 'Rooms' })).getAllByRole('link')[1]!;
+    // The second room of the floor: its name is shared, so it carries "(2 of 2)".
+    const link = within(screen.getByRole('table', { name: 'Rooms' })).getByRole('link', {
+      name: `${room.name!} (2 of 2)`,
+    });
     expect(link).toHaveAttribute('href', `/buildings/${entry.record.id}/levels/0/rooms/1`);
     await userEvent.click(link);
     expect(

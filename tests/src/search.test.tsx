@@ -101,7 +101,7 @@ describe('Global search', () => {
   it('on a platform without search, finds rooms of buildings opened this session and says so', async () => {
     server.use(...specOnlyPlatform());
     renderApp(`/buildings/${tower.record.id}`);
-    expect(await screen.findByRole('list', { name: 'Levels' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Floors' })).toBeInTheDocument();
     await userEvent.type(await ui.box(), serverRoom.name!, { delay: null });
     const listbox = await ui.listbox();
     // The room, with its path (the other option is "All results for …").

@@ -60,6 +60,13 @@ const floorsHandler = () =>
       )
     );
   });
+const spacesHandler = () =>
+  http.get('*/api/Floors/:floorId/Spaces', ({ request, params }) => {
+    const floor = fixture.floorById(String(params.floorId));
+    if (!floor) return problem(404, `Floor with id '${String(params.floorId)}' was not found.`);
+    return requireCsrf(request) ?? paged(request, floor.spaces);
+  });
+
 /** GET /api/capabilities as the BFF answers it: the same probe, run on the scenario's schema. */
 const capabilitiesHandler = (mode: SchemaMode = 'full') =>
   http.get('*/api/capabilities', async ({ request }) => {
@@ -163,6 +170,7 @@ export function portfolioFull(): HttpHandler[] {
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),
+    spacesHandler(),
     capabilitiesHandler(),
     graphqlHandler(),
   ];
@@ -175,6 +183,7 @@ export function specOnlyPlatform(): HttpHandler[] {
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),
+    spacesHandler(),
     capabilitiesHandler('spec'),
     graphqlHandler('spec'),
   ];
@@ -190,6 +199,7 @@ export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
     buildingsHandler(buildings),
     sitesHandler(),
     floorsHandler(),
+    spacesHandler(),
     capabilitiesHandler(),
     graphqlHandler(),
   ];
@@ -213,6 +223,12 @@ export function buildingsFail(
 
 export function sitesFail(status: number): HttpHandler[] {
   return [http.get('*/api/Sites', () => problem(status, `Sites failed (${status}).`))];
+}
+
+export function spacesFail(status: number): HttpHandler[] {
+  return [
+    http.get('*/api/Floors/:floorId/Spaces', () => problem(status, `Spaces failed (${status}).`)),
+  ];
 }
 
 export function floorsFail(status: number): HttpHandler[] {

@@ -21,4 +21,5 @@ export const floorsQueryOptions = (buildingId: string) =>
     queryFn: ({ signal }) => fetchFloors(buildingId, signal),
   });
 
-export const useFloors = (buildingId: string) => useQuery(floorsQueryOptions(buildingId));
+export const useFloors = (buildingId: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...floorsQueryOptions(buildingId), enabled: options.enabled ?? true });

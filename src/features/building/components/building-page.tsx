@@ -1,19 +1,20 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Building } from '@/api/platform-schemas';
 import { DetailsTable } from '@/components/details-table';
-import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
+import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
-import { displayName, formatArea, formatCount } from '@/lib/format';
+import { formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '../api/get-building-outline';
 import { useFloors } from '../api/get-floors';
 import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
-import { BuildingOutlineList } from './building-outline';
+import { humanizeKey } from '../utils/room-details';
+import { StackingPlan } from './stacking-plan';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -40,37 +41,10 @@ function BuildingFacts({ building, siteLabel }: { building: Building; siteLabel:
     ['Measurements', counts ? formatCount(building.measurementCount) : 'not included'],
   ];
   const metadata = building.metadata.map((entry): [string, string] => [
-    entry.name,
+    humanizeKey(entry.name),
     entry.value ?? '—',
   ]);
   return <DetailsTable label="Building details" rows={[...facts, ...metadata]} />;
-}
-
-function FloorsSection({ buildingId }: { buildingId: string }) {
-  const floors = useFloors(buildingId);
-  if (floors.isPending) return <LoadingSkeleton label="Loading floors" rows={3} />;
-  if (floors.isError)
-    return (
-      <ErrorState what="the floors" error={floors.error} onRetry={() => void floors.refetch()} />
-    );
-  if (floors.data.length === 0)
-    return <EmptyState title="This building has no floors on the platform" />;
-  return (
-    <Stack spacing={2}>
-      <LazyBarChartCard
-        title="Spaces and area per floor"
-        data={floors.data.map((floor) => ({
-          label: displayName(floor.name),
-          spaces: floor.spaceCount ?? 0,
-          area: floor.area ?? 0,
-        }))}
-        series={[
-          { key: 'spaces', name: 'Spaces', format: formatCount },
-          { key: 'area', name: 'Area', format: formatArea, axis: 'right' },
-        ]}
-      />
-    </Stack>
-  );
 }
 
 export function BuildingPage() {
@@ -83,37 +57,52 @@ export function BuildingPage() {
   return <BuildingView place={place.value} />;
 }
 
-function LevelsSection({ building }: { building: Building }) {
+/**
+ * The floors: REST's floor list (area, spaces) and the GraphQL drill-down (the navigable levels
+ * and their rooms) shown as one stacking plan. Either may fail on its own; the other still shows.
+ */
+function FloorsSection({ building }: { building: Building }) {
+  const floors = useFloors(building.id);
   const outline = useBuildingOutline(building);
-  if (!building.name && !outline.byId)
-    return (
-      <EmptyState title="Levels cannot be looked up">
-        The platform finds levels by building name, and this building has none.
-      </EmptyState>
-    );
-  if (outline.fetching && !outline.outline)
-    return <LoadingSkeleton label="Loading levels and rooms" />;
-  if (outline.error)
-    return <ErrorState what="the levels and rooms" error={outline.error} onRetry={outline.retry} />;
-  if (!outline.outline)
-    return (
-      <NotFoundState title="Levels not found">
-        The platform's GraphQL answer has no building with this id, so its levels and rooms cannot
-        be shown.
-      </NotFoundState>
-    );
-  const levels = outline.outline.levels;
+  const drillDownPossible = Boolean(building.name) || outline.byId;
+  if (floors.isPending && (outline.fetching || !drillDownPossible))
+    return <LoadingSkeleton label="Loading floors" rows={3} />;
+  const levels = outline.outline?.levels;
+  if ((floors.data?.length ?? 0) === 0 && !levels?.length && !outline.fetching) {
+    if (floors.isError)
+      return (
+        <ErrorState what="the floors" error={floors.error} onRetry={() => void floors.refetch()} />
+      );
+    return <EmptyState title="This building has no floors on the platform" />;
+  }
   return (
-    <>
+    <Stack spacing={2}>
+      {!drillDownPossible ? (
+        <Alert severity="info">
+          Floors cannot be opened: the platform finds a building's floors and rooms by its name, and
+          this building has none.
+        </Alert>
+      ) : outline.error ? (
+        <ErrorState what="the floors' rooms" error={outline.error} onRetry={outline.retry} />
+      ) : outline.outline === undefined && !outline.fetching ? (
+        <NotFoundState title="Rooms not found">
+          The platform's GraphQL answer has no building with this id, so its floors cannot be
+          opened.
+        </NotFoundState>
+      ) : null}
+      {floors.isError ? (
+        <Alert severity="warning">
+          Floor areas could not be loaded ({floors.error.message}); the plan shows rooms only.
+        </Alert>
+      ) : null}
       <PartialAnswerAlert messages={outline.partialErrors} />
-      {levels && levels.length > 0 ? (
-        <Paper variant="outlined">
-          <BuildingOutlineList buildingId={building.id} levels={levels} />
-        </Paper>
-      ) : (
-        <EmptyState title="This building has no levels" />
-      )}
-    </>
+      <StackingPlan
+        buildingId={building.id}
+        recordedFloorCount={building.floorCount}
+        floors={floors.data}
+        levels={levels}
+      />
+    </Stack>
   );
 }
 
@@ -129,10 +118,7 @@ function BuildingView({ place }: { place: BuildingPlace }) {
       </div>
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <Section title="Floors">
-        <FloorsSection buildingId={building.id} />
-      </Section>
-      <Section title="Levels and rooms">
-        <LevelsSection building={building} />
+        <FloorsSection building={building} />
       </Section>
     </Stack>
   );

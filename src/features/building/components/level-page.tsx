@@ -1,71 +1,244 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
+import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState } from '@/components/query-states';
 import { paths } from '@/config/paths';
-import { formatCount } from '@/lib/format';
+import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+import { matches } from '@/lib/text-match';
+import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
+import { areaByType, type RoomDetails } from '../utils/room-details';
+import { levelKey } from '../utils/room-labels';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
-function LevelRooms({ context }: { context: LevelPlace }) {
-  const [search, setSearch] = useState('');
-  const { rooms } = context;
+const sortFields = ['name', 'type', 'area', 'status', 'devices'] as const;
+type SortField = (typeof sortFields)[number];
+
+const sortValue = (room: RoomDetails, field: SortField): string | number | undefined => {
+  switch (field) {
+    case 'name':
+      return room.name;
+    case 'type':
+      return room.type;
+    case 'area':
+      return room.area;
+    case 'status':
+      return room.status;
+    case 'devices':
+      return room.space?.includesDeviceAndMeasurementCounts ? room.space.deviceCount : undefined;
+  }
+};
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function sortRooms(rooms: RoomDetails[], field: SortField, direction: 'asc' | 'desc') {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rooms].sort((a, b) => {
+    const left = sortValue(a, field);
+    const right = sortValue(b, field);
+    // Missing values last, whichever the direction.
+    if (left === undefined || right === undefined)
+      return left === right ? a.index - b.index : left === undefined ? 1 : -1;
+    const order =
+      typeof left === 'number' && typeof right === 'number'
+        ? left - right
+        : collator.compare(String(left), String(right));
+    return order === 0 ? a.index - b.index : sign * order;
+  });
+}
+
+/** The floors above and below this one, as links (the drill-down lists the lowest first). */
+function NeighbourFloors({ place }: { place: LevelPlace }) {
+  const levels = place.outline.levels ?? [];
+  const link = (offset: number, label: string) => {
+    const index = place.levelIndex + offset;
+    const level = levels[index];
+    if (!level) return null;
+    return (
+      <Button
+        component={RouterLink}
+        to={paths.level(place.building.id, levelKey(level, index))}
+        size="small"
+        variant="outlined"
+      >
+        {label}: {displayName(level.name)}
+      </Button>
+    );
+  };
+  return (
+    <Stack direction="row" spacing={1} component="nav" aria-label="Other floors">
+      {link(1, 'Floor above')}
+      {link(-1, 'Floor below')}
+    </Stack>
+  );
+}
+
+function LevelRooms({ place }: { place: LevelPlace }) {
+  useEffect(preloadCharts, []);
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const sortParam = params.get('sort') as SortField | null;
+  const sortField: SortField = sortParam && sortFields.includes(sortParam) ? sortParam : 'name';
+  const direction = params.get('dir') === 'desc' ? 'desc' : 'asc';
+  const details = useLevelSpaces(place);
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes))
+          if (value) next.set(key, value);
+          else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
   const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return needle ? rooms.filter((room) => room.name.toLowerCase().includes(needle)) : rooms;
-  }, [rooms, search]);
+    const filtered = search.trim()
+      ? details.rooms.filter((room) => matches(room.name, search) || matches(room.type, search))
+      : details.rooms;
+    return sortRooms(filtered, sortField, direction);
+  }, [details.rooms, search, sortField, direction]);
+  const byType = useMemo(() => areaByType(details.rooms), [details.rooms]);
+  const totalArea = details.rooms.reduce((sum, room) => sum + (room.area ?? 0), 0);
+  const withDetails = details.rooms.filter((room) => room.space).length;
+
+  const header = (field: SortField, label: string, numeric = false) => (
+    <TableCell
+      align={numeric ? 'right' : 'left'}
+      sortDirection={sortField === field ? direction : false}
+    >
+      <TableSortLabel
+        active={sortField === field}
+        direction={sortField === field ? direction : 'asc'}
+        onClick={() =>
+          update({
+            sort: field === 'name' ? undefined : field,
+            dir: sortField === field && direction === 'asc' ? 'desc' : undefined,
+          })
+        }
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
 
   return (
     <Stack spacing={2}>
-      <PartialAnswerAlert messages={context.partialErrors} />
+      <PartialAnswerAlert messages={place.partialErrors} />
       <div>
-        <BuildingBreadcrumbs crumbs={context.crumbs} />
+        <BuildingBreadcrumbs crumbs={place.crumbs} />
         <Typography variant="h4" component="h1">
-          {context.levelName}
+          {place.levelName}
+        </Typography>
+        <Typography color="text.secondary">
+          {formatCount(details.rooms.length)} rooms
+          {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}
         </Typography>
       </div>
-      {context.level.rooms === null ? (
+      <NeighbourFloors place={place} />
+      {details.error ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={details.retry}>
+              Retry
+            </Button>
+          }
+        >
+          Room details (type, area, status) could not be loaded: {details.error.message} The rooms
+          are still listed.
+        </Alert>
+      ) : details.unmatched ? (
+        <Alert severity="info">
+          This floor is not on the platform's floor list, so its rooms' details cannot be looked up.
+        </Alert>
+      ) : null}
+      {place.level.rooms === null ? (
         <EmptyState title="Rooms unavailable">
-          The platform could not list this level's rooms just now.
+          The platform could not list this floor's rooms just now.
         </EmptyState>
-      ) : rooms.length === 0 ? (
-        <EmptyState title="This level has no rooms" />
+      ) : details.rooms.length === 0 ? (
+        <EmptyState title="This floor has no rooms" />
       ) : (
         <>
-          <TextField
-            label="Search rooms"
-            size="small"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ maxWidth: 360 }}
-          />
+          {withDetails > 0 && byType.length > 1 ? (
+            <LazyBarChartCard
+              title="Room area by type"
+              description="Sum of the rooms' areas on this floor, per room type."
+              data={byType}
+              series={[{ key: 'area', name: `Area (${areaUnit})`, format: formatArea }]}
+              height={Math.max(160, byType.length * 36)}
+            />
+          ) : null}
+          <Stack component="search" aria-label="Search rooms on this floor" direction="row">
+            <DebouncedTextField
+              label="Search rooms"
+              size="small"
+              value={search}
+              onCommit={(q) => update({ q: q || undefined })}
+              sx={{ maxWidth: 360, flex: 1 }}
+            />
+          </Stack>
           <Typography role="status" color="text.secondary">
-            {shown.length === rooms.length
-              ? `${formatCount(rooms.length)} rooms`
-              : `${formatCount(shown.length)} of ${formatCount(rooms.length)} rooms`}
+            {shown.length === details.rooms.length
+              ? `${formatCount(details.rooms.length)} rooms`
+              : `${formatCount(shown.length)} of ${formatCount(details.rooms.length)} rooms`}
+            {details.loading ? ' · loading room details…' : ''}
           </Typography>
-          <Paper variant="outlined">
-            <List aria-label="Rooms" dense>
-              {shown.map((room) => (
-                <ListItem key={room.index} divider>
-                  <Link
-                    component={RouterLink}
-                    to={paths.room(context.building.id, context.levelKey, room.key)}
-                  >
-                    {room.name}
-                    {room.occurrence ? ` (${room.occurrence})` : ''}
-                  </Link>
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Rooms">
+              <TableHead>
+                <TableRow>
+                  {header('name', 'Room')}
+                  {header('type', 'Type')}
+                  {header('area', `Area (${areaUnit})`, true)}
+                  {header('status', 'Status')}
+                  {header('devices', 'Devices', true)}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((room) => (
+                  <TableRow key={room.key} hover>
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={paths.room(place.building.id, place.levelKey, room.key)}
+                      >
+                        {room.name}
+                        {room.occurrence ? ` (${room.occurrence})` : ''}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{room.space ? room.type : '—'}</TableCell>
+                    <TableCell align="right">
+                      {room.area === undefined ? '—' : formatCount(Math.round(room.area))}
+                    </TableCell>
+                    <TableCell>{room.status}</TableCell>
+                    <TableCell align="right">
+                      {room.space?.includesDeviceAndMeasurementCounts
+                        ? formatCount(room.space.deviceCount ?? 0)
+                        : '—'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </>
       )}
     </Stack>
@@ -75,5 +248,5 @@ function LevelRooms({ context }: { context: LevelPlace }) {
 export function LevelPage() {
   const level = useLevelRoute();
   if (level.status !== 'found') return <RouteStateView state={level} />;
-  return <LevelRooms context={level.value} />;
+  return <LevelRooms place={level.value} />;
 }

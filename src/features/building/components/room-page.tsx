@@ -1,31 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { DetailsTable } from '@/components/details-table';
-import { formatCount } from '@/lib/format';
-import { useRoomRoute } from '../hooks/use-place-route';
+import { LoadingSkeleton } from '@/components/query-states';
+import { paths } from '@/config/paths';
+import { formatArea, formatCount } from '@/lib/format';
+import { useLevelSpaces } from '../hooks/use-level-spaces';
+import { useRoomRoute, type RoomPlace } from '../hooks/use-place-route';
+import { humanizeKey, type RoomDetails } from '../utils/room-details';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
-export function RoomPage() {
-  const place = useRoomRoute();
-  if (place.status !== 'found') return <RouteStateView state={place} />;
-  const { room, rooms, levelName, name, crumbs, partialErrors } = place.value;
-  const facts: Array<[string, string]> = [
-    ['Building', name],
-    ['Level', levelName],
-    ['Position on the level', `${formatCount(room.index + 1)} of ${formatCount(rooms.length)}`],
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = (value: string | null | undefined) => {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+};
+
+function facts(room: RoomDetails): Array<[string, string]> {
+  const space = room.space!;
+  const counts = space.includesDeviceAndMeasurementCounts === true;
+  const rows: Array<[string, string | undefined]> = [
+    ['Type', room.type === 'Type not given' ? undefined : room.type],
+    ['Area', space.area === null || space.area === undefined ? undefined : formatArea(space.area)],
+    ['Status', room.status === '—' ? undefined : room.status],
+    ['Commissioned on', formatDate(space.commissionedOn)],
+    ['Decommissioned on', formatDate(space.decommissionedOn)],
+    ['Reference', space.referenceId ?? undefined],
+    ['Devices', counts ? formatCount(space.deviceCount ?? 0) : 'not included by the platform'],
     [
-      'Same name on this level',
-      room.occurrence
-        ? `${room.occurrence} rooms called “${room.name}”`
-        : 'none: the name is unique here',
+      'Measurements',
+      counts ? formatCount(space.measurementCount ?? 0) : 'not included by the platform',
     ],
+    ...(space.metadata ?? []).map((entry): [string, string | undefined] => [
+      humanizeKey(entry.name),
+      entry.value ?? undefined,
+    ]),
   ];
+  return rows.map(([name, value]) => [name, value ?? '—']);
+}
+
+function Neighbours({ place, rooms }: { place: RoomPlace; rooms: readonly RoomDetails[] }) {
+  const at = place.room.index;
+  const link = (room: RoomDetails | undefined, label: string) =>
+    room ? (
+      <Button
+        component={RouterLink}
+        to={paths.room(place.building.id, place.levelKey, room.key)}
+        size="small"
+        variant="outlined"
+      >
+        {label}: {room.name}
+        {room.occurrence ? ` (${room.occurrence})` : ''}
+      </Button>
+    ) : null;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      component="nav"
+      aria-label="Neighbouring rooms"
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {link(rooms[at - 1], 'Previous room')}
+      {link(rooms[at + 1], 'Next room')}
+      <Button
+        component={RouterLink}
+        to={paths.level(place.building.id, place.levelKey)}
+        size="small"
+      >
+        All {formatCount(rooms.length)} rooms on {place.levelName}
+      </Button>
+    </Stack>
+  );
+}
+
+function RoomView({ place }: { place: RoomPlace }) {
+  const details = useLevelSpaces(place);
+  const room = details.rooms[place.room.index]!;
   return (
     <Stack spacing={2}>
-      <PartialAnswerAlert messages={partialErrors} />
+      <PartialAnswerAlert messages={place.partialErrors} />
       <div>
-        <BuildingBreadcrumbs crumbs={crumbs} />
+        <BuildingBreadcrumbs crumbs={place.crumbs} />
         <Typography variant="h4" component="h1">
           {room.name}
           {room.occurrence ? (
@@ -35,12 +97,44 @@ export function RoomPage() {
             </Typography>
           ) : null}
         </Typography>
+        <Typography color="text.secondary">
+          On{' '}
+          <Link component={RouterLink} to={paths.level(place.building.id, place.levelKey)}>
+            {place.levelName}
+          </Link>{' '}
+          of{' '}
+          <Link component={RouterLink} to={paths.building(place.building.id)}>
+            {place.name}
+          </Link>
+          , {place.siteLabel}
+          {room.occurrence ? ` · ${room.occurrence} rooms of this name on the floor` : ''}
+        </Typography>
       </div>
-      <DetailsTable label="Room details" rows={facts} />
-      <Typography variant="body2" color="text.secondary">
-        The platform's GraphQL interface shows a room's name only; devices and measurements per room
-        are not part of its contract.
-      </Typography>
+      {details.loading ? (
+        <LoadingSkeleton label="Loading the room's details" rows={4} />
+      ) : details.error ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={details.retry}>
+              Retry
+            </Button>
+          }
+        >
+          The room's details could not be loaded: {details.error.message}
+        </Alert>
+      ) : room.space ? (
+        <DetailsTable label="Room details" rows={facts(room)} />
+      ) : (
+        <Typography>The platform has no details for this room.</Typography>
+      )}
+      <Neighbours place={place} rooms={details.rooms} />
     </Stack>
   );
+}
+
+export function RoomPage() {
+  const place = useRoomRoute();
+  if (place.status !== 'found') return <RouteStateView state={place} />;
+  return <RoomView place={place.value} />;
 }

@@ -1,0 +1,248 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Floor } from '@/api/platform-schemas';
+import { measureColor } from '@/components/charts/measure-palette';
+import { paths } from '@/config/paths';
+import { displayName, formatArea, formatCount } from '@/lib/format';
+import type { LevelOutline } from '../api/get-building-outline';
+import { checkFloorCounts, floorOfLevel } from '../utils/floor-match';
+import { levelKey } from '../utils/room-labels';
+
+export interface StackRow {
+  /** What the floor's link uses (id or position); undefined when the drill-down is not there. */
+  key: string | undefined;
+  name: string;
+  floorId: string | undefined;
+  area: number | undefined;
+  rooms: number | undefined;
+}
+
+/** Floors as facility managers read a building: one row each, the top floor at the top. */
+export function stackRows(
+  floors: readonly Floor[] | undefined,
+  levels: readonly LevelOutline[] | null | undefined,
+): StackRow[] {
+  const rows: StackRow[] = levels
+    ? levels.map((level, index) => {
+        const floor = floorOfLevel(floors, level, index, levels.length);
+        return {
+          key: levelKey(level, index),
+          name: displayName(level.name),
+          floorId: floor?.id ?? level.id,
+          area: floor?.area,
+          rooms: level.rooms?.length ?? floor?.spaceCount,
+        };
+      })
+    : (floors ?? []).map((floor) => ({
+        key: undefined,
+        name: displayName(floor.name),
+        floorId: floor.id,
+        area: floor.area,
+        rooms: floor.spaceCount,
+      }));
+  return rows.reverse();
+}
+
+const rowHeight = 40;
+/** Up to this many floors are drawn at once; taller buildings are drawn as they scroll into view. */
+const drawnAtOnce = 100;
+
+function Bar({
+  value,
+  max,
+  measure,
+}: {
+  value: number | undefined;
+  max: number;
+  measure: 'area' | 'spaces';
+}) {
+  const width =
+    value === undefined || max <= 0 ? 0 : Math.max(value > 0 ? 2 : 0, (value / max) * 100);
+  return (
+    <Box sx={{ height: 8, bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
+      <Box sx={{ height: '100%', width: `${width}%`, bgcolor: measureColor(measure) }} />
+    </Box>
+  );
+}
+
+function PlanRow({
+  row,
+  buildingId,
+  maxArea,
+  maxRooms,
+}: {
+  row: StackRow;
+  buildingId: string;
+  maxArea: number;
+  maxRooms: number;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', sm: 'minmax(140px, 1.2fr) 2fr 2fr' },
+        alignItems: 'center',
+        columnGap: 2,
+        height: rowHeight,
+        px: 2,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+        {row.key !== undefined ? (
+          <Link
+            component={RouterLink}
+            to={paths.level(buildingId, row.key)}
+            noWrap
+            sx={{ display: 'block' }}
+          >
+            {row.name}
+          </Link>
+        ) : (
+          <Typography noWrap>{row.name}</Typography>
+        )}
+      </Box>
+      <Box title={row.area === undefined ? 'Area not given' : formatArea(row.area)}>
+        <Bar value={row.area} max={maxArea} measure="area" />
+        <Typography variant="caption" color="text.secondary">
+          {row.area === undefined ? '—' : formatArea(row.area)}
+        </Typography>
+      </Box>
+      <Box title={row.rooms === undefined ? 'Rooms not known' : `${formatCount(row.rooms)} rooms`}>
+        <Bar value={row.rooms} max={maxRooms} measure="spaces" />
+        <Typography variant="caption" color="text.secondary">
+          {row.rooms === undefined ? '—' : `${formatCount(row.rooms)} rooms`}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The building's floors as a stacking plan: top floor at the top, bars for area and rooms on one
+ * scale per building, each floor a link to its page. Tall towers are drawn as they scroll into
+ * view (the page scrolls, not a box inside it). Disagreeing floor counts are said, not hidden.
+ */
+export function StackingPlan({
+  buildingId,
+  recordedFloorCount,
+  floors,
+  levels,
+}: {
+  buildingId: string;
+  recordedFloorCount: number;
+  floors: readonly Floor[] | undefined;
+  levels: readonly LevelOutline[] | null | undefined;
+}) {
+  const rows = stackRows(floors, levels);
+  const maxArea = Math.max(0, ...rows.map((row) => row.area ?? 0));
+  const maxRooms = Math.max(0, ...rows.map((row) => row.rooms ?? 0));
+  const counts = checkFloorCounts(recordedFloorCount, floors, levels);
+  return (
+    <>
+      {!counts.agree ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          The platform disagrees with itself about this building's floors: its record says{' '}
+          {formatCount(counts.recorded)}
+          {counts.listed !== undefined ? `, its floor list has ${formatCount(counts.listed)}` : ''}
+          {counts.levels !== undefined ? `, its drill-down has ${formatCount(counts.levels)}` : ''}.
+          The plan shows the drill-down's.
+        </Alert>
+      ) : null}
+      <Paper variant="outlined">
+        <Box
+          aria-hidden
+          sx={{
+            display: { xs: 'none', sm: 'grid' },
+            gridTemplateColumns: 'minmax(140px, 1.2fr) 2fr 2fr',
+            columnGap: 2,
+            px: 2,
+            py: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography variant="subtitle2">Floor (top first)</Typography>
+          <Typography variant="subtitle2">Area</Typography>
+          <Typography variant="subtitle2">Rooms</Typography>
+        </Box>
+        {rows.length > drawnAtOnce ? (
+          <VirtualRows rows={rows} buildingId={buildingId} maxArea={maxArea} maxRooms={maxRooms} />
+        ) : (
+          <Box component="ol" aria-label="Floors" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {rows.map((row, index) => (
+              <li key={row.key ?? `${row.floorId}-${index}`}>
+                <PlanRow row={row} buildingId={buildingId} maxArea={maxArea} maxRooms={maxRooms} />
+              </li>
+            ))}
+          </Box>
+        )}
+      </Paper>
+    </>
+  );
+}
+
+function VirtualRows({
+  rows,
+  buildingId,
+  maxArea,
+  maxRooms,
+}: {
+  rows: StackRow[];
+  buildingId: string;
+  maxArea: number;
+  maxRooms: number;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    setOffset(list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+    scrollMargin: offset,
+  });
+  return (
+    <Box
+      component="ol"
+      ref={list}
+      aria-label="Floors"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        position: 'relative',
+        height: virtualizer.getTotalSize(),
+      }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index]!;
+        return (
+          <li
+            key={item.key}
+            aria-posinset={item.index + 1}
+            aria-setsize={rows.length}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${item.start - offset}px)`,
+            }}
+          >
+            <PlanRow row={row} buildingId={buildingId} maxArea={maxArea} maxRooms={maxRooms} />
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
