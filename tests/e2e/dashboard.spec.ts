@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const screenshots = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '../../docs/screenshots')
-  : path.resolve(import.meta.dirname, '../../test-results/screenshots');
+import { expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
 
 interface BuildingRecord {
   id: string;
@@ -21,24 +15,6 @@ async function buildings(page: Page): Promise<BuildingRecord[]> {
   return (await response.json()) as BuildingRecord[];
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  await mkdir(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
-}
-
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
@@ -50,9 +26,11 @@ test('the portfolio lists the buildings the emulator serves', async ({ page }) =
   await expect(grid.getByRole('link', { name: first!.name, exact: true }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('24');
   await expect(
-    page.getByRole('figure', { name: 'Area by building' }).getByRole('img'),
+    page.getByRole('figure', { name: 'The 10 largest buildings' }).getByRole('img'),
   ).toBeVisible();
   await shoot(page, 'portfolio');
+  await expect(page.getByRole('region', { name: 'Charts' }).getByRole('img')).toHaveCount(6);
+  await shootPart(page.getByRole('region', { name: 'Charts' }), 'portfolio-charts');
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -151,7 +129,7 @@ test('switches to dark mode and remembers it', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
-  const chart = page.getByRole('figure', { name: 'Area by building' }).getByRole('img');
+  const chart = page.getByRole('figure', { name: 'The 10 largest buildings' }).getByRole('img');
   await expect(chart).toBeVisible();
   // Chart text is drawn in SVG with concrete colours: it must follow the dark scheme too.
   const tickColour = await chart

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
 import { signInFromStart } from './sign-in-helper';
 
 // The emulator's large profile: 10,000 buildings and a 200-level tower of 100 rooms a floor.
@@ -61,4 +62,16 @@ test('draws the 200-level tower as a stacking plan, top floor first, and opens a
   await floors.getByRole('link', { name: 'Level 195', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Level 195' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Rooms' }).getByRole('row')).toHaveCount(101);
+});
+
+test('draws the portfolio of 10,000 buildings with every chart readable', async ({ page }) => {
+  await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('10,000');
+  const charts = page.getByRole('region', { name: 'Charts' });
+  await expect(charts.getByRole('img')).toHaveCount(6);
+  await expect(page.getByRole('figure', { name: 'The 10 largest buildings' })).toContainText(
+    'The other 9,990 buildings',
+  );
+  await shoot(page, 'portfolio-10000');
+  await shootPart(charts, 'portfolio-charts-10000');
+  await expectNoSeriousA11yViolations(page);
 });

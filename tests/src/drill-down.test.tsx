@@ -147,6 +147,12 @@ describe('Level and room screens', () => {
     server.events.removeListener('request:start', count);
   });
 
+  it('shows a loading state for a floor and for a room while the platform answers', async () => {
+    server.use(...everythingPending());
+    renderApp(`/buildings/${harbour.id}/levels/0`);
+    expect(await screen.findByRole('status', { name: 'Loading the level' })).toBeInTheDocument();
+  });
+
   it('shows rooms without details, and why, when the floor details fail', async () => {
     server.use(...spacesFail(503));
     renderApp(`/buildings/${harbour.id}/levels/0`);

@@ -124,12 +124,34 @@ describe('Portfolio screen', () => {
     expect(screen.getByRole('region', { name: 'Headline figures' })).toBeInTheDocument();
   });
 
-  it('offers each chart as a table', async () => {
+  it('offers each chart as a table, and says what a top 10 leaves out in words, not as a bar', async () => {
     renderApp('/');
-    const group = await screen.findByRole('group', { name: 'Area by building: view as' });
+    const title = 'The 10 largest buildings';
+    const group = await screen.findByRole('group', { name: `${title}: view as` });
     await userEvent.click(within(group).getByRole('button', { name: 'Table' }));
-    const table = await screen.findByRole('table', { name: 'Area by building' });
-    expect(within(table).getByText(/^Other \(14 buildings\)$/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: title });
+    const largest = [...fixtureBuildings].sort((a, b) => b.area - a.area);
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(largest[0]!.name!);
+    const figure = screen.getByRole('figure', { name: title });
+    expect(
+      within(figure).getByText(`The other ${fixtureBuildings.length - 10} buildings`, {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows distributions as histograms of buildings, counted in whole numbers', async () => {
+    renderApp('/');
+    const title = 'Buildings by number of floors';
+    const group = await screen.findByRole('group', { name: `${title}: view as` });
+    await userEvent.click(within(group).getByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: title });
+    const counts = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Number(within(row).getAllByRole('cell')[1]!.textContent));
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(fixtureBuildings.length);
   });
 });
 

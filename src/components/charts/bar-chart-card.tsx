@@ -10,43 +10,73 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { measurePalette, type Measure } from './measure-palette';
 
-export interface ChartSeries {
-  key: string;
-  name: string;
-  format: (value: number) => string;
-  /** A series of another unit or scale (a count beside an area) gets its own axis on the right. */
-  axis?: 'left' | 'right';
+export interface BarDatum {
+  label: string;
+  value: number;
 }
 
 export interface BarChartCardProps {
   title: string;
-  description?: string;
-  data: Array<{ label: string } & Record<string, number | string>>;
-  series: ChartSeries[];
-  height?: number;
+  description?: string | undefined;
+  data: BarDatum[];
+  /** What the bars measure: decides their colour, the same on every screen. */
+  measure: Measure;
+  /** The value axis' title, with its unit once (e.g. "Area (m²)", "Buildings"). */
+  valueLabel: string;
+  /** The category axis' title and the table's first column (e.g. "Building", "Floors"). */
+  categoryLabel: string;
+  /** Exact values (tooltip, table). */
+  format: (value: number) => string;
+  /** Axis ticks: short, without the unit (the axis title has it). */
+  tickFormat?: ((value: number) => string) | undefined;
+  /** Counts: whole-number ticks only. */
+  integer?: boolean | undefined;
+  /** `horizontal`: named categories as rows, every label readable; `vertical`: histograms. */
+  layout?: 'horizontal' | 'vertical' | undefined;
+  /** A line under the chart, e.g. what a "top N" leaves out. */
+  footnote?: string | undefined;
+}
+
+const maxLabelCharacters = 22;
+
+/** A category label cut to fit, the whole name in a tooltip (SVG <title>): never dropped. */
+function CategoryTick(props: {
+  x?: number;
+  y?: number;
+  payload?: { value: string };
+  fill?: string;
+}) {
+  const full = String(props.payload?.value ?? '');
+  const shown =
+    full.length > maxLabelCharacters ? `${full.slice(0, maxLabelCharacters - 1)}…` : full;
+  return (
+    <text x={props.x} y={props.y} dy={4} textAnchor="end" fontSize={12} fill={props.fill}>
+      <title>{full}</title>
+      {shown}
+    </text>
+  );
 }
 
 /**
- * A bar chart with an accessible name and a table alternative: the table shows the same numbers
- * for screen readers, keyboard users and anyone who wants exact figures.
+ * One measure per chart, with an accessible name and a table alternative (the same numbers for
+ * screen readers, keyboard users and anyone who wants them exact). Named categories are drawn as
+ * horizontal bars so every name is readable; distributions as vertical bars.
  */
 export function BarChartCard({
   title,
   description,
   data,
-  series,
-  height = 260,
+  measure,
+  valueLabel,
+  categoryLabel,
+  format,
+  tickFormat = format,
+  integer = false,
+  layout = 'horizontal',
+  footnote,
 }: BarChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const theme = useTheme<
@@ -56,9 +86,24 @@ export function BarChartCard({
   const { mode, systemMode } = useColorScheme();
   const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
   const palette = theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
+  const color = measurePalette[measure][scheme];
   const titleId = useId();
-  const rightSeries = series.find((item) => item.axis === 'right');
-  const colors = [palette.primary.main, palette.secondary.main, palette.success.main];
+  const horizontal = layout === 'horizontal';
+  const height = horizontal ? Math.max(140, data.length * 28 + 72) : 280;
+  const tick = { fill: palette.text.secondary, fontSize: 12 };
+  const axisTitle = (value: string, position: 'insideBottom' | 'insideLeft') => ({
+    value,
+    position,
+    fill: palette.text.secondary,
+    fontSize: 12,
+    ...(position === 'insideLeft' ? { angle: -90, style: { textAnchor: 'middle' as const } } : {}),
+  });
+  const valueAxis = {
+    type: 'number' as const,
+    tick,
+    tickFormatter: (value: number) => tickFormat(value),
+    allowDecimals: !integer,
+  };
   return (
     <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -84,53 +129,51 @@ export function BarChartCard({
       {view === 'chart' ? (
         <div
           role="img"
-          aria-label={`${title}. ${data.length} bars. Choose Table for the numbers.`}
+          aria-label={`${title}: ${data.length} bars of ${valueLabel}. Choose Table for the numbers.`}
           style={{ width: '100%', height }}
         >
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
-              <XAxis
-                dataKey="label"
-                tick={{ fill: palette.text.secondary, fontSize: 11 }}
-                interval="preserveStartEnd"
+            <BarChart
+              data={data}
+              layout={horizontal ? 'vertical' : 'horizontal'}
+              margin={{ top: 8, right: 16, bottom: 4, left: horizontal ? 8 : 24 }}
+            >
+              <CartesianGrid
+                strokeDasharray="3 3"
+                stroke={palette.divider}
+                vertical={horizontal}
+                horizontal={!horizontal}
               />
-              <YAxis
-                yAxisId="left"
-                tick={{ fill: palette.text.secondary, fontSize: 11 }}
-                tickFormatter={(value: number) => series[0]?.format(value) ?? String(value)}
-                width={72}
-              />
-              {rightSeries ? (
-                <YAxis
-                  yAxisId="right"
-                  orientation="right"
-                  tick={{ fill: palette.text.secondary, fontSize: 11 }}
-                  tickFormatter={(value: number) => rightSeries.format(value)}
-                  width={56}
-                />
-              ) : null}
+              {horizontal ? (
+                <>
+                  <XAxis {...valueAxis} height={44} label={axisTitle(valueLabel, 'insideBottom')} />
+                  <YAxis
+                    type="category"
+                    dataKey="label"
+                    width={170}
+                    interval={0}
+                    tick={<CategoryTick fill={palette.text.secondary} />}
+                  />
+                </>
+              ) : (
+                <>
+                  <XAxis
+                    type="category"
+                    dataKey="label"
+                    tick={tick}
+                    interval="preserveStartEnd"
+                    height={44}
+                    label={axisTitle(categoryLabel, 'insideBottom')}
+                  />
+                  <YAxis {...valueAxis} width={56} label={axisTitle(valueLabel, 'insideLeft')} />
+                </>
+              )}
               <Tooltip
-                formatter={(value, name) => {
-                  const match = series.find((item) => item.name === name);
-                  return match ? match.format(Number(value)) : String(value);
-                }}
-                contentStyle={{
-                  background: palette.background.paper,
-                  color: palette.text.primary,
-                }}
+                formatter={(value) => [format(Number(value)), valueLabel]}
+                contentStyle={{ background: palette.background.paper, color: palette.text.primary }}
+                cursor={{ fill: palette.action.hover }}
               />
-              {series.length > 1 ? <Legend /> : null}
-              {series.map((item, index) => (
-                <Bar
-                  key={item.key}
-                  yAxisId={item.axis ?? 'left'}
-                  dataKey={item.key}
-                  name={item.name}
-                  fill={colors[index % colors.length]}
-                  isAnimationActive={false}
-                />
-              ))}
+              <Bar dataKey="value" name={valueLabel} fill={color} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -138,28 +181,25 @@ export function BarChartCard({
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              {series.map((item) => (
-                <TableCell key={item.key} align="right">
-                  {item.name}
-                </TableCell>
-              ))}
+              <TableCell>{categoryLabel}</TableCell>
+              <TableCell align="right">{valueLabel}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {data.map((row, index) => (
               <TableRow key={`${row.label}-${index}`}>
                 <TableCell>{row.label}</TableCell>
-                {series.map((item) => (
-                  <TableCell key={item.key} align="right">
-                    {item.format(Number(row[item.key] ?? 0))}
-                  </TableCell>
-                ))}
+                <TableCell align="right">{format(row.value)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+      {footnote ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {footnote}
+        </Typography>
+      ) : null}
     </Paper>
   );
 }

@@ -23,7 +23,9 @@ export function LazyBarChartCard(props: BarChartCardProps) {
       fallback={
         <Skeleton
           variant="rounded"
-          height={(props.height ?? 260) + 64}
+          height={
+            props.layout === 'vertical' ? 324 : Math.max(140, props.data.length * 28 + 64) + 64
+          }
           aria-label={`Loading chart: ${props.title}`}
         />
       }

@@ -17,7 +17,7 @@ import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-ch
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState } from '@/components/query-states';
 import { paths } from '@/config/paths';
-import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+import { areaUnit, displayName, formatArea, formatCompact, formatCount } from '@/lib/format';
 import { matches } from '@/lib/text-match';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
@@ -181,9 +181,12 @@ function LevelRooms({ place }: { place: LevelPlace }) {
             <LazyBarChartCard
               title="Room area by type"
               description="Sum of the rooms' areas on this floor, per room type."
-              data={byType}
-              series={[{ key: 'area', name: `Area (${areaUnit})`, format: formatArea }]}
-              height={Math.max(160, byType.length * 36)}
+              data={byType.map((type) => ({ label: type.label, value: type.area }))}
+              measure="area"
+              valueLabel={`Area (${areaUnit})`}
+              categoryLabel="Room type"
+              format={formatArea}
+              tickFormat={formatCompact}
             />
           ) : null}
           <Stack component="search" aria-label="Search rooms on this floor" direction="row">

@@ -2,11 +2,20 @@ import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import type { Building } from '@/api/platform-schemas';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
-import { formatArea, formatCompact, formatCount, siteLabel } from '@/lib/format';
-import { groupBuildings, topBy, topWithRest } from '../utils/portfolio-summary';
+import { histogram, topN } from '@/lib/chart-data';
+import { areaUnit, formatArea, formatCompact, formatCount, siteLabel } from '@/lib/format';
+import { buildingLabel, groupBuildings } from '../utils/portfolio-summary';
 
-const areaSeries = [{ key: 'area', name: 'Area', format: formatArea }];
+const shownCategories = 10;
 
+const restNote = (what: string, rest: { count: number; total: number }, total: string) =>
+  rest.count > 0 ? `The other ${formatCount(rest.count)} ${what}: ${total} in all.` : undefined;
+
+/**
+ * The portfolio's charts, designed to read the same at 1 and at 10,000 buildings: top 10 as
+ * horizontal bars with every name readable and the rest in words, distributions as histograms,
+ * one measure (and one colour) per chart.
+ */
 export function PortfolioCharts({
   buildings,
   siteNames,
@@ -15,32 +24,50 @@ export function PortfolioCharts({
   siteNames: Map<string, string>;
 }) {
   const charts = useMemo(() => {
-    const withCounts = buildings.filter((building) => building.includesDeviceAndMeasurementCounts);
+    const largest = topN(
+      buildings,
+      (b) => b.area,
+      (b) => buildingLabel(b, buildings),
+      shownCategories,
+    );
+    const organizations = groupBuildings(
+      buildings,
+      (b) => b.organizationId,
+      (id, first) => first?.organizationName ?? id,
+    );
+    const sites = groupBuildings(
+      buildings,
+      (b) => b.siteId,
+      (id) => siteNames.get(id) ?? siteLabel(id),
+    );
+    const withArea = buildings.filter((building) => building.area > 0);
     return {
-      area: topWithRest(buildings, 'area', 10),
-      floorsAndSpaces: topBy(
-        buildings,
-        (b) => b.spaceCount,
-        (b) => ({ floors: b.floorCount, spaces: b.spaceCount }),
-        15,
+      largest,
+      byOrganization: topN(
+        organizations,
+        (group) => group.area,
+        (group) => group.label,
+        shownCategories,
       ),
-      devices: topBy(
-        withCounts,
-        (b) => b.measurementCount,
-        (b) => ({ devices: b.deviceCount, measurements: b.measurementCount }),
-        15,
+      bySite: topN(
+        sites,
+        (group) => group.buildings,
+        (group) => group.label,
+        shownCategories,
       ),
-      withCounts: withCounts.length,
-      byOrganization: groupBuildings(
-        buildings,
-        (b) => b.organizationId,
-        (id, first) => first?.organizationName ?? id,
+      area: histogram(
+        buildings.map((building) => building.area),
+        { format: formatCompact },
       ),
-      bySite: groupBuildings(
-        buildings,
-        (b) => b.siteId,
-        (id) => siteNames.get(id) ?? siteLabel(id),
+      floors: histogram(
+        buildings.map((building) => building.floorCount),
+        { integer: true, format: formatCount },
       ),
+      density: histogram(
+        withArea.map((building) => (building.spaceCount / building.area) * 1000),
+        { format: formatCompact },
+      ),
+      withoutArea: buildings.length - withArea.length,
     };
   }, [buildings, siteNames]);
 
@@ -51,55 +78,74 @@ export function PortfolioCharts({
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
     >
       <LazyBarChartCard
-        title="Area by building"
-        description="Largest first; the rest grouped as Other."
+        title={`The ${Math.min(shownCategories, buildings.length)} largest buildings`}
+        data={charts.largest.bars}
+        measure="area"
+        valueLabel={`Area (${areaUnit})`}
+        categoryLabel="Building"
+        format={formatArea}
+        tickFormat={formatCompact}
+        footnote={restNote('buildings', charts.largest.rest, formatArea(charts.largest.rest.total))}
+      />
+      <LazyBarChartCard
+        title="Buildings by area"
+        description="How many buildings fall in each band of area."
+        layout="vertical"
         data={charts.area}
-        series={areaSeries}
+        measure="buildings"
+        valueLabel="Buildings"
+        categoryLabel={`Area (${areaUnit})`}
+        format={formatCount}
+        integer
       />
       <LazyBarChartCard
-        title="Floors and spaces per building"
-        description="The 15 buildings with the most spaces."
-        data={charts.floorsAndSpaces}
-        series={[
-          { key: 'floors', name: 'Floors', format: formatCount },
-          { key: 'spaces', name: 'Spaces', format: formatCount },
-        ]}
+        title="Area by organization"
+        data={charts.byOrganization.bars}
+        measure="area"
+        valueLabel={`Area (${areaUnit})`}
+        categoryLabel="Organization"
+        format={formatArea}
+        tickFormat={formatCompact}
+        footnote={restNote(
+          'organizations',
+          charts.byOrganization.rest,
+          formatArea(charts.byOrganization.rest.total),
+        )}
       />
       <LazyBarChartCard
-        title="Devices and measurements per building"
-        description={`The 15 with the most measurements, among the ${formatCount(charts.withCounts)} of ${formatCount(buildings.length)} buildings whose counts are included.`}
-        data={charts.devices}
-        series={[
-          { key: 'devices', name: 'Devices', format: formatCompact },
-          { key: 'measurements', name: 'Measurements', format: formatCompact, axis: 'right' },
-        ]}
+        title="Buildings by number of floors"
+        layout="vertical"
+        data={charts.floors}
+        measure="floors"
+        valueLabel="Buildings"
+        categoryLabel="Floors"
+        format={formatCount}
+        integer
       />
       <LazyBarChartCard
-        title="Buildings and area by organization"
-        data={charts.byOrganization.map((group) => ({
-          label: group.label,
-          buildings: group.buildings,
-          area: group.area,
-        }))}
-        series={[
-          { key: 'area', name: 'Area', format: formatArea },
-          { key: 'buildings', name: 'Buildings', format: formatCount, axis: 'right' },
-        ]}
+        title="Buildings per site"
+        data={charts.bySite.bars}
+        measure="buildings"
+        valueLabel="Buildings"
+        categoryLabel="Site"
+        format={formatCount}
+        integer
+        footnote={restNote(
+          'sites',
+          charts.bySite.rest,
+          `${formatCount(charts.bySite.rest.total)} buildings`,
+        )}
       />
       <LazyBarChartCard
-        title="Buildings and area by site"
-        data={charts.bySite
-          .slice(0, 20)
-          .map((group) => ({ label: group.label, buildings: group.buildings, area: group.area }))}
-        description={
-          charts.bySite.length > 20
-            ? `The 20 largest of ${formatCount(charts.bySite.length)} sites.`
-            : undefined
-        }
-        series={[
-          { key: 'area', name: 'Area', format: formatArea },
-          { key: 'buildings', name: 'Buildings', format: formatCount, axis: 'right' },
-        ]}
+        title={`Spaces per 1,000 ${areaUnit}`}
+        description={`How densely buildings are divided into spaces${charts.withoutArea > 0 ? `; ${formatCount(charts.withoutArea)} without an area are left out` : ''}.`}
+        layout="vertical"
+        data={charts.density}
+        measure="spaces"
+        valueLabel="Buildings"
+        categoryLabel={`Spaces per 1,000 ${areaUnit}`}
+        format={formatCount}
+        integer
       />
     </Box>
   );

@@ -43,44 +43,6 @@ export function buildingLabel(building: Building, all: readonly Building[]): str
   return twins > 1 && building.referenceId ? `${name} (${building.referenceId})` : name;
 }
 
-export interface LabelledValues {
-  label: string;
-  [series: string]: number | string;
-}
-
-/** The largest `limit` buildings by `key`, the rest summed into one "Other" bar. */
-export function topWithRest(
-  buildings: readonly Building[],
-  key: 'area',
-  limit: number,
-): LabelledValues[] {
-  const sorted = [...buildings].sort((a, b) => b[key] - a[key]);
-  const top = sorted
-    .slice(0, limit)
-    .map((building) => ({ label: buildingLabel(building, buildings), [key]: building[key] }));
-  const rest = sorted.slice(limit);
-  if (rest.length === 0) return top;
-  return [
-    ...top,
-    {
-      label: `Other (${rest.length} buildings)`,
-      [key]: rest.reduce((sum, building) => sum + building[key], 0),
-    },
-  ];
-}
-
-export function topBy(
-  buildings: readonly Building[],
-  rank: (building: Building) => number,
-  pick: (building: Building) => Record<string, number>,
-  limit: number,
-): LabelledValues[] {
-  return [...buildings]
-    .sort((a, b) => rank(b) - rank(a))
-    .slice(0, limit)
-    .map((building) => ({ label: buildingLabel(building, buildings), ...pick(building) }));
-}
-
 export type GroupSummary = GroupSums;
 
 /** Groups sorted by area, largest first (the charts' order). */
