@@ -60,6 +60,42 @@ export const specialBuildings = {
 
 export const duplicateBuildingName = 'Harbour View';
 
+/** Master-data problems planted at known rates (docs/emulator.md), at most one per building. */
+export const plantedProblemKinds = [
+  /** The name is blank (spaces only). */
+  'blankName',
+  /** Named like another (unplanted) building of the same site. */
+  'sameNameInSite',
+  /** An area far too small for its floors (under 5 m² a floor). */
+  'tinyArea',
+  /** Its floors' areas add up to a quarter more than the building's. */
+  'floorAreasOff',
+  /** The record counts three spaces more than its floors hold. */
+  'spaceCountOff',
+  /** The record counts one floor more than the platform lists. */
+  'floorCountOff',
+] as const;
+export type PlantedProblem = (typeof plantedProblemKinds)[number];
+
+/** Every kind once in a stretch of this many buildings (at offsets 13, 17, 19, 21, 22, 23). */
+const plantingPeriod = 97;
+const plantingOffsets: Record<PlantedProblem, number> = {
+  blankName: 13,
+  sameNameInSite: 17,
+  tinyArea: 19,
+  floorAreasOff: 21,
+  spaceCountOff: 22,
+  floorCountOff: 23,
+};
+
+/**
+ * Which problem (if any) is planted in the building at `index`, so the dashboard's data-quality
+ * rules can be tested to the exact count. Specials (indices 0-9) keep their own problems.
+ */
+export function plantedProblemAt(index: number): PlantedProblem | undefined {
+  return plantedProblemKinds.find((kind) => index % plantingPeriod === plantingOffsets[kind]);
+}
+
 const organizationNames = [
   'Nordlys Eiendom AS',
   "Société Immobilière d'Azur",
@@ -258,6 +294,54 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     site.area = round1(site.area + area);
   }
 
+  for (const entry of buildings) {
+    const { index, record } = entry;
+    const floors = entry.roomsPerFloor.length;
+    switch (plantedProblemAt(index)) {
+      case 'blankName':
+        record.name = '   ';
+        break;
+      case 'sameNameInSite':
+        // The building one lap of sites earlier is on the same site, and never itself planted.
+        if (index >= siteCount) record.name = buildings[index - siteCount]!.record.name;
+        break;
+      case 'tinyArea':
+        if (floors > 0) record.area = round1(2 * floors);
+        break;
+      case 'spaceCountOff':
+        record.spaceCount += 3;
+        break;
+      case 'floorCountOff':
+        record.floorCount += 1;
+        break;
+      default:
+        break;
+    }
+  }
+  for (const site of sites)
+    site.area = round1(
+      buildings
+        .filter((entry) => entry.record.siteId === site.id)
+        .reduce((sum, entry) => sum + entry.record.area, 0),
+    );
+  // One site with no buildings at all, as real portfolios have.
+  const emptyCity = cities[siteCount % cities.length]!;
+  sites.push({
+    id: String(100_000 + siteCount * 7 + 3),
+    name: `${emptyCity[0]} Annex`,
+    organizationId: organizations[0]!.id,
+    area: 0,
+    buildingCount: 0,
+    address: '1 Harbour Road',
+    city: emptyCity[0],
+    state: emptyCity[1],
+    country: emptyCity[2],
+    postalCode: emptyCity[3],
+    timezone: emptyCity[4],
+    timeSeriesRetentionSpan: '30.00:00:00',
+    metadata: [],
+  });
+
   const byId = new Map(buildings.map((entry) => [entry.record.id, entry]));
   const floorCache = new Map<string, FloorEntry[]>();
   let floorIndex: Map<string, FloorEntry> | undefined;
@@ -269,7 +353,9 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     if (cached) return cached;
     const local = createRandom(hashSeed(`${options.seed}:${building.index}`));
     const record = building.record;
-    const perFloorArea = record.floorCount > 0 ? round1(record.area / record.floorCount) : 0;
+    const floorsBuilt = building.roomsPerFloor.length;
+    const areaFactor = plantedProblemAt(building.index) === 'floorAreasOff' ? 1.25 : 1;
+    const perFloorArea = floorsBuilt > 0 ? round1((record.area * areaFactor) / floorsBuilt) : 0;
     const floors = building.roomsPerFloor.map((rooms, level): FloorEntry => {
       const floorId = local.guid();
       const floorName =

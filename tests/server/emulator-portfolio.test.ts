@@ -17,11 +17,13 @@ describe('generated portfolios', () => {
     expect(portfolio('beta').buildings[0]!.record.id).not.toBe(first.buildings[0]!.record.id);
   });
 
-  it('have the default size: about 24 buildings over 3 organizations and 6 sites', () => {
+  it('have the default size: 24 buildings over 3 organizations and 6 sites, and a seventh site without any', () => {
     const value = portfolio('storey');
     expect(value.buildings).toHaveLength(24);
     expect(value.organizations).toHaveLength(3);
-    expect(value.sites).toHaveLength(6);
+    expect(value.sites).toHaveLength(7);
+    const used = new Set(value.buildings.map((entry) => entry.record.siteId));
+    expect(value.sites.filter((site) => !used.has(site.id))).toHaveLength(1);
   });
 
   it('are as messy as real portfolios', () => {

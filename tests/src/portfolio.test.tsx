@@ -187,7 +187,9 @@ describe('Buildings table', () => {
   it('selects a row on click, in the URL, without leaving the page', async () => {
     const { router } = renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
-    const row = (await within(table).findByRole('link', { name: 'Kraków Hub' })).closest('tr')!;
+    const row = (
+      await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! })
+    ).closest('tr')!;
     await userEvent.click(within(row).getAllByRole('cell')[3]!);
     await waitFor(() => expect(router.state.location.search).toMatch(/selected=/));
     expect(row).toHaveAttribute('aria-selected', 'true');
@@ -197,7 +199,9 @@ describe('Buildings table', () => {
   it('opens a building from its name without selecting the row', async () => {
     const { router } = renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
-    await userEvent.click(await within(table).findByRole('link', { name: 'Kraków Hub' }));
+    await userEvent.click(
+      await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/buildings\//));
   });
 
