@@ -123,6 +123,9 @@ export function AppLayout() {
             <NavLink to={paths.sites()} style={navigationLinkStyle}>
               Sites
             </NavLink>
+            <NavLink to={paths.quality()} style={navigationLinkStyle}>
+              Data quality
+            </NavLink>
           </Box>
           {session.data?.status === 'signed-in' ? <LazyGlobalSearch /> : null}
           <ColorSchemeToggle />

@@ -29,6 +29,13 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: routePatterns.quality,
+        lazy: () =>
+          import('@/features/quality/components/quality-page').then((m) => ({
+            Component: m.QualityPage,
+          })),
+      },
+      {
         path: routePatterns.search,
         lazy: () =>
           import('@/features/search/components/search-page').then((m) => ({

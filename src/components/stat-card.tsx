@@ -1,5 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 
 export function StatCard({
   label,
@@ -8,7 +9,7 @@ export function StatCard({
 }: {
   label: string;
   value: string;
-  note?: string | undefined;
+  note?: ReactNode;
 }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px' }}>

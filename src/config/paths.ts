@@ -8,6 +8,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export const routePatterns = {
   sites: 'sites',
   search: 'search',
+  quality: 'quality',
   building: 'buildings/:buildingId',
   level: 'buildings/:buildingId/levels/:level',
   room: 'buildings/:buildingId/levels/:level/rooms/:room',
@@ -28,6 +29,14 @@ export const paths = {
     return query ? `/?${query}` : '/';
   },
   sites: (): string => '/sites',
+  quality: (
+    filters: { rule?: string; severity?: string; org?: string; site?: string } = {},
+  ): string => {
+    const query = new URLSearchParams(
+      Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return query ? `/quality?${query}` : '/quality';
+  },
   search: (q = ''): string => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
   building: (buildingId: string): string => `/buildings/${segment(buildingId)}`,
   level: (buildingId: string, level: string | number): string =>

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly detail: string,
     /** The BFF's machine-readable reason, e.g. "session-expired" on a 401. */
     readonly reason?: string,
+    /** From Retry-After on a 429 or 503: when asking again may help. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -29,6 +31,8 @@ export const apiHeaders = { 'X-CSRF': '1', Accept: 'application/json' } as const
 
 export async function toApiError(response: Response): Promise<ApiError> {
   const contentType = response.headers.get('content-type') ?? '';
+  const retryHeader = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const retryAfter = Number.isFinite(retryHeader) && retryHeader >= 0 ? retryHeader : undefined;
   if (contentType.includes('json')) {
     try {
       const body: unknown = await response.json();
@@ -50,6 +54,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
           parsed.data.title ?? response.statusText,
           parsed.data.detail,
           parsed.data.reason,
+          retryAfter,
         );
       }
     } catch {

@@ -10,6 +10,8 @@ const compactFormat = new Intl.NumberFormat(undefined, {
 export const formatCount = (value: number): string => integerFormat.format(value);
 export const formatArea = (value: number): string =>
   `${areaFormat.format(value)} ${clientConfig.areaUnit}`;
+/** An area without its unit, for columns whose header names the unit. */
+export const formatAreaValue = (value: number): string => areaFormat.format(value);
 export const formatCompact = (value: number): string => compactFormat.format(value);
 export const areaUnit = clientConfig.areaUnit;
 

@@ -72,11 +72,16 @@ describe('Portfolio screen', () => {
     const devices = withCounts.reduce((sum, b) => sum + b.deviceCount, 0);
     expect(within(figures).getByText(String(fixtureBuildings.length))).toBeInTheDocument();
     expect(within(figures).getByText(devices.toLocaleString())).toBeInTheDocument();
-    expect(
-      within(figures).getAllByText(
-        `over ${withCounts.length} of ${fixtureBuildings.length} buildings; the others' counts are not included`,
-      ),
-    ).toHaveLength(2);
+    const notes = within(figures).getAllByText(
+      `over ${withCounts.length} of ${fixtureBuildings.length} buildings;`,
+      { exact: false },
+    );
+    expect(notes).toHaveLength(2);
+    // The exclusion links to the rule that explains it.
+    const links = within(figures).getAllByRole('link', {
+      name: "the others' counts are not included",
+    });
+    expect(links[0]).toHaveAttribute('href', '/quality?rule=counts-not-included');
   });
 
   it('lists buildings with "not included" instead of a false 0', async () => {

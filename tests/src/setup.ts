@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routes } from '@/app/router';
+import { forgetCheckedBuildings } from '@/lib/checked-buildings';
 import { forgetRememberedRooms } from '@/lib/outline-memory';
 import { server } from './support/msw-server';
 import { resetScenarioState } from './support/scenarios';
@@ -34,6 +35,7 @@ afterEach(() => {
   server.resetHandlers();
   resetScenarioState();
   forgetRememberedRooms();
+  forgetCheckedBuildings();
   localStorage.clear();
 });
 afterAll(() => server.close());

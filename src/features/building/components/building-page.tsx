@@ -9,11 +9,12 @@ import { DetailsTable } from '@/components/details-table';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import { formatArea, formatCount } from '@/lib/format';
-import { useBuildingOutline } from '../api/get-building-outline';
-import { useFloors } from '../api/get-floors';
+import { useBuildingOutline } from '@/api/get-building-outline';
+import { useFloors } from '@/api/get-floors';
 import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
 import { humanizeKey } from '../utils/room-details';
+import { QualityPanel } from './quality-panel';
 import { StackingPlan } from './stacking-plan';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
@@ -117,6 +118,7 @@ function BuildingView({ place }: { place: BuildingPlace }) {
         </Typography>
       </div>
       <BuildingFacts building={building} siteLabel={siteLabel} />
+      <QualityPanel buildingId={building.id} />
       <Section title="Floors">
         <FloorsSection building={building} />
       </Section>

@@ -24,6 +24,7 @@ import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
 import { areaByType, type RoomDetails } from '../utils/room-details';
 import { levelKey } from '../utils/room-labels';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
+import { QualityPanel } from './quality-panel';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
 const sortFields = ['name', 'type', 'area', 'status', 'devices'] as const;
@@ -152,6 +153,7 @@ function LevelRooms({ place }: { place: LevelPlace }) {
         </Typography>
       </div>
       <NeighbourFloors place={place} />
+      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
       {details.error ? (
         <Alert
           severity="warning"

@@ -10,7 +10,7 @@ import type { Floor } from '@/api/platform-schemas';
 import { measureColor } from '@/components/charts/measure-palette';
 import { paths } from '@/config/paths';
 import { displayName, formatArea, formatCount } from '@/lib/format';
-import type { LevelOutline } from '../api/get-building-outline';
+import type { LevelOutline } from '@/api/get-building-outline';
 import { checkFloorCounts, floorOfLevel } from '../utils/floor-match';
 import { levelKey } from '../utils/room-labels';
 

@@ -1,4 +1,4 @@
-import { useFloors } from '../api/get-floors';
+import { useFloors } from '@/api/get-floors';
 import { useSpaces } from '../api/get-spaces';
 import { floorOfLevel } from '../utils/floor-match';
 import { joinRooms } from '../utils/room-details';

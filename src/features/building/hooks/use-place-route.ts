@@ -6,7 +6,7 @@ import {
   useBuildingOutline,
   type BuildingOutline,
   type LevelOutline,
-} from '../api/get-building-outline';
+} from '@/api/get-building-outline';
 import { labelRooms, levelKey, type RoomLabel } from '../utils/room-labels';
 import type { Crumb } from '../components/building-breadcrumbs';
 import { useBuildingRecord } from './use-building-record';

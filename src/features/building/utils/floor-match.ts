@@ -1,5 +1,5 @@
 import type { Floor } from '@/api/platform-schemas';
-import type { LevelOutline } from '../api/get-building-outline';
+import type { LevelOutline } from '@/api/get-building-outline';
 
 /**
  * REST floors and GraphQL levels are one thing. Where levels carry ids they equal the floors' ids;

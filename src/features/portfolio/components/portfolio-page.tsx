@@ -1,15 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { StatCard } from '@/components/stat-card';
+import { paths } from '@/config/paths';
+import { checkPortfolio } from '@/lib/quality-rules';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
@@ -78,17 +81,26 @@ export function PortfolioPage() {
     () => filterBuildings(buildings.data ?? [], filter),
     [buildings.data, filter],
   );
+  // Issues the listing alone shows (floor and room checks live on the quality page).
+  const issues = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const finding of checkPortfolio({ buildings: buildings.data ?? [] }))
+      if (finding.buildingId && finding.severity !== 'info')
+        counts.set(finding.buildingId, (counts.get(finding.buildingId) ?? 0) + 1);
+    return counts;
+  }, [buildings.data]);
   const rows: BuildingRow[] = useMemo(
     () =>
       sortRows(
         filtered.map((building) => ({
           ...building,
           siteName: names.get(building.siteId) ?? siteLabel(building.siteId),
+          issues: issues.get(building.id) ?? 0,
         })),
         state.sortField,
         state.sortDirection,
       ),
-    [filtered, names, state.sortField, state.sortDirection],
+    [filtered, names, issues, state.sortField, state.sortDirection],
   );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
 
@@ -120,10 +132,18 @@ export function PortfolioPage() {
   }
 
   const filtering = Boolean(filter.search || filter.organizationId || filter.siteId);
+  // An exclusion links to the rule that explains it.
   const countsNote =
-    totals.buildingsWithCounts === totals.buildings
-      ? `over all ${formatCount(totals.buildings)} buildings`
-      : `over ${formatCount(totals.buildingsWithCounts)} of ${formatCount(totals.buildings)} buildings; the others' counts are not included`;
+    totals.buildingsWithCounts === totals.buildings ? (
+      `over all ${formatCount(totals.buildings)} buildings`
+    ) : (
+      <>
+        over {formatCount(totals.buildingsWithCounts)} of {formatCount(totals.buildings)} buildings;{' '}
+        <Link component={RouterLink} to={paths.quality({ rule: 'counts-not-included' })}>
+          the others' counts are not included
+        </Link>
+      </>
+    );
 
   return (
     <Stack spacing={3}>

@@ -1,9 +1,11 @@
 import type { Building } from '@/api/platform-schemas';
-import { areaUnit, displayName, formatArea, formatCount } from '@/lib/format';
+import { areaUnit, displayName, formatAreaValue, formatCount } from '@/lib/format';
 import { toCsv } from '@/lib/csv';
 
 export interface BuildingRow extends Building {
   siteName: string;
+  /** Errors and warnings the data-quality rules find in the listing. */
+  issues: number;
 }
 
 export type SortField =
@@ -15,7 +17,8 @@ export type SortField =
   | 'spaceCount'
   | 'deviceCount'
   | 'measurementCount'
-  | 'area';
+  | 'area'
+  | 'issues';
 export type SortDirection = 'asc' | 'desc';
 
 export interface BuildingColumn {
@@ -96,7 +99,15 @@ export const buildingColumns: BuildingColumn[] = [
     label: `Area (${areaUnit})`,
     numeric: true,
     value: (row) => row.area,
-    display: (row) => formatArea(row.area),
+    // The unit is in the header, once.
+    display: (row) => formatAreaValue(row.area),
+  },
+  {
+    field: 'issues',
+    label: 'Issues',
+    numeric: true,
+    value: (row) => row.issues,
+    display: (row) => (row.issues > 0 ? formatCount(row.issues) : ''),
   },
 ];
 
