@@ -40,7 +40,7 @@ export interface BarChartCardProps {
   footnote?: string | undefined;
 }
 
-const maxLabelCharacters = 22;
+const maxLabelCharacters = 30;
 
 /** A category label cut to fit, the whole name in a tooltip (SVG <title>): never dropped. */
 function CategoryTick(props: {
@@ -150,7 +150,7 @@ export function BarChartCard({
                   <YAxis
                     type="category"
                     dataKey="label"
-                    width={170}
+                    width={210}
                     interval={0}
                     tick={<CategoryTick fill={palette.text.secondary} />}
                   />
