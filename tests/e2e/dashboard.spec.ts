@@ -110,7 +110,10 @@ test('exports exactly the filtered, sorted rows as CSV', async ({ page }) => {
     await page.request.get('/api/Buildings', { headers: { 'X-CSRF': '1' } })
   ).json()) as Array<{ name: string; referenceId: string; area: number }>;
   const expected = all
-    .filter((building) => building.name.toLowerCase().includes('harbour'))
+    // The search matches the name or the reference.
+    .filter((building) =>
+      `${building.name} ${building.referenceId}`.toLowerCase().includes('harbour'),
+    )
     .sort((a, b) => b.area - a.area);
   expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(
     expected.map((building) => building.referenceId),

@@ -12,13 +12,14 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { areaUnit, displayName, formatArea, formatCompact, formatCount } from '@/lib/format';
 import { matches } from '@/lib/text-match';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
 import { areaByType, type RoomDetails } from '../utils/room-details';
@@ -91,23 +92,12 @@ function NeighbourFloors({ place }: { place: LevelPlace }) {
 
 function LevelRooms({ place }: { place: LevelPlace }) {
   useEffect(preloadCharts, []);
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const search = params.get('q') ?? '';
   const sortParam = params.get('sort') as SortField | null;
   const sortField: SortField = sortParam && sortFields.includes(sortParam) ? sortParam : 'name';
   const direction = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const details = useLevelSpaces(place);
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes))
-          if (value) next.set(key, value);
-          else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const shown = useMemo(() => {
     const filtered = search.trim()

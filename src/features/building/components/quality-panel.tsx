@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -7,12 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
+import { SeverityChip } from '@/components/severity-chip';
 import { paths } from '@/config/paths';
 import { isChecked, useCheckedBuildings } from '@/lib/checked-buildings';
 import { checkPortfolio, ruleById, type Finding } from '@/lib/quality-rules';
-
-const severityColor = { error: 'error', warning: 'warning', info: 'info' } as const;
-const severityLabel = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 
 /** The data-quality findings for one building (and, on a floor's page, for that floor only). */
 export function QualityPanel({
@@ -54,12 +51,7 @@ export function QualityPanel({
                 disableGutters
                 sx={{ gap: 1, alignItems: 'baseline' }}
               >
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={severityColor[finding.severity]}
-                  label={severityLabel[finding.severity]}
-                />
+                <SeverityChip severity={finding.severity} />
                 <Typography variant="body2">
                   <Link component={RouterLink} to={paths.quality({ rule: rule.id })}>
                     {rule.title}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Floor } from '@/api/platform-schemas';
@@ -210,6 +210,14 @@ function VirtualRows({
     estimateSize: () => rowHeight,
     overscan: 10,
     scrollMargin: offset,
+    // The top floors are drawn even while the plan is still below the fold.
+    rangeExtractor: (range) =>
+      [
+        ...new Set([
+          ...Array.from({ length: Math.min(20, range.count) }, (_, index) => index),
+          ...defaultRangeExtractor(range),
+        ]),
+      ].sort((a, b) => a - b),
   });
   return (
     <Box

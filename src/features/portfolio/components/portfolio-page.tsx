@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
@@ -13,6 +13,7 @@ import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { checkPortfolio } from '@/lib/quality-rules';
+import { useUrlParams } from '@/lib/use-url-params';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
@@ -22,21 +23,8 @@ import { PortfolioCharts } from './portfolio-charts';
 
 /** Filters, sort and selection live in the URL: shareable, and restored by Back. */
 function usePortfolioUrlState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const sort = params.get('sort') ?? '';
-  const update = (changes: Record<string, string | undefined>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
   return {
     filter: {
       search: params.get('q') ?? '',

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -15,28 +14,20 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { SeverityChip, severityLabels } from '@/components/severity-chip';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { isChecked } from '@/lib/checked-buildings';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { displayName, formatCount, siteLabel } from '@/lib/format';
 import { ruleById, rules, type Finding, type Severity } from '@/lib/quality-rules';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useBackgroundCheck } from '../hooks/use-background-check';
 import { useQuality } from '../hooks/use-quality';
 
-const severityLabels: Record<Severity, string> = {
-  error: 'Error',
-  warning: 'Warning',
-  info: 'Note',
-};
-const severityColors: Record<Severity, 'error' | 'warning' | 'info'> = {
-  error: 'error',
-  warning: 'warning',
-  info: 'info',
-};
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 /** Table rows drawn at most (the CSV has them all). */
 const shownRows = 500;
@@ -52,24 +43,13 @@ interface Row {
 /** /quality: what is wrong in the portfolio's master data, to be sent to whoever maintains it. */
 export function QualityPage() {
   useEffect(preloadCharts, []);
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const filter = {
     rule: params.get('rule') ?? '',
     severity: params.get('severity') ?? '',
     org: params.get('org') ?? '',
     site: params.get('site') ?? '',
   };
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes))
-          if (value) next.set(key, value);
-          else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const { buildings, sites, details, result } = useQuality();
   const check = useBackgroundCheck();
 
@@ -365,12 +345,7 @@ export function QualityPage() {
                     </Link>
                   </TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={severityColors[row.finding.severity]}
-                      label={severityLabels[row.finding.severity]}
-                    />
+                    <SeverityChip severity={row.finding.severity} />
                   </TableCell>
                   <TableCell>{row.finding.detail ?? ''}</TableCell>
                 </TableRow>

@@ -11,11 +11,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState, LoadingSkeleton } from '@/components/query-states';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { formatCount } from '@/lib/format';
+import { useUrlParams } from '@/lib/use-url-params';
 import { useSearchResults } from '../hooks/use-search-results';
 import { countByKind, kindLabels, resultKinds, type SearchResult } from '../utils/search-results';
 import { Highlighted } from './highlighted';
@@ -43,7 +44,7 @@ async function exportResults(q: string, results: readonly SearchResult[]) {
 
 /** /search?q=: every match, counted per kind, exportable. */
 export function SearchPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const q = params.get('q') ?? '';
   const search = useSearchResults(q, { take: pageTake, enabled: true });
   const counts = countByKind(search.results);
@@ -59,7 +60,7 @@ export function SearchPage() {
           label="Search rooms, floors, buildings, sites, organizations, cities"
           size="small"
           value={q}
-          onCommit={(value) => setParams(value ? { q: value } : {}, { replace: true })}
+          onCommit={(value) => update({ q: value })}
           sx={{ flex: 1, maxWidth: 560 }}
         />
         <Button
