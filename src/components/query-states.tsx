@@ -75,3 +75,25 @@ export function NotFoundState({ title, children }: { title: string; children?: R
     </Paper>
   );
 }
+
+/** A part of the page that could not be loaded while the rest stands: what, and Retry. */
+export function PartFailedAlert({
+  children,
+  onRetry,
+}: {
+  children: ReactNode;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}

@@ -15,7 +15,7 @@ import { useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { DebouncedTextField } from '@/components/debounced-text-field';
-import { EmptyState } from '@/components/query-states';
+import { EmptyState, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { areaUnit, displayName, formatArea, formatCompact, formatCount } from '@/lib/format';
 import { matches } from '@/lib/text-match';
@@ -145,17 +145,10 @@ function LevelRooms({ place }: { place: LevelPlace }) {
       <NeighbourFloors place={place} />
       <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
       {details.error ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={details.retry}>
-              Retry
-            </Button>
-          }
-        >
+        <PartFailedAlert onRetry={details.retry}>
           Room details (type, area, status) could not be loaded: {details.error.message} The rooms
           are still listed.
-        </Alert>
+        </PartFailedAlert>
       ) : details.unmatched ? (
         <Alert severity="info">
           This floor is not on the platform's floor list, so its rooms' details cannot be looked up.

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { DetailsTable } from '@/components/details-table';
-import { LoadingSkeleton } from '@/components/query-states';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { formatArea, formatCount } from '@/lib/format';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
@@ -113,16 +112,9 @@ function RoomView({ place }: { place: RoomPlace }) {
       {details.loading ? (
         <LoadingSkeleton label="Loading the room's details" rows={4} />
       ) : details.error ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={details.retry}>
-              Retry
-            </Button>
-          }
-        >
+        <PartFailedAlert onRetry={details.retry}>
           The room's details could not be loaded: {details.error.message}
-        </Alert>
+        </PartFailedAlert>
       ) : room.space ? (
         <DetailsTable label="Room details" rows={facts(room)} />
       ) : (

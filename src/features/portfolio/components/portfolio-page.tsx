@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
+import { NativeSelectFilter } from '@/components/native-select-filter';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { checkPortfolio } from '@/lib/quality-rules';
@@ -37,9 +37,6 @@ function usePortfolioUrlState() {
     update,
   };
 }
-
-/** Native selects: no menu or popover code on the first screen, and every keyboard and screen reader knows them. */
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 export function PortfolioPage() {
   useEffect(preloadCharts, []);
@@ -154,38 +151,21 @@ export function PortfolioPage() {
           onCommit={(q) => state.update({ q })}
           sx={{ flex: 2 }}
         />
-        <TextField
-          select
-          slotProps={nativeSelect}
+        <NativeSelectFilter
           label="Organization"
-          size="small"
+          allLabel="All organizations"
           value={filter.organizationId}
-          onChange={(event) => state.update({ org: event.target.value, site: undefined })}
-          sx={{ flex: 1, minWidth: 180 }}
-        >
-          <option value="">All organizations</option>
-          {organizations.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          slotProps={nativeSelect}
+          options={organizations}
+          onChange={(org) => state.update({ org, site: undefined })}
+          minWidth={180}
+        />
+        <NativeSelectFilter
           label="Site"
-          size="small"
-          value={siteOptions.some(([id]) => id === filter.siteId) ? filter.siteId : ''}
-          onChange={(event) => state.update({ site: event.target.value })}
-          sx={{ flex: 1, minWidth: 160 }}
-        >
-          <option value="">All sites</option>
-          {siteOptions.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </TextField>
+          allLabel="All sites"
+          value={filter.siteId}
+          options={siteOptions}
+          onChange={(site) => state.update({ site })}
+        />
         {filtering ? (
           <Button
             onClick={() =>

@@ -11,12 +11,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { NativeSelectFilter } from '@/components/native-select-filter';
 import { SeverityChip, severityLabels } from '@/components/severity-chip';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
@@ -28,7 +28,6 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { useBackgroundCheck } from '../hooks/use-background-check';
 import { useQuality } from '../hooks/use-quality';
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 /** Table rows drawn at most (the CSV has them all). */
 const shownRows = 500;
 
@@ -231,67 +230,41 @@ export function QualityPage() {
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
       >
-        <TextField
-          select
-          slotProps={nativeSelect}
+        <NativeSelectFilter
           label="Rule"
-          size="small"
+          allLabel="All rules"
           value={filter.rule}
-          onChange={(event) => update({ rule: event.target.value })}
-          sx={{ minWidth: 260 }}
-        >
-          <option value="">All rules</option>
-          {rules.map((rule) => (
-            <option key={rule.id} value={rule.id}>
-              {rule.title}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          slotProps={nativeSelect}
+          options={rules.map((rule) => [rule.id, rule.title] as const)}
+          onChange={(rule) => update({ rule })}
+          minWidth={260}
+        />
+        <NativeSelectFilter
           label="Severity"
-          size="small"
+          allLabel="All severities"
           value={filter.severity}
-          onChange={(event) => update({ severity: event.target.value })}
-        >
-          <option value="">All severities</option>
-          <option value="error">Errors</option>
-          <option value="warning">Warnings</option>
-          <option value="info">Notes</option>
-        </TextField>
-        <TextField
-          select
-          slotProps={nativeSelect}
+          options={[
+            ['error', 'Errors'],
+            ['warning', 'Warnings'],
+            ['info', 'Notes'],
+          ]}
+          onChange={(severity) => update({ severity })}
+        />
+        <NativeSelectFilter
           label="Organization"
-          size="small"
+          allLabel="All organizations"
           value={filter.org}
-          onChange={(event) => update({ org: event.target.value, site: '' })}
-        >
-          <option value="">All organizations</option>
-          {organizations.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          slotProps={nativeSelect}
+          options={organizations}
+          onChange={(org) => update({ org, site: '' })}
+        />
+        <NativeSelectFilter
           label="Site"
-          size="small"
+          allLabel="All sites"
           value={filter.site}
-          onChange={(event) => update({ site: event.target.value })}
-        >
-          <option value="">All sites</option>
-          {(sites.data ?? [])
+          options={(sites.data ?? [])
             .filter((site) => !filter.org || site.organizationId === filter.org)
-            .map((site) => (
-              <option key={site.id} value={site.id}>
-                {siteLabel(site.id, site.name)}
-              </option>
-            ))}
-        </TextField>
+            .map((site) => [site.id, siteLabel(site.id, site.name)] as const)}
+          onChange={(site) => update({ site })}
+        />
         <Button variant="outlined" disabled={rows.length === 0} onClick={() => void exportRows()}>
           Export CSV
         </Button>
