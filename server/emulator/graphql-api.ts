@@ -121,6 +121,9 @@ export function createPlatformSchema(
     (allLevels ??= buildingViews.flatMap((view) => levelViews(portfolio, view.entry)));
   const roomsOfPortfolio = () =>
     (allRooms ??= levelsOfPortfolio().flatMap((level) => roomViews(level.floor, level)));
+  // Made in the background once the emulator is up, so the first search does not pay for it
+  // (about a second on the large profile).
+  setTimeout(roomsOfPortfolio, 0).unref?.();
   attach(schema, 'Query', 'levels', (_root, args: PageArguments) =>
     filterAndPage(levelsOfPortfolio(), args),
   );

@@ -114,3 +114,29 @@ describe('Data quality screen', () => {
     expect(refused).toBe(2);
   });
 });
+
+describe('Data quality on the other screens', () => {
+  it('filters the portfolio to buildings with errors or warnings, through the URL', async () => {
+    const { router } = renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Data quality' }), 'any');
+    await waitFor(() => expect(router.state.location.search).toBe('?issues=any'));
+    const expected = new Set(
+      checkPortfolio({ buildings: fixtureBuildings as unknown as Building[] })
+        .filter((finding) => finding.severity !== 'info')
+        .map((finding) => finding.buildingId),
+    );
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(expected.size + 1));
+  });
+
+  it("shows a building's issues and score on its page", async () => {
+    const shell = fixture.buildings[5]!.record;
+    renderApp(`/buildings/${shell.id}`);
+    const panel = await screen.findByRole('region', { name: 'Data quality' });
+    expect(panel).toHaveTextContent(/score \d+ \/ 100/);
+    expect(within(panel).getByRole('link', { name: /Device|Devices/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/quality\?rule=/),
+    );
+  });
+});

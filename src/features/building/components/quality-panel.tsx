@@ -9,7 +9,7 @@ import { useBuildings } from '@/api/get-buildings';
 import { SeverityChip } from '@/components/severity-chip';
 import { paths } from '@/config/paths';
 import { isChecked, useCheckedBuildings } from '@/lib/checked-buildings';
-import { checkPortfolio, ruleById, type Finding } from '@/lib/quality-rules';
+import { buildingScore, checkPortfolio, ruleById, type Finding } from '@/lib/quality-rules';
 
 /** The data-quality findings for one building (and, on a floor's page, for that floor only). */
 export function QualityPanel({
@@ -35,6 +35,12 @@ export function QualityPanel({
     <section aria-label="Data quality">
       <Typography variant="h6" component="h2" gutterBottom>
         Data quality
+        {floorName === undefined ? (
+          <Typography component="span" color="text.secondary">
+            {' '}
+            · score {buildingScore(findings)} / 100
+          </Typography>
+        ) : null}
       </Typography>
       {findings.length === 0 ? (
         <Alert severity="success" variant="outlined">

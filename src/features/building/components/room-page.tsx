@@ -11,6 +11,7 @@ import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useRoomRoute, type RoomPlace } from '../hooks/use-place-route';
 import { humanizeKey, type RoomDetails } from '../utils/room-details';
 import { BuildingBreadcrumbs } from './building-breadcrumbs';
+import { QualityPanel } from './quality-panel';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -121,6 +122,7 @@ function RoomView({ place }: { place: RoomPlace }) {
         <Typography>The platform has no details for this room.</Typography>
       )}
       <Neighbours place={place} rooms={details.rooms} />
+      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
     </Stack>
   );
 }

@@ -21,6 +21,8 @@ import { BuildingsTable } from './buildings-table';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { PortfolioCharts } from './portfolio-charts';
 
+const issueOptions = [['any', 'With errors or warnings']] as const;
+
 /** Filters, sort and selection live in the URL: shareable, and restored by Back. */
 function usePortfolioUrlState() {
   const [params, update] = useUrlParams();
@@ -34,6 +36,7 @@ function usePortfolioUrlState() {
     sortField: isSortField(sort) ? sort : undefined,
     sortDirection: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const),
     selectedId: params.get('selected') ?? undefined,
+    issues: params.get('issues') === 'any' ? 'any' : '',
     update,
   };
 }
@@ -62,10 +65,6 @@ export function PortfolioPage() {
       .map((id) => [id, names.get(id) ?? siteLabel(id)] as const)
       .sort((a, b) => a[1].localeCompare(b[1]));
   }, [buildings.data, names, filter.organizationId]);
-  const filtered = useMemo(
-    () => filterBuildings(buildings.data ?? [], filter),
-    [buildings.data, filter],
-  );
   // Issues the listing alone shows (floor and room checks live on the quality page).
   const issues = useMemo(() => {
     const counts = new Map<string, number>();
@@ -74,6 +73,13 @@ export function PortfolioPage() {
         counts.set(finding.buildingId, (counts.get(finding.buildingId) ?? 0) + 1);
     return counts;
   }, [buildings.data]);
+  const filtered = useMemo(
+    () =>
+      filterBuildings(buildings.data ?? [], filter).filter(
+        (building) => !state.issues || (issues.get(building.id) ?? 0) > 0,
+      ),
+    [buildings.data, filter, issues, state.issues],
+  );
   const rows: BuildingRow[] = useMemo(
     () =>
       sortRows(
@@ -116,7 +122,9 @@ export function PortfolioPage() {
     );
   }
 
-  const filtering = Boolean(filter.search || filter.organizationId || filter.siteId);
+  const filtering = Boolean(
+    filter.search || filter.organizationId || filter.siteId || state.issues,
+  );
   // An exclusion links to the rule that explains it.
   const countsNote =
     totals.buildingsWithCounts === totals.buildings ? (
@@ -166,10 +174,23 @@ export function PortfolioPage() {
           options={siteOptions}
           onChange={(site) => state.update({ site })}
         />
+        <NativeSelectFilter
+          label="Data quality"
+          allLabel="All buildings"
+          value={state.issues}
+          options={issueOptions}
+          onChange={(issues) => state.update({ issues })}
+        />
         {filtering ? (
           <Button
             onClick={() =>
-              state.update({ q: undefined, org: undefined, site: undefined, selected: undefined })
+              state.update({
+                q: undefined,
+                org: undefined,
+                site: undefined,
+                selected: undefined,
+                issues: undefined,
+              })
             }
           >
             Clear filters
