@@ -38,18 +38,30 @@ export function DebouncedTextField({
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const pending = useRef<string | undefined>(undefined);
+  const commit = (next: string) => {
+    pending.current = undefined;
+    committed.current = next;
+    latestCommit.current(next);
+  };
+
   return (
     <TextField
       {...props}
       value={text}
+      // Leaving the field (to click a result, or Tab onwards) applies what was typed at once, so a
+      // filter landing a moment later cannot undo where the person went next.
+      onBlur={(event) => {
+        clearTimeout(timer.current);
+        if (pending.current !== undefined) commit(pending.current);
+        props.onBlur?.(event);
+      }}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);
+        pending.current = next;
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          committed.current = next;
-          latestCommit.current(next);
-        }, delayMs);
+        timer.current = setTimeout(() => commit(next), delayMs);
       }}
     />
   );

@@ -106,6 +106,14 @@ describe('Portfolio screen', () => {
     expect(await within(figures).findByText(`of ${fixtureBuildings.length}`)).toBeInTheDocument();
   });
 
+  it('applies what was typed at once when the field is left, so a click just after is not undone', async () => {
+    const { router } = renderApp('/');
+    const field = await screen.findByRole('textbox', { name: 'Search name or reference' });
+    await userEvent.type(field, 'tower', { delay: null });
+    await userEvent.tab();
+    expect(router.state.location.search).toBe('?q=tower');
+  });
+
   it('takes a search changed from outside (a link, Back) into the field', async () => {
     const { router } = renderApp('/?q=tower');
     const field = await screen.findByRole('textbox', { name: 'Search name or reference' });
