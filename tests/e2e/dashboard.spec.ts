@@ -243,3 +243,24 @@ test('finds a room from the app bar by keyboard alone and opens it by id', async
     /^\/buildings\/[^/]+\/levels\/[0-9a-f-]{36}\/rooms\/[0-9a-f-]{36}$/,
   );
 });
+
+test('shows where keyboard focus is on sort headers and chart toggles', async ({ page }) => {
+  await page.goto('/');
+  const sortHeader = page
+    .getByRole('table', { name: 'Buildings' })
+    .getByRole('button', { name: 'Floors' });
+  await expect(sortHeader).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Table' }).first();
+  for (const control of [sortHeader, toggle]) {
+    await control.focus();
+    // Focus reached by keyboard: Tab away and back so :focus-visible applies.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const outline = await control.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+  }
+});
