@@ -12,7 +12,7 @@ import { formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '@/api/get-building-outline';
 import { useFloors } from '@/api/get-floors';
 import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
-import { BuildingBreadcrumbs } from './building-breadcrumbs';
+import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
 import { QualityPanel } from './quality-panel';
 import { StackingPlan } from './stacking-plan';
@@ -111,12 +111,7 @@ function BuildingView({ place }: { place: BuildingPlace }) {
   const { building, name, siteLabel, crumbs } = place;
   return (
     <Stack spacing={3}>
-      <div>
-        <BuildingBreadcrumbs crumbs={crumbs} />
-        <Typography variant="h4" component="h1">
-          {name}
-        </Typography>
-      </div>
+      <PlaceHeader crumbs={crumbs} title={name} />
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <QualityPanel buildingId={building.id} />
       <Section title="Floors">

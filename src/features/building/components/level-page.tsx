@@ -24,9 +24,9 @@ import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
 import { areaByType, type RoomDetails } from '../utils/room-details';
 import { levelKey } from '../utils/room-labels';
-import { BuildingBreadcrumbs } from './building-breadcrumbs';
 import { QualityPanel } from './quality-panel';
-import { PartialAnswerAlert, RouteStateView } from './route-state-view';
+import { PlaceHeader } from './place-header';
+import { RouteStateView } from './route-state-view';
 
 const sortFields = ['name', 'type', 'area', 'status', 'devices'] as const;
 type SortField = (typeof sortFields)[number];
@@ -131,17 +131,14 @@ function LevelRooms({ place }: { place: LevelPlace }) {
 
   return (
     <Stack spacing={2}>
-      <PartialAnswerAlert messages={place.partialErrors} />
-      <div>
-        <BuildingBreadcrumbs crumbs={place.crumbs} />
-        <Typography variant="h4" component="h1">
-          {place.levelName}
-        </Typography>
-        <Typography color="text.secondary">
-          {formatCount(details.rooms.length)} rooms
-          {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}
-        </Typography>
-      </div>
+      <PlaceHeader
+        crumbs={place.crumbs}
+        title={place.levelName}
+        partialErrors={place.partialErrors}
+      >
+        {formatCount(details.rooms.length)} rooms
+        {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}
+      </PlaceHeader>
       <NeighbourFloors place={place} />
       <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
       {details.error ? (

@@ -10,9 +10,9 @@ import { formatArea, formatCount } from '@/lib/format';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useRoomRoute, type RoomPlace } from '../hooks/use-place-route';
 import { humanizeKey, type RoomDetails } from '../utils/room-details';
-import { BuildingBreadcrumbs } from './building-breadcrumbs';
 import { QualityPanel } from './quality-panel';
-import { PartialAnswerAlert, RouteStateView } from './route-state-view';
+import { PlaceHeader } from './place-header';
+import { RouteStateView } from './route-state-view';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (value: string | null | undefined) => {
@@ -85,31 +85,23 @@ function RoomView({ place }: { place: RoomPlace }) {
   const room = details.rooms[place.room.index]!;
   return (
     <Stack spacing={2}>
-      <PartialAnswerAlert messages={place.partialErrors} />
-      <div>
-        <BuildingBreadcrumbs crumbs={place.crumbs} />
-        <Typography variant="h4" component="h1">
-          {room.name}
-          {room.occurrence ? (
-            <Typography component="span" variant="h6" color="text.secondary">
-              {' '}
-              ({room.occurrence})
-            </Typography>
-          ) : null}
-        </Typography>
-        <Typography color="text.secondary">
-          On{' '}
-          <Link component={RouterLink} to={paths.level(place.building.id, place.levelKey)}>
-            {place.levelName}
-          </Link>{' '}
-          of{' '}
-          <Link component={RouterLink} to={paths.building(place.building.id)}>
-            {place.name}
-          </Link>
-          , {place.siteLabel}
-          {room.occurrence ? ` · ${room.occurrence} rooms of this name on the floor` : ''}
-        </Typography>
-      </div>
+      <PlaceHeader
+        crumbs={place.crumbs}
+        title={room.name}
+        aside={room.occurrence}
+        partialErrors={place.partialErrors}
+      >
+        On{' '}
+        <Link component={RouterLink} to={paths.level(place.building.id, place.levelKey)}>
+          {place.levelName}
+        </Link>{' '}
+        of{' '}
+        <Link component={RouterLink} to={paths.building(place.building.id)}>
+          {place.name}
+        </Link>
+        , {place.siteLabel}
+        {room.occurrence ? ` · ${room.occurrence} rooms of this name on the floor` : ''}
+      </PlaceHeader>
       {details.loading ? (
         <LoadingSkeleton label="Loading the room's details" rows={4} />
       ) : details.error ? (
