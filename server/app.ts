@@ -22,6 +22,7 @@ import { createPlatformServices } from './platform/services.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
+import { historyProxy } from './routes/history-proxy.ts';
 import { restProxy } from './routes/rest-proxy.ts';
 import { spa } from './routes/spa.ts';
 import { randomBytes } from 'node:crypto';
@@ -61,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
   app.addHook('onClose', () => gateway.close());
-  const capabilities = createCapabilityProbe({ gateway, clock });
+  const capabilities = createCapabilityProbe({ gateway, clock, history: config.history });
   app.decorate('capabilities', capabilities);
   // The only body the BFF takes is GraphQL's JSON; anything else is 415, not parsed.
   app.removeContentTypeParser('text/plain');
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scope.register(async function signedIn(api) {
       if (signIn) await api.register(requireSession, { sessions: signIn.sessions });
       await api.register(restProxy, { prefix: '/api', gateway });
+      await api.register(historyProxy, { prefix: '/api', gateway, settings: config.history });
       await api.register(capabilitiesRoute, { prefix: '/api', probe: capabilities });
       await api.register(graphqlProxy, { gateway });
     });

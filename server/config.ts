@@ -19,6 +19,14 @@ const nonEmpty = z.string().trim().min(1, 'must not be empty');
 const flag = z.enum(['true', 'false']).default('false');
 const port = z.coerce.number().int().min(0).max(65_535);
 
+const queryParameterName = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/,
+    'must be a query parameter name (letters, digits, _ . -)',
+  );
+
 const environmentSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: port.default(8080),
@@ -37,6 +45,22 @@ const environmentSchema = z.object({
     .min(1024)
     .max(256 * 1024 * 1024)
     .default(8 * 1024 * 1024),
+  PLATFORM_HISTORY_PATH: z
+    .string()
+    .trim()
+    .regex(
+      /^\/[A-Za-z0-9/_.{}-]*$/,
+      'must be a path starting with "/" (letters, digits, "/", "-", "_", ".", {level}, {id})',
+    )
+    .refine((value) => value.includes('{id}'), 'must contain {id}')
+    .refine(
+      (value) => !/[{}]/.test(value.replace(/\{(level|id)\}/g, '')),
+      'may use only the placeholders {level} and {id}',
+    )
+    .default('/api/{level}/{id}/HistoricalValues'),
+  PLATFORM_HISTORY_FROM_PARAM: queryParameterName.default('startTime'),
+  PLATFORM_HISTORY_TO_PARAM: queryParameterName.default('endTime'),
+  PLATFORM_HISTORY_MAX_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
   CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(0),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -99,6 +123,15 @@ export interface SessionSettings {
   storeUrl: string | undefined;
 }
 
+export interface HistorySettings {
+  /** Path template with {level} (Buildings, Floors, Spaces) and {id}. */
+  pathTemplate: string;
+  fromParam: string;
+  toParam: string;
+  /** The longest range one request may ask for. */
+  maxDays: number;
+}
+
 export interface BffConfig {
   host: string;
   port: number;
@@ -108,6 +141,8 @@ export interface BffConfig {
   /** Platform answers larger than this are refused (502) instead of held in memory. */
   maxAnswerBytes: number;
   cacheTtlSeconds: number;
+  /** Where and how the platform's historical values are asked for (not shown in the spec). */
+  history: HistorySettings;
   rateLimit: { max: number; windowMs: number };
   /** Sign-in attempts (/auth/login, /auth/callback) per address per minute. */
   authRateLimitMax: number;
@@ -302,6 +337,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     timeoutMs: values.PLATFORM_TIMEOUT_MS,
     maxAnswerBytes: values.PLATFORM_MAX_ANSWER_BYTES,
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
+    history: {
+      pathTemplate: values.PLATFORM_HISTORY_PATH,
+      fromParam: values.PLATFORM_HISTORY_FROM_PARAM,
+      toParam: values.PLATFORM_HISTORY_TO_PARAM,
+      maxDays: values.PLATFORM_HISTORY_MAX_DAYS,
+    },
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,

@@ -36,6 +36,8 @@ export interface EmulatorOptions {
   schema?: SchemaMode | undefined;
   /** The emulator's time for the tokens it issues and checks (default: the system clock). */
   now?: (() => number) | undefined;
+  /** Serve the historical-values endpoints (default true); false answers them 404, as a platform without them. */
+  history?: boolean | undefined;
   /** Exposes /__control (fault settings and the request log) over HTTP. */
   control?: boolean | undefined;
   faults?: Partial<FaultSettings> | undefined;
@@ -215,6 +217,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerIdentityProvider(app, { prefix: identityPrefix, credentials, tokens, faults });
   registerRestApi(app, {
     portfolio,
+    history: options.history ?? true,
     hasValidToken: async (request) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       return match?.[1] !== undefined && (await tokens.verify(match[1]));

@@ -11,6 +11,7 @@ const emulatorEnvironment = z.object({
   EMULATOR_TOKEN_LIFETIME_SECONDS: wholeNumber.optional(),
   EMULATOR_CONTROL: z.enum(['0', '1']).optional(),
   EMULATOR_SCHEMA: z.enum(['full', 'spec']).optional(),
+  EMULATOR_HISTORY: z.enum(['on', 'off']).optional(),
 });
 
 /**
@@ -37,6 +38,7 @@ export function emulatorOptionsFromEnvironment(env: NodeJS.ProcessEnv): Emulator
     tokenLifetimeSeconds: values.EMULATOR_TOKEN_LIFETIME_SECONDS,
     control: values.EMULATOR_CONTROL === '1',
     schema: values.EMULATOR_SCHEMA,
+    history: values.EMULATOR_HISTORY !== 'off',
     faults: faultsFromEnvironment(env),
   };
 }

@@ -43,6 +43,7 @@ export interface Portfolio {
   buildingById(id: string): BuildingEntry | undefined;
   floorsOf(building: BuildingEntry): FloorEntry[];
   floorById(id: string): FloorEntry | undefined;
+  spaceById(id: string): SpaceRecord | undefined;
   allFloors(): FloorEntry[];
 }
 
@@ -345,6 +346,7 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
   const byId = new Map(buildings.map((entry) => [entry.record.id, entry]));
   const floorCache = new Map<string, FloorEntry[]>();
   let floorIndex: Map<string, FloorEntry> | undefined;
+  let spaceIndex: Map<string, SpaceRecord> | undefined;
 
   // Floors and rooms are made per building on first use from the building's own seed, so a large
   // portfolio starts fast and every building's floors are the same whatever was asked for first.
@@ -427,6 +429,12 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     floorById: (id) => {
       floorIndex ??= new Map(allFloors().map((floor) => [floor.record.id, floor]));
       return floorIndex.get(id);
+    },
+    spaceById: (id) => {
+      spaceIndex ??= new Map(
+        allFloors().flatMap((floor) => floor.spaces.map((space) => [space.id, space] as const)),
+      );
+      return spaceIndex.get(id);
     },
   };
 }

@@ -1,4 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  historicalValues,
+  historyDayMs,
+  maximumHistoryDays,
+  type HistoryPlaceLevel,
+} from './history-series.ts';
 import type { Portfolio } from './portfolio.ts';
 import type { BuildingRecord } from './records.ts';
 
@@ -72,9 +78,49 @@ function withoutCounts(record: BuildingRecord): BuildingRecord {
   };
 }
 
+/** The spec's historical-data timestamp, `YYYY-MM-DDTHH:mm:ss.SSS000Z`, read strictly. */
+export function parseHistoryTimestamp(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}000Z$/.test(text)) return undefined;
+  const milliseconds = `${text.slice(0, 23)}Z`;
+  const time = Date.parse(milliseconds);
+  // Date.parse accepts 30 February; a real date writes back the same.
+  if (Number.isNaN(time) || new Date(time).toISOString() !== milliseconds) return undefined;
+  return time;
+}
+
+/** Parameter names the emulator's history endpoints take (Storey's defaults for a real platform). */
+export const historyParameters = { from: 'starttime', to: 'endtime' } as const;
+
+function parseHistoryRange(query: unknown): { from: number; to: number } | string[] {
+  const raw = lowerCaseKeys(query);
+  const errors: string[] = [];
+  const read = (key: string, name: string): number | undefined => {
+    const value = raw[key];
+    if (value === undefined) {
+      errors.push(`The ${name} field is required.`);
+      return undefined;
+    }
+    const time = parseHistoryTimestamp(value);
+    if (time === undefined)
+      errors.push(
+        `The value '${value}' is not valid for ${name}. Use the format yyyy-MM-ddTHH:mm:ss.fff000Z (UTC).`,
+      );
+    return time;
+  };
+  const from = read(historyParameters.from, 'startTime');
+  const to = read(historyParameters.to, 'endTime');
+  if (from !== undefined && to !== undefined) {
+    if (to <= from) errors.push('endTime must be later than startTime.');
+    else if (to - from > maximumHistoryDays * historyDayMs)
+      errors.push(`The requested period must not exceed ${maximumHistoryDays} days.`);
+  }
+  if (errors.length > 0 || from === undefined || to === undefined) return errors;
+  return { from, to };
+}
+
 export function registerRestApi(
   app: FastifyInstance,
-  options: { portfolio: Portfolio; hasValidToken: TokenCheck },
+  options: { portfolio: Portfolio; hasValidToken: TokenCheck; history: boolean },
 ): void {
   const { portfolio } = options;
 
@@ -153,4 +199,25 @@ export function registerRestApi(
       return sendPage(reply, floor.spaces, parameters);
     }),
   );
+
+  if (!options.history) return;
+  const places: Record<HistoryPlaceLevel, (id: string) => unknown> = {
+    Buildings: (id) => portfolio.buildingById(id),
+    Floors: (id) => portfolio.floorById(id),
+    Spaces: (id) => portfolio.spaceById(id),
+  };
+  for (const [level, find] of Object.entries(places) as Array<
+    [HistoryPlaceLevel, (id: string) => unknown]
+  >) {
+    app.get<{ Params: { id: string } }>(`/api/${level}/:id/HistoricalValues`, (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      if (!find(id)) {
+        const what = { Buildings: 'Building', Floors: 'Floor', Spaces: 'Space' }[level];
+        return reply.code(404).send([`${what} with id '${request.params.id}' was not found.`]);
+      }
+      const range = parseHistoryRange(request.query);
+      if (Array.isArray(range)) return reply.code(400).send(range);
+      return reply.send(historicalValues(level, id, range));
+    });
+  }
 }

@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { UpstreamResponse } from '../platform/platform-client.ts';
+import type { StreamedUpstreamResponse, UpstreamResponse } from '../platform/platform-client.ts';
 import { sendProblem } from './problem.ts';
 
 /** Platform headers the browser may see; caching headers are not among them (answers are no-store). */
@@ -138,4 +139,55 @@ export function relay(
     );
   }
   return sendProblem(reply, 502, `The platform answered with an unexpected status ${status}.`);
+}
+
+/** Error answers are short texts; more than this of one is not read. */
+const maxErrorBodyBytes = 64 * 1024;
+
+async function readErrorBody(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= maxErrorBodyBytes) {
+        body.destroy();
+        break;
+      }
+    }
+  } catch {
+    // A refusal cut short still says what it can; the status alone decides the answer.
+  }
+  return Buffer.concat(chunks).subarray(0, maxErrorBodyBytes);
+}
+
+/**
+ * A platform answer relayed as it arrives: a JSON success is piped to the browser without being
+ * read whole or parsed here (the SPA's schemas check it, docs/decisions/0006); anything else is
+ * read (bounded) and answered exactly as `relay` answers it.
+ */
+export async function relayStream(
+  reply: FastifyReply,
+  response: StreamedUpstreamResponse,
+): Promise<FastifyReply> {
+  const jsonSuccess =
+    response.status >= 200 &&
+    response.status < 300 &&
+    /^application\/([\w.+-]*\+)?json\b/i.test(response.headers['content-type'] ?? '');
+  if (jsonSuccess) {
+    for (const name of forwardedResponseHeaders) {
+      const value = response.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    return reply.code(response.status).send(response.body);
+  }
+  const body = await readErrorBody(response.body);
+  return relay(
+    reply,
+    { status: response.status, headers: response.headers, body },
+    {
+      graphql: false,
+    },
+  );
 }

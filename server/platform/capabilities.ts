@@ -1,5 +1,7 @@
 import type { Clock } from '../clock.ts';
+import type { HistorySettings } from '../config.ts';
 import type { PlatformGateway } from './gateway.ts';
+import { probeHistory, type HistoryCapability } from './history.ts';
 
 /**
  * What the platform offers beyond the interface specification, as the SPA needs to know it. The
@@ -27,6 +29,8 @@ export interface Capabilities {
     /** Level.area and Room.area. */
     areas: boolean;
   };
+  /** Historical values at the configured REST path (PLATFORM_HISTORY_*). */
+  history: HistoryCapability;
 }
 
 export const specOnly: Capabilities['graphql'] = {
@@ -86,13 +90,22 @@ export const capabilityRefreshMs = 60 * 60 * 1000;
 export function createCapabilityProbe(options: {
   gateway: PlatformGateway;
   clock: Clock;
+  history: HistorySettings;
 }): CapabilityProbe {
   const { gateway, clock } = options;
   let latest: Promise<Capabilities> | undefined;
   let askedAt = 0;
-  let lastGood: Capabilities | undefined;
+  let lastGood: Omit<Capabilities, 'history'> | undefined;
 
   const ask = async (): Promise<Capabilities> => {
+    const [graphql, history] = await Promise.all([
+      askGraphql(),
+      probeHistory({ gateway, settings: options.history, clock }),
+    ]);
+    return { ...graphql, history };
+  };
+
+  const askGraphql = async (): Promise<Omit<Capabilities, 'history'>> => {
     let reason: string;
     try {
       const answer = await gateway.graphql(

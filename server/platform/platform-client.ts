@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { TokenProvider } from './token-provider.ts';
 
@@ -5,6 +6,13 @@ export interface UpstreamResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+}
+
+/** A platform answer whose body is still arriving: relayed to the browser as it comes. */
+export interface StreamedUpstreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable;
 }
 
 export class UpstreamTimeoutError extends Error {
@@ -35,6 +43,8 @@ export interface PlatformClientOptions {
 
 export interface PlatformClient {
   send(request: PlatformRequest): Promise<UpstreamResponse>;
+  /** Like send, but the body is handed over unread: for answers nobody else shares. */
+  open(request: PlatformRequest): Promise<StreamedUpstreamResponse>;
   close(): Promise<void>;
 }
 
@@ -74,7 +84,27 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
           accept: 'application/json',
         };
 
-  const attempt = async (request: PlatformRequest, token: string): Promise<UpstreamResponse> => {
+  const failure = (error: unknown): Error => {
+    if (error instanceof UpstreamUnavailableError) return error;
+    if (
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError ||
+      (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    ) {
+      return new UpstreamTimeoutError(
+        `The platform did not answer within ${options.timeoutMs} ms.`,
+      );
+    }
+    return new UpstreamUnavailableError(
+      'The platform could not be reached or closed the connection.',
+    );
+  };
+
+  /** Sends one request and hands back the answer as soon as its headers are in. */
+  const begin = async (
+    request: PlatformRequest,
+    token: string,
+  ): Promise<StreamedUpstreamResponse> => {
     const started = performance.now();
     try {
       const response = await pool.request({
@@ -87,6 +117,24 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         // undici's own timeouts destroy the socket of a hung call; the signal is only a backstop.
         signal: AbortSignal.timeout(options.timeoutMs + 1000),
       });
+      options.onUpstreamResponse?.(
+        request.kind,
+        response.statusCode,
+        (performance.now() - started) / 1000,
+      );
+      return {
+        status: response.statusCode,
+        headers: flattenHeaders(response.headers),
+        body: response.body,
+      };
+    } catch (error) {
+      options.onUpstreamResponse?.(request.kind, 0, (performance.now() - started) / 1000);
+      throw failure(error);
+    }
+  };
+
+  const readWhole = async (response: StreamedUpstreamResponse): Promise<UpstreamResponse> => {
+    try {
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of response.body) {
@@ -97,33 +145,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         }
         chunks.push(chunk as Buffer);
       }
-      options.onUpstreamResponse?.(
-        request.kind,
-        response.statusCode,
-        (performance.now() - started) / 1000,
-      );
-      return {
-        status: response.statusCode,
-        headers: flattenHeaders(response.headers),
-        body: Buffer.concat(chunks),
-      };
+      return { status: response.status, headers: response.headers, body: Buffer.concat(chunks) };
     } catch (error) {
-      options.onUpstreamResponse?.(request.kind, 0, (performance.now() - started) / 1000);
-      if (error instanceof UpstreamUnavailableError) throw error;
-      if (
-        error instanceof undiciErrors.HeadersTimeoutError ||
-        error instanceof undiciErrors.BodyTimeoutError ||
-        (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-      ) {
-        throw new UpstreamTimeoutError(
-          `The platform did not answer within ${options.timeoutMs} ms.`,
-        );
-      }
-      throw new UpstreamUnavailableError(
-        'The platform could not be reached or closed the connection.',
-      );
+      throw failure(error);
     }
   };
+
+  const attempt = async (request: PlatformRequest, token: string): Promise<UpstreamResponse> =>
+    readWhole(await begin(request, token));
 
   return {
     async send(request) {
@@ -133,6 +162,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       // The platform may refuse a token before its exp (docs/platform-contract.md): one fresh token, one retry.
       options.tokens.invalidate(token);
       return attempt(request, await options.tokens.getToken());
+    },
+    async open(request) {
+      const token = await options.tokens.getToken();
+      const response = await begin(request, token);
+      if (response.status !== 401) return response;
+      response.body.resume(); // drain the refusal so its connection goes back to the pool
+      options.tokens.invalidate(token);
+      return begin(request, await options.tokens.getToken());
     },
     close: () => pool.close(),
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { validId } from '../http/path-id.ts';
 import { relay } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
@@ -32,8 +33,6 @@ const querySchemas = {
   spaces: z.strictObject({ take: take.optional(), skip: skip.optional() }),
 };
 
-const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
 function canonicalQuery(schema: z.ZodType<Record<string, unknown>>, query: unknown): string {
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (Array.isArray(value))
@@ -55,17 +54,6 @@ function canonicalQuery(schema: z.ZodType<Record<string, unknown>>, query: unkno
   }
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** A platform id from the path, checked and encoded: `what` names it in the refusal. */
-function validId(raw: string, what: 'building' | 'floor'): string {
-  if (raw.includes('/') || raw.includes('\\') || raw === '.' || raw === '..') {
-    throw new HttpProblem(404, 'No such API path.');
-  }
-  if (!idPattern.test(raw)) {
-    throw new HttpProblem(400, `The ${what} id must be 1-64 letters, digits, "-" or "_".`);
-  }
-  return encodeURIComponent(raw);
 }
 
 const validBuildingId = (raw: string): string => validId(raw, 'building');

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { HistorySettings } from '../config.ts';
+import { validId } from '../http/path-id.ts';
+import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { relayStream } from '../http/relay.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
+import { historyLevels, historyPath, type HistoryLevel } from '../platform/history.ts';
+import { parseZonedDateTime } from '../platform/platform-timestamp.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** The platform's timestamp has four year digits. */
+const earliestWritable = Date.parse('0000-01-01T00:00:00.000Z');
+const latestWritable = Date.parse('9999-12-31T23:59:59.999Z');
+const placeNames: Record<HistoryLevel, 'building' | 'floor' | 'space'> = {
+  Buildings: 'building',
+  Floors: 'floor',
+  Spaces: 'space',
+};
+
+/** `from` and `to` as the browser sends them (ISO 8601 with a zone), checked and bounded. */
+function historyRange(query: unknown, maxDays: number): { from: number; to: number } {
+  const raw = (query ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(raw).filter((name) => name !== 'from' && name !== 'to');
+  if (unknown.length > 0) {
+    throw new HttpProblem(
+      400,
+      `Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`,
+    );
+  }
+  const instant = (name: 'from' | 'to'): number => {
+    const value = raw[name];
+    if (value === undefined)
+      throw new HttpProblem(400, `Query parameter "${name}" is required (an ISO 8601 date-time).`);
+    if (typeof value !== 'string')
+      throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
+    const parsed = value.length <= 40 ? parseZonedDateTime(value) : undefined;
+    if (parsed === undefined || Number.isNaN(parsed)) {
+      throw new HttpProblem(
+        400,
+        `Query parameter "${name}" must be an ISO 8601 date-time with a zone, such as 2026-11-22T08:00:00Z.`,
+      );
+    }
+    return parsed;
+  };
+  const from = instant('from');
+  const to = instant('to');
+  if (to <= from) throw new HttpProblem(400, 'The range must end after it starts ("to" > "from").');
+  if (to - from > maxDays * dayMs) {
+    throw new HttpProblem(400, `The range may span at most ${maxDays} days.`);
+  }
+  if (from < earliestWritable || to > latestWritable) {
+    throw new HttpProblem(400, 'The range must lie between the years 0000 and 9999.');
+  }
+  return { from, to };
+}
+
+/**
+ * GET /api/{Buildings|Floors|Spaces}/{id}/HistoricalValues?from&to (registered with prefix /api).
+ * The answer is a series nobody else shares, so it is streamed from the platform as it comes.
+ */
+export const historyProxy: FastifyPluginAsync<{
+  gateway: PlatformGateway;
+  settings: HistorySettings;
+}> = async (api, { gateway, settings }) => {
+  for (const level of historyLevels) {
+    const url = `/${level}/:id/HistoricalValues`;
+    api.get<{ Params: { id: string } }>(url, async (request, reply) => {
+      const id = validId(request.params.id, placeNames[level]);
+      const range = historyRange(request.query, settings.maxDays);
+      return relayStream(reply, await gateway.open(historyPath(settings, level, id, range)));
+    });
+    api.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url,
+      handler: async (_request, reply) =>
+        sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
+    });
+  }
+};

@@ -1,0 +1,78 @@
+/**
+ * The History panel's ranges: the last 24 hours, 7 or 30 days, or whole local days chosen by
+ * the viewer. Written in the URL (`history`, `from`, `to`) so a view can be shared.
+ */
+export const historyPresets = ['24h', '7d', '30d', 'custom'] as const;
+export type HistoryPreset = (typeof historyPresets)[number];
+
+export const presetLabels: Record<HistoryPreset, string> = {
+  '24h': '24 hours',
+  '7d': '7 days',
+  '30d': '30 days',
+  custom: 'Custom',
+};
+
+const hourMs = 60 * 60 * 1000;
+const presetSpans: Record<Exclude<HistoryPreset, 'custom'>, number> = {
+  '24h': 24 * hourMs,
+  '7d': 7 * 24 * hourMs,
+  '30d': 30 * 24 * hourMs,
+};
+
+/**
+ * The longest custom range in local days: a year. The BFF allows 366 days of 24 hours by default;
+ * 366 local days across the autumn clock change would be an hour longer than that.
+ */
+export const maxHistoryDays = 365;
+
+export const readPreset = (raw: string | null): HistoryPreset =>
+  historyPresets.find((preset) => preset === raw) ?? '24h';
+
+/** Local midnight at the start of a `YYYY-MM-DD` day, or undefined for anything else. */
+export function localDayStart(day: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = new Date(year, month - 1, date);
+  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== date)
+    return undefined;
+  return start.getTime();
+}
+
+/** `YYYY-MM-DD` of the local day an instant falls on. */
+export function localDay(time: number): string {
+  const date = new Date(time);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export type HistoryRange =
+  | { ok: true; from: number; to: number }
+  | { ok: false; problem: string };
+
+/**
+ * The instants to ask for. A preset ends at `now`; a custom range runs from the start of its
+ * first local day to the end of its last (so a one-day range is that whole day, DST or not).
+ */
+export function historyRange(
+  preset: HistoryPreset,
+  now: number,
+  custom: { from?: string | null; to?: string | null } = {},
+): HistoryRange {
+  if (preset !== 'custom') return { ok: true, from: now - presetSpans[preset], to: now };
+  const from = localDayStart(custom.from ?? '');
+  const last = localDayStart(custom.to ?? '');
+  if (from === undefined || last === undefined)
+    return { ok: false, problem: 'Choose the first and the last day of the range.' };
+  const lastDate = new Date(last);
+  const to = new Date(lastDate.getFullYear(), lastDate.getMonth(), lastDate.getDate() + 1).getTime();
+  if (to <= from) return { ok: false, problem: 'The last day must not be before the first.' };
+  if (localDaysBetween(from, to) > maxHistoryDays)
+    return { ok: false, problem: `A range may span at most ${maxHistoryDays} days.` };
+  return { ok: true, from, to };
+}
+
+/** Whole local days from one local midnight to another (23- and 25-hour days count as one). */
+function localDaysBetween(from: number, to: number): number {
+  return Math.round((to - from) / (24 * hourMs));
+}

@@ -1,0 +1,194 @@
+/**
+ * Measurement series as the History panel draws them: readings grouped per measurement, gaps kept
+ * as gaps, long ranges thinned for drawing with largest-triangle-three-buckets (LTTB, which keeps
+ * peaks and outliers visible), and the few words around them (latest value, age, time zone).
+ */
+export interface Reading {
+  measurementValueId: string;
+  value: string;
+  timestamp: string;
+}
+
+export interface SeriesPoint {
+  time: number;
+  value: number;
+}
+
+export interface MeasurementSeries {
+  id: string;
+  /** Oldest first. */
+  points: SeriesPoint[];
+  /** Readings whose value or time is not a number (left out of the series, counted here). */
+  unreadable: number;
+}
+
+/** One series per measurement, in the order the measurements first appear. */
+export function groupReadings(readings: readonly Reading[]): MeasurementSeries[] {
+  const byId = new Map<string, MeasurementSeries>();
+  for (const reading of readings) {
+    let series = byId.get(reading.measurementValueId);
+    if (!series) {
+      series = { id: reading.measurementValueId, points: [], unreadable: 0 };
+      byId.set(reading.measurementValueId, series);
+    }
+    const time = Date.parse(reading.timestamp);
+    const value = reading.value.trim() === '' ? Number.NaN : Number(reading.value);
+    if (Number.isFinite(time) && Number.isFinite(value)) series.points.push({ time, value });
+    else series.unreadable++;
+  }
+  for (const series of byId.values()) {
+    // The platform sends oldest first; sorting only when it did not keeps the common case linear.
+    const points = series.points;
+    if (points.some((point, index) => index > 0 && point.time < points[index - 1]!.time))
+      points.sort((a, b) => a.time - b.time);
+  }
+  return [...byId.values()];
+}
+
+/** The usual time between readings: the median step, so gaps and duplicates do not sway it. */
+export function typicalStep(points: readonly SeriesPoint[]): number | undefined {
+  if (points.length < 2) return undefined;
+  const steps: number[] = [];
+  for (let index = 1; index < points.length; index++)
+    steps.push(points[index]!.time - points[index - 1]!.time);
+  steps.sort((a, b) => a - b);
+  return steps[Math.floor(steps.length / 2)];
+}
+
+/** Readings further apart than this many usual steps are a gap, drawn as a break in the line. */
+export const gapFactor = 2.5;
+
+/** The series cut where readings are missing. */
+export function splitAtGaps(points: readonly SeriesPoint[]): SeriesPoint[][] {
+  const step = typicalStep(points);
+  if (points.length === 0) return [];
+  if (step === undefined || step <= 0) return [[...points]];
+  const segments: SeriesPoint[][] = [[points[0]!]];
+  for (let index = 1; index < points.length; index++) {
+    const point = points[index]!;
+    if (point.time - points[index - 1]!.time > step * gapFactor) segments.push([point]);
+    else segments.at(-1)!.push(point);
+  }
+  return segments;
+}
+
+/**
+ * Largest-triangle-three-buckets (Steinarsson, 2013): at most `threshold` points that keep the
+ * line's shape, including its peaks. The first and last points are always kept.
+ */
+export function downsampleLttb(points: readonly SeriesPoint[], threshold: number): SeriesPoint[] {
+  const count = points.length;
+  if (count <= threshold) return [...points];
+  // Fewer than three points leaves no bucket between the ends.
+  if (threshold < 3) return threshold < 2 ? points.slice(0, 1) : [points[0]!, points[count - 1]!];
+  const sampled: SeriesPoint[] = [points[0]!];
+  const bucketSize = (count - 2) / (threshold - 2);
+  let chosen = 0;
+  for (let bucket = 0; bucket < threshold - 2; bucket++) {
+    // The average of the next bucket is the third corner of each candidate triangle.
+    const nextStart = Math.floor((bucket + 1) * bucketSize) + 1;
+    const nextEnd = Math.min(Math.floor((bucket + 2) * bucketSize) + 1, count);
+    let averageTime = 0;
+    let averageValue = 0;
+    for (let index = nextStart; index < nextEnd; index++) {
+      averageTime += points[index]!.time;
+      averageValue += points[index]!.value;
+    }
+    const nextLength = Math.max(nextEnd - nextStart, 1);
+    averageTime /= nextLength;
+    averageValue /= nextLength;
+
+    const start = Math.floor(bucket * bucketSize) + 1;
+    const end = Math.floor((bucket + 1) * bucketSize) + 1;
+    const anchor = points[chosen]!;
+    let largest = -1;
+    let next = start;
+    for (let index = start; index < end; index++) {
+      const point = points[index]!;
+      const area = Math.abs(
+        (anchor.time - averageTime) * (point.value - anchor.value) -
+          (anchor.time - point.time) * (averageValue - anchor.value),
+      );
+      if (area > largest) {
+        largest = area;
+        next = index;
+      }
+    }
+    sampled.push(points[next]!);
+    chosen = next;
+  }
+  sampled.push(points[count - 1]!);
+  return sampled;
+}
+
+export interface DrawPoint {
+  time: number;
+  /** null marks a gap: the chart breaks the line there. */
+  value: number | null;
+}
+
+/**
+ * What the chart draws: at most about `maxPoints` points, shared between the stretches between
+ * gaps by their length, with a null between stretches so the gap shows.
+ */
+export function pointsForDrawing(points: readonly SeriesPoint[], maxPoints: number): DrawPoint[] {
+  const segments = splitAtGaps(points);
+  const drawn: DrawPoint[] = [];
+  const total = points.length;
+  segments.forEach((segment, index) => {
+    if (index > 0) {
+      const before = segments[index - 1]!.at(-1)!;
+      drawn.push({ time: (before.time + segment[0]!.time) / 2, value: null });
+    }
+    const share = total > maxPoints ? Math.max(3, Math.floor((maxPoints * segment.length) / total)) : segment.length;
+    drawn.push(...downsampleLttb(segment, share));
+  });
+  return drawn;
+}
+
+export interface SeriesSummary {
+  latest: SeriesPoint | undefined;
+  minimum: number | undefined;
+  maximum: number | undefined;
+  count: number;
+  gaps: number;
+}
+
+export function summarize(points: readonly SeriesPoint[]): SeriesSummary {
+  let minimum: number | undefined;
+  let maximum: number | undefined;
+  for (const { value } of points) {
+    if (minimum === undefined || value < minimum) minimum = value;
+    if (maximum === undefined || value > maximum) maximum = value;
+  }
+  return {
+    latest: points.at(-1),
+    minimum,
+    maximum,
+    count: points.length,
+    gaps: Math.max(splitAtGaps(points).length - 1, 0),
+  };
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "12 minutes ago", "3 hours ago", "2 days ago": how old a reading is. */
+export function formatAge(ageMs: number): string {
+  const minutes = Math.round(ageMs / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 90) return relative.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return relative.format(-hours, 'hour');
+  return relative.format(-Math.round(hours / 24), 'day');
+}
+
+/** The viewer's time zone and its offset at `at`, e.g. "Europe/Berlin (UTC+01:00)". */
+export function describeTimeZone(at: number, timeZone?: string): string {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const offset =
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const utc = offset === 'GMT' ? 'UTC+00:00' : offset.replace('GMT', 'UTC');
+  return `${zone} (${utc})`;
+}

@@ -1,0 +1,304 @@
+/**
+ * GET /api/{Buildings|Floors|Spaces}/{id}/HistoricalValues: validated, bounded, sent to the platform
+ * in the spec's timestamp format at a configurable path, streamed back, and reported through
+ * /api/capabilities when the platform does not offer it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { historicalValues } from '../../server/emulator/history-series';
+import type { Capabilities } from '../../server/platform/capabilities';
+import {
+  bffWithPlatform,
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
+
+/** A full collection, so that memory measured afterwards is memory still in use. */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+const monday = Date.UTC(2026, 10, 16);
+const iso = (time: number) => new Date(time).toISOString();
+
+const context = bffWithPlatform();
+
+const spaceId = () =>
+  context.platform.emulator.portfolio.floorsOf(
+    context.platform.emulator.portfolio.buildings[3]!,
+  )[1]!.spaces[2]!.id;
+
+const get = (bff: RunningBff, url: string) => bff.app.inject({ method: 'GET', url, headers: csrf });
+
+describe('history through the BFF', () => {
+  it('sends the spec timestamp format to the platform and relays the series unchanged', async () => {
+    context.platform.emulator.requests.clear();
+    const url = `/api/Spaces/${spaceId()}/HistoricalValues?from=${encodeURIComponent('2026-11-16T01:00:00+01:00')}&to=${iso(monday + day)}`;
+    const answer = await get(context.bff, url);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const sent = context.platform.requests('rest');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe(`/api/Spaces/${spaceId()}/HistoricalValues`);
+    expect(sent[0]!.query).toEqual({
+      startTime: '2026-11-16T00:00:00.000000Z',
+      endTime: '2026-11-17T00:00:00.000000Z',
+    });
+    // Byte for byte what the platform sent for that day.
+    expect(answer.json()).toEqual(
+      historicalValues('Spaces', spaceId(), { from: monday, to: monday + day }),
+    );
+  });
+
+  it.each(['Buildings', 'Floors', 'Spaces'])('serves %s', async (level) => {
+    const { portfolio } = context.platform.emulator;
+    const building = portfolio.buildings[3]!;
+    const floor = portfolio.floorsOf(building)[1]!;
+    const id = { Buildings: building.record.id, Floors: floor.record.id, Spaces: spaceId() }[
+      level
+    ]!;
+    const answer = await get(
+      context.bff,
+      `/api/${level}/${id}/HistoricalValues?from=${iso(monday)}&to=${iso(monday + hour)}`,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<unknown[]>().length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['no from', `to=${iso(monday)}`, /"from" is required/],
+    ['a time without a zone', `from=2026-11-16T00:00:00&to=${iso(monday + day)}`, /with a zone/],
+    ['a date that does not exist', `from=2026-02-30T00:00:00Z&to=${iso(monday)}`, /with a zone/],
+    ['a backwards range', `from=${iso(monday)}&to=${iso(monday - hour)}`, /end after it starts/],
+    ['an empty range', `from=${iso(monday)}&to=${iso(monday)}`, /end after it starts/],
+    ['367 days', `from=${iso(monday - 367 * day)}&to=${iso(monday)}`, /at most 366 days/],
+    [
+      'an unknown parameter',
+      `from=${iso(monday)}&to=${iso(monday + hour)}&take=5`,
+      /Unknown query parameter: take/,
+    ],
+    [
+      'a repeated parameter',
+      `from=${iso(monday)}&from=${iso(monday)}&to=${iso(monday + hour)}`,
+      /only once/,
+    ],
+    ['a year past 9999', `from=9999-12-31T00:00:00Z&to=9999-12-31T23:00:00-05:00`, /0000 and 9999/],
+  ])('refuses %s with a problem and no platform call', async (_case, query, detail) => {
+    context.platform.emulator.requests.clear();
+    const answer = await get(context.bff, `/api/Spaces/${spaceId()}/HistoricalValues?${query}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(answer.json<{ detail: string }>().detail).toMatch(detail);
+    expect(context.platform.requests('rest')).toHaveLength(0);
+  });
+
+  it('refuses bad ids, other methods and other levels without calling the platform', async () => {
+    context.platform.emulator.requests.clear();
+    const range = `from=${iso(monday)}&to=${iso(monday + hour)}`;
+    const badId = await get(context.bff, `/api/Spaces/a%20b/HistoricalValues?${range}`);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json<{ detail: string }>().detail).toContain('space id');
+    const post = await context.bff.app.inject({
+      method: 'POST',
+      url: `/api/Spaces/${spaceId()}/HistoricalValues?${range}`,
+      headers: csrf,
+    });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET');
+    const devices = await get(context.bff, `/api/Devices/${spaceId()}/HistoricalValues?${range}`);
+    expect(devices.statusCode).toBe(404);
+    expect(context.platform.requests('rest')).toHaveLength(0);
+  });
+
+  it("relays the platform's 404 for an unknown place as a problem with its message", async () => {
+    const answer = await get(
+      context.bff,
+      `/api/Spaces/00000000-0000-0000-0000-000000000000/HistoricalValues?from=${iso(monday)}&to=${iso(monday + hour)}`,
+    );
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json<{ detail: string }>().detail).toContain('was not found');
+  });
+
+  it('reports history as available in /api/capabilities on a platform that has it', async () => {
+    const answer = await get(context.bff, '/api/capabilities');
+    expect(answer.json<Capabilities>().history).toEqual({ available: true });
+  });
+});
+
+describe('history on a platform configured differently', () => {
+  let platform: RunningPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+  afterAll(() => platform.close());
+
+  it('uses PLATFORM_HISTORY_PATH, _FROM_PARAM, _TO_PARAM and _MAX_DAYS', async () => {
+    const bff = await startBff(platform.settings, {
+      PLATFORM_HISTORY_PATH: '/api/v9/{level}/{id}/series',
+      PLATFORM_HISTORY_FROM_PARAM: 'since',
+      PLATFORM_HISTORY_TO_PARAM: 'until',
+      PLATFORM_HISTORY_MAX_DAYS: '7',
+    });
+    try {
+      platform.emulator.requests.clear();
+      const ok = await get(
+        bff,
+        `/api/Floors/abc-1/HistoricalValues?from=${iso(monday)}&to=${iso(monday + 7 * day)}`,
+      );
+      expect(ok.statusCode).toBe(404); // the emulator has no such path; what matters is what was asked
+      const [sent] = platform.requests('rest');
+      expect(sent!.path).toBe('/api/v9/Floors/abc-1/series');
+      expect(sent!.query).toEqual({
+        since: '2026-11-16T00:00:00.000000Z',
+        until: '2026-11-23T00:00:00.000000Z',
+      });
+      const long = await get(
+        bff,
+        `/api/Floors/abc-1/HistoricalValues?from=${iso(monday)}&to=${iso(monday + 7 * day + 1)}`,
+      );
+      expect(long.json<{ detail: string }>().detail).toContain('at most 7 days');
+
+      const capabilities = (await get(bff, '/api/capabilities')).json<Capabilities>();
+      expect(capabilities.history.available).toBe(false);
+      expect(capabilities.history.reason).toContain('404');
+    } finally {
+      await bff.close();
+    }
+  });
+
+  it('reports history not available when the platform refuses the parameters (400), relaying its messages', async () => {
+    const bff = await startBff(platform.settings, { PLATFORM_HISTORY_FROM_PARAM: 'from' });
+    try {
+      const building = platform.emulator.portfolio.buildings[0]!.record.id;
+      const answer = await get(
+        bff,
+        `/api/Buildings/${building}/HistoricalValues?from=${iso(monday)}&to=${iso(monday + hour)}`,
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ errors: string[] }>().errors).toEqual([
+        'The startTime field is required.',
+      ]);
+      const capabilities = (await get(bff, '/api/capabilities')).json<Capabilities>();
+      expect(capabilities.history).toEqual({
+        available: false,
+        reason: expect.stringContaining('400') as unknown,
+      });
+    } finally {
+      await bff.close();
+    }
+  });
+
+  it('reports history not available on a platform without the endpoints', async () => {
+    const bare = await startPlatform({ history: false });
+    const bff = await startBff(bare.settings);
+    try {
+      const capabilities = (await get(bff, '/api/capabilities')).json<Capabilities>();
+      expect(capabilities.history.available).toBe(false);
+      expect(capabilities.history.reason).toMatch(
+        /answered 404 at \/api\/\{level\}\/\{id\}\/HistoricalValues/,
+      );
+    } finally {
+      await bff.close();
+      await bare.close();
+    }
+  });
+
+  it.each([
+    ['PLATFORM_HISTORY_PATH', 'api/{level}/{id}'],
+    ['PLATFORM_HISTORY_PATH', '/api/{level}/HistoricalValues'],
+    ['PLATFORM_HISTORY_PATH', '/api/{level}/{id}/{kind}'],
+    ['PLATFORM_HISTORY_PATH', '/api/{id}?x=1'],
+    ['PLATFORM_HISTORY_FROM_PARAM', 'start time'],
+    ['PLATFORM_HISTORY_TO_PARAM', '&to'],
+    ['PLATFORM_HISTORY_MAX_DAYS', '0'],
+  ])('refuses to start with %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as ConfigError).problems.join(' ')).toContain(name);
+    }
+  });
+});
+
+describe('the streaming relay', () => {
+  it('passes a 32 MB answer through as it arrives, without holding it', async () => {
+    const platform = await startPlatform();
+    const total = 32 * 1024 * 1024;
+    const chunk = Buffer.from(
+      `${JSON.stringify({ measurementValueId: 'm', value: '1', timestamp: '2026-11-16T00:00:00+00:00' }).padEnd(1023, ' ')},`,
+    );
+    let clientReceived = 0;
+    let releaseSecondHalf!: () => void;
+    const secondHalf = new Promise<void>((resolve) => (releaseSecondHalf = resolve));
+    let sentBeforePause = 0;
+    // The history answer comes from a server of its own; tokens still come from the emulator.
+    const upstream: Server = createServer(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      const write = async (bytes: number) => {
+        for (let sent = 0; sent < bytes; sent += chunk.length) {
+          if (!response.write(chunk))
+            await new Promise((resolve) => response.once('drain', resolve));
+        }
+      };
+      await write(total / 2 + 1024 * 1024);
+      sentBeforePause = total / 2 + 1024 * 1024;
+      // Hold the rest back until the browser has seen more than 16 MB: a BFF that reads answers
+      // whole would never pass any of it on, and this would not finish.
+      await secondHalf;
+      await write(total / 2 - 1024 * 1024);
+      response.end('{}]');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const bff = await startBff({
+      ...platform.settings,
+      baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    });
+    await bff.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      collectGarbage();
+      collectGarbage();
+      const before = process.memoryUsage();
+      const response = await fetch(
+        `http://127.0.0.1:${(bff.app.server.address() as AddressInfo).port}/api/Spaces/abc/HistoricalValues?from=${iso(monday)}&to=${iso(monday + day)}`,
+        // Uncompressed, so that bytes seen here are bytes relayed (gzip holds back what it packs).
+        { headers: { ...csrf, 'accept-encoding': 'identity' } },
+      );
+      expect(response.status).toBe(200);
+      let growthAtPause = Number.NaN;
+      const reader = response.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        clientReceived += value.length;
+        if (clientReceived > 16 * 1024 * 1024 && Number.isNaN(growthAtPause)) {
+          // More than 16 MB has passed and the platform is holding the rest: whatever the BFF
+          // still keeps of the answer is live now and survives a full collection.
+          collectGarbage();
+          collectGarbage(); // a second pass frees the buffers whose wrappers the first one found dead
+          const now = process.memoryUsage();
+          growthAtPause = now.arrayBuffers - before.arrayBuffers + (now.heapUsed - before.heapUsed);
+          releaseSecondHalf();
+        }
+      }
+      expect(sentBeforePause).toBeGreaterThan(16 * 1024 * 1024);
+      expect(clientReceived).toBeGreaterThan(total);
+      // What is in flight (socket and stream buffers), far below the 16 MB already relayed.
+      expect(growthAtPause).toBeLessThan(8 * 1024 * 1024);
+    } finally {
+      await bff.close();
+      await new Promise((resolve) => upstream.close(resolve));
+      await platform.close();
+    }
+  });
+});
