@@ -16,6 +16,8 @@ export const capabilitiesSchema = z.object({
     buildingIdFilter: z.boolean(),
     areas: z.boolean(),
   }),
+  /** Historical values at the BFF's configured platform path. */
+  history: z.object({ available: z.boolean(), reason: z.string().optional() }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -32,6 +34,8 @@ export const specOnlyCapabilities: Capabilities = {
     buildingIdFilter: false,
     areas: false,
   },
+  // Offered until the BFF says otherwise: a failed history call then explains itself.
+  history: { available: true },
 };
 
 export const capabilityKeys = { all: ['capabilities'] as const };

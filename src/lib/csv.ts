@@ -23,3 +23,13 @@ export function downloadCsv(filename: string, csv: string): void {
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A name's letters and digits joined by "-", for file names ("Room 2.09" → "Room-2-09"). */
+export function fileSlug(text: string, fallback = 'all'): string {
+  return (
+    text
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || fallback
+  );
+}

@@ -140,7 +140,10 @@ export function pointsForDrawing(points: readonly SeriesPoint[], maxPoints: numb
       const before = segments[index - 1]!.at(-1)!;
       drawn.push({ time: (before.time + segment[0]!.time) / 2, value: null });
     }
-    const share = total > maxPoints ? Math.max(3, Math.floor((maxPoints * segment.length) / total)) : segment.length;
+    const share =
+      total > maxPoints
+        ? Math.max(3, Math.floor((maxPoints * segment.length) / total))
+        : segment.length;
     drawn.push(...downsampleLttb(segment, share));
   });
   return drawn;
@@ -191,4 +194,33 @@ export function describeTimeZone(at: number, timeZone?: string): string {
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const utc = offset === 'GMT' ? 'UTC+00:00' : offset.replace('GMT', 'UTC');
   return `${zone} (${utc})`;
+}
+
+const hourMs = 60 * 60 * 1000;
+const tickHours = [1, 2, 3, 6, 12];
+const tickDays = [1, 2, 7, 14, 30, 61, 91];
+
+/**
+ * Axis ticks on round local times: whole hours for a day, local midnights for longer ranges
+ * (stepped by calendar days, so a 23- or 25-hour day still ticks at midnight). At most `most`.
+ */
+export function timeTicks(range: { from: number; to: number }, most = 8): number[] {
+  const span = range.to - range.from;
+  const hours = tickHours.find((step) => span / (step * hourMs) <= most);
+  const ticks: number[] = [];
+  if (hours !== undefined) {
+    const first = new Date(range.from);
+    first.setMinutes(0, 0, 0);
+    if (first.getTime() < range.from) first.setHours(first.getHours() + 1);
+    // Round to a multiple of the step in local hours (03:00, 06:00, … for a 3-hour step).
+    while (first.getHours() % hours !== 0) first.setHours(first.getHours() + 1);
+    for (let time = first.getTime(); time <= range.to; time += hours * hourMs) ticks.push(time);
+    return ticks;
+  }
+  const days = tickDays.find((step) => span / (step * 24 * hourMs) <= most) ?? tickDays.at(-1)!;
+  const day = new Date(range.from);
+  day.setHours(0, 0, 0, 0);
+  if (day.getTime() < range.from) day.setDate(day.getDate() + 1);
+  for (; day.getTime() <= range.to; day.setDate(day.getDate() + days)) ticks.push(day.getTime());
+  return ticks;
 }

@@ -2,6 +2,7 @@ import { execute, parse } from 'graphql';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { capabilityQuery, readCapabilities } from '../../../server/platform/capabilities';
+import { historicalValues, type HistoryPlaceLevel } from '../../../server/emulator/history-series';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
 
 /**
@@ -68,7 +69,10 @@ const spacesHandler = () =>
   });
 
 /** GET /api/capabilities as the BFF answers it: the same probe, run on the scenario's schema. */
-const capabilitiesHandler = (mode: SchemaMode = 'full') =>
+const capabilitiesHandler = (
+  mode: SchemaMode = 'full',
+  history: { available: boolean; reason?: string } = { available: true },
+) =>
   http.get('*/api/capabilities', async ({ request }) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
@@ -77,7 +81,31 @@ const capabilitiesHandler = (mode: SchemaMode = 'full') =>
       checkedAt: '2026-11-22T09:00:00.000Z',
       probed: true,
       graphql: readCapabilities(answer.data as never),
+      history,
     });
+  });
+
+/** The ranges the dashboard asked history for, oldest request first. */
+export const historyRequests: Array<{ level: string; id: string; from: number; to: number }> = [];
+
+/** GET /api/{level}/{id}/HistoricalValues: the emulator's own series for the asked range. */
+const historyHandler = (
+  answer: (level: HistoryPlaceLevel, id: string, range: { from: number; to: number }) => unknown = (
+    level,
+    id,
+    range,
+  ) => historicalValues(level, id, range),
+) =>
+  http.get('*/api/:level/:id/HistoricalValues', ({ request, params }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const url = new URL(request.url);
+    const from = Date.parse(url.searchParams.get('from') ?? '');
+    const to = Date.parse(url.searchParams.get('to') ?? '');
+    const level = String(params.level) as HistoryPlaceLevel;
+    const id = String(params.id);
+    historyRequests.push({ level, id, from, to });
+    return HttpResponse.json(answer(level, id, { from, to }) as never);
   });
 
 /** Reverses every list in a GraphQL answer: the platform reordered its levels and rooms. */
@@ -110,6 +138,7 @@ export const graphqlRequests: string[] = [];
 export function resetScenarioState(): void {
   partialErrors = false;
   graphqlRequests.length = 0;
+  historyRequests.length = 0;
 }
 
 const session = (body: Record<string, unknown>, status = 200) =>
@@ -172,6 +201,7 @@ export function portfolioFull(): HttpHandler[] {
     floorsHandler(),
     spacesHandler(),
     capabilitiesHandler(),
+    historyHandler(),
     graphqlHandler(),
   ];
 }
@@ -185,6 +215,7 @@ export function specOnlyPlatform(): HttpHandler[] {
     floorsHandler(),
     spacesHandler(),
     capabilitiesHandler('spec'),
+    historyHandler(),
     graphqlHandler('spec'),
   ];
 }
@@ -201,8 +232,34 @@ export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
     floorsHandler(),
     spacesHandler(),
     capabilitiesHandler(),
+    historyHandler(),
     graphqlHandler(),
   ];
+}
+
+/** A platform without historical values: the BFF's probe found the path refused. */
+export function historyUnavailable(): HttpHandler[] {
+  return [
+    capabilitiesHandler('full', {
+      available: false,
+      reason: 'the platform answered 404 at /api/{level}/{id}/HistoricalValues',
+    }),
+  ];
+}
+
+/** History answers with a failure of the BFF's making (a problem document). */
+export function historyFails(status: number, detail: string): HttpHandler[] {
+  return [http.get('*/api/:level/:id/HistoricalValues', () => problem(status, detail))];
+}
+
+/** History answers an empty list: nothing recorded in the range. */
+export function historyEmpty(): HttpHandler[] {
+  return [historyHandler(() => [])];
+}
+
+/** History never answers (the panel stays in its loading state). */
+export function historyPending(): HttpHandler[] {
+  return [http.get('*/api/:level/:id/HistoricalValues', () => delay('infinite'))];
 }
 
 /** Nothing ever answers: the screen stays in its loading state. */

@@ -14,6 +14,7 @@ import { useFloors } from '@/api/get-floors';
 import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
+import { HistoryPanel } from './history-panel';
 import { QualityPanel } from './quality-panel';
 import { StackingPlan } from './stacking-plan';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
@@ -117,6 +118,7 @@ function BuildingView({ place }: { place: BuildingPlace }) {
       <Section title="Floors">
         <FloorsSection building={building} />
       </Section>
+      <HistoryPanel level="Buildings" id={building.id} placeName={name} />
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
 import { areaByType, type RoomDetails } from '../utils/room-details';
 import { levelKey } from '../utils/room-labels';
+import { HistoryPanel } from './history-panel';
 import { QualityPanel } from './quality-panel';
 import { PlaceHeader } from './place-header';
 import { RouteStateView } from './route-state-view';
@@ -226,6 +227,16 @@ function LevelRooms({ place }: { place: LevelPlace }) {
           </TableContainer>
         </>
       )}
+      <HistoryPanel
+        level="Floors"
+        id={details.floorId}
+        placeName={`${place.name} ${place.levelName}`}
+        missingId={
+          details.unmatched
+            ? "This floor is not on the platform's floor list, so its history cannot be asked for."
+            : undefined
+        }
+      />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { formatArea, formatCount } from '@/lib/format';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useRoomRoute, type RoomPlace } from '../hooks/use-place-route';
 import { humanizeKey, type RoomDetails } from '../utils/room-details';
+import { HistoryPanel } from './history-panel';
 import { QualityPanel } from './quality-panel';
 import { PlaceHeader } from './place-header';
 import { RouteStateView } from './route-state-view';
@@ -113,6 +114,16 @@ function RoomView({ place }: { place: RoomPlace }) {
       ) : (
         <Typography>The platform has no details for this room.</Typography>
       )}
+      <HistoryPanel
+        level="Spaces"
+        id={room.space?.id}
+        placeName={`${place.name} ${room.name}`}
+        missingId={
+          !details.loading && !room.space
+            ? 'The platform has no details for this room, so its history cannot be asked for.'
+            : undefined
+        }
+      />
       <Neighbours place={place} rooms={details.rooms} />
       <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
     </Stack>

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import type { RouteState } from '../hooks/use-place-route';
 
@@ -10,11 +10,13 @@ export function RouteStateView({
 }: {
   state: Exclude<RouteState<unknown>, { status: 'found' }>;
 }) {
+  const { search } = useLocation();
   switch (state.status) {
     case 'loading':
       return <LoadingSkeleton label={state.label} />;
     case 'redirect':
-      return <Navigate to={state.to} replace />;
+      // A positional link moved to the place's id keeps its view (range, filters, sort).
+      return <Navigate to={{ pathname: state.to, search }} replace />;
     case 'error':
       return <ErrorState what={state.what} error={state.error} onRetry={state.retry} />;
     case 'not-found':

@@ -18,6 +18,8 @@ export function useLevelSpaces(place: LevelPlace) {
   const floorId = place.level.id ?? floor?.id;
   const spaces = useSpaces(floorId);
   return {
+    /** The platform's id for this floor, once known (its history is asked for by it). */
+    floorId,
     rooms: joinRooms(place.rooms, spaces.data),
     /** Details are still coming (the rooms themselves are known already). */
     loading: (needsFloorList && floors.isPending) || (floorId !== undefined && spaces.isPending),

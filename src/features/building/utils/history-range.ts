@@ -46,9 +46,7 @@ export function localDay(time: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export type HistoryRange =
-  | { ok: true; from: number; to: number }
-  | { ok: false; problem: string };
+export type HistoryRange = { ok: true; from: number; to: number } | { ok: false; problem: string };
 
 /**
  * The instants to ask for. A preset ends at `now`; a custom range runs from the start of its
@@ -65,7 +63,11 @@ export function historyRange(
   if (from === undefined || last === undefined)
     return { ok: false, problem: 'Choose the first and the last day of the range.' };
   const lastDate = new Date(last);
-  const to = new Date(lastDate.getFullYear(), lastDate.getMonth(), lastDate.getDate() + 1).getTime();
+  const to = new Date(
+    lastDate.getFullYear(),
+    lastDate.getMonth(),
+    lastDate.getDate() + 1,
+  ).getTime();
   if (to <= from) return { ok: false, problem: 'The last day must not be before the first.' };
   if (localDaysBetween(from, to) > maxHistoryDays)
     return { ok: false, problem: `A range may span at most ${maxHistoryDays} days.` };

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState, LoadingSkeleton } from '@/components/query-states';
-import { downloadCsv, toCsv } from '@/lib/csv';
+import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import { formatCount } from '@/lib/format';
 import { useUrlParams } from '@/lib/use-url-params';
 import { useSearchResults } from '../hooks/use-search-results';
@@ -34,12 +34,7 @@ async function exportResults(q: string, results: readonly SearchResult[]) {
       new URL(result.to, window.location.origin).href,
     ]),
   );
-  const slug =
-    q
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'all';
-  downloadCsv(`storey-search-${slug}.csv`, csv);
+  downloadCsv(`storey-search-${fileSlug(q)}.csv`, csv);
 }
 
 /** /search?q=: every match, counted per kind, exportable. */

@@ -1,0 +1,170 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
+import { useMemo } from 'react';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatCompact } from '@/lib/format';
+import { pointsForDrawing, summarize, timeTicks, type MeasurementSeries } from '@/lib/time-series';
+
+/** Points drawn per line at most: about one per pixel of a wide chart, whatever the range. */
+export const maxDrawnPoints = 800;
+
+/** Line colours in series order, each 3:1 against its scheme's background. */
+const seriesColors = {
+  light: ['#1d4ed8', '#b45309', '#0f766e', '#be185d', '#7c3aed', '#475569'],
+  dark: ['#93c5fd', '#fcd34d', '#5eead4', '#f9a8d4', '#c4b5fd', '#cbd5e1'],
+};
+
+export interface HistoryChartsProps {
+  series: MeasurementSeries[];
+  labels: string[];
+  range: { from: number; to: number };
+  formatValue: (value: number) => string;
+  formatTime: (time: number) => string;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function tickFormatter(range: { from: number; to: number }) {
+  const span = range.to - range.from;
+  // Ticks sit on whole hours for a day's range and on midnights beyond (timeTicks).
+  const format = new Intl.DateTimeFormat(
+    undefined,
+    span <= 2 * dayMs
+      ? { hour: '2-digit', minute: '2-digit' }
+      : span <= 10 * dayMs
+        ? { weekday: 'short', day: 'numeric' }
+        : { day: 'numeric', month: 'short' },
+  );
+  return (time: number) => format.format(time);
+}
+
+function SeriesChart({
+  series,
+  label,
+  color,
+  range,
+  palette,
+  formatValue,
+  formatTime,
+}: {
+  series: MeasurementSeries;
+  label: string;
+  color: string;
+  range: { from: number; to: number };
+  palette: Palette;
+  formatValue: (value: number) => string;
+  formatTime: (time: number) => string;
+}) {
+  // Thinned once per answer, not on every hover.
+  const data = useMemo(() => pointsForDrawing(series.points, maxDrawnPoints), [series.points]);
+  const summary = useMemo(() => summarize(series.points), [series.points]);
+  const tick = { fill: palette.text.secondary, fontSize: 12 };
+  const describe =
+    summary.count === 0
+      ? `${label}: no readings in this range.`
+      : `${label}: ${summary.count} readings from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
+        `${summary.gaps > 0 ? `, ${summary.gaps} gap${summary.gaps > 1 ? 's' : ''}` : ''}. Choose Table for every reading.`;
+  return (
+    <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
+      <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
+        {label}
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          {series.id}
+        </Typography>
+      </Typography>
+      <Box role="img" aria-label={describe} sx={{ height: 180 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            data={data}
+            margin={{ top: 4, right: 12, bottom: 4, left: 0 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid stroke={palette.divider} vertical={false} />
+            <XAxis
+              dataKey="time"
+              type="number"
+              scale="time"
+              domain={[range.from, range.to]}
+              ticks={timeTicks(range)}
+              tickFormatter={tickFormatter(range)}
+              tick={tick}
+              minTickGap={24}
+            />
+            <YAxis
+              tick={tick}
+              width={56}
+              domain={['auto', 'auto']}
+              tickFormatter={(value: number) => formatCompact(value)}
+            />
+            <Tooltip
+              labelFormatter={(time) => formatTime(Number(time))}
+              formatter={(value) => [formatValue(Number(value)), label]}
+              contentStyle={{ background: palette.background.paper, borderColor: palette.divider }}
+              labelStyle={{ color: palette.text.primary }}
+            />
+            <Line
+              type="linear"
+              dataKey="value"
+              stroke={color}
+              strokeWidth={1.5}
+              dot={false}
+              isAnimationActive={false}
+              connectNulls={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * One small chart per measurement, each with its own value axis: the platform sends no units,
+ * and a temperature and an energy meter on one axis would flatten one of them.
+ */
+export function HistoryCharts({
+  series,
+  labels,
+  range,
+  formatValue,
+  formatTime,
+}: HistoryChartsProps) {
+  const theme = useTheme<
+    Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }
+  >();
+  const { mode, systemMode } = useColorScheme();
+  const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
+  const palette = theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', lg: series.length > 1 ? '1fr 1fr' : '1fr' },
+      }}
+    >
+      {series.map((one, index) => (
+        <SeriesChart
+          key={one.id}
+          series={one}
+          label={labels[index]!}
+          color={seriesColors[scheme][index % seriesColors[scheme].length]!}
+          range={range}
+          palette={palette}
+          formatValue={formatValue}
+          formatTime={formatTime}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,401 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
+import { useCapabilities } from '@/api/get-capabilities';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
+import {
+  describeTimeZone,
+  formatAge,
+  summarize,
+  type MeasurementSeries,
+  type Reading,
+} from '@/lib/time-series';
+import { useUrlParams } from '@/lib/use-url-params';
+import { useHistory, type HistoryLevel } from '../api/get-history';
+import {
+  historyPresets,
+  historyRange,
+  localDay,
+  presetLabels,
+  readPreset,
+  type HistoryPreset,
+} from '../utils/history-range';
+
+const HistoryCharts = lazy(() =>
+  import('./history-charts').then((module) => ({ default: module.HistoryCharts })),
+);
+
+const valueFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const formatValue = (value: number) => valueFormat.format(value);
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = (time: number) => timeFormat.format(time);
+const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** The platform names measurements by id only; the panel numbers them in the order they come. */
+const measurementLabel = (index: number) => `Measurement ${index + 1}`;
+
+/** "Now" to the minute: pages opened within the same minute share one answer from the cache. */
+const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
+
+/** The latest reading of each measurement, its age counted from when the answer arrived. */
+function LatestValues({ series, now }: { series: MeasurementSeries[]; now: number }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        m: 0,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+      }}
+    >
+      {series.map((one, index) => {
+        const latest = summarize(one.points).latest;
+        return (
+          <Paper key={one.id} variant="outlined" sx={{ p: 1.5 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {measurementLabel(index)}, latest
+            </Typography>
+            <Typography
+              component="dd"
+              variant="h5"
+              sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
+            >
+              {latest ? formatValue(latest.value) : '—'}
+            </Typography>
+            <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+              {latest ? (
+                <time
+                  dateTime={new Date(latest.time).toISOString()}
+                  title={formatTime(latest.time)}
+                >
+                  {formatAge(now - latest.time)}
+                </time>
+              ) : (
+                'no readings'
+              )}
+            </Typography>
+          </Paper>
+        );
+      })}
+    </Box>
+  );
+}
+
+const rowsPerPage = 100;
+
+/** Every reading as the platform sent it, a page at a time (a month of three sensors is ~8,600). */
+function ReadingsTable({ readings, labels }: { readings: Reading[]; labels: Map<string, string> }) {
+  const [page, setPage] = useState(0);
+  const shown = readings.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label="Readings">
+          <TableHead>
+            <TableRow>
+              <TableCell>Time</TableCell>
+              <TableCell>Measurement</TableCell>
+              <TableCell align="right">Value</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((reading, index) => (
+              <TableRow key={`${page}-${index}`}>
+                <TableCell>{formatTime(Date.parse(reading.timestamp))}</TableCell>
+                <TableCell>{labels.get(reading.measurementValueId)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {reading.value}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={readings.length}
+        page={page}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={[rowsPerPage]}
+      />
+    </Paper>
+  );
+}
+
+async function downloadReadings(
+  readings: Reading[],
+  labels: Map<string, string>,
+  zone: string,
+  fileName: string,
+) {
+  const csv = await toCsv(
+    ['Time (UTC)', `Time (${zone})`, 'Measurement', 'Measurement id', 'Value'],
+    readings.map((reading) => {
+      const time = Date.parse(reading.timestamp);
+      return [
+        Number.isFinite(time) ? new Date(time).toISOString() : reading.timestamp,
+        Number.isFinite(time) ? formatTime(time) : '',
+        labels.get(reading.measurementValueId),
+        reading.measurementValueId,
+        reading.value,
+      ];
+    }),
+  );
+  downloadCsv(fileName, csv);
+}
+
+function RangeControls({
+  preset,
+  custom,
+  now,
+  onPreset,
+  onCustom,
+}: {
+  preset: HistoryPreset;
+  custom: { from: string | null; to: string | null };
+  now: number;
+  onPreset: (preset: HistoryPreset) => void;
+  onCustom: (change: { from?: string; to?: string }) => void;
+}) {
+  const today = localDay(now);
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={preset}
+        onChange={(_event, next: HistoryPreset | null) => next && onPreset(next)}
+        aria-label="Time range"
+      >
+        {historyPresets.map((option) => (
+          <ToggleButton key={option} value={option}>
+            {presetLabels[option]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {preset === 'custom' ? (
+        <>
+          <TextField
+            type="date"
+            size="small"
+            label="First day"
+            value={custom.from ?? ''}
+            onChange={(event) => onCustom({ from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: custom.to ?? today } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label="Last day"
+            value={custom.to ?? ''}
+            onChange={(event) => onCustom({ to: event.target.value })}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: custom.from ?? undefined, max: today },
+            }}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+export interface HistoryPanelProps {
+  level: HistoryLevel;
+  /** The platform id of the building, floor or space; undefined when it is not known. */
+  id: string | undefined;
+  /** What the place is called, for the download's name. */
+  placeName: string;
+  /** Why the id is not known (shown instead of the history). */
+  missingId?: string | undefined;
+}
+
+/**
+ * "How has this been behaving?": the place's readings over a range, the latest value of each
+ * measurement and its age, one chart per measurement (gaps as gaps), every reading as a table and
+ * CSV. Hidden, with one line saying why, where the platform offers no history.
+ */
+export function HistoryPanel({ level, id, placeName, missingId }: HistoryPanelProps) {
+  const headingId = useId();
+  const capabilities = useCapabilities();
+  const [params, setParams] = useUrlParams();
+  const preset = readPreset(params.get('history'));
+  const custom = { from: params.get('from'), to: params.get('to') };
+  const [now, setNow] = useState(currentMinute);
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const range = historyRange(preset, now, custom);
+  const available = capabilities.data?.history.available ?? true;
+  const history = useHistory(
+    level,
+    // Asked only once the BFF has said whether the platform has history (or could not say).
+    available && !capabilities.isPending ? id : undefined,
+    range.ok ? range : undefined,
+  );
+  const series = history.data?.series;
+  const labels = useMemo(
+    () => new Map((series ?? []).map((one, index) => [one.id, measurementLabel(index)])),
+    [series],
+  );
+  const zone = describeTimeZone(now);
+
+  if (capabilities.isSuccess && !available) {
+    return (
+      <Alert severity="info" variant="outlined" component="section" aria-label="History">
+        History is not shown: the platform does not offer historical values
+        {capabilities.data.history.reason ? ` (${capabilities.data.history.reason})` : ''}.
+      </Alert>
+    );
+  }
+
+  const setPreset = (next: HistoryPreset) => {
+    if (next === 'custom' && !custom.from) {
+      // Start a custom range from the week that was just shown.
+      setParams({ history: next, from: localDay(now - 6 * 24 * 3600_000), to: localDay(now) });
+    } else {
+      setParams({ history: next === '24h' ? undefined : next });
+    }
+    setNow(currentMinute());
+  };
+
+  const refresh = () => {
+    const next = currentMinute();
+    // Within the same minute the range is the same: ask again rather than wait for a new key.
+    if (next === now) void history.refetch();
+    else setNow(next);
+  };
+
+  let body: React.ReactNode;
+  if (missingId) {
+    body = <Typography color="text.secondary">{missingId}</Typography>;
+  } else if (!range.ok) {
+    body = <Alert severity="warning">{range.problem}</Alert>;
+  } else if (capabilities.isPending || history.isPending) {
+    body = <LoadingSkeleton label="Loading the history" rows={3} />;
+  } else if (history.isError) {
+    body = (
+      <PartFailedAlert onRetry={() => void history.refetch()}>
+        The history could not be loaded: {history.error.message}
+      </PartFailedAlert>
+    );
+  } else if (!series || series.length === 0) {
+    body = (
+      <Typography>
+        No readings between {formatTime(range.from)} and {formatTime(range.to)}: the platform has no
+        values for this place in that time.
+      </Typography>
+    );
+  } else {
+    const readings = history.data.readings;
+    body = (
+      <Stack spacing={2}>
+        <LatestValues series={series} now={history.dataUpdatedAt} />
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
+            aria-label="History: view as"
+          >
+            <ToggleButton value="chart">Chart</ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
+          </ToggleButtonGroup>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() =>
+              void downloadReadings(
+                readings,
+                labels,
+                zone,
+                `storey-history-${fileSlug(placeName, 'place')}-${localDay(range.from)}-to-${localDay(range.to - 1)}.csv`,
+              )
+            }
+          >
+            Download CSV ({readings.length.toLocaleString()} readings)
+          </Button>
+        </Stack>
+        {view === 'chart' ? (
+          <Suspense
+            fallback={<Skeleton variant="rounded" height={220} aria-label="Loading the charts" />}
+          >
+            <HistoryCharts
+              series={series}
+              labels={series.map((_one, index) => measurementLabel(index))}
+              range={range}
+              formatValue={formatValue}
+              formatTime={formatTime}
+            />
+          </Suspense>
+        ) : (
+          <ReadingsTable readings={readings} labels={labels} />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}
+      >
+        <Typography variant="h6" component="h2" id={headingId}>
+          History
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {range.ok ? `${formatTime(range.from)} – ${formatTime(range.to)}, ` : ''}
+          times in {zone}
+          {history.dataUpdatedAt ? ` · updated ${clockFormat.format(history.dataUpdatedAt)}` : ''}
+        </Typography>
+      </Stack>
+      <Stack spacing={2}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          <RangeControls
+            preset={preset}
+            custom={custom}
+            now={now}
+            onPreset={setPreset}
+            onCustom={(change) => setParams({ history: 'custom', ...change })}
+          />
+          {preset !== 'custom' ? (
+            <Button size="small" onClick={refresh}>
+              Refresh
+            </Button>
+          ) : null}
+        </Stack>
+        {body}
+      </Stack>
+    </Box>
+  );
+}

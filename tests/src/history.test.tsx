@@ -1,0 +1,153 @@
+/**
+ * The History panel on building, floor and room pages: what it asks for, the latest value of each
+ * measurement, range presets in the URL, the table of every reading, and its other states.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { groupReadings } from '@/lib/time-series';
+import { historicalValues, measurementsByLevel } from '../../server/emulator/history-series';
+import { specialBuildings } from '../../server/emulator/portfolio';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  fixture,
+  historyEmpty,
+  historyFails,
+  historyPending,
+  historyRequests,
+  historyUnavailable,
+} from './support/scenarios';
+
+const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
+const floor = fixture.floorsOf(entry)[1]!;
+const space = floor.spaces[3]!;
+const roomPath = `/buildings/${entry.record.id}/levels/1/rooms/3`;
+const hour = 60 * 60 * 1000;
+
+const ui = {
+  panel: () => screen.findByRole('region', { name: 'History' }),
+  range: () => screen.getByRole('group', { name: 'Time range' }),
+  preset: (name: string) => within(ui.range()).getByRole('button', { name }),
+  latest: () => screen.findAllByText(/^Measurement \d, latest$/),
+  readings: () => screen.findByRole('table', { name: 'Readings' }),
+};
+
+const lastRequest = () => historyRequests.at(-1)!;
+
+describe('History panel', () => {
+  it("reads a room's last 24 hours by its space id and shows each measurement's latest value", async () => {
+    renderApp(roomPath);
+    await ui.panel();
+    const labels = await ui.latest();
+    expect(labels).toHaveLength(measurementsByLevel.Spaces.length);
+    const asked = lastRequest();
+    expect(asked).toMatchObject({ level: 'Spaces', id: space.id });
+    expect(asked.to - asked.from).toBe(24 * hour);
+    // The latest reading of the series that was sent, per measurement, in the order they came.
+    const expected = groupReadings(historicalValues('Spaces', space.id, asked)).map(
+      (series) => series.points.at(-1)!.value,
+    );
+    const shown = labels.map((label) =>
+      Number(label.nextElementSibling!.textContent!.replace(/[^\d.-]/g, '')),
+    );
+    expect(shown).toEqual(expected);
+    expect(screen.getAllByText(/minutes? ago|just now/).length).toBeGreaterThan(0);
+    // Times are the viewer's, and the panel says which zone and offset that is.
+    expect(screen.getByText(/times in .+ \(UTC[+-]\d\d:\d\d\)/)).toBeInTheDocument();
+  });
+
+  it('asks for 7 or 30 days when chosen, and keeps the choice in the URL', async () => {
+    const { router } = renderApp(roomPath);
+    await ui.latest();
+    await userEvent.click(ui.preset('7 days'));
+    await waitFor(() => expect(router.state.location.search).toBe('?history=7d'));
+    await waitFor(() => expect(lastRequest().to - lastRequest().from).toBe(7 * 24 * hour));
+    await userEvent.click(ui.preset('30 days'));
+    await waitFor(() => expect(lastRequest().to - lastRequest().from).toBe(30 * 24 * hour));
+    expect(router.state.location.search).toBe('?history=30d');
+  });
+
+  it('reads whole local days for a custom range, and refuses one that ends before it starts', async () => {
+    const { router } = renderApp(`${roomPath}?history=custom&from=2026-11-02&to=2026-11-03`);
+    await ui.latest();
+    const asked = lastRequest();
+    expect(asked.from).toBe(new Date(2026, 10, 2).getTime());
+    expect(asked.to).toBe(new Date(2026, 10, 4).getTime());
+    const last = screen.getByLabelText('Last day');
+    await userEvent.clear(last);
+    await userEvent.type(last, '2026-11-01');
+    expect(await screen.findByText('The last day must not be before the first.')).toBeVisible();
+    expect(router.state.location.search).toContain('to=2026-11-01');
+  });
+
+  it('shows every reading as the platform sent it in the table view, a hundred at a time', async () => {
+    renderApp(roomPath);
+    await ui.latest();
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const table = await ui.readings();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(100);
+    const sent = historicalValues('Spaces', space.id, lastRequest());
+    expect(within(rows[0]!).getAllByRole('cell').at(-1)).toHaveTextContent(sent[0]!.value);
+    expect(screen.getByText(`1–100 of ${sent.length.toLocaleString()}`)).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', {
+        name: `Download CSV (${sent.length.toLocaleString()} readings)`,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('describes each chart in words: readings, lowest and highest value', async () => {
+    renderApp(roomPath);
+    await ui.latest();
+    const charts = await screen.findAllByRole('img', {
+      name: /^Measurement \d: \d+ readings from/,
+    });
+    expect(charts).toHaveLength(measurementsByLevel.Spaces.length);
+  });
+
+  it("reads a floor's history by the floor id and a building's by the building id", async () => {
+    renderApp(`/buildings/${entry.record.id}/levels/1`);
+    await ui.latest();
+    expect(lastRequest()).toMatchObject({ level: 'Floors', id: floor.record.id });
+    renderApp(`/buildings/${entry.record.id}`);
+    await waitFor(() =>
+      expect(lastRequest()).toMatchObject({ level: 'Buildings', id: entry.record.id }),
+    );
+  });
+
+  it('hides itself with one line, and asks nothing, where the platform has no history', async () => {
+    server.use(...historyUnavailable());
+    renderApp(roomPath);
+    const note = await screen.findByText(/History is not shown: the platform does not offer/);
+    expect(note).toHaveTextContent('404');
+    expect(screen.queryByRole('group', { name: 'Time range' })).not.toBeInTheDocument();
+    expect(historyRequests).toHaveLength(0);
+  });
+
+  it('shows a failure with Retry inside the panel while the room stays', async () => {
+    server.use(...historyFails(502, 'The platform failed to answer (status 502).'));
+    renderApp(roomPath);
+    const panel = await ui.panel();
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('The history could not be loaded');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Room details' })).toBeInTheDocument();
+  });
+
+  it('says so when the range has no readings', async () => {
+    server.use(...historyEmpty());
+    renderApp(roomPath);
+    expect(await screen.findByText(/^No readings between/)).toBeInTheDocument();
+  });
+
+  it('shows a loading state while the readings are on their way', async () => {
+    server.use(...historyPending());
+    renderApp(roomPath);
+    const panel = await ui.panel();
+    expect(
+      await within(panel).findByRole('status', { name: 'Loading the history' }),
+    ).toBeInTheDocument();
+  });
+});

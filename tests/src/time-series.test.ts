@@ -1,0 +1,261 @@
+/** Grouping, gaps, downsampling (LTTB) and the words around a series, as the History panel uses them. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  historyRange,
+  localDay,
+  localDayStart,
+  readPreset,
+} from '@/features/building/utils/history-range';
+import {
+  describeTimeZone,
+  downsampleLttb,
+  formatAge,
+  groupReadings,
+  pointsForDrawing,
+  splitAtGaps,
+  summarize,
+  timeTicks,
+  typicalStep,
+  type SeriesPoint,
+} from '@/lib/time-series';
+
+const minute = 60_000;
+const step = 15 * minute;
+const start = Date.UTC(2026, 10, 16);
+const series = (values: number[], from = start): SeriesPoint[] =>
+  values.map((value, index) => ({ time: from + index * step, value }));
+
+describe('groupReadings', () => {
+  it('makes one series per measurement, in the order they first appear, with numbers', () => {
+    const grouped = groupReadings([
+      { measurementValueId: 'b', value: '21.5', timestamp: '2026-11-16T00:00:00+00:00' },
+      { measurementValueId: 'a', value: '400', timestamp: '2026-11-16T00:00:00+00:00' },
+      { measurementValueId: 'b', value: '21.7', timestamp: '2026-11-16T00:15:00+00:00' },
+    ]);
+    expect(grouped.map((one) => one.id)).toEqual(['b', 'a']);
+    expect(grouped[0]!.points).toEqual([
+      { time: start, value: 21.5 },
+      { time: start + step, value: 21.7 },
+    ]);
+  });
+
+  it('leaves out and counts readings that are not numbers, and sorts out-of-order ones', () => {
+    const [one] = groupReadings([
+      { measurementValueId: 'm', value: '2', timestamp: '2026-11-16T00:15:00+00:00' },
+      { measurementValueId: 'm', value: 'n/a', timestamp: '2026-11-16T00:30:00+00:00' },
+      { measurementValueId: 'm', value: '', timestamp: '2026-11-16T00:45:00+00:00' },
+      { measurementValueId: 'm', value: '3', timestamp: 'yesterday' },
+      { measurementValueId: 'm', value: '1', timestamp: '2026-11-16T00:00:00Z' },
+    ]);
+    expect(one!.points.map((point) => point.value)).toEqual([1, 2]);
+    expect(one!.unreadable).toBe(3);
+  });
+});
+
+describe('gaps', () => {
+  it('finds the usual step by its median, whatever the gaps', () => {
+    const points = [...series([1, 2, 3, 4]), ...series([5, 6], start + 10 * step)];
+    expect(typicalStep(points)).toBe(step);
+    expect(typicalStep(series([1]))).toBeUndefined();
+  });
+
+  it('cuts a series where readings are more than 2.5 steps apart, not at a single late one', () => {
+    const points = [
+      ...series([1, 2, 3]),
+      { time: start + 5 * step, value: 4 }, // 3 steps after the last: a gap
+      { time: start + 6 * step, value: 5 },
+      { time: start + 8 * step, value: 6 }, // 2 steps: one missing reading, not a gap
+      { time: start + 9 * step, value: 7 },
+    ];
+    expect(splitAtGaps(points).map((segment) => segment.length)).toEqual([3, 4]);
+    expect(summarize(points).gaps).toBe(1);
+  });
+
+  it('draws a gap as a null between the stretches, so the line breaks there', () => {
+    const points = [...series([1, 2, 3]), ...series([4, 5, 6], start + 20 * step)];
+    const drawn = pointsForDrawing(points, 100);
+    expect(drawn.map((point) => point.value)).toEqual([1, 2, 3, null, 4, 5, 6]);
+    expect(drawn[3]!.time).toBeGreaterThan(points[2]!.time);
+    expect(drawn[3]!.time).toBeLessThan(points[3]!.time);
+  });
+});
+
+describe('downsampleLttb', () => {
+  const month = series(
+    Array.from(
+      { length: 2880 },
+      (_, index) => 20 + Math.sin(index / 40) + (index === 1234 ? 60 : 0),
+    ),
+  );
+
+  it('keeps at most the threshold, the first and last points, and the outlier', () => {
+    const sampled = downsampleLttb(month, 400);
+    expect(sampled).toHaveLength(400);
+    expect(sampled[0]).toBe(month[0]);
+    expect(sampled.at(-1)).toBe(month.at(-1));
+    expect(sampled.some((point) => point.value > 70)).toBe(true);
+  });
+
+  it('returns short series unchanged and handles tiny thresholds', () => {
+    expect(downsampleLttb(month.slice(0, 10), 50)).toEqual(month.slice(0, 10));
+    expect(downsampleLttb(month, 2)).toEqual([month[0], month.at(-1)]);
+    expect(downsampleLttb(month, 1)).toEqual([month[0]]);
+    expect(downsampleLttb([], 10)).toEqual([]);
+  });
+
+  it('always returns points of the series in time order, no more than asked', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 0, maxLength: 400 }),
+        fc.integer({ min: 3, max: 500 }),
+        (values, threshold) => {
+          const points = series(values);
+          const sampled = downsampleLttb(points, threshold);
+          expect(sampled.length).toBe(Math.min(points.length, threshold));
+          for (let index = 1; index < sampled.length; index++)
+            expect(sampled[index]!.time).toBeGreaterThan(sampled[index - 1]!.time);
+          for (const point of sampled) expect(points).toContain(point);
+        },
+      ),
+    );
+  });
+
+  it('keeps drawing within budget for a 30-day, 15-minute series with gaps', () => {
+    const withGaps = month.filter((_point, index) => index % 500 > 12);
+    const drawn = pointsForDrawing(withGaps, 800);
+    expect(drawn.length).toBeLessThanOrEqual(800 + 3 * 6 + 6);
+    expect(drawn.filter((point) => point.value === null)).toHaveLength(5);
+  });
+});
+
+describe('the words around a series', () => {
+  it('says how old a reading is', () => {
+    expect(formatAge(20_000)).toBe('just now');
+    expect(formatAge(12 * minute)).toBe('12 minutes ago');
+    expect(formatAge(3 * 60 * minute)).toBe('3 hours ago');
+    expect(formatAge(2 * 24 * 60 * minute)).toBe('2 days ago');
+  });
+
+  it('names the time zone with its UTC offset at that time (summer and winter)', () => {
+    expect(describeTimeZone(Date.UTC(2026, 0, 15), 'Europe/Berlin')).toBe(
+      'Europe/Berlin (UTC+01:00)',
+    );
+    expect(describeTimeZone(Date.UTC(2026, 6, 15), 'Europe/Berlin')).toBe(
+      'Europe/Berlin (UTC+02:00)',
+    );
+    expect(describeTimeZone(Date.UTC(2026, 0, 15), 'UTC')).toBe('UTC (UTC+00:00)');
+    expect(describeTimeZone(Date.UTC(2026, 0, 15), 'America/St_Johns')).toBe(
+      'America/St_Johns (UTC-03:30)',
+    );
+  });
+
+  it('summarizes the latest reading, the range of values and the count', () => {
+    expect(summarize(series([3, 9, 1, 4]))).toEqual({
+      latest: { time: start + 3 * step, value: 4 },
+      minimum: 1,
+      maximum: 9,
+      count: 4,
+      gaps: 0,
+    });
+    expect(summarize([])).toMatchObject({ latest: undefined, count: 0 });
+  });
+});
+
+describe('history ranges', () => {
+  const now = Date.UTC(2026, 10, 22, 9, 30);
+
+  it('ends presets now and spans 24 hours, 7 or 30 days', () => {
+    expect(historyRange('24h', now)).toEqual({ ok: true, from: now - 24 * 3600_000, to: now });
+    expect(historyRange('7d', now)).toEqual({ ok: true, from: now - 7 * 86_400_000, to: now });
+    expect(historyRange('30d', now)).toEqual({ ok: true, from: now - 30 * 86_400_000, to: now });
+    expect(readPreset('1y')).toBe('24h');
+    expect(readPreset('30d')).toBe('30d');
+  });
+
+  it('runs a custom range from the first local midnight to the one after the last day', () => {
+    expect(historyRange('custom', now, { from: '2026-11-02', to: '2026-11-02' })).toEqual({
+      ok: true,
+      from: new Date(2026, 10, 2).getTime(),
+      to: new Date(2026, 10, 3).getTime(),
+    });
+    expect(historyRange('custom', now, { from: '2028-02-29', to: '2028-03-01' })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('refuses missing, impossible, backwards and over-long custom ranges in words', () => {
+    expect(historyRange('custom', now, {})).toEqual({
+      ok: false,
+      problem: 'Choose the first and the last day of the range.',
+    });
+    expect(historyRange('custom', now, { from: '2026-02-30', to: '2026-03-02' }).ok).toBe(false);
+    expect(historyRange('custom', now, { from: '2026-11-05', to: '2026-11-04' })).toEqual({
+      ok: false,
+      problem: 'The last day must not be before the first.',
+    });
+    expect(historyRange('custom', now, { from: '2025-11-22', to: '2026-11-21' }).ok).toBe(true);
+    expect(historyRange('custom', now, { from: '2025-11-21', to: '2026-11-21' })).toEqual({
+      ok: false,
+      problem: 'A range may span at most 365 days.',
+    });
+  });
+
+  it('counts the days of the clock changes as one day each, 23 and 25 hours long (Europe/London)', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'Europe/London';
+    try {
+      expect(historyRange('custom', now, { from: '2026-03-29', to: '2026-03-29' })).toEqual({
+        ok: true,
+        from: Date.UTC(2026, 2, 29, 0),
+        to: Date.UTC(2026, 2, 29, 23),
+      });
+      expect(historyRange('custom', now, { from: '2026-10-25', to: '2026-10-25' })).toEqual({
+        ok: true,
+        from: Date.UTC(2026, 9, 24, 23),
+        to: Date.UTC(2026, 9, 26, 0),
+      });
+      // A year of local days from winter to winter: allowed.
+      expect(historyRange('custom', now, { from: '2025-11-22', to: '2026-11-21' }).ok).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
+  it('reads and writes local days, refusing what is not a date', () => {
+    expect(localDay(new Date(2026, 0, 5, 23, 59).getTime())).toBe('2026-01-05');
+    expect(localDayStart('2026-01-05')).toBe(new Date(2026, 0, 5).getTime());
+    expect(localDayStart('2026-1-5')).toBeUndefined();
+    expect(localDayStart('2027-02-29')).toBeUndefined();
+  });
+});
+
+describe('timeTicks', () => {
+  it('ticks on whole local hours for a day and on local midnights for a week or a month', () => {
+    const now = Date.UTC(2026, 10, 22, 9, 37);
+    const day = timeTicks({ from: now - 24 * 3600_000, to: now });
+    expect(day.length).toBeLessThanOrEqual(8);
+    expect(day.every((time) => new Date(time).getMinutes() === 0)).toBe(true);
+    const week = timeTicks({ from: now - 7 * 86_400_000, to: now });
+    expect(week).toHaveLength(7);
+    expect(week.every((time) => new Date(time).getHours() === 0)).toBe(true);
+    const month = timeTicks({ from: now - 30 * 86_400_000, to: now });
+    expect(month.length).toBeLessThanOrEqual(8);
+    expect(month.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps ticking at midnight across a clock change (Europe/London)', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'Europe/London';
+    try {
+      const ticks = timeTicks({ from: Date.UTC(2026, 9, 22), to: Date.UTC(2026, 9, 29) });
+      expect(ticks.map((time) => new Date(time).getHours())).toEqual(Array(ticks.length).fill(0));
+      expect(ticks).toContain(Date.UTC(2026, 9, 24, 23)); // 25 October, midnight BST
+      expect(ticks).toContain(Date.UTC(2026, 9, 26, 0)); // 26 October, midnight GMT
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+});
