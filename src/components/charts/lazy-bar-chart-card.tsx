@@ -26,6 +26,7 @@ export function LazyBarChartCard(props: BarChartCardProps) {
           height={
             props.layout === 'vertical' ? 324 : Math.max(140, props.data.length * 28 + 64) + 64
           }
+          role="status"
           aria-label={`Loading chart: ${props.title}`}
         />
       }

@@ -340,7 +340,14 @@ export function HistoryPanel({ level, id, placeName, missingId }: HistoryPanelPr
         </Stack>
         {view === 'chart' ? (
           <Suspense
-            fallback={<Skeleton variant="rounded" height={220} aria-label="Loading the charts" />}
+            fallback={
+              <Skeleton
+                variant="rounded"
+                height={220}
+                role="status"
+                aria-label="Loading the charts"
+              />
+            }
           >
             <HistoryCharts
               series={series}
