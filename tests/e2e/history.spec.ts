@@ -52,6 +52,7 @@ test("reads a room's last 7 days: latest values, one chart per measurement, ever
   );
   // Each chart draws a line (recharts' path), thinned but not empty.
   await expect(history.locator('.recharts-line-curve')).toHaveCount(measurements.length);
+  await page.mouse.move(0, 0); // no tooltip in the picture
   await shootPart(history, 'history-room-7-days');
 
   const download = page.waitForEvent('download');
