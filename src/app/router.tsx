@@ -36,6 +36,13 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: routePatterns.compare,
+        lazy: () =>
+          import('@/features/compare/components/compare-route').then((m) => ({
+            Component: m.CompareRoute,
+          })),
+      },
+      {
         path: routePatterns.search,
         lazy: () =>
           import('@/features/search/components/search-page').then((m) => ({

@@ -9,6 +9,7 @@ export const routePatterns = {
   sites: 'sites',
   search: 'search',
   quality: 'quality',
+  compare: 'compare',
   building: 'buildings/:buildingId',
   level: 'buildings/:buildingId/levels/:level',
   room: 'buildings/:buildingId/levels/:level/rooms/:room',
@@ -37,6 +38,9 @@ export const paths = {
     ).toString();
     return query ? `/quality?${query}` : '/quality';
   },
+  /** A comparison of buildings, in the order picked (shareable). */
+  compare: (ids: readonly string[]): string =>
+    ids.length > 0 ? `/compare?ids=${ids.map(segment).join(',')}` : '/compare',
   search: (q = ''): string => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
   building: (buildingId: string): string => `/buildings/${segment(buildingId)}`,
   level: (buildingId: string, level: string | number): string =>

@@ -34,6 +34,8 @@ export interface Bin {
   from: number;
   to: number;
   value: number;
+  /** The last bin holding everything past the quantile ("… or more"). */
+  overflow?: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export function histogram(
           from: start + count * step,
           to: top,
           value: 0,
+          overflow: true,
         }
       : undefined;
   for (const value of values) {

@@ -173,7 +173,8 @@ describe('Buildings table', () => {
     within(screen.getByRole('table', { name: 'Buildings' }))
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+      // The first cell is the row's Compare box; the building's name follows.
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 
   it('sorts by a column from its header, absent counts last, and keeps the sort in the URL', async () => {
     const { router } = renderApp('/');
@@ -203,7 +204,7 @@ describe('Buildings table', () => {
     const row = (
       await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! })
     ).closest('tr')!;
-    await userEvent.click(within(row).getAllByRole('cell')[3]!);
+    await userEvent.click(within(row).getAllByRole('cell')[4]!);
     await waitFor(() => expect(router.state.location.search).toMatch(/selected=/));
     expect(row).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.pathname).toBe('/');

@@ -8,10 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { measurePalette, type Measure } from './measure-palette';
+import { useChartScheme } from './use-chart-scheme';
 
 export interface BarDatum {
   label: string;
@@ -79,13 +79,7 @@ export function BarChartCard({
   footnote,
 }: BarChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  const theme = useTheme<
-    Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }
-  >();
-  // SVG needs concrete colours; with CSS-variable themes theme.palette is the light scheme's.
-  const { mode, systemMode } = useColorScheme();
-  const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
-  const palette = theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
+  const { scheme, palette } = useChartScheme();
   const color = measurePalette[measure][scheme];
   const titleId = useId();
   const horizontal = layout === 'horizontal';

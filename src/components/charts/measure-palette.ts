@@ -30,3 +30,15 @@ export function measureVariables(scheme: 'light' | 'dark'): Record<string, strin
     measures.map((measure) => [`--storey-measure-${measure}`, measurePalette[measure][scheme]]),
   );
 }
+
+/**
+ * Colours for things told apart by colour and a label (a history's measurements, the buildings of
+ * a comparison), in order; each 3:1 against its scheme's background.
+ */
+export const seriesPalette = {
+  light: ['#1d4ed8', '#b45309', '#0f766e', '#be185d', '#7c3aed', '#475569'],
+  dark: ['#93c5fd', '#fcd34d', '#5eead4', '#f9a8d4', '#c4b5fd', '#cbd5e1'],
+} as const;
+
+export const seriesColor = (scheme: 'light' | 'dark', index: number): string =>
+  seriesPalette[scheme][index % seriesPalette[scheme].length]!;

@@ -14,6 +14,7 @@ import { useFloors } from '@/api/get-floors';
 import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
+import { CompareToggle } from '@/components/compare-picker';
 import { HistoryPanel } from './history-panel';
 import { QualityPanel } from './quality-panel';
 import { StackingPlan } from './stacking-plan';
@@ -113,6 +114,7 @@ function BuildingView({ place }: { place: BuildingPlace }) {
   return (
     <Stack spacing={3}>
       <PlaceHeader crumbs={crumbs} title={name} />
+      <CompareToggle buildingId={building.id} />
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <QualityPanel buildingId={building.id} />
       <Section title="Floors">

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
+import type { Palette } from '@mui/material/styles';
 import { useMemo } from 'react';
 import {
   CartesianGrid,
@@ -12,17 +12,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { seriesColor } from '@/components/charts/measure-palette';
+import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import { formatCompact } from '@/lib/format';
 import { pointsForDrawing, summarize, timeTicks, type MeasurementSeries } from '@/lib/time-series';
 
 /** Points drawn per line at most: about one per pixel of a wide chart, whatever the range. */
 export const maxDrawnPoints = 800;
-
-/** Line colours in series order, each 3:1 against its scheme's background. */
-const seriesColors = {
-  light: ['#1d4ed8', '#b45309', '#0f766e', '#be185d', '#7c3aed', '#475569'],
-  dark: ['#93c5fd', '#fcd34d', '#5eead4', '#f9a8d4', '#c4b5fd', '#cbd5e1'],
-};
 
 export interface HistoryChartsProps {
   series: MeasurementSeries[];
@@ -139,12 +135,7 @@ export function HistoryCharts({
   formatValue,
   formatTime,
 }: HistoryChartsProps) {
-  const theme = useTheme<
-    Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }
-  >();
-  const { mode, systemMode } = useColorScheme();
-  const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
-  const palette = theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
+  const { scheme, palette } = useChartScheme();
   return (
     <Box
       sx={{
@@ -158,7 +149,7 @@ export function HistoryCharts({
           key={one.id}
           series={one}
           label={labels[index]!}
-          color={seriesColors[scheme][index % seriesColors[scheme].length]!}
+          color={seriesColor(scheme, index)}
           range={range}
           palette={palette}
           formatValue={formatValue}

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { BuildingBreadcrumbs, type Crumb } from './building-breadcrumbs';
+import { PageBreadcrumbs, type Crumb } from '@/components/page-breadcrumbs';
 import { PartialAnswerAlert } from './route-state-view';
 
 /**
@@ -24,7 +24,7 @@ export function PlaceHeader({
     <>
       <PartialAnswerAlert messages={partialErrors} />
       <div>
-        <BuildingBreadcrumbs crumbs={crumbs} />
+        <PageBreadcrumbs crumbs={crumbs} />
         <Typography variant="h4" component="h1">
           {title}
           {aside ? (

@@ -8,7 +8,7 @@ import {
   type LevelOutline,
 } from '@/api/get-building-outline';
 import { labelRooms, levelKey, type RoomLabel } from '../utils/room-labels';
-import type { Crumb } from '../components/building-breadcrumbs';
+import type { Crumb } from '@/components/page-breadcrumbs';
 import { useBuildingRecord } from './use-building-record';
 
 /** What a building, level or room route resolves to: one of four states, never a half-built page. */

@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatCount } from '@/lib/format';
+import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
+import { displayName, formatCount } from '@/lib/format';
 import {
   buildingColumns,
   rowsToCsv,
@@ -44,7 +45,7 @@ function SpacerRow({ height }: { height: number }) {
   if (height <= 0) return null;
   return (
     <TableRow aria-hidden="true">
-      <TableCell colSpan={buildingColumns.length} sx={{ height, p: 0, border: 0 }} />
+      <TableCell colSpan={buildingColumns.length + 1} sx={{ height, p: 0, border: 0 }} />
     </TableRow>
   );
 }
@@ -91,14 +92,22 @@ export function BuildingsTable({
             ({formatCount(rows.length)})
           </Typography>
         </Typography>
-        <Button
-          variant="outlined"
-          size="small"
-          disabled={rows.length === 0}
-          onClick={() => void downloadRows(rows)}
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
         >
-          Export CSV
-        </Button>
+          <CompareBar />
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={rows.length === 0}
+            onClick={() => void downloadRows(rows)}
+          >
+            Export CSV
+          </Button>
+        </Stack>
       </Stack>
       <Paper
         variant="outlined"
@@ -110,6 +119,9 @@ export function BuildingsTable({
         <Table size="small" stickyHeader aria-label="Buildings" aria-rowcount={rows.length + 1}>
           <TableHead>
             <TableRow aria-rowindex={1}>
+              <TableCell padding="checkbox" sx={{ fontWeight: 600, pl: 1 }}>
+                Compare
+              </TableCell>
               {buildingColumns.map((column) => {
                 const active = sortField === column.field;
                 return (
@@ -136,7 +148,7 @@ export function BuildingsTable({
           <TableBody>
             {rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={buildingColumns.length} align="center" sx={{ py: 4 }}>
+                <TableCell colSpan={buildingColumns.length + 1} align="center" sx={{ py: 4 }}>
                   No buildings match these filters.
                 </TableCell>
               </TableRow>
@@ -155,6 +167,9 @@ export function BuildingsTable({
                   onClick={() => onSelect(selected ? undefined : row.id)}
                   sx={{ height: rowHeight, cursor: 'pointer' }}
                 >
+                  <TableCell padding="checkbox" sx={{ pl: 1 }}>
+                    <CompareCheckbox buildingId={row.id} name={displayName(row.name)} />
+                  </TableCell>
                   {buildingColumns.map((column) => (
                     <TableCell
                       key={column.field}

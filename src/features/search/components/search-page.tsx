@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState, LoadingSkeleton } from '@/components/query-states';
+import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
 import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import { formatCount } from '@/lib/format';
 import { useUrlParams } from '@/lib/use-url-params';
@@ -102,6 +103,7 @@ export function SearchPage() {
               <Chip key={kind} label={`${kindLabels[kind]}: ${formatCount(counts[kind])}`} />
             ))}
           </Stack>
+          <CompareBar />
           {search.truncated ? (
             <Alert severity="info">
               The platform answered with its first {formatCount(pageTake)} floors or rooms: search
@@ -115,6 +117,11 @@ export function SearchPage() {
                 <Table size="small" aria-label={kindLabels[kind]}>
                   <TableHead>
                     <TableRow>
+                      {kind === 'building' ? (
+                        <TableCell padding="checkbox" sx={{ pl: 1 }}>
+                          Compare
+                        </TableCell>
+                      ) : null}
                       <TableCell>{kindLabels[kind]}</TableCell>
                       <TableCell>Where</TableCell>
                     </TableRow>
@@ -124,6 +131,11 @@ export function SearchPage() {
                       .filter((result) => result.kind === kind)
                       .map((result) => (
                         <TableRow key={result.key}>
+                          {result.buildingId ? (
+                            <TableCell padding="checkbox" sx={{ pl: 1 }}>
+                              <CompareCheckbox buildingId={result.buildingId} name={result.label} />
+                            </TableCell>
+                          ) : null}
                           <TableCell>
                             <Link component={RouterLink} to={result.to}>
                               <Highlighted text={result.label} query={q} />

@@ -25,6 +25,8 @@ export interface SearchResult {
   /** Where it is: Site › Building › Floor (without the result itself). */
   path: string[];
   to: string;
+  /** For buildings: the id, so a result can be picked for comparison. */
+  buildingId?: string;
 }
 
 export interface SearchSources {
@@ -68,6 +70,7 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
         label: displayName(building.name),
         path: [siteOf(building.siteId), ...(building.referenceId ? [building.referenceId] : [])],
         to: paths.building(building.id),
+        buildingId: building.id,
       });
     }
   }

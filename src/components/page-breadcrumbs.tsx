@@ -8,7 +8,8 @@ export interface Crumb {
   to?: string | undefined;
 }
 
-export function BuildingBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+/** Where the page sits, each step a link but the last. */
+export function PageBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <Breadcrumbs aria-label="Breadcrumbs" sx={{ mb: 1 }}>
       {crumbs.map((crumb, index) =>

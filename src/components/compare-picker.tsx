@@ -1,0 +1,83 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import {
+  compareSelection,
+  maxCompared,
+  minCompared,
+  useCompareSelection,
+} from '@/lib/compare-selection';
+
+/** A building's "Compare" box: checked when picked; a seventh cannot be picked. */
+export function CompareCheckbox({ buildingId, name }: { buildingId: string; name: string }) {
+  const picked = useCompareSelection();
+  const checked = picked.includes(buildingId);
+  return (
+    <Checkbox
+      size="small"
+      checked={checked}
+      disabled={!checked && picked.length >= maxCompared}
+      onChange={() => compareSelection.toggle(buildingId)}
+      onClick={(event) => event.stopPropagation()}
+      slotProps={{ input: { 'aria-label': `Compare ${name}` } }}
+      sx={{ p: 0.5 }}
+    />
+  );
+}
+
+/** What is picked and where it leads: "3 picked · Compare · Clear" (nothing when none is). */
+export function CompareBar() {
+  const picked = useCompareSelection();
+  if (picked.length === 0) return null;
+  const enough = picked.length >= minCompared;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      role="group"
+      aria-label="Comparison"
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+    >
+      <Typography variant="body2" role="status">
+        {picked.length} of {maxCompared} picked
+        {enough ? '' : ` · pick at least ${minCompared}`}
+      </Typography>
+      {enough ? (
+        <Button component={RouterLink} to={paths.compare(picked)} variant="contained" size="small">
+          Compare {picked.length}
+        </Button>
+      ) : (
+        <Button variant="contained" size="small" disabled>
+          Compare
+        </Button>
+      )}
+      <Button size="small" onClick={compareSelection.clear}>
+        Clear
+      </Button>
+    </Stack>
+  );
+}
+
+/** On a building's page: add it to (or take it out of) the comparison. */
+export function CompareToggle({ buildingId }: { buildingId: string }) {
+  const picked = useCompareSelection();
+  const checked = picked.includes(buildingId);
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        variant={checked ? 'contained' : 'outlined'}
+        aria-pressed={checked}
+        disabled={!checked && picked.length >= maxCompared}
+        onClick={() => compareSelection.toggle(buildingId)}
+      >
+        {checked ? 'Picked for comparison' : 'Add to comparison'}
+      </Button>
+      <CompareBar />
+    </Stack>
+  );
+}

@@ -1,0 +1,260 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useBuildings } from '@/api/get-buildings';
+import { floorsQueryOptions } from '@/api/get-floors';
+import { useSites } from '@/api/get-sites';
+import { seriesColor } from '@/components/charts/measure-palette';
+import { useChartScheme } from '@/components/charts/use-chart-scheme';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { paths } from '@/config/paths';
+import { maxCompared, minCompared, useCompareSelection } from '@/lib/compare-selection';
+import { downloadCsv } from '@/lib/csv';
+import { displayName, formatCount } from '@/lib/format';
+import { compareBuildings, type Comparison } from '../utils/comparison';
+import { comparisonCsv } from '../utils/comparison-csv';
+import { MeasureFigures } from './measure-figures';
+import { SideBySideTable } from './side-by-side-table';
+import { StackingPlans } from './stacking-plans';
+
+const crumbs = [{ label: 'Portfolio', to: paths.portfolio() }, { label: 'Compare' }];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Header({ children }: { children?: ReactNode }) {
+  return (
+    <div>
+      <PageBreadcrumbs crumbs={crumbs} />
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}
+      >
+        <Typography variant="h4" component="h1">
+          Compare buildings
+        </Typography>
+        {children}
+      </Stack>
+    </div>
+  );
+}
+
+/** Too few buildings in the link: how to pick them, and the ones picked so far. */
+function HowToPick({ known }: { known: number }) {
+  const picked = useCompareSelection();
+  return (
+    <Alert severity="info">
+      {known === 1
+        ? 'This link names only one building of the portfolio. '
+        : 'This link names no building of the portfolio. '}
+      Pick {minCompared} to {maxCompared} buildings with the Compare boxes in the{' '}
+      <Link component={RouterLink} to={paths.portfolio()}>
+        portfolio table
+      </Link>{' '}
+      or on a building&apos;s page.
+      {picked.length >= minCompared ? (
+        <>
+          {' '}
+          <Link component={RouterLink} to={paths.compare(picked)}>
+            Compare the {picked.length} picked now
+          </Link>
+          .
+        </>
+      ) : null}
+    </Alert>
+  );
+}
+
+function Legend({
+  comparison,
+  onRemove,
+}: {
+  comparison: Comparison;
+  onRemove: (id: string) => void;
+}) {
+  const { scheme } = useChartScheme();
+  return (
+    <Box
+      component="ul"
+      aria-label="Compared buildings"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+    >
+      {comparison.compared.map(({ building, letter, siteName }, index) => (
+        <Box
+          component="li"
+          key={building.id}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            pl: 1,
+            pr: 0.5,
+            py: 0.25,
+          }}
+        >
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: seriesColor(scheme, index) }}
+          />
+          <strong>{letter}</strong>
+          <Link component={RouterLink} to={paths.building(building.id)}>
+            {displayName(building.name)}
+          </Link>
+          <Typography component="span" variant="body2" color="text.secondary">
+            {siteName}
+          </Typography>
+          <Button
+            size="small"
+            onClick={() => onRemove(building.id)}
+            aria-label={`Remove ${displayName(building.name)} from the comparison`}
+            className="storey-no-print"
+            disabled={comparison.compared.length <= minCompared}
+          >
+            Remove
+          </Button>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * /compare?ids=…: two to six buildings side by side, their normalised measures against the
+ * portfolio's distribution (and their organization's and site's), their floors at one scale.
+ * Reads the listing (cached when the portfolio was open) and one floor list per building.
+ */
+export function ComparePage({
+  ids,
+  onIdsChange,
+}: {
+  ids: readonly string[];
+  onIdsChange: (ids: string[]) => void;
+}) {
+  const buildings = useBuildings();
+  const sites = useSites();
+  const comparison = useMemo(
+    () => (buildings.data ? compareBuildings(buildings.data, sites.data ?? [], ids) : undefined),
+    [buildings.data, sites.data, ids],
+  );
+  const floors = useQueries({
+    queries: (comparison?.compared ?? []).map(({ building }) => floorsQueryOptions(building.id)),
+  });
+
+  if (buildings.isPending) {
+    return (
+      <Stack spacing={2}>
+        <Header />
+        <LoadingSkeleton label="Loading the buildings to compare" />
+      </Stack>
+    );
+  }
+  if (buildings.isError) {
+    return (
+      <Stack spacing={2}>
+        <Header />
+        <ErrorState
+          what="the buildings"
+          error={buildings.error}
+          onRetry={() => void buildings.refetch()}
+        />
+      </Stack>
+    );
+  }
+  const { compared, unknownIds, extraIds } = comparison!;
+  const notes = [
+    unknownIds.length > 0
+      ? `${formatCount(unknownIds.length)} of the linked buildings ${unknownIds.length === 1 ? 'is' : 'are'} not in the portfolio (unknown id).`
+      : undefined,
+    extraIds.length > 0
+      ? `Only the first ${maxCompared} buildings are compared; ${formatCount(extraIds.length)} more ${extraIds.length === 1 ? 'was' : 'were'} left out.`
+      : undefined,
+  ].filter((note): note is string => note !== undefined);
+
+  if (compared.length < minCompared) {
+    return (
+      <Stack spacing={2}>
+        <Header />
+        {notes.map((note) => (
+          <Alert key={note} severity="warning">
+            {note}
+          </Alert>
+        ))}
+        <HowToPick known={compared.length} />
+      </Stack>
+    );
+  }
+
+  const download = async () =>
+    downloadCsv(
+      `storey-compare-${compared.map(({ letter }) => letter).join('')}-${compared.length}-buildings.csv`,
+      await comparisonCsv(comparison!),
+    );
+
+  return (
+    <Stack spacing={3}>
+      <Header>
+        <Stack direction="row" spacing={1} className="storey-no-print">
+          <Button variant="outlined" size="small" onClick={() => void download()}>
+            Download CSV
+          </Button>
+          <Button variant="outlined" size="small" onClick={() => window.print()}>
+            Print
+          </Button>
+        </Stack>
+      </Header>
+      {notes.map((note) => (
+        <Alert key={note} severity="warning">
+          {note}
+        </Alert>
+      ))}
+      {sites.isError ? (
+        <Alert severity="warning">
+          Site names could not be loaded ({sites.error.message}); sites are shown by id.
+        </Alert>
+      ) : null}
+      <Legend
+        comparison={comparison!}
+        onRemove={(id) =>
+          onIdsChange(compared.map(({ building }) => building.id).filter((other) => other !== id))
+        }
+      />
+      <Section title="Side by side">
+        <SideBySideTable comparison={comparison!} />
+      </Section>
+      <Section title="Floors at one scale">
+        <StackingPlans
+          compared={compared}
+          floors={floors.map((query) => ({
+            data: query.data,
+            isPending: query.isPending,
+            error: query.error,
+          }))}
+        />
+      </Section>
+      <Section title="Against the portfolio">
+        <MeasureFigures comparison={comparison!} />
+      </Section>
+    </Stack>
+  );
+}

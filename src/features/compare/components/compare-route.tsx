@@ -1,0 +1,14 @@
+import { useUrlParams } from '@/lib/use-url-params';
+import { ComparePage } from './compare-page';
+
+/** /compare?ids=a,b,c: the route reads the ids; the page receives them. */
+export function CompareRoute() {
+  const [params, update] = useUrlParams();
+  const ids = (params.get('ids') ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return (
+    <ComparePage ids={ids} onIdsChange={(next) => update({ ids: next.join(',') || undefined })} />
+  );
+}

@@ -1,0 +1,204 @@
+import type { Building, Site } from '@/api/platform-schemas';
+import {
+  doubtsAbout,
+  measures,
+  type MeasureDefinition,
+  type MeasureId,
+  type MeasureValue,
+} from '@/lib/building-measures';
+import { ascending, percentileRank, spreadOf, type Spread } from '@/lib/distribution';
+import { siteLabel } from '@/lib/format';
+import { buildingScore, checkPortfolio, type Finding } from '@/lib/quality-rules';
+
+export const compareLetters = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+
+export type ComparedValue = MeasureValue & {
+  /** Errors and warnings on this measure's inputs: the value is shown, marked, and not counted. */
+  doubts: Finding[];
+  /** Share of the portfolio at or below this value (0-100); absent when there is no value. */
+  percentile?: number | undefined;
+};
+
+export interface ComparedBuilding {
+  building: Building;
+  letter: string;
+  siteName: string;
+  findings: Finding[];
+  score: number;
+  values: Record<MeasureId, ComparedValue>;
+}
+
+export interface MeasureComparison {
+  measure: MeasureDefinition;
+  /** The portfolio's values that count (computable, inputs without errors or warnings), ascending. */
+  values: number[];
+  spread: Spread | undefined;
+  /** Buildings whose value could not be computed, and whose inputs are in doubt. */
+  notComputable: number;
+  inDoubt: number;
+  byOrganization: Map<string, Spread | undefined>;
+  bySite: Map<string, Spread | undefined>;
+}
+
+export const factFields = [
+  'area',
+  'floorCount',
+  'spaceCount',
+  'deviceCount',
+  'measurementCount',
+] as const;
+export type FactField = (typeof factFields)[number];
+
+/** A fact as the comparison counts it: area 0 is "not recorded", counts not included are absent. */
+export function factValue(building: Building, field: FactField): number | undefined {
+  switch (field) {
+    case 'area':
+      return building.area > 0 ? building.area : undefined;
+    case 'deviceCount':
+    case 'measurementCount':
+      return building.includesDeviceAndMeasurementCounts ? building[field] : undefined;
+    default:
+      return building[field];
+  }
+}
+
+export interface Comparison {
+  compared: ComparedBuilding[];
+  /** The portfolio's median and quartiles of each fact, over the buildings that have it. */
+  facts: Record<FactField, Spread | undefined>;
+  /** Ids in the link that the portfolio does not have. */
+  unknownIds: string[];
+  /** Ids beyond the sixth, left out. */
+  extraIds: string[];
+  measures: MeasureComparison[];
+}
+
+/**
+ * Everything the comparison screen shows, from the listings alone: each picked building's
+ * measures and where they stand in the portfolio, its organization and its site.
+ */
+export function compareBuildings(
+  all: readonly Building[],
+  sites: readonly Site[],
+  ids: readonly string[],
+): Comparison {
+  const byId = new Map(all.map((building) => [building.id, building]));
+  const unique = [...new Set(ids)];
+  const known = unique.filter((id) => byId.has(id));
+  const picked = known.slice(0, compareLetters.length);
+  const siteNames = new Map(sites.map((site) => [site.id, site.name]));
+
+  const findings = checkPortfolio({ buildings: all, sites });
+  const findingsOf = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (!finding.buildingId) continue;
+    const list = findingsOf.get(finding.buildingId) ?? [];
+    list.push(finding);
+    findingsOf.set(finding.buildingId, list);
+  }
+
+  const comparisons: MeasureComparison[] = measures.map((measure) => {
+    const counted: Array<{ building: Building; value: number }> = [];
+    let notComputable = 0;
+    let inDoubt = 0;
+    for (const building of all) {
+      const result = measure.compute(building);
+      if (!result.ok) notComputable++;
+      else if (doubtsAbout(measure, findingsOf.get(building.id) ?? []).length > 0) inDoubt++;
+      else counted.push({ building, value: result.value });
+    }
+    const spreadWhere = (keep: (building: Building) => boolean) =>
+      spreadOf(counted.filter((entry) => keep(entry.building)).map((entry) => entry.value));
+    const byOrganization = new Map<string, Spread | undefined>();
+    const bySite = new Map<string, Spread | undefined>();
+    for (const id of picked) {
+      const building = byId.get(id)!;
+      if (!byOrganization.has(building.organizationId))
+        byOrganization.set(
+          building.organizationId,
+          spreadWhere((other) => other.organizationId === building.organizationId),
+        );
+      if (!bySite.has(building.siteId))
+        bySite.set(
+          building.siteId,
+          spreadWhere((other) => other.siteId === building.siteId),
+        );
+    }
+    const values = ascending(counted.map((entry) => entry.value));
+    return {
+      measure,
+      values,
+      spread: spreadOf(values),
+      notComputable,
+      inDoubt,
+      byOrganization,
+      bySite,
+    };
+  });
+
+  const compared = picked.map((id, index): ComparedBuilding => {
+    const building = byId.get(id)!;
+    const own = findingsOf.get(id) ?? [];
+    const values = Object.fromEntries(
+      comparisons.map(({ measure, values: sorted }) => {
+        const result = measure.compute(building);
+        const value: ComparedValue = {
+          ...result,
+          doubts: doubtsAbout(measure, own),
+          ...(result.ok && sorted.length > 0
+            ? { percentile: percentileRank(sorted, result.value) }
+            : {}),
+        };
+        return [measure.id, value];
+      }),
+    ) as Record<MeasureId, ComparedValue>;
+    return {
+      building,
+      letter: compareLetters[index]!,
+      siteName: siteLabel(building.siteId, siteNames.get(building.siteId)),
+      findings: own,
+      score: buildingScore(own),
+      values,
+    };
+  });
+
+  const facts = Object.fromEntries(
+    factFields.map((field) => [
+      field,
+      spreadOf(
+        all
+          .map((building) => factValue(building, field))
+          .filter((value): value is number => value !== undefined),
+      ),
+    ]),
+  ) as Record<FactField, Spread | undefined>;
+
+  return {
+    compared,
+    facts,
+    unknownIds: unique.filter((id) => !byId.has(id)),
+    extraIds: known.slice(compareLetters.length),
+    measures: comparisons,
+  };
+}
+
+const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
+const ordinalSuffix: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/** "62nd percentile": a percentile rank rounded to a whole number, in words. */
+export function formatPercentile(percentile: number): string {
+  const whole = Math.round(percentile);
+  return `${whole}${ordinalSuffix[ordinalRules.select(whole)] ?? 'th'} percentile`;
+}
+
+/** The row's highest and lowest among the compared (only when they differ). */
+export function extremes(values: ReadonlyArray<number | undefined>): {
+  highest: number | undefined;
+  lowest: number | undefined;
+} {
+  const present = values.filter((value): value is number => value !== undefined);
+  if (present.length < 2) return { highest: undefined, lowest: undefined };
+  const highest = Math.max(...present);
+  const lowest = Math.min(...present);
+  return highest === lowest ? { highest: undefined, lowest: undefined } : { highest, lowest };
+}

@@ -1,0 +1,154 @@
+import type { Building } from '@/api/platform-schemas';
+import type { Finding } from './quality-rules';
+import { ruleById } from './quality-rules';
+
+/**
+ * Normalised measures for comparing buildings of different sizes, each defined once: its inputs,
+ * its formula, and when it cannot be computed (never a division by zero, never a false 0 from counts
+ * the platform did not include).
+ */
+export const measureIds = [
+  'areaPerFloor',
+  'spacesPerFloor',
+  'areaPerSpace',
+  'spacesPer1000',
+  'devicesPer1000',
+  'measurementsPerDevice',
+] as const;
+export type MeasureId = (typeof measureIds)[number];
+
+export type MeasureValue = { ok: true; value: number } | { ok: false; reason: string };
+
+export interface MeasureDefinition {
+  id: MeasureId;
+  label: string;
+  /** The unit of the quantity in the numerator, as a header shows it: "Area per floor (m²)". */
+  unit: string;
+  /** One line: what it says and how it is computed. */
+  explanation: string;
+  /** The listing fields it reads (the data-quality rules name the same fields). */
+  inputs: ReadonlyArray<keyof Building>;
+  compute(building: Building): MeasureValue;
+  /** Decimal places worth showing. */
+  digits: number;
+}
+
+const missingArea: MeasureValue = { ok: false, reason: 'no area recorded' };
+const noFloors: MeasureValue = { ok: false, reason: 'no floors recorded' };
+const noSpaces: MeasureValue = { ok: false, reason: 'no spaces recorded' };
+const countsNotIncluded: MeasureValue = {
+  ok: false,
+  reason: 'device and measurement counts not included by the platform',
+};
+const noDevices: MeasureValue = { ok: false, reason: 'no devices recorded' };
+
+const hasArea = (building: Building) =>
+  typeof building.area === 'number' && Number.isFinite(building.area) && building.area > 0;
+const positive = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+const counted = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+/** A tiny area (a typo of 0.0001 m²) can still overflow a density: that is no value either. */
+const ok = (value: number): MeasureValue =>
+  Number.isFinite(value)
+    ? { ok: true, value }
+    : { ok: false, reason: 'the inputs are too small to divide by' };
+
+export const measures: readonly MeasureDefinition[] = [
+  {
+    id: 'areaPerFloor',
+    label: 'Area per floor',
+    unit: 'm²',
+    explanation: 'The building’s area divided by its number of floors.',
+    inputs: ['area', 'floorCount'],
+    digits: 0,
+    compute: (b) =>
+      !hasArea(b) ? missingArea : !positive(b.floorCount) ? noFloors : ok(b.area / b.floorCount),
+  },
+  {
+    id: 'spacesPerFloor',
+    label: 'Spaces per floor',
+    unit: 'spaces',
+    explanation: 'The number of spaces divided by the number of floors.',
+    inputs: ['spaceCount', 'floorCount'],
+    digits: 1,
+    compute: (b) =>
+      !positive(b.floorCount)
+        ? noFloors
+        : !counted(b.spaceCount)
+          ? noSpaces
+          : ok(b.spaceCount / b.floorCount),
+  },
+  {
+    id: 'areaPerSpace',
+    label: 'Area per space',
+    unit: 'm²',
+    explanation: 'The building’s area divided by its number of spaces: high means generous space.',
+    inputs: ['area', 'spaceCount'],
+    digits: 1,
+    compute: (b) =>
+      !hasArea(b) ? missingArea : !positive(b.spaceCount) ? noSpaces : ok(b.area / b.spaceCount),
+  },
+  {
+    id: 'spacesPer1000',
+    label: 'Spaces per 1,000 m²',
+    unit: 'spaces',
+    explanation: 'How densely the building is divided into spaces.',
+    inputs: ['spaceCount', 'area'],
+    digits: 1,
+    compute: (b) =>
+      !hasArea(b)
+        ? missingArea
+        : !counted(b.spaceCount)
+          ? noSpaces
+          : ok((1000 * b.spaceCount) / b.area),
+  },
+  {
+    id: 'devicesPer1000',
+    label: 'Devices per 1,000 m²',
+    unit: 'devices',
+    explanation: 'How densely the building is instrumented.',
+    inputs: ['deviceCount', 'area', 'includesDeviceAndMeasurementCounts'],
+    digits: 1,
+    compute: (b) =>
+      !b.includesDeviceAndMeasurementCounts
+        ? countsNotIncluded
+        : !hasArea(b)
+          ? missingArea
+          : !counted(b.deviceCount)
+            ? noDevices
+            : ok((1000 * b.deviceCount) / b.area),
+  },
+  {
+    id: 'measurementsPerDevice',
+    label: 'Measurements per device',
+    unit: 'measurements',
+    explanation: 'How many measurements each device provides on average.',
+    inputs: ['measurementCount', 'deviceCount', 'includesDeviceAndMeasurementCounts'],
+    digits: 1,
+    compute: (b) =>
+      !b.includesDeviceAndMeasurementCounts
+        ? countsNotIncluded
+        : !positive(b.deviceCount)
+          ? noDevices
+          : !counted(b.measurementCount)
+            ? { ok: false, reason: 'no measurements recorded' }
+            : ok(b.measurementCount / b.deviceCount),
+  },
+];
+
+export const measureById = new Map(measures.map((measure) => [measure.id, measure]));
+
+/**
+ * Findings (errors and warnings) of the data-quality rules that touch a measure's inputs for one
+ * building: its value is then in doubt, and it is left out of the portfolio's distribution.
+ */
+export function doubtsAbout(measure: MeasureDefinition, findings: readonly Finding[]): Finding[] {
+  return findings.filter((finding) => {
+    if (finding.severity === 'info') return false;
+    const rule = ruleById.get(finding.ruleId);
+    return (
+      rule?.fields.some((field) => (measure.inputs as readonly string[]).includes(field)) ?? false
+    );
+  });
+}
