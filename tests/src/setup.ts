@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routes } from '@/app/router';
 import { forgetCheckedBuildings } from '@/lib/checked-buildings';
+import { compareSelection } from '@/lib/compare-selection';
 import { forgetRememberedRooms } from '@/lib/outline-memory';
 import { server } from './support/msw-server';
 import { resetScenarioState } from './support/scenarios';
@@ -36,7 +37,9 @@ afterEach(() => {
   resetScenarioState();
   forgetRememberedRooms();
   forgetCheckedBuildings();
+  compareSelection.clear();
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterAll(() => server.close());
 

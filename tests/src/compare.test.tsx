@@ -1,0 +1,240 @@
+/**
+ * The comparison screen and how buildings get onto it: picking in the portfolio table, search and a
+ * building's page; the screen's states; and its request budget on a 10,000-building portfolio.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Building, Site } from '@/api/platform-schemas';
+import { paths } from '@/config/paths';
+import { compareBuildings, formatPercentile } from '@/features/compare/utils/comparison';
+import { formatMeasure } from '@/features/compare/utils/format-measure';
+import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  buildingsFail,
+  everythingPending,
+  fixture,
+  fixtureBuildings,
+  graphqlRequests,
+} from './support/scenarios';
+
+const ui = {
+  sideBySide: () => screen.findByRole('table', { name: 'Side by side' }),
+  legend: () => screen.getByRole('list', { name: 'Compared buildings' }),
+  compareBox: (name: string) => screen.getByRole('checkbox', { name: `Compare ${name}` }),
+  comparisonBar: () => screen.getByRole('group', { name: 'Comparison' }),
+};
+
+const three = fixtureBuildings.slice(2, 5);
+const idsOf = (buildings: readonly { id: string }[]) => buildings.map((building) => building.id);
+
+describe('Compare screen', () => {
+  it('shows a loading state inside the page frame first', async () => {
+    server.use(...everythingPending());
+    renderApp(paths.compare(idsOf(three)));
+    expect(
+      await screen.findByRole('status', { name: 'Loading the buildings to compare' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Compare buildings' })).toBeVisible();
+  });
+
+  it('keeps its title and breadcrumbs when the buildings cannot be loaded, with Retry', async () => {
+    server.use(...buildingsFail(503));
+    renderApp(paths.compare(idsOf(three)));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveTextContent('Portfolio');
+  });
+
+  it('compares three buildings side by side: facts, measures with percentiles, the portfolio median', async () => {
+    renderApp(paths.compare(idsOf(three)));
+    const table = await ui.sideBySide();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers.slice(1, 4)).toEqual(three.map((b, index) => `${'ABC'[index]} · ${b.name}`));
+    const expected = compareBuildings(
+      fixtureBuildings as unknown as Building[],
+      fixture.sites as unknown as Site[],
+      idsOf(three),
+    );
+    const row = within(table)
+      .getByRole('rowheader', { name: 'Spaces per floor (spaces)' })
+      .closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expected.compared.forEach((entry, index) => {
+      const value = entry.values.spacesPerFloor;
+      if (value.ok) {
+        expect(cells[index]).toHaveTextContent(
+          formatMeasure({ digits: 1 }, value.value) + ' · ' + formatPercentile(value.percentile!),
+        );
+      } else expect(cells[index]).toHaveTextContent(`not available: ${value.reason}`);
+    });
+    const spread = expected.measures.find((m) => m.measure.id === 'spacesPerFloor')!.spread!;
+    expect(cells.at(-1)).toHaveTextContent(
+      `${formatMeasure({ digits: 1 }, spread.median)} (${formatMeasure({ digits: 1 }, spread.q1)}–`,
+    );
+    // The highest and lowest of a row are marked in words.
+    expect(within(table).getAllByText('▲ highest').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('▼ lowest').length).toBeGreaterThan(0);
+    // Every measure has a figure against the portfolio, with a table view.
+    expect(screen.getAllByRole('group', { name: /: view as$/ })).toHaveLength(6);
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Area per space: view as' })).getByRole('button', {
+        name: 'Table',
+      }),
+    );
+    expect(
+      await screen.findByRole('table', { name: 'Area per space against the portfolio' }),
+    ).toBeInTheDocument();
+    // Floors at one scale, one plan each.
+    await waitFor(() =>
+      expect(screen.getAllByRole('img', { name: /^[ABC], .+: \d+ floors/ })).toHaveLength(3),
+    );
+  });
+
+  it('says "not available" and why, never a false 0, for counts the platform did not include', async () => {
+    const without = fixtureBuildings
+      .filter((b) => !b.includesDeviceAndMeasurementCounts)
+      .slice(0, 1);
+    const withCounts = fixtureBuildings
+      .filter((b) => b.includesDeviceAndMeasurementCounts)
+      .slice(0, 1);
+    renderApp(paths.compare(idsOf([...without, ...withCounts])));
+    const table = await ui.sideBySide();
+    const row = within(table)
+      .getByRole('rowheader', { name: 'Devices per 1,000 m² (devices)' })
+      .closest('tr')!;
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(
+      'not available: device and measurement counts not included by the platform',
+    );
+  });
+
+  it('removes a building through the URL, and explains a link with fewer than two known buildings', async () => {
+    const { router } = renderApp(paths.compare([...idsOf(three), 'no-such-building']));
+    await ui.sideBySide();
+    expect(
+      screen.getByText('1 of the linked buildings is not in the portfolio (unknown id).'),
+    ).toBeVisible();
+    await userEvent.click(
+      within(ui.legend()).getByRole('button', {
+        name: `Remove ${three[0]!.name} from the comparison`,
+      }),
+    );
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('ids')).toBe(
+        idsOf(three.slice(1)).join(','),
+      ),
+    );
+    renderApp(paths.compare([three[0]!.id, 'no-such-building']));
+    expect(
+      await screen.findByText(/This link names only one building of the portfolio/),
+    ).toBeVisible();
+  });
+});
+
+describe('Picking buildings to compare', () => {
+  it('picks from the portfolio table by keyboard and opens the comparison', async () => {
+    const { router } = renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    await within(table).findByRole('link', { name: three[0]!.name! });
+    ui.compareBox(three[0]!.name!).focus();
+    await userEvent.keyboard(' ');
+    expect(ui.comparisonBar()).toHaveTextContent('1 of 6 picked · pick at least 2');
+    await userEvent.click(ui.compareBox(three[1]!.name!));
+    await userEvent.click(within(ui.comparisonBar()).getByRole('link', { name: 'Compare 2' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compare'));
+    expect(new URLSearchParams(router.state.location.search).get('ids')).toBe(
+      idsOf(three.slice(0, 2)).join(','),
+    );
+    expect(await ui.sideBySide()).toBeInTheDocument();
+  });
+
+  it('allows six at most: a seventh box is disabled', async () => {
+    renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    await within(table).findByRole('link', { name: fixtureBuildings[0]!.name! });
+    const named = fixtureBuildings.filter((b) => b.name && b.name.trim()).slice(0, 7);
+    const boxes = named.map(
+      (b) => within(table).getAllByRole('checkbox', { name: `Compare ${b.name}` })[0]!,
+    );
+    for (const box of boxes.slice(0, 6)) await userEvent.click(box);
+    expect(boxes[6]).toBeDisabled();
+    expect(ui.comparisonBar()).toHaveTextContent('6 of 6 picked');
+  });
+
+  it('adds a building from its page and from search results', async () => {
+    const buildingPage = renderApp(`/buildings/${three[0]!.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to comparison' }));
+    expect(screen.getByRole('button', { name: 'Picked for comparison' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    buildingPage.unmount();
+    renderApp(`/search?q=${encodeURIComponent(three[1]!.name!)}`);
+    const buildings = await screen.findByRole('table', { name: 'Buildings' });
+    await userEvent.click(
+      within(buildings).getAllByRole('checkbox', { name: `Compare ${three[1]!.name}` })[0]!,
+    );
+    expect(within(ui.comparisonBar()).getByRole('link', { name: 'Compare 2' })).toHaveAttribute(
+      'href',
+      paths.compare(idsOf(three.slice(0, 2))),
+    );
+  });
+});
+
+describe('Request budget', () => {
+  it('compares 6 of 10,000 buildings with the listing, the sites and one floor list each, in parallel, and no GraphQL', async () => {
+    const large = generatePortfolio(resolvePortfolioOptions({ profile: 'large' }));
+    const records = large.buildings.map((entry) => entry.record);
+    const picked = [records[0]!, ...records.slice(500, 505)];
+    const started: string[] = [];
+    let floorsAnswered = 0;
+    let floorsStartedBeforeFirstAnswer = 0;
+    server.use(
+      http.get('*/api/Buildings', ({ request }) => {
+        const url = new URL(request.url);
+        const take = Number(url.searchParams.get('take'));
+        const skip = Number(url.searchParams.get('skip'));
+        return HttpResponse.json(records.slice(skip, skip + take) as never, {
+          headers: { 'x-total-count': String(records.length) },
+        });
+      }),
+      http.get('*/api/Buildings/:id/Floors', async ({ params }) => {
+        if (floorsAnswered === 0) floorsStartedBeforeFirstAnswer++;
+        const building = large.buildingById(String(params.id))!;
+        // Answered only once all six have been asked: they must be asked together.
+        await waitFor(() => expect(floorsStartedBeforeFirstAnswer).toBe(6));
+        floorsAnswered++;
+        return HttpResponse.json(large.floorsOf(building).map((floor) => floor.record) as never);
+      }),
+    );
+    const count = ({ request }: { request: Request }) =>
+      started.push(new URL(request.url).pathname);
+    server.events.on('request:start', count);
+    try {
+      renderApp(paths.compare(idsOf(picked)));
+      await ui.sideBySide();
+      await waitFor(() =>
+        expect(screen.getAllByRole('img', { name: /^[A-F], .+: \d+ floors/ })).toHaveLength(6),
+      );
+    } finally {
+      server.events.removeListener('request:start', count);
+    }
+    const floorCalls = started.filter((path) => path.endsWith('/Floors'));
+    expect(floorCalls).toHaveLength(6);
+    expect(started.filter((path) => path === '/api/Buildings')).toHaveLength(10); // 10,000 in pages of 1,000
+    expect(graphqlRequests).toHaveLength(0);
+    // Opening those six buildings would send the same listing and floor lists, plus a GraphQL
+    // drill-down each: the comparison sends no more.
+    const other = started.filter((path) => path !== '/api/Buildings' && !path.endsWith('/Floors'));
+    // Beside them only what every screen reads once: the session, the sites, the capabilities.
+    expect(new Set(other).size).toBe(other.length);
+    expect(
+      other.every((path) => ['/auth/me', '/api/Sites', '/api/capabilities'].includes(path)),
+    ).toBe(true);
+  }, 30_000);
+});
