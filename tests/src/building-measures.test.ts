@@ -11,7 +11,12 @@ import {
 import { doubtsAbout, measureById, measures, type MeasureId } from '@/lib/building-measures';
 import { percentileRank, quantileSorted, spreadOf } from '@/lib/distribution';
 import type { Finding } from '@/lib/quality-rules';
-import { fixture, fixtureBuildings } from './support/scenarios';
+import type { Site } from '@/api/platform-schemas';
+import { fixture, fixtureBuildings as records } from './support/scenarios';
+
+// The emulator's records, as the dashboard reads them.
+const fixtureBuildings = records as unknown as Building[];
+const sites = fixture.sites as unknown as Site[];
 
 const base: Building = {
   id: 'b1',
@@ -150,7 +155,7 @@ describe('compareBuildings', () => {
   const ids = fixtureBuildings.slice(2, 5).map((building) => building.id);
 
   it('compares the linked buildings in order, lettered A, B, C, against the portfolio', () => {
-    const comparison = compareBuildings(fixtureBuildings, fixture.sites, ids);
+    const comparison = compareBuildings(fixtureBuildings, sites, ids);
     expect(comparison.compared.map((entry) => [entry.letter, entry.building.id])).toEqual([
       ['A', ids[0]],
       ['B', ids[1]],
@@ -173,7 +178,7 @@ describe('compareBuildings', () => {
 
   it('reports unknown ids and keeps the first six of more, once each', () => {
     const many = fixtureBuildings.slice(0, 8).map((building) => building.id);
-    const comparison = compareBuildings(fixtureBuildings, fixture.sites, [
+    const comparison = compareBuildings(fixtureBuildings, sites, [
       'nope',
       many[0]!,
       many[0]!,
@@ -185,7 +190,7 @@ describe('compareBuildings', () => {
   });
 
   it('gives medians per organization and per site of the compared buildings', () => {
-    const comparison = compareBuildings(fixtureBuildings, fixture.sites, ids);
+    const comparison = compareBuildings(fixtureBuildings, sites, ids);
     const [first] = comparison.compared;
     const areaPerSpace = comparison.measures.find((entry) => entry.measure.id === 'areaPerSpace')!;
     const sameSite = areaPerSpace.bySite.get(first!.building.siteId);
