@@ -57,7 +57,7 @@ export function DistributionChart({
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart
           data={data}
-          margin={{ top: 20, right: 16, bottom: 16, left: 0 }}
+          margin={{ top: 32, right: 16, bottom: 16, left: 0 }}
           accessibilityLayer={false}
         >
           <CartesianGrid stroke={palette.divider} vertical={false} />
@@ -109,7 +109,7 @@ export function DistributionChart({
             stroke={palette.text.primary}
             strokeDasharray="4 3"
           />
-          {markers.map((marker) => {
+          {markers.map((marker, index) => {
             const beyond = marker.value > end;
             return (
               <ReferenceLine
@@ -120,6 +120,8 @@ export function DistributionChart({
                 label={{
                   value: beyond ? `${marker.letter} →` : marker.letter,
                   position: 'top',
+                  // Every other label a line higher, so buildings with close values stay readable.
+                  offset: index % 2 === 0 ? 4 : 17,
                   fill: marker.color,
                   fontSize: 13,
                   fontWeight: 700,
