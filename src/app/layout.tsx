@@ -3,17 +3,27 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import { useColorScheme } from '@mui/material/styles';
+import { useColorScheme, type Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import TextField from '@mui/material/TextField';
-import { Suspense, lazy, useEffect } from 'react';
-import { NavLink, Outlet, Link as RouterLink, useNavigation } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import {
+  NavLink,
+  Outlet,
+  Link as RouterLink,
+  ScrollRestoration,
+  useNavigation,
+} from 'react-router-dom';
 import { sessionKeys, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
-import { UserMenu } from '@/features/auth/components/user-menu';
+import { UserMenu, signOut } from '@/features/auth/components/user-menu';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 
@@ -26,7 +36,7 @@ const GlobalSearch = lazy(() =>
 
 function LazyGlobalSearch() {
   return (
-    <Box sx={{ mr: 2 }}>
+    <Box sx={{ mr: { xs: 0, md: 2 }, minWidth: 0, flexShrink: 1 }}>
       <Suspense
         fallback={
           <TextField
@@ -34,7 +44,7 @@ function LazyGlobalSearch() {
             disabled
             placeholder="Search rooms, floors, buildings…"
             slotProps={{ htmlInput: { 'aria-label': 'Search Storey (loading)' } }}
-            sx={{ width: { xs: 180, sm: 260, md: 340 }, bgcolor: 'background.paper' }}
+            sx={{ width: { xs: 170, sm: 260, md: 340 }, bgcolor: 'background.paper' }}
           />
         }
       >
@@ -44,14 +54,89 @@ function LazyGlobalSearch() {
   );
 }
 
-function ColorSchemeToggle() {
+function useSchemeSwitch() {
   const { mode, systemMode, setMode } = useColorScheme();
   const current = mode === 'system' ? systemMode : mode;
   const next = current === 'dark' ? 'light' : 'dark';
+  return { next, label: next === 'dark' ? '☾ Dark' : '☀ Light', switch: () => setMode(next) };
+}
+
+function ColorSchemeToggle() {
+  const scheme = useSchemeSwitch();
   return (
-    <Button color="inherit" onClick={() => setMode(next)} aria-label={`Switch to ${next} mode`}>
-      {next === 'dark' ? '☾ Dark' : '☀ Light'}
+    <Button color="inherit" onClick={scheme.switch} aria-label={`Switch to ${scheme.next} mode`}>
+      {scheme.label}
     </Button>
+  );
+}
+
+const mainLinks = [
+  { label: 'Portfolio', to: paths.portfolio(), end: true },
+  { label: 'Sites', to: paths.sites(), end: false },
+  { label: 'Data quality', to: paths.quality(), end: false },
+] as const;
+
+/**
+ * Below 900 px the navigation, the colour scheme and the account fold into one menu, so the bar
+ * keeps one line with the name and the search (no "SIGN OUT" wrapped over two lines at 390 px).
+ */
+function CompactMenu({
+  user,
+  signedIn,
+}: {
+  user: { name: string } | undefined;
+  signedIn: boolean;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const scheme = useSchemeSwitch();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? 'storey-menu' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ ml: 'auto', flexShrink: 0 }}
+      >
+        Menu
+      </Button>
+      <Menu id="storey-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {signedIn
+          ? mainLinks.map((link) => (
+              <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+                {link.label}
+              </MenuItem>
+            ))
+          : null}
+        {signedIn ? <Divider /> : null}
+        <MenuItem
+          onClick={() => {
+            scheme.switch();
+            close();
+          }}
+        >
+          {scheme.label} mode
+        </MenuItem>
+        {user ? <Divider /> : null}
+        {user ? (
+          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+            Signed in as {user.name}
+          </MenuItem>
+        ) : null}
+        {user ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              void signOut();
+            }}
+          >
+            Sign out
+          </MenuItem>
+        ) : null}
+      </Menu>
+    </>
   );
 }
 
@@ -97,8 +182,11 @@ export function AppLayout() {
   const navigation = useNavigation();
   const session = useSession();
   useSessionEndedListener();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const signedIn = session.data?.status === 'signed-in';
   const user =
     session.data?.status === 'signed-in' && session.data.signIn ? session.data : undefined;
+  const userName = user ? (user.name ?? user.email ?? 'Signed in') : undefined;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <a href="#main" className="skip-link">
@@ -112,24 +200,37 @@ export function AppLayout() {
             color="inherit"
             underline="none"
             variant="h6"
-            sx={{ mr: 4, fontWeight: 700 }}
+            sx={{ mr: { xs: 1.5, md: 4 }, fontWeight: 700 }}
           >
             Storey
           </Link>
-          <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
-            <NavLink to={paths.portfolio()} end style={navigationLinkStyle}>
-              Portfolio
-            </NavLink>
-            <NavLink to={paths.sites()} style={navigationLinkStyle}>
-              Sites
-            </NavLink>
-            <NavLink to={paths.quality()} style={navigationLinkStyle}>
-              Data quality
-            </NavLink>
-          </Box>
-          {session.data?.status === 'signed-in' ? <LazyGlobalSearch /> : null}
-          <ColorSchemeToggle />
-          {user ? <UserMenu name={user.name ?? user.email ?? 'Signed in'} /> : null}
+          {compact ? (
+            <>
+              {signedIn ? <LazyGlobalSearch /> : null}
+              <CompactMenu user={userName ? { name: userName } : undefined} signedIn={signedIn} />
+            </>
+          ) : (
+            <>
+              {/* Where to go is shown to people who may go there: not on the sign-in screen. */}
+              <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
+                {signedIn
+                  ? mainLinks.map((link) => (
+                      <NavLink
+                        key={link.to}
+                        to={link.to}
+                        end={link.end}
+                        style={navigationLinkStyle}
+                      >
+                        {link.label}
+                      </NavLink>
+                    ))
+                  : null}
+              </Box>
+              {signedIn ? <LazyGlobalSearch /> : null}
+              <ColorSchemeToggle />
+              {userName ? <UserMenu name={userName} /> : null}
+            </>
+          )}
         </Toolbar>
         {navigation.state === 'loading' ? (
           <LinearProgress
@@ -141,6 +242,8 @@ export function AppLayout() {
       <Container component="main" id="main" maxWidth="xl" sx={{ py: 3 }} tabIndex={-1}>
         <MainContent />
       </Container>
+      {/* Back and Forward return to where the page was scrolled; a new page starts at its top. */}
+      <ScrollRestoration />
     </Box>
   );
 }

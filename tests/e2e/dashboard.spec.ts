@@ -250,7 +250,9 @@ test('shows where keyboard focus is on sort headers and chart toggles', async ({
     .getByRole('table', { name: 'Buildings' })
     .getByRole('button', { name: 'Floors' });
   await expect(sortHeader).toBeVisible();
-  const toggle = page.getByRole('button', { name: 'Table' }).first();
+  const toggle = page
+    .getByRole('group', { name: 'Charts: view as' })
+    .getByRole('button', { name: 'Tables' });
   for (const control of [sortHeader, toggle]) {
     await control.focus();
     // Focus reached by keyboard: Tab away and back so :focus-visible applies.

@@ -140,8 +140,8 @@ describe('Portfolio screen', () => {
   it('offers each chart as a table, and says what a top 10 leaves out in words, not as a bar', async () => {
     renderApp('/');
     const title = 'The 10 largest buildings';
-    const group = await screen.findByRole('group', { name: `${title}: view as` });
-    await userEvent.click(within(group).getByRole('button', { name: 'Table' }));
+    const group = await screen.findByRole('group', { name: 'Charts: view as' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
     const table = await screen.findByRole('table', { name: title });
     const largest = [...fixtureBuildings].sort((a, b) => b.area - a.area);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
@@ -157,8 +157,8 @@ describe('Portfolio screen', () => {
   it('shows distributions as histograms of buildings, counted in whole numbers', async () => {
     renderApp('/');
     const title = 'Buildings by number of floors';
-    const group = await screen.findByRole('group', { name: `${title}: view as` });
-    await userEvent.click(within(group).getByRole('button', { name: 'Table' }));
+    const group = await screen.findByRole('group', { name: 'Charts: view as' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
     const table = await screen.findByRole('table', { name: title });
     const counts = within(table)
       .getAllByRole('row')
@@ -198,16 +198,24 @@ describe('Buildings table', () => {
     );
   });
 
-  it('selects a row on click, in the URL, without leaving the page', async () => {
+  it('opens a building from a click anywhere on its row, and from Enter on its name', async () => {
     const { router } = renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
-    const row = (
-      await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! })
-    ).closest('tr')!;
-    await userEvent.click(within(row).getAllByRole('cell')[4]!);
-    await waitFor(() => expect(router.state.location.search).toMatch(/selected=/));
-    expect(row).toHaveAttribute('aria-selected', 'true');
-    expect(router.state.location.pathname).toBe('/');
+    const link = await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! });
+    await userEvent.click(within(link.closest('tr')!).getAllByRole('cell')[4]!);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/buildings/${fixtureBuildings[4]!.id}`),
+    );
+    await router.navigate(-1);
+    const again = await within(await screen.findByRole('table', { name: 'Buildings' })).findByRole(
+      'link',
+      { name: fixtureBuildings[5]!.name! },
+    );
+    again.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/buildings/${fixtureBuildings[5]!.id}`),
+    );
   });
 
   it('opens a building from its name without selecting the row', async () => {

@@ -38,6 +38,11 @@ export interface BarChartCardProps {
   layout?: 'horizontal' | 'vertical' | undefined;
   /** A line under the chart, e.g. what a "top N" leaves out. */
   footnote?: string | undefined;
+  /**
+   * Chart or table, when one switch above several cards decides for all (one pair of Tab stops
+   * instead of one per card); without it each card has its own switch.
+   */
+  view?: 'chart' | 'table' | undefined;
 }
 
 const maxLabelCharacters = 30;
@@ -77,8 +82,10 @@ export function BarChartCard({
   integer = false,
   layout = 'horizontal',
   footnote,
+  view: sharedView,
 }: BarChartCardProps) {
-  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const [ownView, setView] = useState<'chart' | 'table'>('chart');
+  const view = sharedView ?? ownView;
   const { scheme, palette } = useChartScheme();
   const color = measurePalette[measure][scheme];
   const titleId = useId();
@@ -104,16 +111,18 @@ export function BarChartCard({
         <Typography id={titleId} variant="subtitle1" component="figcaption">
           {title}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={view}
-          onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
-          aria-label={`${title}: view as`}
-        >
-          <ToggleButton value="chart">Chart</ToggleButton>
-          <ToggleButton value="table">Table</ToggleButton>
-        </ToggleButtonGroup>
+        {sharedView ? null : (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
+            aria-label={`${title}: view as`}
+          >
+            <ToggleButton value="chart">Chart</ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
+          </ToggleButtonGroup>
+        )}
       </Stack>
       {description ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>

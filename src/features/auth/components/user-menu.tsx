@@ -3,19 +3,20 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { apiHeaders } from '@/lib/api-client';
 
+/** Ends the session at Storey and at the identity provider (which may ask to confirm). */
+export async function signOut(): Promise<void> {
+  try {
+    const response = await fetch('/auth/logout', { method: 'POST', headers: apiHeaders });
+    const body = (await response.json().catch(() => ({}))) as { redirectTo?: string };
+    window.location.assign(body.redirectTo ?? '/');
+  } catch {
+    window.location.assign('/');
+  }
+}
+
 /** The signed-in person's name and a sign-out that also ends the identity provider's session. */
 export function UserMenu({ name }: { name: string }) {
   const [signingOut, setSigningOut] = useState(false);
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      const response = await fetch('/auth/logout', { method: 'POST', headers: apiHeaders });
-      const body = (await response.json().catch(() => ({}))) as { redirectTo?: string };
-      window.location.assign(body.redirectTo ?? '/');
-    } catch {
-      window.location.assign('/');
-    }
-  };
   return (
     <>
       <Typography
@@ -25,7 +26,14 @@ export function UserMenu({ name }: { name: string }) {
       >
         {name}
       </Typography>
-      <Button color="inherit" onClick={() => void signOut()} disabled={signingOut}>
+      <Button
+        color="inherit"
+        onClick={() => {
+          setSigningOut(true);
+          void signOut();
+        }}
+        disabled={signingOut}
+      >
         Sign out
       </Button>
     </>

@@ -9,14 +9,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
 import { displayName, formatCount } from '@/lib/format';
 import {
   buildingColumns,
   rowsToCsv,
+  type ColumnPriority,
   type BuildingRow,
   type SortDirection,
   type SortField,
@@ -32,13 +33,25 @@ export interface BuildingsTableProps {
   sortField: SortField | undefined;
   sortDirection: SortDirection;
   onSort: (field: SortField, direction: SortDirection) => void;
+  /** The building last opened from here: highlighted and scrolled to when coming back. */
   selectedId: string | undefined;
-  onSelect: (id: string | undefined) => void;
+  /** Opens a building (a click anywhere on its row, or Enter on its name). */
+  onOpen: (id: string) => void;
+  /** Names the CSV after the filters ("storey-buildings-harbour.csv"). */
+  fileName: string;
 }
 
-async function downloadRows(rows: readonly BuildingRow[]) {
-  downloadCsv('storey-buildings.csv', await rowsToCsv(rows));
+async function downloadRows(rows: readonly BuildingRow[], fileName: string) {
+  downloadCsv(fileName, await rowsToCsv(rows));
 }
+
+/** Hidden below the column's width: the table fits a tablet and a phone without sideways scrolling. */
+const shownFrom: Record<ColumnPriority, object> = {
+  always: {},
+  sm: { display: { xs: 'none', sm: 'table-cell' } },
+  md: { display: { xs: 'none', md: 'table-cell' } },
+  lg: { display: { xs: 'none', lg: 'table-cell' } },
+};
 
 /** Stands in for the rows above or below the rendered window, so the scrollbar stays true. */
 function SpacerRow({ height }: { height: number }) {
@@ -50,28 +63,36 @@ function SpacerRow({ height }: { height: number }) {
   );
 }
 
-/** Virtualized: 10,000 buildings keep a few dozen rows in the DOM. */
+/**
+ * Virtualized against the page's own scrolling (no scroll box inside the scrolling page, a trap on
+ * touch screens): 10,000 buildings keep a few dozen rows in the DOM.
+ */
 export function BuildingsTable({
   rows,
   sortField,
   sortDirection,
   onSort,
   selectedId,
-  onSelect,
+  onOpen,
+  fileName,
 }: BuildingsTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // TanStack Virtual returns fresh functions each render by design; this app does not use the React Compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [offset, setOffset] = useState(0);
+  // Where the rows start on the page; the figures above may change height as data arrives.
+  useLayoutEffect(() => {
+    const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (Math.abs(top - offset) > 1) setOffset(top);
+  }, [offset, rows]);
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
-    initialRect: { width: 1200, height: 560 },
+    scrollMargin: offset,
+    initialRect: { width: 1200, height: 900 },
   });
   const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const paddingTop = (items[0]?.start ?? offset) - offset;
+  const paddingBottom = virtualizer.getTotalSize() - ((items.at(-1)?.end ?? offset) - offset);
 
   // Coming back (Back button, shared link) to a selection: bring it into view once.
   const selectedIndex = selectedId ? rows.findIndex((row) => row.id === selectedId) : -1;
@@ -103,20 +124,21 @@ export function BuildingsTable({
             variant="outlined"
             size="small"
             disabled={rows.length === 0}
-            onClick={() => void downloadRows(rows)}
+            onClick={() => void downloadRows(rows, fileName)}
           >
             Export CSV
           </Button>
         </Stack>
       </Stack>
-      <Paper
-        variant="outlined"
-        ref={scrollRef}
-        sx={{ height: 560, overflow: 'auto' }}
-        tabIndex={0}
-        aria-label="Buildings table, scrollable"
-      >
-        <Table size="small" stickyHeader aria-label="Buildings" aria-rowcount={rows.length + 1}>
+      <Paper variant="outlined">
+        <Table
+          size="small"
+          stickyHeader
+          aria-label="Buildings"
+          aria-rowcount={rows.length + 1}
+          // The header stays under the app bar while the page scrolls.
+          sx={{ '& thead th': { top: { xs: 56, sm: 64 } } }}
+        >
           <TableHead>
             <TableRow aria-rowindex={1}>
               <TableCell padding="checkbox" sx={{ fontWeight: 600, pl: 1 }}>
@@ -129,7 +151,7 @@ export function BuildingsTable({
                     key={column.field}
                     align={column.numeric ? 'right' : 'left'}
                     sortDirection={active ? sortDirection : false}
-                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...shownFrom[column.priority] }}
                   >
                     <TableSortLabel
                       active={active}
@@ -145,7 +167,7 @@ export function BuildingsTable({
               })}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody ref={bodyRef}>
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={buildingColumns.length + 1} align="center" sx={{ py: 4 }}>
@@ -164,7 +186,7 @@ export function BuildingsTable({
                   selected={selected}
                   aria-selected={selected}
                   aria-rowindex={item.index + 2}
-                  onClick={() => onSelect(selected ? undefined : row.id)}
+                  onClick={() => onOpen(row.id)}
                   sx={{ height: rowHeight, cursor: 'pointer' }}
                 >
                   <TableCell padding="checkbox" sx={{ pl: 1 }}>
@@ -176,17 +198,30 @@ export function BuildingsTable({
                       align={column.numeric ? 'right' : 'left'}
                       sx={{
                         whiteSpace: 'nowrap',
-                        maxWidth: 280,
+                        maxWidth: { xs: 160, sm: 280 },
                         overflow: 'hidden',
                         textOverflow: 'ellipsis',
+                        ...shownFrom[column.priority],
                       }}
                     >
                       {column.field === 'name' ? (
                         <Link
                           component={RouterLink}
                           to={paths.building(row.id)}
-                          // Opening a building is not selecting its row: a selection change would rewrite the URL mid-navigation.
-                          onClick={(event: React.MouseEvent) => event.stopPropagation()}
+                          // The row's own click opens it too; once is enough.
+                          onClick={(event: React.MouseEvent) => {
+                            event.stopPropagation();
+                            // A plain click is the row's; Ctrl/⌘/Shift-click keeps the browser's meaning.
+                            if (
+                              event.button !== 0 ||
+                              event.metaKey ||
+                              event.ctrlKey ||
+                              event.shiftKey
+                            )
+                              return;
+                            event.preventDefault();
+                            onOpen(row.id);
+                          }}
                         >
                           {column.display(row)}
                         </Link>

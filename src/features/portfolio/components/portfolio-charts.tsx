@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
-import { useMemo } from 'react';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import type { Building } from '@/api/platform-schemas';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 import { histogram, topN } from '@/lib/chart-data';
@@ -23,6 +27,7 @@ export function PortfolioCharts({
   buildings: readonly Building[];
   siteNames: Map<string, string>;
 }) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
   const charts = useMemo(() => {
     const largest = topN(
       buildings,
@@ -72,81 +77,109 @@ export function PortfolioCharts({
   }, [buildings, siteNames]);
 
   return (
-    <Box
-      component="section"
-      aria-label="Charts"
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
-    >
-      <LazyBarChartCard
-        title={`The ${Math.min(shownCategories, buildings.length)} largest buildings`}
-        data={charts.largest.bars}
-        measure="area"
-        valueLabel={`Area (${areaUnit})`}
-        categoryLabel="Building"
-        format={formatArea}
-        tickFormat={formatCompact}
-        footnote={restNote('buildings', charts.largest.rest, formatArea(charts.largest.rest.total))}
-      />
-      <LazyBarChartCard
-        title="Buildings by area"
-        description="How many buildings fall in each band of area."
-        layout="vertical"
-        data={charts.area}
-        measure="buildings"
-        valueLabel="Buildings"
-        categoryLabel={`Area (${areaUnit})`}
-        format={formatCount}
-        integer
-      />
-      <LazyBarChartCard
-        title="Area by organization"
-        data={charts.byOrganization.bars}
-        measure="area"
-        valueLabel={`Area (${areaUnit})`}
-        categoryLabel="Organization"
-        format={formatArea}
-        tickFormat={formatCompact}
-        footnote={restNote(
-          'organizations',
-          charts.byOrganization.rest,
-          formatArea(charts.byOrganization.rest.total),
-        )}
-      />
-      <LazyBarChartCard
-        title="Buildings by number of floors"
-        layout="vertical"
-        data={charts.floors}
-        measure="floors"
-        valueLabel="Buildings"
-        categoryLabel="Floors"
-        format={formatCount}
-        integer
-      />
-      <LazyBarChartCard
-        title="Buildings per site"
-        data={charts.bySite.bars}
-        measure="buildings"
-        valueLabel="Buildings"
-        categoryLabel="Site"
-        format={formatCount}
-        integer
-        footnote={restNote(
-          'sites',
-          charts.bySite.rest,
-          `${formatCount(charts.bySite.rest.total)} buildings`,
-        )}
-      />
-      <LazyBarChartCard
-        title={`Spaces per 1,000 ${areaUnit}`}
-        description={`How densely buildings are divided into spaces${charts.withoutArea > 0 ? `; ${formatCount(charts.withoutArea)} without an area are left out` : ''}.`}
-        layout="vertical"
-        data={charts.density}
-        measure="spaces"
-        valueLabel="Buildings"
-        categoryLabel={`Spaces per 1,000 ${areaUnit}`}
-        format={formatCount}
-        integer
-      />
+    <Box component="section" aria-label="Charts">
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
+      >
+        <Typography variant="h6" component="h2">
+          Charts
+        </Typography>
+        {/* One switch for all six: two Tab stops, not twelve. */}
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
+          aria-label="Charts: view as"
+        >
+          <ToggleButton value="chart">Charts</ToggleButton>
+          <ToggleButton value="table">Tables</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <LazyBarChartCard
+          view={view}
+          title={`The ${Math.min(shownCategories, buildings.length)} largest buildings`}
+          data={charts.largest.bars}
+          measure="area"
+          valueLabel={`Area (${areaUnit})`}
+          categoryLabel="Building"
+          format={formatArea}
+          tickFormat={formatCompact}
+          footnote={restNote(
+            'buildings',
+            charts.largest.rest,
+            formatArea(charts.largest.rest.total),
+          )}
+        />
+        <LazyBarChartCard
+          view={view}
+          title="Buildings by area"
+          description="How many buildings fall in each band of area."
+          layout="vertical"
+          data={charts.area}
+          measure="buildings"
+          valueLabel="Buildings"
+          categoryLabel={`Area (${areaUnit})`}
+          format={formatCount}
+          integer
+        />
+        <LazyBarChartCard
+          view={view}
+          title="Area by organization"
+          data={charts.byOrganization.bars}
+          measure="area"
+          valueLabel={`Area (${areaUnit})`}
+          categoryLabel="Organization"
+          format={formatArea}
+          tickFormat={formatCompact}
+          footnote={restNote(
+            'organizations',
+            charts.byOrganization.rest,
+            formatArea(charts.byOrganization.rest.total),
+          )}
+        />
+        <LazyBarChartCard
+          view={view}
+          title="Buildings by number of floors"
+          layout="vertical"
+          data={charts.floors}
+          measure="floors"
+          valueLabel="Buildings"
+          categoryLabel="Floors"
+          format={formatCount}
+          integer
+        />
+        <LazyBarChartCard
+          view={view}
+          title="Buildings per site"
+          data={charts.bySite.bars}
+          measure="buildings"
+          valueLabel="Buildings"
+          categoryLabel="Site"
+          format={formatCount}
+          integer
+          footnote={restNote(
+            'sites',
+            charts.bySite.rest,
+            `${formatCount(charts.bySite.rest.total)} buildings`,
+          )}
+        />
+        <LazyBarChartCard
+          view={view}
+          title={`Spaces per 1,000 ${areaUnit}`}
+          description={`How densely buildings are divided into spaces${charts.withoutArea > 0 ? `; ${formatCount(charts.withoutArea)} without an area are left out` : ''}.`}
+          layout="vertical"
+          data={charts.density}
+          measure="spaces"
+          valueLabel="Buildings"
+          categoryLabel={`Spaces per 1,000 ${areaUnit}`}
+          format={formatCount}
+          integer
+        />
+      </Box>
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
@@ -13,6 +13,7 @@ import { NativeSelectFilter } from '@/components/native-select-filter';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { checkPortfolio } from '@/lib/quality-rules';
+import { fileSlug } from '@/lib/csv';
 import { useUrlParams } from '@/lib/use-url-params';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
@@ -22,6 +23,12 @@ import { DebouncedTextField } from '@/components/debounced-text-field';
 import { PortfolioCharts } from './portfolio-charts';
 
 const issueOptions = [['any', 'With errors or warnings']] as const;
+
+/** "storey-buildings-harbour-nice-park.csv": the export says which filters made it. */
+function csvName(parts: ReadonlyArray<string | undefined>): string {
+  const named = parts.filter((part): part is string => Boolean(part)).map((part) => fileSlug(part));
+  return `storey-buildings${named.length > 0 ? `-${named.join('-')}` : ''}.csv`;
+}
 
 /** Filters, sort and selection live in the URL: shareable, and restored by Back. */
 function usePortfolioUrlState() {
@@ -46,6 +53,7 @@ export function PortfolioPage() {
   const buildings = useBuildings();
   const sites = useSites();
   const state = usePortfolioUrlState();
+  const navigate = useNavigate();
   const { filter } = state;
 
   const names = useMemo(() => siteNames(sites.data), [sites.data]);
@@ -217,16 +225,23 @@ export function PortfolioPage() {
         <StatCard label="Total area" value={formatArea(totals.area)} />
       </Stack>
 
-      {filtered.length > 0 ? <PortfolioCharts buildings={filtered} siteNames={names} /> : null}
-
       <BuildingsTable
         rows={rows}
         sortField={state.sortField}
         sortDirection={state.sortDirection}
         onSort={(field, direction) => state.update({ sort: field, dir: direction })}
         selectedId={state.selectedId}
-        onSelect={(id) => state.update({ selected: id })}
+        onOpen={(id) => void navigate(paths.building(id))}
+        fileName={csvName([
+          filter.search,
+          organizations.find(([id]) => id === filter.organizationId)?.[1],
+          siteOptions.find(([id]) => id === filter.siteId)?.[1],
+          state.issues ? 'with-issues' : undefined,
+        ])}
       />
+
+      {/* The charts follow the table: the buildings are what most people came for. */}
+      {filtered.length > 0 ? <PortfolioCharts buildings={filtered} siteNames={names} /> : null}
     </Stack>
   );
 }

@@ -21,10 +21,14 @@ export type SortField =
   | 'issues';
 export type SortDirection = 'asc' | 'desc';
 
+/** From which screen width a column shows: narrow screens keep what a facility manager needs first. */
+export type ColumnPriority = 'always' | 'sm' | 'md' | 'lg';
+
 export interface BuildingColumn {
   field: SortField;
   label: string;
   numeric: boolean;
+  priority: ColumnPriority;
   /** The value sorted on and exported; null sorts last and exports empty. */
   value: (row: BuildingRow) => string | number | null;
   display: (row: BuildingRow) => string;
@@ -38,6 +42,7 @@ const includedCount = (field: 'deviceCount' | 'measurementCount') => (row: Build
 export const buildingColumns: BuildingColumn[] = [
   {
     field: 'name',
+    priority: 'always',
     label: 'Building',
     numeric: false,
     value: (row) => displayName(row.name),
@@ -45,6 +50,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'referenceId',
+    priority: 'lg',
     label: 'Reference',
     numeric: false,
     value: (row) => row.referenceId,
@@ -52,6 +58,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'organizationName',
+    priority: 'lg',
     label: 'Organization',
     numeric: false,
     value: (row) => row.organizationName ?? row.organizationId,
@@ -59,6 +66,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'siteName',
+    priority: 'md',
     label: 'Site',
     numeric: false,
     value: (row) => row.siteName,
@@ -66,6 +74,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'floorCount',
+    priority: 'sm',
     label: 'Floors',
     numeric: true,
     value: (row) => row.floorCount,
@@ -73,6 +82,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'spaceCount',
+    priority: 'sm',
     label: 'Spaces',
     numeric: true,
     value: (row) => row.spaceCount,
@@ -80,6 +90,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'deviceCount',
+    priority: 'md',
     label: 'Devices',
     numeric: true,
     value: includedCount('deviceCount'),
@@ -88,6 +99,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'measurementCount',
+    priority: 'lg',
     label: 'Measurements',
     numeric: true,
     value: includedCount('measurementCount'),
@@ -96,6 +108,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'area',
+    priority: 'always',
     label: `Area (${areaUnit})`,
     numeric: true,
     value: (row) => row.area,
@@ -104,6 +117,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'issues',
+    priority: 'sm',
     label: 'Issues',
     numeric: true,
     value: (row) => row.issues,
