@@ -6,24 +6,32 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useEffect, useState, type ReactNode } from 'react';
+import { plainError } from '@/lib/plain-error';
+
+/** After this long a loading screen says so: a slow platform should not look like a hung page. */
+export const stillLoadingAfterMs = 5000;
 
 export function LoadingSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), stillLoadingAfterMs);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Stack spacing={1} role="status" aria-live="polite" aria-label={label}>
+      {slow ? (
+        <Typography color="text.secondary">
+          Still loading: the building platform is slow to answer. Storey keeps waiting (up to about
+          half a minute) and will say if it gives up.
+        </Typography>
+      ) : null}
       <Skeleton variant="rounded" height={56} />
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} variant="rounded" height={28} />
       ))}
     </Stack>
   );
-}
-
-function describe(error: unknown): { title: string; detail: string } {
-  if (error instanceof ApiError) return { title: error.title, detail: error.detail };
-  if (error instanceof Error) return { title: 'Something went wrong', detail: error.message };
-  return { title: 'Something went wrong', detail: 'An unknown error occurred.' };
 }
 
 export function ErrorState({
@@ -35,7 +43,7 @@ export function ErrorState({
   onRetry: () => void;
   what: string;
 }) {
-  const { title, detail } = describe(error);
+  const plain = plainError(error);
   return (
     <Alert
       severity="error"
@@ -47,9 +55,12 @@ export function ErrorState({
       }
     >
       <AlertTitle>
-        Could not load {what}: {title}
+        Could not load {what}. {plain.headline}
       </AlertTitle>
-      {detail}
+      {plain.next}
+      <Typography variant="caption" component="p" sx={{ mt: 0.5, opacity: 0.85 }}>
+        Details: {plain.detail}
+      </Typography>
     </Alert>
   );
 }

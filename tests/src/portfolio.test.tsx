@@ -198,7 +198,7 @@ describe('Buildings table', () => {
     );
   });
 
-  it('opens a building from a click anywhere on its row, and from Enter on its name', async () => {
+  it('opens a building from a click anywhere on its row', async () => {
     const { router } = renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
     const link = await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! });
@@ -206,13 +206,13 @@ describe('Buildings table', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/buildings/${fixtureBuildings[4]!.id}`),
     );
-    await router.navigate(-1);
-    const again = await within(await screen.findByRole('table', { name: 'Buildings' })).findByRole(
-      'link',
-      { name: fixtureBuildings[5]!.name! },
-    );
-    again.focus();
-    await userEvent.keyboard('{Enter}');
+  });
+
+  it('opens a building from Enter on its name', async () => {
+    const { router } = renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    const link = await within(table).findByRole('link', { name: fixtureBuildings[5]!.name! });
+    await userEvent.type(link, '{Enter}');
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/buildings/${fixtureBuildings[5]!.id}`),
     );

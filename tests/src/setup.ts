@@ -26,6 +26,9 @@ async function preloadRoutes(tree: RouteObject[]): Promise<void> {
   );
 }
 
+// jsdom draws nothing and cannot scroll; React Router's scroll restoration calls this.
+window.scrollTo = () => undefined;
+
 // Unmocked requests are errors: a component test never reaches a network.
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,7 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
+import Stack from '@mui/material/Stack';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
+import { portfolioReturnPath } from '@/lib/portfolio-return';
 import type { RouteState } from '../hooks/use-place-route';
 
 /** The loading, error and not-found states of a building, level or room route, in one place. */
@@ -11,14 +14,26 @@ export function RouteStateView({
   state: Exclude<RouteState<unknown>, { status: 'found' }>;
 }) {
   const { search } = useLocation();
+  const frame = [{ label: 'Portfolio', to: portfolioReturnPath() }, { label: 'Building' }];
   switch (state.status) {
     case 'loading':
-      return <LoadingSkeleton label={state.label} />;
+      return (
+        <Stack spacing={2}>
+          <PageBreadcrumbs crumbs={frame} />
+          <LoadingSkeleton label={state.label} />
+        </Stack>
+      );
     case 'redirect':
       // A positional link moved to the place's id keeps its view (range, filters, sort).
       return <Navigate to={{ pathname: state.to, search }} replace />;
     case 'error':
-      return <ErrorState what={state.what} error={state.error} onRetry={state.retry} />;
+      // The page frame stays: where this is, and the way back.
+      return (
+        <Stack spacing={2}>
+          <PageBreadcrumbs crumbs={frame} />
+          <ErrorState what={state.what} error={state.error} onRetry={state.retry} />
+        </Stack>
+      );
     case 'not-found':
       return (
         <NotFoundState title={state.title}>

@@ -9,6 +9,7 @@ import {
 } from '@/api/get-building-outline';
 import { labelRooms, levelKey, type RoomLabel } from '../utils/room-labels';
 import type { Crumb } from '@/components/page-breadcrumbs';
+import { portfolioReturnPath } from '@/lib/portfolio-return';
 import { useBuildingRecord } from './use-building-record';
 
 /** What a building, level or room route resolves to: one of four states, never a half-built page. */
@@ -91,7 +92,7 @@ export function useBuildingRoute(loadingLabel = 'Loading the building'): RouteSt
       name,
       siteLabel,
       crumbs: [
-        { label: 'Portfolio', to: paths.portfolio() },
+        { label: 'Portfolio', to: portfolioReturnPath() },
         { label: siteLabel, to: paths.portfolio({ site: building.siteId }) },
         { label: name, to: paths.building(building.id) },
       ],

@@ -4,16 +4,18 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { NativeSelectFilter } from '@/components/native-select-filter';
+import { DataFreshness } from '@/components/data-freshness';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { checkPortfolio } from '@/lib/quality-rules';
 import { fileSlug } from '@/lib/csv';
+import { rememberPortfolioSearch } from '@/lib/portfolio-return';
 import { useUrlParams } from '@/lib/use-url-params';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
@@ -54,6 +56,8 @@ export function PortfolioPage() {
   const sites = useSites();
   const state = usePortfolioUrlState();
   const navigate = useNavigate();
+  const { search: locationSearch } = useLocation();
+  useEffect(() => rememberPortfolioSearch(locationSearch), [locationSearch]);
   const { filter } = state;
 
   const names = useMemo(() => siteNames(sites.data), [sites.data]);
@@ -103,21 +107,31 @@ export function PortfolioPage() {
   );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
 
-  if (buildings.isPending) return <LoadingSkeleton label="Loading the portfolio" rows={10} />;
-  if (buildings.isError)
-    return (
-      <ErrorState
-        what="the buildings"
-        error={buildings.error}
-        onRetry={() => void buildings.refetch()}
-      />
-    );
-
   const header = (
     <Typography variant="h4" component="h1">
       Portfolio
     </Typography>
   );
+  // Loading and failure keep the page's title: people see where they are and what is wrong.
+  // A failed refresh keeps the figures already shown (marked stale by DataFreshness).
+  if (buildings.data === undefined && !buildings.isError)
+    return (
+      <Stack spacing={3}>
+        {header}
+        <LoadingSkeleton label="Loading the portfolio" rows={10} />
+      </Stack>
+    );
+  if (buildings.data === undefined)
+    return (
+      <Stack spacing={3}>
+        {header}
+        <ErrorState
+          what="the buildings"
+          error={buildings.error}
+          onRetry={() => void buildings.refetch()}
+        />
+      </Stack>
+    );
   if (buildings.data.length === 0) {
     return (
       <Stack spacing={3}>
@@ -148,7 +162,18 @@ export function PortfolioPage() {
 
   return (
     <Stack spacing={3}>
-      {header}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        {header}
+        <DataFreshness
+          sources={[buildings, sites]}
+          now={buildings.errorUpdatedAt || buildings.dataUpdatedAt}
+        />
+      </Stack>
       {sites.isError ? (
         <Alert severity="warning">
           Site names could not be loaded; sites are shown by their id.

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { DataFreshness } from '@/components/data-freshness';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -81,14 +82,24 @@ export function QualityPage() {
       );
   }, [result, lookups, filter.rule, filter.severity, filter.site, filter.org]);
 
-  if (buildings.isPending) return <LoadingSkeleton label="Checking the portfolio" />;
-  if (buildings.isError)
+  // Loading and failure keep the page's title.
+  // A failed refresh keeps what was shown (marked stale by DataFreshness).
+  if (buildings.data === undefined)
     return (
-      <ErrorState
-        what="the buildings"
-        error={buildings.error}
-        onRetry={() => void buildings.refetch()}
-      />
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          Data quality
+        </Typography>
+        {!buildings.isError ? (
+          <LoadingSkeleton label="Checking the portfolio" />
+        ) : (
+          <ErrorState
+            what="the buildings"
+            error={buildings.error}
+            onRetry={() => void buildings.refetch()}
+          />
+        )}
+      </Stack>
     );
   const all = buildings.data;
   const inScope = all.filter(
@@ -152,9 +163,20 @@ export function QualityPage() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        Data quality
-      </Typography>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <Typography variant="h4" component="h1">
+          Data quality
+        </Typography>
+        <DataFreshness
+          sources={[buildings, sites]}
+          now={Math.max(buildings.errorUpdatedAt, sites.errorUpdatedAt, buildings.dataUpdatedAt)}
+        />
+      </Stack>
       <Box
         component="section"
         aria-label="Quality figures"

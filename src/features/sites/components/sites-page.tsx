@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { DataFreshness } from '@/components/data-freshness';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -54,16 +55,30 @@ export function SitesPage() {
       Sites
     </Typography>
   );
-  if (sites.isPending || buildings.isPending) return <LoadingSkeleton label="Loading the sites" />;
-  if (sites.isError)
-    return <ErrorState what="the sites" error={sites.error} onRetry={() => void sites.refetch()} />;
-  if (buildings.isError)
-    return (
+  // Loading and failure keep the page's title.
+  const framed = (content: React.ReactNode) => (
+    <Stack spacing={3}>
+      {header}
+      {content}
+    </Stack>
+  );
+  // A failed refresh keeps what was shown (marked stale by DataFreshness).
+  if (
+    (sites.data === undefined && !sites.isError) ||
+    (buildings.data === undefined && !buildings.isError)
+  )
+    return framed(<LoadingSkeleton label="Loading the sites" />);
+  if (sites.data === undefined)
+    return framed(
+      <ErrorState what="the sites" error={sites.error} onRetry={() => void sites.refetch()} />,
+    );
+  if (buildings.data === undefined)
+    return framed(
       <ErrorState
         what="the buildings"
         error={buildings.error}
         onRetry={() => void buildings.refetch()}
-      />
+      />,
     );
   if (summaries.length === 0) {
     return (
@@ -77,7 +92,18 @@ export function SitesPage() {
   }
   return (
     <Stack spacing={3}>
-      {header}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        {header}
+        <DataFreshness
+          sources={[sites, buildings]}
+          now={Math.max(sites.errorUpdatedAt, buildings.errorUpdatedAt, sites.dataUpdatedAt)}
+        />
+      </Stack>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Sites">
           <TableHead>

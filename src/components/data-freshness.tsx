@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { plainError } from '@/lib/plain-error';
+import { formatAge } from '@/lib/time-series';
+
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+export interface FreshnessSource {
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  /** Set when the last refresh failed while older data is still shown. */
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * "Updated 14:02 · Refresh": when the figures on screen were read, and a way to read them again.
+ * When a refresh fails the older data stays, marked with its age and why it was not refreshed.
+ */
+export function DataFreshness({ sources, now }: { sources: FreshnessSource[]; now: number }) {
+  const oldest = Math.min(...sources.map((source) => source.dataUpdatedAt).filter(Boolean));
+  const fetching = sources.some((source) => source.isFetching);
+  const failed = sources.find((source) => source.error && source.dataUpdatedAt > 0);
+  const refresh = () => {
+    for (const source of sources) void source.refetch();
+  };
+  return (
+    <Stack spacing={1} className="storey-no-print">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary" role="status">
+          {fetching
+            ? 'Refreshing…'
+            : Number.isFinite(oldest)
+              ? `Updated ${clock.format(oldest)}`
+              : ''}
+        </Typography>
+        <Button size="small" onClick={refresh} disabled={fetching}>
+          Refresh
+        </Button>
+      </Stack>
+      {failed && !fetching ? (
+        <Alert severity="warning">
+          These figures are from {clock.format(failed.dataUpdatedAt)} (
+          {formatAge(now - failed.dataUpdatedAt)}): the last refresh failed.{' '}
+          {plainError(failed.error).headline} {plainError(failed.error).next}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { ApiError } from './api-client';
+
+/**
+ * What went wrong in words a facility manager can act on: what happened and what to do next. The
+ * technical detail (status, the platform's own message) is kept apart, for whoever they call.
+ */
+export interface PlainError {
+  /** One sentence: what happened. */
+  headline: string;
+  /** What to do, or what Storey does about it. */
+  next: string;
+  /** The status and the server's own words, for support. */
+  detail: string;
+}
+
+export function plainError(error: unknown): PlainError {
+  if (!(error instanceof ApiError)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      headline: 'Something went wrong in Storey.',
+      next: 'Try again; if it keeps happening, reload the page.',
+      detail: message,
+    };
+  }
+  const detail = error.status > 0 ? `${error.detail} (status ${error.status})` : error.detail;
+  switch (true) {
+    case error.status === 0:
+      return {
+        headline: 'Storey could not be reached.',
+        next: 'Check your network connection, then retry.',
+        detail,
+      };
+    case error.status === 429:
+      return {
+        headline: 'The building platform is busy.',
+        next:
+          error.retryAfterSeconds !== undefined
+            ? `Storey will try again in ${error.retryAfterSeconds} seconds; you can retry now.`
+            : 'Wait a moment, then retry.',
+        detail,
+      };
+    case error.status === 504:
+      return {
+        headline: 'The building platform took too long to answer.',
+        next: 'Storey will keep trying; you can retry now. Large portfolios can take a little longer.',
+        detail,
+      };
+    case error.status === 502 || error.status === 503 || error.status >= 500:
+      return {
+        headline: 'The building platform is not answering.',
+        next: 'Storey will keep trying; you can retry now. If it lasts, tell your platform administrator.',
+        detail,
+      };
+    case error.status === 403:
+      return {
+        headline: 'The building platform refused to share this.',
+        next: 'Storey’s service account may not be allowed to see it: ask your platform administrator.',
+        detail,
+      };
+    case error.status === 404:
+      return {
+        headline: 'The building platform does not know this.',
+        next: 'It may have been removed or renamed; go back to the portfolio.',
+        detail,
+      };
+    case error.title === 'Unexpected data' || error.title === 'Unreadable answer':
+      return {
+        headline: 'The building platform sent data Storey cannot read.',
+        next: 'Retry; if it keeps happening, send the details below to your platform administrator.',
+        detail,
+      };
+    default:
+      return {
+        headline: 'The building platform did not accept the request.',
+        next: 'Retry; if it keeps happening, send the details below to whoever supports Storey.',
+        detail,
+      };
+  }
+}
