@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+
+interface Place {
+  building: string;
+  level: string;
+  room: string;
+}
+
+/** A building with floors and rooms, and the paths of its first floor and a room on it. */
+async function place(page: Page): Promise<Place> {
+  const buildings = (await (
+    await page.request.get('/api/Buildings?take=4', { headers: { 'X-CSRF': '1' } })
+  ).json()) as Array<{ id: string }>;
+  const id = buildings[3]!.id;
+  return {
+    building: `/buildings/${id}`,
+    level: `/buildings/${id}/levels/1`,
+    room: `/buildings/${id}/levels/1/rooms/3`,
+  };
+}
+
+async function screens(page: Page): Promise<Array<[string, string]>> {
+  const at = await place(page);
+  const ids = (
+    (await (
+      await page.request.get('/api/Buildings?take=3', { headers: { 'X-CSRF': '1' } })
+    ).json()) as Array<{ id: string }>
+  ).map((building) => building.id);
+  return [
+    ['portfolio', '/'],
+    ['sites', '/sites'],
+    ['quality', '/quality'],
+    ['search', '/search?q=office'],
+    ['building', at.building],
+    ['level', at.level],
+    ['room', at.room],
+    ['compare', `/compare?ids=${ids.join(',')}`],
+  ];
+}
+
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const width of [390, 768]) {
+  test(`every screen fits ${width} px without sideways scrolling, the app bar on one line`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of await screens(page)) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+      expect(await pageOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
+      const bar = await page.getByRole('banner').boundingBox();
+      expect(bar!.height, `app bar on ${name}`).toBeLessThanOrEqual(64);
+      if (['portfolio', 'building', 'room'].includes(name)) await shoot(page, `${name}-${width}`);
+    }
+    // Navigation, colour scheme and sign-out are in the Menu.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('menu');
+    for (const item of ['Portfolio', 'Sites', 'Data quality', 'Sign out'])
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Sites' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+  });
+}
+
+test('a 390-pixel phone shows the headline figures and the buildings before any chart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/');
+  const table = page.getByRole('table', { name: 'Buildings' });
+  await expect(table.getByRole('link').first()).toBeVisible();
+  const tableTop = (await table.boundingBox())!.y;
+  const chartsTop = (await page.getByRole('region', { name: 'Charts' }).boundingBox())!.y;
+  expect(tableTop).toBeLessThan(chartsTop);
+  // The columns a facility manager needs first, each readable.
+  for (const header of ['Building', 'Area (m²)'])
+    await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+});
+
+test('by keyboard alone: skip to the content, open a building, a floor and a room', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('table', { name: 'Buildings' }).getByRole('link').first(),
+  ).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // From the content, the first building is reached in a handful of Tab stops, not thirty.
+  let stops = 0;
+  for (; stops < 20; stops++) {
+    await page.keyboard.press('Tab');
+    const inTable = await page.evaluate(
+      () =>
+        document.activeElement?.tagName === 'A' &&
+        document.activeElement.closest('table[aria-label="Buildings"]') !== null,
+    );
+    if (inTable) break;
+  }
+  expect(stops).toBeLessThan(20);
+  const building = await page.evaluate(() => document.activeElement!.textContent);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: building! })).toBeVisible();
+
+  const floors = page.getByRole('list', { name: 'Floors' });
+  await expect(floors.getByRole('link').first()).toBeVisible();
+  await floors.getByRole('link').last().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 0' })).toBeVisible();
+  const rooms = page.getByRole('table', { name: 'Rooms' });
+  await rooms.getByRole('link').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table', { name: 'Room details' })).toBeVisible();
+});
+
+test('every screen is free of serious accessibility problems, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  const all = await screens(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    if (scheme === 'dark') {
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect(page.locator('html')).toHaveClass(/dark/);
+    }
+    for (const [name, path] of all) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+      await test.step(`${name}, ${scheme}`, () => expectNoSeriousA11yViolations(page));
+    }
+  }
+});
+
+test.describe('when the platform fails', () => {
+  test('the portfolio keeps its frame and says in plain words what happened and what to do', async ({
+    page,
+  }) => {
+    await page.route('**/api/Buildings?**', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Bad Gateway',
+          status: 502,
+          detail: 'The platform failed to answer (status 503).',
+        }),
+      }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The building platform is not answering.');
+    await expect(alert).toContainText('Storey will keep trying; you can retry now.');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await shoot(page, 'portfolio-platform-down');
+  });
+
+  test('a hanging platform shows "still loading" after 5 seconds, inside the frame', async ({
+    page,
+  }) => {
+    await page.route('**/api/Buildings?**', () => {
+      // Never answered: the platform hangs.
+    });
+    await page.goto('/sites');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+    await expect(
+      page.getByText('Still loading: the building platform is slow to answer.'),
+    ).toBeVisible({
+      timeout: 10_000,
+    });
+  });
+});
