@@ -22,7 +22,10 @@ export function plainError(error: unknown): PlainError {
       detail: message,
     };
   }
-  const detail = error.status > 0 ? `${error.detail} (status ${error.status})` : error.detail;
+  const detail =
+    error.status > 0 && !/\bstatus \d{3}\b/.test(error.detail)
+      ? `${error.detail} (status ${error.status})`
+      : error.detail;
   switch (true) {
     case error.status === 0:
       return {
