@@ -67,7 +67,7 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(20_000),
   TRUST_PROXY: z.string().trim().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().optional(),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -150,7 +150,7 @@ export interface BffConfig {
   requestTimeoutMs: number;
   /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
-  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  logLevel: NonNullable<z.infer<typeof environmentSchema>['LOG_LEVEL']>;
   staticDir: string;
   /** When set, /metrics is served only on this port (METRICS_HOST), not beside the API. */
   metrics: { port: number; host: string } | undefined;
@@ -347,7 +347,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
-    logLevel: values.LOG_LEVEL,
+    // On the embedded emulator (a person trying Storey at a terminal) two JSON lines per request
+    // would scroll the start banner with the demo users away: warnings only, unless asked.
+    logLevel: values.LOG_LEVEL ?? (platform ? 'info' : 'warn'),
     staticDir: values.STATIC_DIR
       ? path.resolve(projectRoot, values.STATIC_DIR)
       : clientBuildDirectory,

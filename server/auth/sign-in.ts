@@ -144,7 +144,13 @@ export const signInRoutes: FastifyPluginAsync<
         codeVerifier: oidc.randomPKCECodeVerifier(),
         returnTo,
       };
+      // Right after a sign-out the provider may still hold a session (its own sign-out needs a
+      // confirmation the person may have skipped): ask for the password rather than sign the
+      // same person straight back in.
+      const afterSignOut = request.cookies[signedOutCookie] === '1';
+      if (afterSignOut) reply.clearCookie(signedOutCookie, signedOutCookieOptions);
       const url = oidc.buildAuthorizationUrl(config, {
+        ...(afterSignOut ? { prompt: 'login' } : {}),
         redirect_uri: redirectUri,
         scope: 'openid profile email',
         code_challenge: await oidc.calculatePKCECodeChallenge(state.codeVerifier),
@@ -214,6 +220,10 @@ export const signInRoutes: FastifyPluginAsync<
   });
 };
 
+/** Set at sign-out, read once by the next sign-in: no secret, only "ask for the password". */
+const signedOutCookie = 'storey-signed-out';
+const signedOutCookieOptions = { path: '/auth', httpOnly: true, sameSite: 'lax' } as const;
+
 /**
  * POST /auth/logout: ends the session on every instance (revocation record), forgets the ID
  * token, and sends the browser to the provider's end-session endpoint with id_token_hint. Works
@@ -231,6 +241,7 @@ export const signOutRoute: FastifyPluginAsync<
       await sessions.revoke(lookup.session);
       idToken = await store.take(sessions.idTokenKey(lookup.session));
     }
+    reply.setCookie(signedOutCookie, '1', { ...signedOutCookieOptions, maxAge: 24 * 60 * 60 });
     const config = await context.discovery().catch(() => undefined);
     const endSession = config?.serverMetadata().end_session_endpoint
       ? oidc.buildEndSessionUrl(config, {

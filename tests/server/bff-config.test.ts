@@ -156,3 +156,23 @@ describe('secrets and addresses that would weaken sign-in are refused at start-u
     },
   );
 });
+
+describe('log level', () => {
+  it('logs warnings only on the embedded emulator, so the start banner stays readable', () => {
+    expect(loadConfig({}).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('info');
+  });
+
+  it('logs every request (info) against a real platform', () => {
+    expect(
+      loadConfig({
+        PLATFORM_BASE_URL: 'http://127.0.0.1:9',
+        PLATFORM_AUTH_URL: 'http://127.0.0.1:9',
+        PLATFORM_TENANT_ID: 't',
+        PLATFORM_CLIENT_ID: 'c',
+        PLATFORM_CLIENT_SECRET: 'a-secret-that-is-long-enough',
+        PLATFORM_SCOPE: 's',
+      }).logLevel,
+    ).toBe('info');
+  });
+});

@@ -57,6 +57,20 @@ describe('one instance (sessions kept in memory)', () => {
     expect(new URL(await signOut(url, again)).searchParams.get('id_token_hint')).toBeNull();
   });
 
+  it('asks the provider for the password at the first sign-in after a sign-out, not after that', async () => {
+    const { url } = running.storey;
+    const { jar } = await signInAs(url);
+    await signOut(url, jar);
+    const login = async () =>
+      new URL(
+        (await jar.fetch(`${url}/auth/login`, { redirect: 'manual' })).headers.get('location')!,
+      );
+    // The provider's own sign-out needs a confirmation the person may skip; then its session
+    // would sign the same person straight back in.
+    expect((await login()).searchParams.get('prompt')).toBe('login');
+    expect((await login()).searchParams.get('prompt')).toBeNull();
+  });
+
   it('accepts a sign-in state once: a replayed callback is refused and starts no session', async () => {
     const { url } = running.storey;
     const { callback, loginCookie } = await signInAs(url);
