@@ -3,16 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import { useColorScheme, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import TextField from '@mui/material/TextField';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import {
   NavLink,
   Outlet,
@@ -23,9 +20,16 @@ import {
 import { sessionKeys, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
-import { UserMenu, signOut } from '@/features/auth/components/user-menu';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
+
+import { mainLinks, useSchemeSwitch } from './navigation';
+
+/** The compact menu (and MUI's Menu with it) loads only on narrow screens. */
+const CompactMenu = lazy(() =>
+  import('./compact-menu').then((module) => ({ default: module.CompactMenu })),
+);
 
 /** Search is its own chunk (the combobox is not needed to draw the first screen). */
 const GlobalSearch = lazy(() =>
@@ -54,89 +58,12 @@ function LazyGlobalSearch() {
   );
 }
 
-function useSchemeSwitch() {
-  const { mode, systemMode, setMode } = useColorScheme();
-  const current = mode === 'system' ? systemMode : mode;
-  const next = current === 'dark' ? 'light' : 'dark';
-  return { next, label: next === 'dark' ? '☾ Dark' : '☀ Light', switch: () => setMode(next) };
-}
-
 function ColorSchemeToggle() {
   const scheme = useSchemeSwitch();
   return (
     <Button color="inherit" onClick={scheme.switch} aria-label={`Switch to ${scheme.next} mode`}>
       {scheme.label}
     </Button>
-  );
-}
-
-const mainLinks = [
-  { label: 'Portfolio', to: paths.portfolio(), end: true },
-  { label: 'Sites', to: paths.sites(), end: false },
-  { label: 'Data quality', to: paths.quality(), end: false },
-] as const;
-
-/**
- * Below 900 px the navigation, the colour scheme and the account fold into one menu, so the bar
- * keeps one line with the name and the search (no "SIGN OUT" wrapped over two lines at 390 px).
- */
-function CompactMenu({
-  user,
-  signedIn,
-}: {
-  user: { name: string } | undefined;
-  signedIn: boolean;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const scheme = useSchemeSwitch();
-  const close = () => setAnchor(null);
-  return (
-    <>
-      <Button
-        color="inherit"
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : 'false'}
-        aria-controls={anchor ? 'storey-menu' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ ml: 'auto', flexShrink: 0 }}
-      >
-        Menu
-      </Button>
-      <Menu id="storey-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {signedIn
-          ? mainLinks.map((link) => (
-              <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-                {link.label}
-              </MenuItem>
-            ))
-          : null}
-        {signedIn ? <Divider /> : null}
-        <MenuItem
-          onClick={() => {
-            scheme.switch();
-            close();
-          }}
-        >
-          {scheme.label} mode
-        </MenuItem>
-        {user ? <Divider /> : null}
-        {user ? (
-          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
-            Signed in as {user.name}
-          </MenuItem>
-        ) : null}
-        {user ? (
-          <MenuItem
-            onClick={() => {
-              close();
-              void signOut();
-            }}
-          >
-            Sign out
-          </MenuItem>
-        ) : null}
-      </Menu>
-    </>
   );
 }
 
@@ -207,7 +134,15 @@ export function AppLayout() {
           {compact ? (
             <>
               {signedIn ? <LazyGlobalSearch /> : null}
-              <CompactMenu user={userName ? { name: userName } : undefined} signedIn={signedIn} />
+              <Suspense
+                fallback={
+                  <Button color="inherit" disabled sx={{ ml: 'auto' }}>
+                    Menu
+                  </Button>
+                }
+              >
+                <CompactMenu user={userName ? { name: userName } : undefined} signedIn={signedIn} />
+              </Suspense>
             </>
           ) : (
             <>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { plainError } from '@/lib/plain-error';
-import { formatAge } from '@/lib/time-series';
+import { formatAge } from '@/lib/format';
 
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 

@@ -25,3 +25,15 @@ export const displayName = (name: string | null | undefined): string =>
  */
 export const siteLabel = (siteId: string, name?: string | null): string =>
   name && name.trim() !== '' ? name.trim() : `Site ${siteId}`;
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "12 minutes ago", "3 hours ago", "2 days ago": how old a reading is. */
+export function formatAge(ageMs: number): string {
+  const minutes = Math.round(ageMs / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 90) return relative.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return relative.format(-hours, 'hour');
+  return relative.format(-Math.round(hours / 24), 'day');
+}

@@ -149,6 +149,8 @@ export function pointsForDrawing(points: readonly SeriesPoint[], maxPoints: numb
   return drawn;
 }
 
+export { formatAge } from './format';
+
 export interface SeriesSummary {
   latest: SeriesPoint | undefined;
   minimum: number | undefined;
@@ -171,18 +173,6 @@ export function summarize(points: readonly SeriesPoint[]): SeriesSummary {
     count: points.length,
     gaps: Math.max(splitAtGaps(points).length - 1, 0),
   };
-}
-
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-
-/** "12 minutes ago", "3 hours ago", "2 days ago": how old a reading is. */
-export function formatAge(ageMs: number): string {
-  const minutes = Math.round(ageMs / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 90) return relative.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 36) return relative.format(-hours, 'hour');
-  return relative.format(-Math.round(hours / 24), 'day');
 }
 
 /** The viewer's time zone and its offset at `at`, e.g. "Europe/Berlin (UTC+01:00)". */

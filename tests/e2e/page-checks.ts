@@ -16,7 +16,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(
     serious.map(
       (violation) =>
-        `${violation.id}: ${violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(', ')}`,
+        `${violation.id}: ${violation.nodes
+          .slice(0, 5)
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`)
+          .join(', ')}`,
     ),
   ).toEqual([]);
 }

@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { Building } from '@/api/platform-schemas';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
+
+export { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { histogram, topN } from '@/lib/chart-data';
 import { areaUnit, formatArea, formatCompact, formatCount, siteLabel } from '@/lib/format';
 import { buildingLabel, groupBuildings } from '../utils/portfolio-summary';

@@ -3,12 +3,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
-import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { DataFreshness } from '@/components/data-freshness';
 import { StatCard } from '@/components/stat-card';
@@ -22,7 +21,11 @@ import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
 import { BuildingsTable } from './buildings-table';
 import { DebouncedTextField } from '@/components/debounced-text-field';
-import { PortfolioCharts } from './portfolio-charts';
+// The charts come after the table, in a chunk of their own with their switch.
+const loadCharts = () => import('./portfolio-charts');
+const PortfolioCharts = lazy(() =>
+  loadCharts().then((module) => ({ default: module.PortfolioCharts })),
+);
 
 const issueOptions = [['any', 'With errors or warnings']] as const;
 
@@ -51,7 +54,10 @@ function usePortfolioUrlState() {
 }
 
 export function PortfolioPage() {
-  useEffect(preloadCharts, []);
+  // Start loading the charts (and recharts) while the listing is still on its way.
+  useEffect(() => {
+    void loadCharts().then((module) => module.preloadCharts());
+  }, []);
   const buildings = useBuildings();
   const sites = useSites();
   const state = usePortfolioUrlState();
@@ -266,7 +272,11 @@ export function PortfolioPage() {
       />
 
       {/* The charts follow the table: the buildings are what most people came for. */}
-      {filtered.length > 0 ? <PortfolioCharts buildings={filtered} siteNames={names} /> : null}
+      {filtered.length > 0 ? (
+        <Suspense fallback={<LoadingSkeleton label="Loading the charts" rows={2} />}>
+          <PortfolioCharts buildings={filtered} siteNames={names} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

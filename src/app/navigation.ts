@@ -1,0 +1,17 @@
+import { useColorScheme } from '@mui/material/styles';
+import { paths } from '@/config/paths';
+
+/** Where the app bar leads, wide (links) or narrow (the Menu). */
+export const mainLinks = [
+  { label: 'Portfolio', to: paths.portfolio(), end: true },
+  { label: 'Sites', to: paths.sites(), end: false },
+  { label: 'Data quality', to: paths.quality(), end: false },
+] as const;
+
+/** The other colour scheme, its label, and the switch to it. */
+export function useSchemeSwitch() {
+  const { mode, systemMode, setMode } = useColorScheme();
+  const current = mode === 'system' ? systemMode : mode;
+  const next = current === 'dark' ? 'light' : 'dark';
+  return { next, label: next === 'dark' ? '☾ Dark' : '☀ Light', switch: () => setMode(next) };
+}
