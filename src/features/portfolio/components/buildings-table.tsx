@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
 import { displayName, formatCount } from '@/lib/format';
@@ -62,6 +62,79 @@ function SpacerRow({ height }: { height: number }) {
     </TableRow>
   );
 }
+
+/** Cell styles made once: emotion re-serialising them for every cell of every scroll frame is jank. */
+const cellStyles = Object.fromEntries(
+  buildingColumns.map((column) => [
+    column.field,
+    {
+      whiteSpace: 'nowrap',
+      maxWidth: { xs: 160, sm: 280 },
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      ...shownFrom[column.priority],
+    },
+  ]),
+);
+const rowStyle = { height: rowHeight, cursor: 'pointer' } as const;
+const checkboxCellStyle = { pl: 1 } as const;
+
+/**
+ * One building's row. Memoised: while the table scrolls only rows coming into view render; the
+ * ones already drawn are left alone.
+ */
+const BuildingTableRow = memo(function BuildingTableRow({
+  row,
+  rowIndex,
+  selected,
+  onOpen,
+}: {
+  row: BuildingRow;
+  rowIndex: number;
+  selected: boolean;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <TableRow
+      hover
+      selected={selected}
+      aria-selected={selected}
+      aria-rowindex={rowIndex + 2}
+      onClick={() => onOpen(row.id)}
+      sx={rowStyle}
+    >
+      <TableCell padding="checkbox" sx={checkboxCellStyle}>
+        <CompareCheckbox buildingId={row.id} name={displayName(row.name)} />
+      </TableCell>
+      {buildingColumns.map((column) => (
+        <TableCell
+          key={column.field}
+          align={column.numeric ? 'right' : 'left'}
+          sx={cellStyles[column.field]}
+        >
+          {column.field === 'name' ? (
+            <Link
+              component={RouterLink}
+              to={paths.building(row.id)}
+              onClick={(event: React.MouseEvent) => {
+                // The row's own click opens it too; once is enough.
+                event.stopPropagation();
+                // A plain click is the row's; Ctrl/⌘/Shift-click keeps the browser's meaning.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                onOpen(row.id);
+              }}
+            >
+              {column.display(row)}
+            </Link>
+          ) : (
+            column.display(row)
+          )}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+});
 
 /**
  * Virtualized against the page's own scrolling (no scroll box inside the scrolling page, a trap on
@@ -178,59 +251,14 @@ export function BuildingsTable({
             <SpacerRow height={paddingTop} />
             {items.map((item) => {
               const row = rows[item.index]!;
-              const selected = row.id === selectedId;
               return (
-                <TableRow
+                <BuildingTableRow
                   key={row.id}
-                  hover
-                  selected={selected}
-                  aria-selected={selected}
-                  aria-rowindex={item.index + 2}
-                  onClick={() => onOpen(row.id)}
-                  sx={{ height: rowHeight, cursor: 'pointer' }}
-                >
-                  <TableCell padding="checkbox" sx={{ pl: 1 }}>
-                    <CompareCheckbox buildingId={row.id} name={displayName(row.name)} />
-                  </TableCell>
-                  {buildingColumns.map((column) => (
-                    <TableCell
-                      key={column.field}
-                      align={column.numeric ? 'right' : 'left'}
-                      sx={{
-                        whiteSpace: 'nowrap',
-                        maxWidth: { xs: 160, sm: 280 },
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        ...shownFrom[column.priority],
-                      }}
-                    >
-                      {column.field === 'name' ? (
-                        <Link
-                          component={RouterLink}
-                          to={paths.building(row.id)}
-                          // The row's own click opens it too; once is enough.
-                          onClick={(event: React.MouseEvent) => {
-                            event.stopPropagation();
-                            // A plain click is the row's; Ctrl/⌘/Shift-click keeps the browser's meaning.
-                            if (
-                              event.button !== 0 ||
-                              event.metaKey ||
-                              event.ctrlKey ||
-                              event.shiftKey
-                            )
-                              return;
-                            event.preventDefault();
-                            onOpen(row.id);
-                          }}
-                        >
-                          {column.display(row)}
-                        </Link>
-                      ) : (
-                        column.display(row)
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
+                  row={row}
+                  rowIndex={item.index}
+                  selected={row.id === selectedId}
+                  onOpen={onOpen}
+                />
               );
             })}
             <SpacerRow height={paddingBottom} />

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
@@ -63,6 +63,8 @@ export function PortfolioPage() {
   const state = usePortfolioUrlState();
   const navigate = useNavigate();
   const { search: locationSearch } = useLocation();
+  // Stable, so the table's memoised rows do not all render again on every scroll.
+  const openBuilding = useCallback((id: string) => void navigate(paths.building(id)), [navigate]);
   useEffect(() => rememberPortfolioSearch(locationSearch), [locationSearch]);
   const { filter } = state;
 
@@ -262,7 +264,7 @@ export function PortfolioPage() {
         sortDirection={state.sortDirection}
         onSort={(field, direction) => state.update({ sort: field, dir: direction })}
         selectedId={state.selectedId}
-        onOpen={(id) => void navigate(paths.building(id))}
+        onOpen={openBuilding}
         fileName={csvName([
           filter.search,
           organizations.find(([id]) => id === filter.organizationId)?.[1],
