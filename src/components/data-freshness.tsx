@@ -13,6 +13,8 @@ export interface FreshnessSource {
   /** Set when the last refresh failed while older data is still shown. */
   error: unknown;
   refetch: () => unknown;
+  /** When the last failure happened (TanStack Query's errorUpdatedAt). */
+  errorUpdatedAt?: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export function DataFreshness({ sources, now }: { sources: FreshnessSource[]; no
   return (
     <Stack spacing={1} className="storey-no-print">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary" role="status">
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
           {fetching
             ? 'Refreshing…'
             : Number.isFinite(oldest)

@@ -10,6 +10,7 @@ import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import { formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '@/api/get-building-outline';
+import { useBuildings } from '@/api/get-buildings';
 import { useFloors } from '@/api/get-floors';
 import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { PlaceHeader } from './place-header';
@@ -111,9 +112,11 @@ function FloorsSection({ building }: { building: Building }) {
 
 function BuildingView({ place }: { place: BuildingPlace }) {
   const { building, name, siteLabel, crumbs } = place;
+  const listing = useBuildings();
+  const floors = useFloors(building.id);
   return (
     <Stack spacing={3}>
-      <PlaceHeader crumbs={crumbs} title={name} />
+      <PlaceHeader crumbs={crumbs} title={name} freshness={[listing, floors]} />
       <CompareToggle buildingId={building.id} />
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <QualityPanel buildingId={building.id} />

@@ -20,6 +20,7 @@ import { paths } from '@/config/paths';
 import { areaUnit, displayName, formatArea, formatCompact, formatCount } from '@/lib/format';
 import { matches } from '@/lib/text-match';
 import { useUrlParams } from '@/lib/use-url-params';
+import { useSpaces } from '../api/get-spaces';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
 import { areaByType, type RoomDetails } from '../utils/room-details';
@@ -99,6 +100,7 @@ function LevelRooms({ place }: { place: LevelPlace }) {
   const sortField: SortField = sortParam && sortFields.includes(sortParam) ? sortParam : 'name';
   const direction = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const details = useLevelSpaces(place);
+  const spaces = useSpaces(details.floorId);
 
   const shown = useMemo(() => {
     const filtered = search.trim()
@@ -136,6 +138,7 @@ function LevelRooms({ place }: { place: LevelPlace }) {
         crumbs={place.crumbs}
         title={place.levelName}
         partialErrors={place.partialErrors}
+        freshness={[spaces]}
       >
         {formatCount(details.rooms.length)} rooms
         {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}

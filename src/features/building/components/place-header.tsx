@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { DataFreshness, type FreshnessSource } from '@/components/data-freshness';
 import type { ReactNode } from 'react';
 import { PageBreadcrumbs, type Crumb } from '@/components/page-breadcrumbs';
 import { PartialAnswerAlert } from './route-state-view';
@@ -12,12 +14,15 @@ export function PlaceHeader({
   title,
   aside,
   partialErrors = [],
+  freshness,
   children,
 }: {
   crumbs: Crumb[];
   title: string;
   aside?: string | undefined;
   partialErrors?: readonly string[];
+  /** The queries behind the page: "Updated hh:mm · Refresh", and a stale mark if a refresh fails. */
+  freshness?: FreshnessSource[] | undefined;
   children?: ReactNode;
 }) {
   return (
@@ -25,6 +30,14 @@ export function PlaceHeader({
       <PartialAnswerAlert messages={partialErrors} />
       <div>
         <PageBreadcrumbs crumbs={crumbs} />
+        {freshness ? (
+          <Box sx={{ float: 'right', ml: 2 }}>
+            <DataFreshness
+              sources={freshness}
+              now={Math.max(...freshness.map((source) => source.errorUpdatedAt ?? 0), 0)}
+            />
+          </Box>
+        ) : null}
         <Typography variant="h4" component="h1">
           {title}
           {aside ? (

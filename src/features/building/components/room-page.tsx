@@ -7,6 +7,7 @@ import { DetailsTable } from '@/components/details-table';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { formatArea, formatCount } from '@/lib/format';
+import { useSpaces } from '../api/get-spaces';
 import { useLevelSpaces } from '../hooks/use-level-spaces';
 import { useRoomRoute, type RoomPlace } from '../hooks/use-place-route';
 import { humanizeKey, type RoomDetails } from '../utils/room-details';
@@ -83,6 +84,7 @@ function Neighbours({ place, rooms }: { place: RoomPlace; rooms: readonly RoomDe
 
 function RoomView({ place }: { place: RoomPlace }) {
   const details = useLevelSpaces(place);
+  const spaces = useSpaces(details.floorId);
   const room = details.rooms[place.room.index]!;
   return (
     <Stack spacing={2}>
@@ -91,6 +93,7 @@ function RoomView({ place }: { place: RoomPlace }) {
         title={room.name}
         aside={room.occurrence}
         partialErrors={place.partialErrors}
+        freshness={[spaces]}
       >
         On{' '}
         <Link component={RouterLink} to={paths.level(place.building.id, place.levelKey)}>

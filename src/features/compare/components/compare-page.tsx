@@ -12,6 +12,7 @@ import { floorsQueryOptions } from '@/api/get-floors';
 import { useSites } from '@/api/get-sites';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
+import { DataFreshness } from '@/components/data-freshness';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
@@ -214,7 +215,16 @@ export function ComparePage({
   return (
     <Stack spacing={3}>
       <Header>
-        <Stack direction="row" spacing={1} className="storey-no-print">
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start' }}
+          className="storey-no-print"
+        >
+          <DataFreshness
+            sources={[buildings, sites]}
+            now={Math.max(buildings.errorUpdatedAt, sites.errorUpdatedAt, buildings.dataUpdatedAt)}
+          />
           <Button variant="outlined" size="small" onClick={() => void download()}>
             Download CSV
           </Button>
