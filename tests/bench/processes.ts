@@ -25,6 +25,8 @@ export interface Service {
   url: string;
   /** Resident memory of the process, from /proc. */
   rssMegabytes(): number;
+  /** CPU time the process has used so far (user + system), from /proc. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,13 @@ export async function startService(
     rssMegabytes: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuSeconds: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime and stime in
+      // clock ticks, 100 a second on Linux.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     stop: () =>
       new Promise((resolve) => {

@@ -9,17 +9,11 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
+import { platformToken } from './peers/platform-token';
 import { createTokenProvider, renewalMarginSeconds } from '../../server/platform/token-provider';
 import { firstScreenBundle } from '../support/first-screen-bundle';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
-import {
-  emulatorCredentials as credentials,
-  freePort,
-  platformEnvironment,
-  root,
-  startService,
-  type Service,
-} from './processes';
+import { freePort, platformEnvironment, root, startService, type Service } from './processes';
 import { ownedSections } from './report-sections';
 
 interface Figure {
@@ -41,22 +35,9 @@ const bench = 'npm run bench';
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function platformToken(emulator: Service): Promise<string> {
-  const response = await fetch(
-    `${emulator.url}/identity/${credentials.tenantId}/oauth2/v2.0/token`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_id: credentials.clientId,
-        client_secret: credentials.clientSecret,
-        scope: credentials.scope,
-        grant_type: 'client_credentials',
-      }),
-    },
-  );
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+/** The token a direct caller (and each peer) fetches once, with Storey's own PLATFORM_* settings. */
+const directToken = (emulator: Service): Promise<string> =>
+  platformToken(platformEnvironment(emulator));
 
 async function load(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -75,7 +56,7 @@ async function control(emulator: Service, method: string, pathName: string, body
 }
 
 async function proxyCost(emulator: Service, bff: Service) {
-  const token = await platformToken(emulator);
+  const token = await directToken(emulator);
   const graphqlBody = JSON.stringify({
     query:
       'query Outline($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }',
@@ -156,14 +137,160 @@ async function proxyCost(emulator: Service, bff: Service) {
   }
 }
 
+/** The proxies compared with Storey, each a process of its own started from tests/bench/peers. */
+const peerEntries = {
+  '@fastify/http-proxy': 'tests/bench/peers/fastify-http-proxy.ts',
+  'express + http-proxy-middleware': 'tests/bench/peers/express-http-proxy-middleware.ts',
+} as const;
+
+/**
+ * The same three workloads sent directly, through each peer and through Storey, at 10 and 100
+ * connections in interleaved rounds: throughput, latency, proxy CPU per request (from /proc) and
+ * resident memory, as ratios against the peers.
+ */
+async function peerComparison(emulator: Service, storey: Service) {
+  const token = await directToken(emulator);
+  const peers: Record<string, Service> = {};
+  for (const [name, entry] of Object.entries(peerEntries)) {
+    const port = await freePort();
+    peers[name] = await startService(
+      entry,
+      { ...platformEnvironment(emulator), PORT: String(port) },
+      port,
+      '/healthz',
+    );
+  }
+  const graphqlBody = JSON.stringify({
+    query:
+      'query Outline($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }',
+    variables: { name: 'Harbour View' },
+    operationName: 'Outline',
+  });
+  const workloads = [
+    {
+      name: '100-building pages, 20 distinct',
+      requests: Array.from({ length: 20 }, (_, index) => ({
+        method: 'GET' as const,
+        path: `/api/Buildings?take=100&skip=${index * 45}`,
+      })),
+    },
+    {
+      name: '1,000-building page with counts',
+      requests: [{ method: 'GET' as const, path: '/api/Buildings?take=1000&includeCounts=true' }],
+    },
+    {
+      name: 'GraphQL drill-down (spec query)',
+      requests: [{ method: 'POST' as const, path: '/graphql', body: graphqlBody }],
+    },
+  ];
+  type Side = { url: string; headers: Record<string, string>; process?: Service };
+  const sides: Record<string, Side> = {
+    direct: {
+      url: emulator.url,
+      headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' },
+    },
+    ...Object.fromEntries(
+      Object.entries(peers).map(([name, service]) => [
+        name,
+        { url: service.url, headers: {}, process: service },
+      ]),
+    ),
+    Storey: { url: storey.url, headers: { 'x-csrf': '1' }, process: storey },
+  };
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  try {
+    for (const workload of workloads) {
+      for (const connections of [10, 100]) {
+        const failures: Record<string, number> = {};
+        const runs: Record<
+          string,
+          Array<{ rps: number; p50: number; p99: number; cpuMsPer1000?: number }>
+        > = {};
+        for (let round = 0; round < 2; round++) {
+          for (const [name, side] of Object.entries(sides)) {
+            const graphql = workload.requests[0]!.path === '/graphql';
+            // GraphQL sent directly needs the token alone, as the spec says.
+            const headers =
+              name === 'direct' && graphql
+                ? { authorization: token, 'x-request-type': 'GraphQL', 'x-api-version': '3.0' }
+                : side.headers;
+            const cpuBefore = side.process?.cpuSeconds();
+            const result = await load({
+              url: side.url,
+              connections,
+              duration: seconds,
+              headers: { ...headers, ...(graphql ? { 'content-type': 'application/json' } : {}) },
+              requests: workload.requests,
+            });
+            const cpu =
+              side.process && cpuBefore !== undefined
+                ? ((side.process.cpuSeconds() - cpuBefore) * 1000 * 1000) /
+                  Math.max(1, result.requests.total)
+                : undefined;
+            (runs[name] ??= []).push({
+              rps: result.requests.average,
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              ...(cpu !== undefined ? { cpuMsPer1000: cpu } : {}),
+            });
+            failures[name] = (failures[name] ?? 0) + result.errors + result.non2xx;
+          }
+        }
+        const figure = (name: string, key: 'rps' | 'p50' | 'p99' | 'cpuMsPer1000') =>
+          median(runs[name]!.map((run) => run[key] ?? Number.NaN));
+        const proxies = Object.keys(sides).filter((name) => name !== 'direct');
+        const bestPeer = Math.max(...Object.keys(peers).map((name) => figure(name, 'rps')));
+        record({
+          group: 'Peers',
+          name: `${workload.name}, ${connections} connections: req/s (p50 / p99 ms), direct · ${proxies.join(' · ')}`,
+          value: ['direct', ...proxies]
+            .map(
+              (name) =>
+                `${figure(name, 'rps').toFixed(0)} (${figure(name, 'p50')}/${figure(name, 'p99')})` +
+                (failures[name] ? ` [${failures[name]} failed]` : ''),
+            )
+            .join(' · '),
+          target: connections === 100 ? 'Storey ≥ best peer' : 'reported',
+          met: connections === 100 ? figure('Storey', 'rps') >= bestPeer : undefined,
+          command: bench,
+        });
+        const fastifyCpu = figure('@fastify/http-proxy', 'cpuMsPer1000');
+        const ratio = figure('Storey', 'cpuMsPer1000') / fastifyCpu;
+        record({
+          group: 'Peers',
+          name: `${workload.name}, ${connections} connections: proxy CPU ms per 1,000 requests, ${proxies.join(' · ')}`,
+          value: `${proxies.map((name) => figure(name, 'cpuMsPer1000').toFixed(0)).join(' · ')} (Storey ${ratio.toFixed(2)}× @fastify/http-proxy)`,
+          target: '≤ 1.2× @fastify/http-proxy',
+          met: ratio <= 1.2,
+          command: bench,
+        });
+      }
+    }
+    record({
+      group: 'Peers',
+      name: `Resident memory after the runs: ${[...Object.keys(peers), 'Storey'].join(' · ')}`,
+      value: [...Object.values(peers), storey]
+        .map((service) => `${service.rssMegabytes().toFixed(0)} MB`)
+        .join(' · '),
+      target: 'reported',
+      met: undefined,
+      command: bench,
+    });
+  } finally {
+    for (const service of Object.values(peers)) await service.stop();
+  }
+}
+
 async function tokenEconomy(emulator: Service, bffPort: number) {
+  // Counted from before the start: Storey asks the platform what it offers as soon as it listens,
+  // and that first call and the 1,000 below must share one token.
+  await control(emulator, 'DELETE', 'requests');
   const cold = await startService(
     'dist/server/cli/start.js',
     { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '1000000' },
     bffPort,
     '/healthz',
   );
-  await control(emulator, 'DELETE', 'requests');
   await Promise.all(
     Array.from({ length: 1000 }, (_, index) =>
       fetch(`${cold.url}/api/Buildings?take=1&skip=${index}`, { headers: { 'x-csrf': '1' } }),
@@ -175,7 +302,7 @@ async function tokenEconomy(emulator: Service, bffPort: number) {
   await cold.stop();
   record({
     group: 'Token economy',
-    name: '1,000 concurrent cold calls: token requests',
+    name: 'Start and 1,000 concurrent cold calls: token requests',
     value: String(tokens),
     target: 'exactly 1',
     met: tokens === 1,
@@ -439,7 +566,7 @@ async function memory(bff: Service, emulatorPort: number) {
     emulatorPort,
     '/api/Sites',
   );
-  const token = await platformToken(large);
+  const token = await directToken(large);
   await fetch(`${large.url}/api/Buildings?take=5000`, {
     headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' },
   });
@@ -481,7 +608,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or proxy, generation) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or proxy, peers with proxy, generation) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -511,6 +638,7 @@ async function serverBenchmarks() {
   );
   try {
     await proxyCost(emulator, bff);
+    if (wanted('peers')) await peerComparison(emulator, bff);
     await shielding(emulator, bff);
     await tokenEconomy(emulator, await freePort());
     await memory(bff, await freePort());
