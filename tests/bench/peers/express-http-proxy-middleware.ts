@@ -13,20 +13,23 @@ const token = await platformToken();
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 const app = express();
 app.get('/healthz', (_request, response) => void response.send('ok'));
+// Headers given as options are set when the forwarded request is made (setting them on its
+// proxyReq event fails once a kept-alive socket has already flushed it).
 app.use(
   createProxyMiddleware({
     target: upstream,
     agent,
     // Filtered, not mounted: a mount would strip the prefix from the forwarded path.
-    pathFilter: ['/api', '/graphql'],
-    on: {
-      proxyReq: (proxyRequest, request) => {
-        const graphql = request.url?.startsWith('/graphql') ?? false;
-        proxyRequest.setHeader('authorization', graphql ? token : `Bearer ${token}`);
-        if (graphql) proxyRequest.setHeader('x-request-type', 'GraphQL');
-        proxyRequest.setHeader('x-api-version', '3.0');
-      },
-    },
+    pathFilter: '/api',
+    headers: { authorization: `Bearer ${token}`, 'x-api-version': '3.0' },
+  }),
+);
+app.use(
+  createProxyMiddleware({
+    target: upstream,
+    agent,
+    pathFilter: '/graphql',
+    headers: { authorization: token, 'x-request-type': 'GraphQL', 'x-api-version': '3.0' },
   }),
 );
 app.listen(Number(process.env.PORT), '127.0.0.1');
