@@ -21,7 +21,12 @@ export interface FreshnessSource {
  * "Updated 14:02 · Refresh": when the figures on screen were read, and a way to read them again.
  * When a refresh fails the older data stays, marked with its age and why it was not refreshed.
  */
-export function DataFreshness({ sources, now }: { sources: FreshnessSource[]; now: number }) {
+export function DataFreshness({ sources }: { sources: FreshnessSource[] }) {
+  // The age of stale figures is told as of the failed refresh (no clock read while rendering).
+  const now = Math.max(
+    0,
+    ...sources.map((source) => Math.max(source.errorUpdatedAt ?? 0, source.dataUpdatedAt)),
+  );
   const oldest = Math.min(...sources.map((source) => source.dataUpdatedAt).filter(Boolean));
   const fetching = sources.some((source) => source.isFetching);
   const failed = sources.find((source) => source.error && source.dataUpdatedAt > 0);

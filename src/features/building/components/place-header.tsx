@@ -32,10 +32,7 @@ export function PlaceHeader({
         <PageBreadcrumbs crumbs={crumbs} />
         {freshness ? (
           <Box sx={{ float: 'right', ml: 2 }}>
-            <DataFreshness
-              sources={freshness}
-              now={Math.max(...freshness.map((source) => source.errorUpdatedAt ?? 0), 0)}
-            />
+            <DataFreshness sources={freshness} />
           </Box>
         ) : null}
         <Typography variant="h4" component="h1">

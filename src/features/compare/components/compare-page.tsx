@@ -14,6 +14,7 @@ import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import { DataFreshness } from '@/components/data-freshness';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { PageTitle } from '@/components/page-title';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { maxCompared, minCompared, useCompareSelection } from '@/lib/compare-selection';
@@ -42,17 +43,7 @@ function Header({ children }: { children?: ReactNode }) {
   return (
     <div>
       <PageBreadcrumbs crumbs={crumbs} />
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}
-      >
-        <Typography variant="h4" component="h1">
-          Compare buildings
-        </Typography>
-        {children}
-      </Stack>
+      <PageTitle title="Compare buildings">{children}</PageTitle>
     </div>
   );
 }
@@ -221,10 +212,7 @@ export function ComparePage({
           sx={{ alignItems: 'flex-start' }}
           className="storey-no-print"
         >
-          <DataFreshness
-            sources={[buildings, sites]}
-            now={Math.max(buildings.errorUpdatedAt, sites.errorUpdatedAt, buildings.dataUpdatedAt)}
-          />
+          <DataFreshness sources={[buildings, sites]} />
           <Button variant="outlined" size="small" onClick={() => void download()}>
             Download CSV
           </Button>

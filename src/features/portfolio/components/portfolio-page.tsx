@@ -9,7 +9,7 @@ import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { NativeSelectFilter } from '@/components/native-select-filter';
-import { DataFreshness } from '@/components/data-freshness';
+import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { checkPortfolio } from '@/lib/quality-rules';
@@ -170,18 +170,7 @@ export function PortfolioPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
-      >
-        {header}
-        <DataFreshness
-          sources={[buildings, sites]}
-          now={buildings.errorUpdatedAt || buildings.dataUpdatedAt}
-        />
-      </Stack>
+      <PageTitle title="Portfolio" freshness={[buildings, sites]} />
       {sites.isError ? (
         <Alert severity="warning">
           Site names could not be loaded; sites are shown by their id.

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { DataFreshness } from '@/components/data-freshness';
+import { PageTitle } from '@/components/page-title';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -163,20 +163,7 @@ export function QualityPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
-      >
-        <Typography variant="h4" component="h1">
-          Data quality
-        </Typography>
-        <DataFreshness
-          sources={[buildings, sites]}
-          now={Math.max(buildings.errorUpdatedAt, sites.errorUpdatedAt, buildings.dataUpdatedAt)}
-        />
-      </Stack>
+      <PageTitle title="Data quality" freshness={[buildings, sites]} />
       <Box
         component="section"
         aria-label="Quality figures"

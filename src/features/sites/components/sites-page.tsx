@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { DataFreshness } from '@/components/data-freshness';
+import { PageTitle } from '@/components/page-title';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -92,18 +92,7 @@ export function SitesPage() {
   }
   return (
     <Stack spacing={3}>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' }}
-      >
-        {header}
-        <DataFreshness
-          sources={[sites, buildings]}
-          now={Math.max(sites.errorUpdatedAt, buildings.errorUpdatedAt, sites.dataUpdatedAt)}
-        />
-      </Stack>
+      <PageTitle title="Sites" freshness={[sites, buildings]} />
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Sites">
           <TableHead>
