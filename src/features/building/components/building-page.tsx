@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Building } from '@/api/platform-schemas';
@@ -16,21 +14,11 @@ import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
 import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
 import { CompareToggle } from '@/components/compare-picker';
+import { Section } from '@/components/section';
 import { HistoryPanel } from './history-panel';
 import { QualityPanel } from './quality-panel';
 import { StackingPlan } from './stacking-plan';
 import { PartialAnswerAlert, RouteStateView } from './route-state-view';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function BuildingFacts({ building, siteLabel }: { building: Building; siteLabel: string }) {
   const counts = building.includesDeviceAndMeasurementCounts;

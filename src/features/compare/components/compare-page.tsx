@@ -13,6 +13,7 @@ import { useSites } from '@/api/get-sites';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import { DataFreshness } from '@/components/data-freshness';
+import { Section } from '@/components/section';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageTitle } from '@/components/page-title';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
@@ -27,17 +28,6 @@ import { SideBySideTable } from './side-by-side-table';
 import { StackingPlans } from './stacking-plans';
 
 const crumbs = [{ label: 'Portfolio', to: paths.portfolio() }, { label: 'Compare' }];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function Header({ children }: { children?: ReactNode }) {
   return (
