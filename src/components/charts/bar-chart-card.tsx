@@ -5,9 +5,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { ViewToggle } from './view-toggle';
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { measurePalette, type Measure } from './measure-palette';
@@ -112,16 +111,7 @@ export function BarChartCard({
           {title}
         </Typography>
         {sharedView ? null : (
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
-            aria-label={`${title}: view as`}
-          >
-            <ToggleButton value="chart">Chart</ToggleButton>
-            <ToggleButton value="table">Table</ToggleButton>
-          </ToggleButtonGroup>
+          <ViewToggle label={`${title}: view as`} value={view} onChange={setView} />
         )}
       </Stack>
       {description ? (

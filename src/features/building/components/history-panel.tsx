@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { ViewToggle } from '@/components/charts/view-toggle';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { useCapabilities } from '@/api/get-capabilities';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
@@ -313,16 +314,7 @@ export function HistoryPanel({ level, id, placeName, missingId }: HistoryPanelPr
           useFlexGap
           sx={{ flexWrap: 'wrap', alignItems: 'center' }}
         >
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
-            aria-label="History: view as"
-          >
-            <ToggleButton value="chart">Chart</ToggleButton>
-            <ToggleButton value="table">Table</ToggleButton>
-          </ToggleButtonGroup>
+          <ViewToggle label="History: view as" value={view} onChange={setView} />
           <Button
             size="small"
             variant="outlined"

@@ -7,9 +7,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { ViewToggle } from '@/components/charts/view-toggle';
 import { Suspense, lazy, useId, useState } from 'react';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
@@ -125,17 +124,12 @@ function MeasureFigure({
         <Typography id={titleId} variant="subtitle1" component="figcaption">
           {measure.label}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
+        <ViewToggle
+          label={`${measure.label}: view as`}
           value={view}
-          onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
-          aria-label={`${measure.label}: view as`}
+          onChange={setView}
           className="storey-no-print"
-        >
-          <ToggleButton value="chart">Chart</ToggleButton>
-          <ToggleButton value="table">Table</ToggleButton>
-        </ToggleButtonGroup>
+        />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {measure.explanation} Portfolio: {describeSpread(comparison, spread)}

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { ViewToggle } from '@/components/charts/view-toggle';
 import { useMemo, useState } from 'react';
 import type { Building } from '@/api/platform-schemas';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
@@ -89,16 +88,12 @@ export function PortfolioCharts({
           Charts
         </Typography>
         {/* One switch for all six: two Tab stops, not twelve. */}
-        <ToggleButtonGroup
-          size="small"
-          exclusive
+        <ViewToggle
+          label="Charts: view as"
           value={view}
-          onChange={(_event, next: 'chart' | 'table' | null) => next && setView(next)}
-          aria-label="Charts: view as"
-        >
-          <ToggleButton value="chart">Charts</ToggleButton>
-          <ToggleButton value="table">Tables</ToggleButton>
-        </ToggleButtonGroup>
+          onChange={setView}
+          names={{ chart: 'Charts', table: 'Tables' }}
+        />
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <LazyBarChartCard
