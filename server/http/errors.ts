@@ -7,6 +7,12 @@ import { HttpProblem, sendProblem } from './problem.ts';
 /** Every error a route throws becomes an RFC 9457 problem document; the table is here, once. */
 export const problemErrors = fp(async (app) => {
   app.setErrorHandler(async (error, request, reply) => {
+    if (reply.raw.destroyed) {
+      // The browser went away while its answer was streaming and Storey stopped reading the
+      // platform's: nobody is left to tell, and it is not Storey's failure.
+      request.log.debug({ reason: (error as Error).message }, 'browser left before its answer');
+      return reply;
+    }
     if (error instanceof HttpProblem) {
       return sendProblem(
         reply.headers(error.headers),

@@ -22,7 +22,11 @@ export const lifecycle = fp<{ metrics: Metrics }>(async (app, { metrics }) => {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  app.addHook('onResponse', async (_request, reply) => {
+  app.addHook('onResponse', async (request, reply) => {
     metrics.responses.inc({ status: String(reply.statusCode) });
+    // An answer streaming when shutdown began had already promised keep-alive; once it is sent,
+    // end its connection, or close() would wait for the browser's keep-alive to run out.
+    // (The response has let go of its socket by now; the request still holds it.)
+    if (closing) request.raw.socket.end();
   });
 });

@@ -8,7 +8,7 @@ const forwardedResponseHeaders = ['content-type', 'x-total-count', 'retry-after'
 /** The platform documents no Retry-After for its 429s; browsers still need to know when to come back. */
 const defaultRetryAfterSeconds = '5';
 
-function isJson(response: UpstreamResponse): boolean {
+function isJson(response: { headers: Record<string, string> }): boolean {
   return /^application\/([\w.+-]*\+)?json\b/i.test(response.headers['content-type'] ?? '');
 }
 
@@ -63,7 +63,7 @@ export function scrubPlatformMessage(message: string): string {
     : scrubbed;
 }
 
-function copyHeaders(reply: FastifyReply, response: UpstreamResponse): void {
+function copyHeaders(reply: FastifyReply, response: { headers: Record<string, string> }): void {
   for (const name of forwardedResponseHeaders) {
     const value = response.headers[name];
     if (value !== undefined) reply.header(name, value);
@@ -71,10 +71,11 @@ function copyHeaders(reply: FastifyReply, response: UpstreamResponse): void {
 }
 
 /**
- * Turns a platform answer into the browser's answer: success passes through (checked to be JSON),
- * failures become problem details with the platform's own message, and nothing else leaks.
+ * Turns a platform answer read whole into the browser's answer: failures become problem details
+ * with the platform's own message, and nothing else leaks. (JSON successes never get here: they
+ * are streamed by `relayStream`.)
  */
-export function relay(
+function relayWhole(
   reply: FastifyReply,
   response: UpstreamResponse,
   options: { graphql: boolean },
@@ -98,16 +99,12 @@ export function relay(
     );
   }
 
+  if (status >= 200 && status < 300)
+    return sendProblem(reply, 502, 'The platform sent an answer that is not JSON.');
   const json = isJson(response) ? parseJson(response) : ({ ok: false } as const);
   if (status === 403 && !json.ok) {
     // A gateway in front of the platform answers with an HTML page; never parse it as data.
     return sendProblem(reply, 403, 'The request was refused by the platform gateway.');
-  }
-  if (status >= 200 && status < 300) {
-    if (!json.ok)
-      return sendProblem(reply, 502, 'The platform sent an answer that is not valid JSON.');
-    copyHeaders(reply, response);
-    return reply.code(status).send(response.body);
   }
   if (
     options.graphql &&
@@ -163,31 +160,24 @@ async function readErrorBody(body: Readable): Promise<Buffer> {
 }
 
 /**
- * A platform answer relayed as it arrives: a JSON success is piped to the browser without being
- * read whole or parsed here (the SPA's schemas check it, docs/decisions/0006); anything else is
- * read (bounded) and answered exactly as `relay` answers it.
+ * Turns a platform answer into the browser's answer as it arrives. A JSON success is piped to the
+ * browser without being read whole or parsed here: the dashboard's schemas check every answer
+ * (docs/decisions/0006, 0007). Anything else is read (bounded) and answered as a problem document
+ * (scrubbed platform messages, 429 with Retry-After, GraphQL errors passed through).
  */
 export async function relayStream(
   reply: FastifyReply,
   response: StreamedUpstreamResponse,
+  options: { graphql: boolean } = { graphql: false },
 ): Promise<FastifyReply> {
-  const jsonSuccess =
-    response.status >= 200 &&
-    response.status < 300 &&
-    /^application\/([\w.+-]*\+)?json\b/i.test(response.headers['content-type'] ?? '');
-  if (jsonSuccess) {
-    for (const name of forwardedResponseHeaders) {
-      const value = response.headers[name];
-      if (value !== undefined) reply.header(name, value);
-    }
+  if (response.status >= 200 && response.status < 300 && isJson(response)) {
+    copyHeaders(reply, response);
+    // The bytes are passed on unchanged, so the platform's length holds (and spares chunking);
+    // compression, when the browser asks for it, drops it again.
+    const length = response.headers['content-length'];
+    if (length !== undefined) reply.header('content-length', length);
     return reply.code(response.status).send(response.body);
   }
   const body = await readErrorBody(response.body);
-  return relay(
-    reply,
-    { status: response.status, headers: response.headers, body },
-    {
-      graphql: false,
-    },
-  );
+  return relayWhole(reply, { status: response.status, headers: response.headers, body }, options);
 }

@@ -1,20 +1,39 @@
 import type { Clock } from '../clock.ts';
 import {
+  UpstreamUnavailableError,
   createPlatformClient,
+  readWhole,
   type PlatformClientOptions,
   type StreamedUpstreamResponse,
   type UpstreamResponse,
 } from './platform-client.ts';
-import { createShield } from './shield.ts';
+import { createSharedReads } from './shared-reads.ts';
 
-/** Everything the routes may ask of the platform: shielded reads and GraphQL queries. */
+/**
+ * Everything the BFF may ask of the platform. Answers relayed to browsers are streams (never read
+ * whole or parsed here, decision 0007); the BFF's own questions (capabilities, readiness) read the
+ * same answers whole.
+ */
 export interface PlatformGateway {
+  /** A listing read, shared with identical reads in flight, handed over as it arrives. */
+  read(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
+  /** `read`, whole: for the BFF's own use (bounded by PLATFORM_MAX_ANSWER_BYTES). */
   get(pathAndQuery: string): Promise<UpstreamResponse>;
-  /** A read whose answer is relayed as it arrives, not shared or cached (history series). */
+  /** A read nobody shares (history series), handed over as it arrives. */
   open(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
+  /** A GraphQL query, handed over as it arrives (POSTs are never shared). */
+  query(body: string): Promise<StreamedUpstreamResponse>;
+  /** `query`, whole: for the BFF's own use. */
   graphql(body: string): Promise<UpstreamResponse>;
   close(): Promise<void>;
 }
+
+/**
+ * How much of a listing is kept while it arrives so that an identical read can still join it. The
+ * dashboard's largest page (1,000 buildings with counts) is about 0.5 MB; past this, later reads
+ * make their own call and what is in flight streams on unkept.
+ */
+export const shareWindowBytes = 2 * 1024 * 1024;
 
 export function createPlatformGateway(
   options: PlatformClientOptions & {
@@ -24,18 +43,35 @@ export function createPlatformGateway(
   },
 ): PlatformGateway {
   const client = createPlatformClient(options);
-  const shield = createShield({
+  const { maxBodyBytes } = options;
+  const shared = createSharedReads({
     ttlSeconds: options.cacheTtlSeconds,
+    windowBytes: Math.min(shareWindowBytes, maxBodyBytes),
+    maxBytes: maxBodyBytes,
     now: options.clock.now,
     ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
   });
+  /** An answer that says up front it is over the limit is refused before a byte is relayed. */
+  const withinLimit = (answer: StreamedUpstreamResponse): StreamedUpstreamResponse => {
+    if (Number(answer.headers['content-length'] ?? 0) > maxBodyBytes) {
+      answer.body.destroy();
+      throw new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
+    }
+    return answer;
+  };
+  const read = (pathAndQuery: string) =>
+    shared.read(pathAndQuery, async () =>
+      withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
+    );
+  const query = (body: string) =>
+    client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body });
   return {
-    get: (pathAndQuery) =>
-      shield.get(pathAndQuery, () =>
-        client.send({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
-      ),
+    read,
+    get: async (pathAndQuery) =>
+      readWhole(await read(pathAndQuery), maxBodyBytes, options.timeoutMs),
     open: (pathAndQuery) => client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
-    graphql: (body) => client.send({ method: 'POST', path: '/graphql', kind: 'graphql', body }),
+    query,
+    graphql: async (body) => readWhole(await query(body), maxBodyBytes, options.timeoutMs),
     close: () => client.close(),
   };
 }

@@ -36,16 +36,57 @@ export interface PlatformClientOptions {
   apiVersion: string;
   graphqlAuth: 'token' | 'bearer';
   timeoutMs: number;
-  /** Upper bound on a platform answer held in memory; larger ones are treated as unreadable. */
+  /** Upper bound on a platform answer relayed or held; larger ones are treated as unreadable. */
   maxBodyBytes: number;
   onUpstreamResponse?: (kind: PlatformRequest['kind'], status: number, seconds: number) => void;
 }
 
 export interface PlatformClient {
-  send(request: PlatformRequest): Promise<UpstreamResponse>;
-  /** Like send, but the body is handed over unread: for answers nobody else shares. */
+  /** Sends a request; the answer is handed over as soon as its headers are in, its body unread. */
   open(request: PlatformRequest): Promise<StreamedUpstreamResponse>;
   close(): Promise<void>;
+}
+
+/** undici's and the abort signal's errors, as the two kinds the BFF answers with 504 and 502. */
+function upstreamFailure(error: unknown, timeoutMs: number): Error {
+  if (error instanceof UpstreamUnavailableError || error instanceof UpstreamTimeoutError)
+    return error;
+  if (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  ) {
+    return new UpstreamTimeoutError(`The platform did not answer within ${timeoutMs} ms.`);
+  }
+  return new UpstreamUnavailableError(
+    'The platform could not be reached or closed the connection.',
+  );
+}
+
+/**
+ * Reads an answer whole, for the BFF's own questions (capabilities, readiness) and error texts;
+ * answers relayed to browsers are never read this way.
+ */
+export async function readWhole(
+  response: StreamedUpstreamResponse,
+  maxBytes: number,
+  timeoutMs = 0,
+): Promise<UpstreamResponse> {
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        response.body.destroy();
+        throw new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { status: response.status, headers: response.headers, body: Buffer.concat(chunks) };
+  } catch (error) {
+    throw upstreamFailure(error, timeoutMs);
+  }
 }
 
 function flattenHeaders(
@@ -67,7 +108,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const base = new URL(options.baseUrl);
   const pathPrefix = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, { connections: 128, keepAliveTimeout: 30_000 });
-  const { maxBodyBytes } = options;
 
   const headersFor = (request: PlatformRequest, token: string): Record<string, string> =>
     request.kind === 'rest'
@@ -84,21 +124,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
           accept: 'application/json',
         };
 
-  const failure = (error: unknown): Error => {
-    if (error instanceof UpstreamUnavailableError) return error;
-    if (
-      error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError ||
-      (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    ) {
-      return new UpstreamTimeoutError(
-        `The platform did not answer within ${options.timeoutMs} ms.`,
-      );
-    }
-    return new UpstreamUnavailableError(
-      'The platform could not be reached or closed the connection.',
-    );
-  };
+  const failure = (error: unknown) => upstreamFailure(error, options.timeoutMs);
 
   /** Sends one request and hands back the answer as soon as its headers are in. */
   const begin = async (
@@ -133,41 +159,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     }
   };
 
-  const readWhole = async (response: StreamedUpstreamResponse): Promise<UpstreamResponse> => {
-    try {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        if (size > maxBodyBytes) {
-          response.body.destroy();
-          throw new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
-        }
-        chunks.push(chunk as Buffer);
-      }
-      return { status: response.status, headers: response.headers, body: Buffer.concat(chunks) };
-    } catch (error) {
-      throw failure(error);
-    }
-  };
-
-  const attempt = async (request: PlatformRequest, token: string): Promise<UpstreamResponse> =>
-    readWhole(await begin(request, token));
-
   return {
-    async send(request) {
-      const token = await options.tokens.getToken();
-      const response = await attempt(request, token);
-      if (response.status !== 401) return response;
-      // The platform may refuse a token before its exp (docs/platform-contract.md): one fresh token, one retry.
-      options.tokens.invalidate(token);
-      return attempt(request, await options.tokens.getToken());
-    },
     async open(request) {
       const token = await options.tokens.getToken();
       const response = await begin(request, token);
       if (response.status !== 401) return response;
-      response.body.resume(); // drain the refusal so its connection goes back to the pool
+      // The platform may refuse a token before its exp (docs/platform-contract.md): one fresh
+      // token, one retry. The refusal is drained so its connection goes back to the pool.
+      response.body.resume();
       options.tokens.invalidate(token);
       return begin(request, await options.tokens.getToken());
     },

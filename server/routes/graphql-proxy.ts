@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { graphqlLimits, guardGraphqlRequest } from '../http/graphql-guard.ts';
 import { sendProblem } from '../http/problem.ts';
-import { relay } from '../http/relay.ts';
+import { relayStream } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
 /** POST /graphql: only bounded read-only queries the guard lets through reach the platform. */
@@ -16,7 +16,7 @@ export const graphqlProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = as
       variables: variables ?? {},
       operationName: operationName ?? null,
     });
-    return relay(reply, await gateway.graphql(body), { graphql: true });
+    return relayStream(reply, await gateway.query(body), { graphql: true });
   });
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

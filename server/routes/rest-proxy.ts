@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
 import { validId } from '../http/path-id.ts';
-import { relay } from '../http/relay.ts';
+import { relayStream } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
 const take = z
@@ -63,8 +63,9 @@ export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async
   api,
   { gateway },
 ) => {
+  // Streamed as it arrives, shared with identical reads in flight (decision 0007).
   const forward = async (reply: FastifyReply, pathAndQuery: string) =>
-    relay(reply, await gateway.get(pathAndQuery), { graphql: false });
+    relayStream(reply, await gateway.read(pathAndQuery));
 
   api.get('/Sites', (request, reply) =>
     forward(reply, `/api/Sites${canonicalQuery(querySchemas.sites, request.query)}`),

@@ -97,7 +97,8 @@ export async function apiGet<T>(
     throw new ApiError(
       response.status,
       'Unreadable answer',
-      'The server sent an answer that is not valid JSON.',
+      // The BFF relays platform answers unparsed (decision 0007): broken or cut short, it ends here.
+      'The answer was cut short or is not valid JSON.',
     );
   }
   const parsed = schema.safeParse(body);

@@ -13,9 +13,24 @@ export interface PlainError {
   detail: string;
 }
 
+const unreadable = {
+  headline: 'The building platform sent data Storey cannot read.',
+  next: 'Retry; if it keeps happening, send the details below to your platform administrator.',
+} as const;
+
 export function plainError(error: unknown): PlainError {
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error ? error.message : String(error);
+    // GraphQL answers are parsed by urql: broken JSON (relayed unparsed by the BFF, decision 0007)
+    // arrives as a SyntaxError, and an answer cut short as fetch's TypeError.
+    if (error instanceof SyntaxError) return { ...unreadable, detail: message };
+    if (error instanceof TypeError) {
+      return {
+        headline: 'The connection broke before the answer was complete.',
+        next: 'Check your network connection, then retry.',
+        detail: message,
+      };
+    }
     return {
       headline: 'Something went wrong in Storey.',
       next: 'Try again; if it keeps happening, reload the page.',
@@ -67,11 +82,7 @@ export function plainError(error: unknown): PlainError {
         detail,
       };
     case error.title === 'Unexpected data' || error.title === 'Unreadable answer':
-      return {
-        headline: 'The building platform sent data Storey cannot read.',
-        next: 'Retry; if it keeps happening, send the details below to your platform administrator.',
-        detail,
-      };
+      return { ...unreadable, detail };
     default:
       return {
         headline: 'The building platform did not accept the request.',

@@ -2,7 +2,9 @@
  * `npm run soak`: 60 s at 100 connections of mixed REST and GraphQL through the BFF, with 1 % of
  * platform calls failing on purpose. Passes when the BFF never crashes, answers errors only for
  * the injected faults, and its resident memory grows by less than 20 %. Writes its section of
- * docs/benchmarks.md.
+ * docs/benchmarks.md. Answers are streamed (decision 0007): a platform that drops the connection
+ * mid-answer cuts the browser's answer short (a socket error at the client, counted with the
+ * faults), and malformed JSON passes with its 200 for the dashboard's schemas to refuse.
  */
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
@@ -106,9 +108,9 @@ const growth = (rssEnd - rssStart) / rssStart;
 const checks = [
   { name: 'BFF crashes', value: alive ? '0' : 'the BFF died', ok: alive },
   {
-    name: 'Error responses vs injected faults (+ reads that shared a failed call)',
-    value: `${errorResponses} vs ${injected} (+ up to ${coalesced} shared)`,
-    ok: errorResponses <= injected + coalesced,
+    name: 'Error responses and cut answers vs injected faults (+ reads that shared a failed call)',
+    value: `${errorResponses} + ${result.errors} vs ${injected} (+ up to ${coalesced} shared)`,
+    ok: errorResponses + result.errors <= injected + coalesced,
   },
   {
     name: 'Error statuses',
@@ -120,9 +122,9 @@ const checks = [
     ok: unexpectedStatuses.length === 0,
   },
   {
-    name: 'Socket errors and timeouts at the client',
-    value: `${result.errors} / ${result.timeouts}`,
-    ok: result.errors === 0 && result.timeouts === 0,
+    name: 'Timeouts at the client',
+    value: String(result.timeouts),
+    ok: result.timeouts === 0,
   },
   {
     name: 'Resident memory growth',
@@ -144,7 +146,7 @@ writeSection(
     '| --- | --- | --- | --- |',
     ...checks.map(
       (check, index) =>
-        `| ${check.name} | ${check.value} | ${['0', 'errors only for injected faults', '403, 429, 502, 504 only', '0 / 0', '< 20 %'][index]} | ${check.ok ? 'yes' : '**no**'} |`,
+        `| ${check.name} | ${check.value} | ${['0', 'errors only for injected faults', '403, 429, 502, 504 only', '0', '< 20 %'][index]} | ${check.ok ? 'yes' : '**no**'} |`,
     ),
   ].join('\n'),
 );

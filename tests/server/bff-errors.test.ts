@@ -24,11 +24,19 @@ describe('BFF error mapping', () => {
     ['502', 502],
     ['503', 502],
     ['504', 504],
-    ['malformed-json', 502],
-    ['drop-connection', 502],
   ])('maps platform %s to a %i problem', async (kind, status) => {
     setup.platform.emulator.faults.update({ errorRate: 1, errorKinds: [kind as never] });
     expectProblem(await getSites(), status);
+  });
+
+  it('relays a 200 with malformed JSON unparsed, and cuts the answer short when the platform drops the connection (decision 0007)', async () => {
+    setup.platform.emulator.faults.update({ errorRate: 1, errorKinds: ['malformed-json'] });
+    const malformed = await getSites();
+    expect(malformed.statusCode).toBe(200);
+    expect(malformed.body).toBe('[{"id":"0b5e", "name": ');
+    setup.platform.emulator.faults.update({ errorKinds: ['drop-connection'] });
+    // The status went out before the platform failed; the browser sees an unfinished answer.
+    await expect(getSites()).rejects.toThrow();
   });
 
   it('maps the gateway HTML 403 to a 403 problem without parsing the page', async () => {

@@ -11,7 +11,12 @@ import { ApiError } from '@/lib/api-client';
 import { plainError } from '@/lib/plain-error';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { buildingsFail, everythingPending, fixtureBuildings } from './support/scenarios';
+import {
+  answersMalformed,
+  buildingsFail,
+  everythingPending,
+  fixtureBuildings,
+} from './support/scenarios';
 
 describe('errors in plain words', () => {
   it.each([
@@ -29,6 +34,16 @@ describe('errors in plain words', () => {
     expect(plain.next).toMatch(next);
     // The technical words are kept apart, for whoever supports Storey.
     expect(plain.detail).toContain('The platform failed (x).');
+  });
+
+  it('tells a GraphQL answer cut short or unreadable apart from a fault in Storey', () => {
+    expect(plainError(new TypeError('terminated')).headline).toBe(
+      'The connection broke before the answer was complete.',
+    );
+    expect(plainError(new SyntaxError('Unexpected end of JSON input')).headline).toBe(
+      'The building platform sent data Storey cannot read.',
+    );
+    expect(plainError(new RangeError('x')).headline).toBe('Something went wrong in Storey.');
   });
 
   it('tells when Storey will try again after a 429 with Retry-After', () => {
@@ -49,6 +64,28 @@ describe('errors in plain words', () => {
     expect(alert).toHaveTextContent('Details: The platform failed to answer (status 502).');
     expect(alert).not.toHaveTextContent('Bad Gateway');
   });
+
+  // The BFF relays platform answers unparsed (decision 0007): broken JSON is the dashboard's to catch.
+  it.each([
+    ['a listing', 'listing', '/', 'Could not load the buildings.'],
+    ['a drill-down', 'graphql', `/buildings/${fixtureBuildings[0]!.id}`, 'Could not load'],
+  ] as const)(
+    'says so when the platform sends broken JSON in %s',
+    async (_name, which, path, lead) => {
+      server.use(...answersMalformed(which));
+      renderApp(path);
+      // The building page has a quality note of its own with role alert; find the failure's.
+      const alert = await screen.findByText(
+        (_text, element) =>
+          element?.getAttribute('role') === 'alert' &&
+          element.textContent?.includes('cannot read') === true,
+      );
+      expect(alert).toHaveTextContent(lead);
+      expect(alert).toHaveTextContent('The building platform sent data Storey cannot read.');
+      expect(alert).toHaveTextContent('send the details below to your platform administrator');
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('waiting', () => {

@@ -324,6 +324,21 @@ export function graphqlPartial(): HttpHandler[] {
   return [graphqlHandler()];
 }
 
+/**
+ * The platform's 200 with broken JSON, which the BFF relays unparsed (decision 0007): the listing
+ * and the drill-down must say so in words.
+ */
+export function answersMalformed(which: 'listing' | 'graphql'): HttpHandler[] {
+  const broken = () =>
+    new HttpResponse('[{"id":"0b5e", "name": ', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  return [
+    which === 'listing' ? http.get('*/api/Buildings', broken) : http.post('*/graphql', broken),
+  ];
+}
+
 export function graphqlFails(
   status: number,
   detail = 'The platform did not answer in time.',
