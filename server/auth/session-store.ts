@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
 
 /**
@@ -72,6 +72,8 @@ export function createMemorySessionStore(clock: Clock): SessionStore {
  * a session is never taken as valid because its revocation could not be read.
  */
 export async function createRedisSessionStore(url: string): Promise<SessionStore> {
+  // Loaded only when a store is configured: the client is a quarter of an idle BFF's memory.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     keyPrefix: 'storey:',
     lazyConnect: true,

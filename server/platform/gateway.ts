@@ -21,7 +21,11 @@ export interface PlatformGateway {
   get(pathAndQuery: string): Promise<UpstreamResponse>;
   /** A read nobody shares (history series), handed over as it arrives. */
   open(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
-  /** A GraphQL query, handed over as it arrives (POSTs are never shared). */
+  /**
+   * A GraphQL query (the guard has let only queries through), handed over as it arrives and,
+   * like a listing, shared with identical queries in flight: one service account asks, so the
+   * answer is the same for everyone.
+   */
   query(body: string): Promise<StreamedUpstreamResponse>;
   /** `query`, whole: for the BFF's own use. */
   graphql(body: string): Promise<UpstreamResponse>;
@@ -64,7 +68,9 @@ export function createPlatformGateway(
       withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
     );
   const query = (body: string) =>
-    client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body });
+    shared.read(`POST /graphql ${body}`, async () =>
+      withinLimit(await client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body })),
+    );
   return {
     read,
     get: async (pathAndQuery) =>

@@ -47,14 +47,13 @@ export interface PlatformClient {
   close(): Promise<void>;
 }
 
-/** undici's and the abort signal's errors, as the two kinds the BFF answers with 504 and 502. */
+/** undici's errors, as the two kinds the BFF answers with 504 and 502. */
 function upstreamFailure(error: unknown, timeoutMs: number): Error {
   if (error instanceof UpstreamUnavailableError || error instanceof UpstreamTimeoutError)
     return error;
   if (
     error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError ||
-    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    error instanceof undiciErrors.BodyTimeoutError
   ) {
     return new UpstreamTimeoutError(`The platform did not answer within ${timeoutMs} ms.`);
   }
@@ -138,10 +137,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         path: `${pathPrefix}${request.path}`,
         headers: headersFor(request, token),
         body: request.body ?? null,
+        // undici's own timeouts destroy the socket of a hung call. (No AbortSignal.timeout as a
+        // backstop: each would live, with its timer, for the whole timeout after its call ended,
+        // tens of thousands of them under load; docs/benchmarks.md.)
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
-        // undici's own timeouts destroy the socket of a hung call; the signal is only a backstop.
-        signal: AbortSignal.timeout(options.timeoutMs + 1000),
       });
       options.onUpstreamResponse?.(
         request.kind,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendProblem } from '../http/problem.ts';
+import { newNonce, pagePolicy } from '../http/security-headers.ts';
 
 /** What Vite writes where the per-response CSP nonce goes (vite.config.ts: html.cspNonce). */
 export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
@@ -50,9 +51,11 @@ export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { stat
         'The dashboard has not been built yet: run `npm run build` (npm start does it for you).',
       );
     }
+    const nonce = newNonce();
     return reply
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', pagePolicy(nonce))
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(cspNoncePlaceholder, reply.cspNonce.style));
+      .send(indexHtml.replaceAll(cspNoncePlaceholder, nonce));
   });
 };

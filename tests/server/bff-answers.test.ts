@@ -186,6 +186,10 @@ describe('browser security headers', () => {
         const styleNonce = /style-src 'self' 'nonce-([^']+)'/.exec(
           String(page.headers['content-security-policy']),
         )![1]!;
+        const policy = String(page.headers['content-security-policy']);
+        expect(policy).toContain(`script-src 'self' 'nonce-${styleNonce}'`);
+        expect(policy).toContain("frame-ancestors 'none'");
+        expect(policy).not.toContain('unsafe-inline');
         expect(page.body).not.toContain(cspNoncePlaceholder);
         expect(page.body).toContain(`<meta property="csp-nonce" nonce="${styleNonce}">`);
         nonces.add(styleNonce);
