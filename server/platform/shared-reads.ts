@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { UpstreamUnavailableError, type StreamedUpstreamResponse } from './platform-client.ts';
 
 export interface SharedReadsOptions {
@@ -38,8 +38,8 @@ function broadcast(
   },
 ): Head {
   const source = answer.body;
-  const readers = new Set<PassThrough>();
-  const full = new Set<PassThrough>();
+  const readers = new Set<Readable>();
+  const full = new Set<Readable>();
   let kept: Buffer[] | undefined = [];
   let received = 0;
   let finished = false;
@@ -68,13 +68,13 @@ function broadcast(
       if (received > options.windowBytes) closeWindow();
     }
     for (const reader of readers) {
-      if (!reader.write(chunk)) full.add(reader);
+      if (!reader.push(chunk)) full.add(reader);
     }
     if (full.size > 0) source.pause();
   });
   source.once('end', () => {
     finished = true;
-    for (const reader of readers) reader.end();
+    for (const reader of readers) reader.push(null);
     const all = kept;
     options.onEnd(() => (all === undefined ? undefined : Buffer.concat(all, received)));
   });
@@ -94,17 +94,19 @@ function broadcast(
     headers: answer.headers,
     join() {
       if (kept === undefined) return undefined;
-      const reader = new PassThrough();
-      for (const chunk of kept) reader.write(chunk);
+      // A plain Readable fed by push(): lighter than a PassThrough, and its read() is the
+      // signal that this reader has room again.
+      const reader: Readable = new Readable({
+        read() {
+          if (full.delete(reader) && full.size === 0) source.resume();
+        },
+      });
+      for (const chunk of kept) reader.push(chunk);
       if (finished) {
-        reader.end();
+        reader.push(null);
         return reader;
       }
       readers.add(reader);
-      reader.on('drain', () => {
-        full.delete(reader);
-        if (full.size === 0) source.resume();
-      });
       reader.once('close', () => {
         readers.delete(reader);
         full.delete(reader);
@@ -177,7 +179,7 @@ export function createSharedReads(options: SharedReadsOptions) {
           return {
             status: cached.status,
             headers: cached.headers,
-            body: new PassThrough().end(cached.body),
+            body: Readable.from([cached.body], { objectMode: false }),
           };
         }
         if (cached) cache.delete(key);
