@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { errors as undiciErrors } from 'undici';
 import { SessionStoreUnavailableError } from '../auth/session-store.ts';
 import { UpstreamTimeoutError, UpstreamUnavailableError } from '../platform/platform-client.ts';
 import { IdentityProviderError } from '../platform/token-provider.ts';
@@ -36,6 +37,18 @@ export const problemErrors = fp(async (app) => {
     }
     if (error instanceof UpstreamTimeoutError) return sendProblem(reply, 504, error.message);
     if (error instanceof UpstreamUnavailableError) return sendProblem(reply, 502, error.message);
+    // A streamed answer that failed before its first byte reached the browser (decision 0007).
+    if (
+      error instanceof undiciErrors.BodyTimeoutError ||
+      error instanceof undiciErrors.HeadersTimeoutError
+    )
+      return sendProblem(reply, 504, 'The platform did not finish its answer in time.');
+    if (error instanceof undiciErrors.UndiciError)
+      return sendProblem(
+        reply,
+        502,
+        'The platform closed the connection before its answer was complete.',
+      );
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return sendProblem(reply, status, (error as Error).message);

@@ -3,8 +3,8 @@
  * platform calls failing on purpose. Passes when the BFF never crashes, answers errors only for
  * the injected faults, and its resident memory grows by less than 20 %. Writes its section of
  * docs/benchmarks.md. Answers are streamed (decision 0007): a platform that drops the connection
- * mid-answer cuts the browser's answer short (a socket error at the client, counted with the
- * faults), and malformed JSON passes with its 200 for the dashboard's schemas to refuse.
+ * mid-answer cuts the browser's answer short (autocannon counts it as a timeout; it is counted
+ * with the faults), and malformed JSON passes with its 200 for the dashboard's schemas to refuse.
  */
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
@@ -108,8 +108,10 @@ const growth = (rssEnd - rssStart) / rssStart;
 const checks = [
   { name: 'BFF crashes', value: alive ? '0' : 'the BFF died', ok: alive },
   {
-    name: 'Error responses and cut answers vs injected faults (+ reads that shared a failed call)',
-    value: `${errorResponses} + ${result.errors} vs ${injected} (+ up to ${coalesced} shared)`,
+    // autocannon reports an answer cut short by a dropped connection as a timeout (it does the
+    // same talking to the emulator directly), so cut answers and timeouts are one count here.
+    name: 'Error responses and cut answers (timeouts) vs injected faults (+ reads that shared a failed call)',
+    value: `${errorResponses} + ${result.errors} (${result.timeouts} timeouts) vs ${injected} (+ up to ${coalesced} shared)`,
     ok: errorResponses + result.errors <= injected + coalesced,
   },
   {
@@ -120,11 +122,6 @@ const checks = [
         .map(([status, count]) => `${status} × ${count}`)
         .join(', ') || 'none',
     ok: unexpectedStatuses.length === 0,
-  },
-  {
-    name: 'Timeouts at the client',
-    value: String(result.timeouts),
-    ok: result.timeouts === 0,
   },
   {
     name: 'Resident memory growth',
@@ -146,7 +143,7 @@ writeSection(
     '| --- | --- | --- | --- |',
     ...checks.map(
       (check, index) =>
-        `| ${check.name} | ${check.value} | ${['0', 'errors only for injected faults', '403, 429, 502, 504 only', '0', '< 20 %'][index]} | ${check.ok ? 'yes' : '**no**'} |`,
+        `| ${check.name} | ${check.value} | ${['0', 'errors only for injected faults', '403, 429, 502, 504 only', '< 20 %'][index]} | ${check.ok ? 'yes' : '**no**'} |`,
     ),
   ].join('\n'),
 );

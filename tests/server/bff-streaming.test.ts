@@ -333,6 +333,64 @@ describe('limits and faults on streamed answers', () => {
     }
   });
 
+  it.each(['/api/Sites', '/graphql'])(
+    'answers %s without hanging when the platform drops the connection before the first byte of a declared body',
+    async (path) => {
+      const relay = await relayThrough(path, async (request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+        response.flushHeaders();
+        setImmediate(() => request.socket.destroy());
+      });
+      try {
+        const answer = await relay.request(
+          path,
+          path === '/graphql'
+            ? {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ query: '{ buildings { id } }' }),
+              }
+            : {},
+        );
+        // Either a problem document whose length is its own, or an answer visibly cut short.
+        const outcome = await answer.text().then(
+          (text) => ({ status: answer.status, text }),
+          () => ({ status: answer.status, text: undefined }),
+        );
+        if (outcome.text !== undefined) {
+          expect(outcome.status).toBe(502);
+          expect(JSON.parse(outcome.text).status).toBe(502);
+        }
+      } finally {
+        await relay.close();
+      }
+    },
+  );
+
+  it('ends every shared read when the platform drops the connection mid-answer', async () => {
+    const relay = await relayThrough('/api/Sites', async (request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+      response.write('[{"id":"');
+      setTimeout(() => request.socket.destroy(), 20);
+    });
+    try {
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const answer = await relay.request('/api/Sites');
+          return answer.text().then(
+            () => `complete ${answer.status}`,
+            () => 'cut',
+          );
+        }),
+      );
+      expect(outcomes.every((outcome) => outcome === 'cut' || outcome === 'complete 502')).toBe(
+        true,
+      );
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('passes malformed JSON on unparsed, and ends the answer early when the platform drops the connection', async () => {
     const relay = await relayThrough('/api/Sites', async (request, response) => {
       if (relay.calls.length === 1) {
