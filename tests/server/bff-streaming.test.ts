@@ -370,8 +370,8 @@ describe('limits and faults on streamed answers', () => {
   it('ends every shared read when the platform drops the connection mid-answer', async () => {
     const relay = await relayThrough('/api/Sites', async (request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
-      response.write('[{"id":"');
-      setTimeout(() => request.socket.destroy(), 20);
+      // Cut once the first bytes have left, so the BFF has begun relaying to every reader.
+      response.write('[{"id":"', () => request.socket.destroy());
     });
     try {
       const outcomes = await Promise.all(
