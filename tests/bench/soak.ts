@@ -132,7 +132,7 @@ const checks = [
 for (const check of checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.value}`);
 console.log(`${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s`);
 
-writeSection(
+await writeSection(
   'soak',
   [
     '## Soak',

@@ -123,7 +123,7 @@ const failures =
   result.timeouts;
 const summary = `${result.requests.total} GET requests through nginx over ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms); instance 1 of 2 stopped with SIGTERM after ${seconds / 2} s (it shut down in ${stopMs} ms)`;
 console.log(`${failures === 0 ? '✓' : '✗'} ${summary}: ${failures} failures`);
-writeSection(
+await writeSection(
   'instances',
   [
     '## Two instances behind a load balancer',
