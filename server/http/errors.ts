@@ -1,19 +1,20 @@
 import fp from 'fastify-plugin';
 import { errors as undiciErrors } from 'undici';
 import { SessionStoreUnavailableError } from '../auth/session-store.ts';
-import { UpstreamTimeoutError, UpstreamUnavailableError } from '../platform/platform-client.ts';
+import {
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+  upstreamFailure,
+} from '../platform/platform-client.ts';
 import { IdentityProviderError } from '../platform/token-provider.ts';
 import { HttpProblem, sendProblem } from './problem.ts';
 
 /** Every error a route throws becomes an RFC 9457 problem document; the table is here, once. */
 export const problemErrors = fp(async (app) => {
-  app.setErrorHandler(async (error, request, reply) => {
-    if (reply.raw.destroyed) {
-      // The browser went away while its answer was streaming and Storey stopped reading the
-      // platform's: nobody is left to tell, and it is not Storey's failure.
-      request.log.debug({ reason: (error as Error).message }, 'browser left before its answer');
-      return reply;
-    }
+  app.setErrorHandler(async (thrown, request, reply) => {
+    // A streamed answer that failed before its first byte reached the browser throws undici's
+    // own error (decision 0007): the same mapping as for whole reads.
+    const error = thrown instanceof undiciErrors.UndiciError ? upstreamFailure(thrown) : thrown;
     if (error instanceof HttpProblem) {
       return sendProblem(
         reply.headers(error.headers),
@@ -37,18 +38,6 @@ export const problemErrors = fp(async (app) => {
     }
     if (error instanceof UpstreamTimeoutError) return sendProblem(reply, 504, error.message);
     if (error instanceof UpstreamUnavailableError) return sendProblem(reply, 502, error.message);
-    // A streamed answer that failed before its first byte reached the browser (decision 0007).
-    if (
-      error instanceof undiciErrors.BodyTimeoutError ||
-      error instanceof undiciErrors.HeadersTimeoutError
-    )
-      return sendProblem(reply, 504, 'The platform did not finish its answer in time.');
-    if (error instanceof undiciErrors.UndiciError)
-      return sendProblem(
-        reply,
-        502,
-        'The platform closed the connection before its answer was complete.',
-      );
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return sendProblem(reply, status, (error as Error).message);

@@ -47,15 +47,23 @@ export interface PlatformClient {
   close(): Promise<void>;
 }
 
-/** undici's errors, as the two kinds the BFF answers with 504 and 502. */
-function upstreamFailure(error: unknown, timeoutMs: number): Error {
+/**
+ * undici's errors, as the two kinds the BFF answers with 504 and 502: for whole reads here, and
+ * for streamed answers that fail before their first byte (http/errors.ts), where the timeout
+ * is not known.
+ */
+export function upstreamFailure(error: unknown, timeoutMs?: number): Error {
   if (error instanceof UpstreamUnavailableError || error instanceof UpstreamTimeoutError)
     return error;
   if (
     error instanceof undiciErrors.HeadersTimeoutError ||
     error instanceof undiciErrors.BodyTimeoutError
   ) {
-    return new UpstreamTimeoutError(`The platform did not answer within ${timeoutMs} ms.`);
+    return new UpstreamTimeoutError(
+      timeoutMs === undefined
+        ? 'The platform did not answer in time.'
+        : `The platform did not answer within ${timeoutMs} ms.`,
+    );
   }
   return new UpstreamUnavailableError(
     'The platform could not be reached or closed the connection.',
