@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { defaultCredentials } from '../../server/emulator/emulator';
+import { imageCommand } from '../support/dockerfile';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -30,16 +31,27 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Starts an entry (compiled, or TypeScript through tsx) in its own Node process and waits until `readyPath` answers 2xx. */
+/**
+ * The BFF as the production image runs it: the Dockerfile's CMD (`node`, its flags, the compiled
+ * entry), so memory and CPU figures hold for the image.
+ */
+export const productionServer = imageCommand().slice(1);
+
+/**
+ * Starts an entry in its own Node process and waits until `readyPath` answers 2xx: a TypeScript
+ * source (through tsx), or node's arguments ending in a compiled entry (`productionServer`).
+ */
 export async function startService(
-  entry: string,
+  entry: string | readonly string[],
   env: Record<string, string>,
   port: number,
   readyPath: string,
 ): Promise<Service> {
+  const nodeArguments = typeof entry === 'string' ? [entry] : [...entry];
+  const file = nodeArguments.pop() ?? '';
   // Compiled entries (dist/server) run on plain node, as in production; sources through tsx.
-  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, path.join(root, entry)], {
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArguments, ...loader, path.join(root, file)], {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -47,14 +59,14 @@ export async function startService(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${url}${readyPath}`);
       if (response.status < 500) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`${entry} did not start within 120 s`);
+    if (Date.now() > deadline) throw new Error(`${file} did not start within 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -12,7 +12,13 @@ import { platformToken } from './peers/platform-token';
 import { createTokenProvider, renewalMarginSeconds } from '../../server/platform/token-provider';
 import { firstScreenBundle } from '../support/first-screen-bundle';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
-import { freePort, platformEnvironment, startService, type Service } from './processes';
+import {
+  freePort,
+  platformEnvironment,
+  productionServer,
+  startService,
+  type Service,
+} from './processes';
 import { ownedSections, writeBenchmarksDocument } from './report-sections';
 
 interface Figure {
@@ -352,7 +358,7 @@ async function tokenEconomy(emulator: Service, bffPort: number) {
   // and that first call and the 1,000 below must share one token.
   await control(emulator, 'DELETE', 'requests');
   const cold = await startService(
-    'dist/server/cli/start.js',
+    productionServer,
     { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '1000000' },
     bffPort,
     '/healthz',
@@ -430,7 +436,7 @@ async function shielding(emulator: Service, bff: Service) {
 async function dashboardAtScale() {
   const port = await freePort();
   const storey = await startService(
-    'dist/server/cli/start.js',
+    productionServer,
     { PORT: String(port), EMULATOR_PROFILE: 'large', RATE_LIMIT_MAX: '1000000' },
     port,
     '/readyz',
@@ -714,7 +720,7 @@ async function serverBenchmarks() {
   );
   const bffPort = await freePort();
   const bff = await startService(
-    'dist/server/cli/start.js',
+    productionServer,
     { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '100000000' },
     bffPort,
     '/readyz',

@@ -8,7 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
-import { freePort, platformEnvironment, startService } from './processes';
+import { freePort, platformEnvironment, productionServer, startService } from './processes';
 import { writeSection } from './report-sections';
 
 // The BFF runs compiled, as in production.
@@ -25,7 +25,7 @@ const emulator = await startService(
 );
 const bffPort = await freePort();
 const bff = await startService(
-  'dist/server/cli/start.js',
+  productionServer,
   {
     PORT: String(bffPort),
     RATE_LIMIT_MAX: '100000000',

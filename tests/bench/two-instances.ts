@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
-import { freePort, platformEnvironment, startService } from './processes';
+import { freePort, platformEnvironment, productionServer, startService } from './processes';
 import { writeSection } from './report-sections';
 
 // The BFF runs compiled, as in production.
@@ -37,12 +37,7 @@ const platformEnv = {
 const ports = [await freePort(), await freePort()];
 const instances = await Promise.all(
   ports.map((port) =>
-    startService(
-      'dist/server/cli/start.js',
-      { ...platformEnv, PORT: String(port) },
-      port,
-      '/readyz',
-    ),
+    startService(productionServer, { ...platformEnv, PORT: String(port) }, port, '/readyz'),
   ),
 );
 

@@ -12,45 +12,15 @@ import { validate } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/cli/build.mjs';
 import { freePort, root } from '../bench/processes';
+import { dockerfilePath, execForm, instructionValues, readDockerfile } from '../support/dockerfile';
 import { platformVariables, startPlatform, type RunningPlatform } from './support/harness';
 
-interface Stage {
-  name: string;
-  instructions: Array<{ keyword: string; value: string }>;
-}
-
-/** The Dockerfile as stages of instructions (continuation lines joined, comments dropped). */
-function readDockerfile(): Stage[] {
-  const text = readFileSync(path.join(root, 'server/deploy/Dockerfile'), 'utf8')
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('#'))
-    .join('\n')
-    .replace(/\\\n\s*/g, '');
-  const stages: Stage[] = [];
-  for (const line of text
-    .split('\n')
-    .map((item) => item.trim())
-    .filter(Boolean)) {
-    const [keyword = '', ...rest] = line.split(/\s+/);
-    const value = rest.join(' ');
-    if (keyword === 'FROM')
-      stages.push({ name: /\bAS\s+(\S+)/i.exec(value)?.[1] ?? '', instructions: [] });
-    else stages.at(-1)?.instructions.push({ keyword, value });
-  }
-  return stages;
-}
-
 const stages = readDockerfile();
-const stage = (name: string) => stages.find((candidate) => candidate.name === name)!;
-const values = (name: string, keyword: string) =>
-  stage(name)
-    .instructions.filter((instruction) => instruction.keyword === keyword)
-    .map((instruction) => instruction.value);
-const execForm = (value: string) => JSON.parse(value.replace(/^.*?(\[.*\])$/, '$1')) as string[];
+const values = (name: string, keyword: string) => instructionValues(stages, name, keyword);
 
 describe('the Dockerfile', () => {
   it('has nothing a Dockerfile linter (dockerfile-utils, as in VS Code) objects to', () => {
-    const text = readFileSync(path.join(root, 'server/deploy/Dockerfile'), 'utf8');
+    const text = readFileSync(dockerfilePath, 'utf8');
     expect(validate(text).map((diagnostic) => diagnostic.message)).toEqual([]);
     // The linter is live: a Dockerfile with known mistakes is not clean.
     expect(validate('FROM node\nEXPOSE abc\nMAINTAINER me\n')).toHaveLength(2);
@@ -63,8 +33,24 @@ describe('the Dockerfile', () => {
     expect(values('runtime', 'COPY')).toContain('--from=build /app/dist ./dist');
     expect(values('runtime', 'USER')).toEqual(['node']);
     expect(values('runtime', 'HEALTHCHECK')[0]).toContain('/healthz');
-    // Exec form: node itself is PID 1 and receives SIGTERM (no shell in between).
-    expect(execForm(values('runtime', 'CMD')[0]!)).toEqual(['node', 'dist/server/cli/start.js']);
+    // Exec form: node itself is PID 1 and receives SIGTERM (no shell in between). The young
+    // generation is capped (decision 0008): it is what keeps the BFF's memory bounded under load.
+    expect(execForm(values('runtime', 'CMD')[0]!)).toEqual([
+      'node',
+      '--max-semi-space-size=4',
+      'dist/server/cli/start.js',
+    ]);
+  });
+
+  it('runs node with the same flags as `npm start`, so the figures measured on one hold for the other', () => {
+    const [, ...imageArguments] = execForm(values('runtime', 'CMD')[0]!);
+    const imageFlags = imageArguments.filter((argument) => argument.startsWith('--'));
+    const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const [command, ...startArguments] = packageJson.scripts.start!.split(/\s+/);
+    expect(command).toBe('node');
+    expect(startArguments.filter((argument) => argument.startsWith('--'))).toEqual(imageFlags);
   });
 });
 
