@@ -621,16 +621,21 @@ async function dashboardAtScale() {
   });
 }
 
+/** A BFF as the image starts it, against `emulator`, with a rate limit no load here reaches. */
+async function startBff(emulator: Service): Promise<Service> {
+  const port = await freePort();
+  return startService(
+    productionServer,
+    { ...platformEnvironment(emulator), PORT: String(port), RATE_LIMIT_MAX: '100000000' },
+    port,
+    '/readyz',
+  );
+}
+
 async function memory(emulator: Service, longLived: Service, emulatorPort: number) {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
   // The target's reading: a BFF started as the image starts it, then the 60-second load run.
-  const bffPort = await freePort();
-  const bff = await startService(
-    productionServer,
-    { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '100000000' },
-    bffPort,
-    '/readyz',
-  );
+  const bff = await startBff(emulator);
   const before = bff.rssMegabytes();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, bff.rssMegabytes())), 1000);
@@ -737,13 +742,7 @@ async function serverBenchmarks() {
     emulatorPort,
     '/api/Sites',
   );
-  const bffPort = await freePort();
-  const bff = await startService(
-    productionServer,
-    { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '100000000' },
-    bffPort,
-    '/readyz',
-  );
+  const bff = await startBff(emulator);
   try {
     await proxyCost(emulator, bff);
     if (wanted('peers')) await peerComparison(emulator, bff);
