@@ -35,7 +35,11 @@ export interface Service {
  * The BFF as the production image runs it: the Dockerfile's CMD (`node`, its flags, the compiled
  * entry), so memory and CPU figures hold for the image.
  */
-export const productionServer = imageCommand().slice(1);
+export const productionServer = (() => {
+  const [command, ...nodeArguments] = imageCommand();
+  if (command !== 'node') throw new Error(`The image's CMD runs ${command}, not node.`);
+  return nodeArguments;
+})();
 
 /**
  * Starts an entry in its own Node process and waits until `readyPath` answers 2xx: a TypeScript
