@@ -20,27 +20,33 @@ export interface GuardOptions {
  * - `Cache-Control: no-store` on every answer, whatever the platform said.
  */
 export const guardedScope = fp<GuardOptions>(async (scope, options) => {
-  scope.addHook('onRequest', async (request, reply) => {
+  // Callback hooks (no promise per request), as in lifecycle.ts.
+  scope.addHook('onRequest', (request, reply, done) => {
     if (request.headers['x-csrf'] !== '1') {
-      return sendProblem(
-        reply,
-        403,
-        'Missing the X-CSRF: 1 header that every API call must carry.',
-      );
+      void sendProblem(reply, 403, 'Missing the X-CSRF: 1 header that every API call must carry.');
+      return;
     }
+    done();
   });
-  scope.addHook('onSend', async (_request, reply, payload) => {
+  scope.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
     reply.removeHeader('expires');
     reply.removeHeader('etag');
     reply.removeHeader('last-modified');
-    return payload;
+    done(null, payload);
   });
   await scope.register(fastifyRateLimit, {
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowMs,
     // Route-level hooks run after the scope's own, so the session is known by now.
     keyGenerator: (request) => (request.user ? `user:${request.user.sub}` : `ip:${request.ip}`),
+    // The limit's headers go out with the 429 (and its Retry-After), not with every answer: the
+    // dashboard never reads them, and three more headers per answer are work on every request.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     ...(options.redis ? { redis: options.redis, nameSpace: 'storey-api-limit:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpProblem(

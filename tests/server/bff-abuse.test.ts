@@ -25,6 +25,8 @@ describe('rate limits', () => {
     const limited = await call(dana);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('content-type')).toContain('application/problem+json');
+    // When to come back, in seconds: the browser waits that long instead of retrying at once.
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Sam shares Dana's address but has a budget of his own.
     expect((await call(sam)).status).toBe(200);
   });
