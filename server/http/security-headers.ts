@@ -66,8 +66,9 @@ export const securityHeaders = fp<{ https: boolean }>(async (app, { https }) => 
       frameguard: { action: 'deny' },
     }) as Middleware,
   );
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(everyAnswer);
+    done();
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 });

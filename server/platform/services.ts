@@ -37,8 +37,7 @@ export function createPlatformServices(options: {
     cacheTtlSeconds: config.cacheTtlSeconds,
     clock,
     onCoalesced: () => metrics.coalesced.inc(),
-    onUpstreamResponse: (kind, status, seconds) =>
-      metrics.upstreamSeconds.observe({ kind, status: String(status) }, seconds),
+    onUpstreamResponse: metrics.observeUpstream,
   });
   return { gateway, tokens };
 }
