@@ -61,6 +61,12 @@ export const specialBuildings = {
 
 export const duplicateBuildingName = 'Harbour View';
 
+/**
+ * The metadata of every generated room: none. One frozen array for all of them (a large portfolio
+ * has 336,000 rooms); nothing writes to it, and anything that tried would throw.
+ */
+const noMetadata = Object.freeze([]) as unknown as MetadataEntry[];
+
 /** Master-data problems planted at known rates (docs/emulator.md), at most one per building. */
 export const plantedProblemKinds = [
   /** The name is blank (spaces only). */
@@ -369,7 +375,7 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
         const roomName =
           room < 2 && rooms >= 2
             ? 'Meeting room'
-            : `${local.pick(roomNames)} ${level}.${String(room).padStart(2, '0')}`;
+            : [local.pick(roomNames), ' ', level, '.', String(room).padStart(2, '0')].join('');
         const id = local.guid();
         const [ontologyType, size] = typeOf(roomName, local.pick(ontologyTypes));
         sizes.push(size);
@@ -385,7 +391,7 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
           commissionedOn: '2023-04-12T08:00:00+00:00',
           decommissionedOn: null,
           area: 0,
-          metadata: [],
+          metadata: noMetadata,
           deviceCount: 0,
           measurementCount: 0,
           includesDeviceAndMeasurementCounts: false,
