@@ -156,8 +156,12 @@ describe('BFF operations', () => {
       status: 'ready',
     });
     await bff.app.inject({ method: 'GET', url: '/api/Sites', headers: csrf });
+    // Refused for want of X-CSRF: counted once each, under their own status.
+    for (let index = 0; index < 2; index++)
+      expect((await bff.app.inject({ method: 'GET', url: '/api/Sites' })).statusCode).toBe(403);
     const metrics = (await bff.app.inject({ method: 'GET', url: '/metrics' })).body;
     await bff.close();
+    expect(metrics).toMatch(/storey_responses_total\{status="403"\} 2\n/);
     expect(metrics).toMatch(/storey_token_requests_total\{outcome="ok"\} 1/);
     expect(metrics).toMatch(
       /storey_upstream_request_duration_seconds_count\{kind="rest",status="200"\} \d+/,

@@ -200,11 +200,12 @@ describe('emulator GraphQL search fields and schema modes', () => {
     )!;
     const result = await graphql({
       query:
-        'query Find($q: String!) { rooms(where: { name: { contains: $q } }, take: 5) { id name buildingId levelId level { id name } } }',
+        'query Find($q: String!) { rooms(where: { name: { contains: $q } }, take: 5) { id name referenceId buildingId levelId area level { id name } } }',
       variables: { q: '2.09' },
     });
     expect(result.status).toBe(200);
     const rooms = result.body.data!.rooms as Array<{
+      id: string;
       name: string;
       buildingId: string;
       levelId: string;
@@ -215,6 +216,15 @@ describe('emulator GraphQL search fields and schema modes', () => {
     for (const room of rooms) {
       expect(room.name).toContain('2.09');
       expect(room.level.id).toBe(room.levelId);
+      // Every field is the room's own, as REST's Spaces show it.
+      const record = platform.emulator.portfolio.spaceById(room.id)!;
+      expect(room).toMatchObject({
+        name: record.name,
+        referenceId: record.referenceId,
+        buildingId: record.buildingId,
+        levelId: record.floorId,
+        area: record.area,
+      });
     }
     expect(rooms.some((room) => room.buildingId === tower.record.id) || rooms.length === 5).toBe(
       true,
