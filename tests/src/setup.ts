@@ -36,6 +36,10 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(() => {
   cleanup();
+  // Every render makes its own emotion cache, which inserts MUI's styles again; left in <head>
+  // they pile up test after test (thousands of <style> elements by the end of a file), and every
+  // role query's getComputedStyle walks them all: the tests late in a file were 5-10x slower.
+  for (const style of document.head.querySelectorAll('style[data-emotion]')) style.remove();
   server.resetHandlers();
   resetScenarioState();
   forgetRememberedRooms();
