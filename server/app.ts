@@ -12,6 +12,7 @@ import {
 import { systemClock, type Clock } from './clock.ts';
 import type { BffConfig, PlatformSettings, SignInSettings } from './config.ts';
 import { problemErrors } from './http/errors.ts';
+import { answerLimits } from './http/answer-limits.ts';
 import { guardedScope } from './http/guarded-scope.ts';
 import { lifecycle } from './http/lifecycle.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
@@ -105,6 +106,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (signIn) await scope.register(signOutRoute, signIn);
     await scope.register(async function signedIn(api) {
       if (signIn) await api.register(requireSession, { sessions: signIn.sessions });
+      await api.register(answerLimits, {
+        inFlightMax: config.requestsInFlightMax,
+        answerTimeoutMs: config.answerTimeoutMs,
+        clock,
+      });
       await api.register(restProxy, { prefix: '/api', gateway });
       await api.register(historyProxy, { prefix: '/api', gateway, settings: config.history });
       await api.register(capabilitiesRoute, { prefix: '/api', probe: capabilities });

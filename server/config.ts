@@ -45,6 +45,20 @@ const environmentSchema = z.object({
     .min(1024)
     .max(256 * 1024 * 1024)
     .default(8 * 1024 * 1024),
+  PLATFORM_MAX_HISTORY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
+  RELAY_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(4 * 1024 * 1024 * 1024)
+    .default(128 * 1024 * 1024),
+  ANSWER_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  REQUESTS_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(10_000).default(16),
   PLATFORM_HISTORY_PATH: z
     .string()
     .trim()
@@ -140,6 +154,17 @@ export interface BffConfig {
   timeoutMs: number;
   /** Platform answers larger than this are refused (502) instead of held in memory. */
   maxAnswerBytes: number;
+  /** History answers larger than this are cut (502 before the first byte, a cut answer after). */
+  maxHistoryBytes: number;
+  /**
+   * What browsers' answers may hold unread, together: past it the answer furthest behind is cut.
+   * Platform answers are never paused for a browser (security review S1, M1).
+   */
+  relayBufferBytes: number;
+  /** A streamed answer must have left within this, or its connection is cut. */
+  answerTimeoutMs: number;
+  /** Requests one person (or, without sign-in, one address) may have in flight at once. */
+  requestsInFlightMax: number;
   cacheTtlSeconds: number;
   /** Where and how the platform's historical values are asked for (not shown in the spec). */
   history: HistorySettings;
@@ -336,6 +361,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     graphqlAuth: values.PLATFORM_GRAPHQL_AUTH,
     timeoutMs: values.PLATFORM_TIMEOUT_MS,
     maxAnswerBytes: values.PLATFORM_MAX_ANSWER_BYTES,
+    maxHistoryBytes: values.PLATFORM_MAX_HISTORY_BYTES,
+    relayBufferBytes: values.RELAY_BUFFER_BYTES,
+    answerTimeoutMs: values.ANSWER_TIMEOUT_MS,
+    requestsInFlightMax: values.REQUESTS_IN_FLIGHT_MAX,
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
     history: {
       pathTemplate: values.PLATFORM_HISTORY_PATH,

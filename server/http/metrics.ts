@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One registry per app instance, so tests can build many apps without clashing metric names. */
 export function createMetrics() {
@@ -53,6 +53,22 @@ export function createMetrics() {
       help: 'Reads answered by sharing an identical call already in flight.',
       registers: [registry],
     }),
+    readersCut: new Counter({
+      name: 'storey_relay_readers_cut_total',
+      help: 'Answers cut because their browser fell too far behind (RELAY_BUFFER_BYTES).',
+      registers: [registry],
+    }),
+    /** Reports what browsers' answers hold unread, read when /metrics is asked for. */
+    watchQueuedBytes(read: () => number) {
+      new Gauge({
+        name: 'storey_relay_queued_bytes',
+        help: 'Bytes of platform answers waiting for their browsers to read them.',
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,6 +1,10 @@
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import { Readable, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import type { StreamedUpstreamResponse, UpstreamResponse } from '../platform/platform-client.ts';
+import type { ReaderQueues } from '../platform/reader-queues.ts';
+import type { AnswerReader } from '../platform/shared-reads.ts';
 import { sendProblem } from './problem.ts';
 
 /** Platform headers the browser may see; caching headers are not among them (answers are no-store). */
@@ -115,7 +119,24 @@ function relayWhole(
     'errors' in json.value
   ) {
     copyHeaders(reply, response);
-    return reply.code(400).send(response.body);
+    // The errors as the platform wrote them, their messages scrubbed like every platform text
+    // (the answer's bytes already had the service's own credentials masked as they arrived).
+    const { errors, ...rest } = json.value as { errors: unknown };
+    const scrubbed = Array.isArray(errors)
+      ? errors.slice(0, 20).map((error: unknown) =>
+          typeof error === 'object' && error !== null
+            ? {
+                ...error,
+                message: scrubPlatformMessage(String((error as { message?: unknown }).message)),
+                ...('extensions' in error ? { extensions: undefined } : {}),
+              }
+            : { message: 'The platform refused the query.' },
+        )
+      : [{ message: 'The platform refused the query.' }];
+    return reply
+      .code(400)
+      .type('application/json')
+      .send(JSON.stringify({ ...rest, errors: scrubbed }));
   }
   if (status >= 400 && status < 500) {
     const message = json.ok ? platformMessage(json.value) : undefined;
@@ -160,24 +181,117 @@ async function readErrorBody(body: Readable): Promise<Buffer> {
 }
 
 /**
- * Turns a platform answer into the browser's answer as it arrives. A JSON success is piped to the
- * browser without being read whole or parsed here: the dashboard's schemas check every answer
- * (docs/decisions/0006, 0007). Anything else is read (bounded) and answered as a problem document
- * (scrubbed platform messages, 429 with Retry-After, GraphQL errors passed through).
+ * Route options of every route that relays platform answers: the relay encodes them itself (see
+ * `toBrowser`), so @fastify/compress, which would pause the platform's answer at the browser's
+ * pace and hold it whole (security review S2), stays out.
+ */
+export const relayedRoute = { compress: false } as const;
+
+/**
+ * How far an encoder may fall behind the platform before the answer waits for it (and resumes
+ * only once it has caught up): CPU work of the BFF's own, bounded, and paused seldom.
+ */
+const encoderBacklogBytes = 4 * 1024 * 1024;
+/** Answers shorter than this go uncompressed: the encoding would cost more than it saves. */
+const compressFromBytes = 1024;
+const encoders: Record<string, () => Transform> = {
+  // Quality 4, as @fastify/compress uses for the dashboard's own files: most of brotli's gain at a
+  // fraction of its default cost.
+  br: () => zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: () => zlib.createGzip(),
+  deflate: () => zlib.createDeflate(),
+};
+
+/** The encoding the browser prefers among those Storey writes (undefined: as it is). */
+function negotiatedEncoding(request: FastifyRequest): keyof typeof encoders | undefined {
+  // Among encodings the browser weighs alike ("gzip, deflate, br"), brotli: the smallest answer.
+  // (negotiator 1.x takes `preferred`; its published types predate it.)
+  const negotiator = new Negotiator(request.raw) as Negotiator & {
+    encoding(available: readonly string[], options: { preferred: string[] }): string | undefined;
+  };
+  const chosen = negotiator.encoding(['br', 'gzip', 'deflate', 'identity'], {
+    preferred: ['br', 'gzip', 'deflate', 'identity'],
+  });
+  return chosen && chosen in encoders ? chosen : undefined;
+}
+
+/**
+ * What stands between a platform answer and a browser's socket: the encoder, if any, then a
+ * queue. The browser's pace never pauses the platform's answer (see `broadcast`): what waits for
+ * the browser, and for the encoder, counts against the relay's budget (`queues`), which cuts the
+ * answer furthest behind when everyone's queues together pass it. Only the encoder, our own CPU
+ * work, makes the answer wait when it falls 4 MiB behind. So a browser that reads slowly, or
+ * never, holds neither a platform connection nor anyone else's answer (security review S1, M1),
+ * and compression never holds an answer whole (S2).
+ */
+function toBrowser(
+  source: Readable,
+  encoder: Transform | undefined,
+  queues: ReaderQueues,
+): Readable {
+  const queue = new Readable({ read() {} });
+  queues.track(queue, () => queue.readableLength + (encoder?.writableLength ?? 0));
+  const enqueue = (chunk: Buffer) => {
+    if (!queue.push(chunk)) queues.settle(queue);
+  };
+  if (encoder) {
+    encoder.on('data', enqueue);
+    encoder.once('end', () => queue.push(null));
+    // A cached answer is a plain Readable; a platform answer can wait for the encoder.
+    const answer = source as Partial<AnswerReader>;
+    source.on('data', (chunk: Buffer) => {
+      if (encoder.write(chunk) || encoder.writableLength < encoderBacklogBytes) return;
+      answer.hold?.();
+      encoder.once('drain', () => answer.release?.());
+    });
+    source.once('end', () => encoder.end());
+  } else {
+    source.on('data', enqueue);
+    source.once('end', () => queue.push(null));
+  }
+  const fail = (error: Error) => queue.destroy(error);
+  source.once('error', fail);
+  encoder?.once('error', fail);
+  // The browser left or was cut: the answer's stages go too (the last reader of a shared answer
+  // leaving stops its platform call).
+  queue.once('close', () => {
+    source.destroy();
+    encoder?.destroy();
+  });
+  return queue;
+}
+
+/**
+ * Turns a platform answer into the browser's answer as it arrives. A JSON success is passed on,
+ * compressed when the browser asks, without being read whole or parsed here: the dashboard's
+ * schemas check every answer (docs/decisions/0006, 0007). Anything else is read (bounded) and
+ * answered as a problem document (scrubbed platform messages, 429 with Retry-After, GraphQL
+ * errors passed through scrubbed).
  */
 export async function relayStream(
   reply: FastifyReply,
   response: StreamedUpstreamResponse,
-  options: { graphql: boolean } = { graphql: false },
+  options: { graphql?: boolean; queues: ReaderQueues },
 ): Promise<FastifyReply> {
   if (response.status >= 200 && response.status < 300 && isJson(response)) {
     copyHeaders(reply, response);
-    // The bytes are passed on unchanged, so the platform's length holds (and spares chunking);
-    // compression, when the browser asks for it, drops it again.
     const length = response.headers['content-length'];
-    if (length !== undefined) reply.header('content-length', length);
-    return reply.code(response.status).send(response.body);
+    const encoding =
+      length !== undefined && Number(length) < compressFromBytes
+        ? undefined
+        : negotiatedEncoding(reply.request);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    // Unencoded, the bytes are passed on unchanged, so the platform's length holds.
+    else if (length !== undefined) reply.header('content-length', length);
+    return reply
+      .code(response.status)
+      .send(toBrowser(response.body, encoding ? encoders[encoding]!() : undefined, options.queues));
   }
   const body = await readErrorBody(response.body);
-  return relayWhole(reply, { status: response.status, headers: response.headers, body }, options);
+  return relayWhole(
+    reply,
+    { status: response.status, headers: response.headers, body },
+    { graphql: options.graphql ?? false },
+  );
 }

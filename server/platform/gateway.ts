@@ -7,7 +7,8 @@ import {
   type StreamedUpstreamResponse,
   type UpstreamResponse,
 } from './platform-client.ts';
-import { createSharedReads } from './shared-reads.ts';
+import { createReaderQueues, type ReaderQueues } from './reader-queues.ts';
+import { broadcast, createSharedReads } from './shared-reads.ts';
 
 /**
  * Everything the BFF may ask of the platform. Answers relayed to browsers are streams (never read
@@ -19,7 +20,10 @@ export interface PlatformGateway {
   read(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
   /** `read`, whole: for the BFF's own use (bounded by PLATFORM_MAX_ANSWER_BYTES). */
   get(pathAndQuery: string): Promise<UpstreamResponse>;
-  /** A read nobody shares (history series), handed over as it arrives. */
+  /**
+   * A read nobody shares (history series), handed over as it arrives (bounded by
+   * PLATFORM_MAX_HISTORY_BYTES, and read at the platform's pace like every answer).
+   */
   open(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
   /**
    * A GraphQL query (the guard has let only queries through), handed over as it arrives and,
@@ -30,6 +34,10 @@ export interface PlatformGateway {
   /** `query`, whole: for the BFF's own use. */
   graphql(body: string): Promise<UpstreamResponse>;
   close(): Promise<void>;
+  /** What browsers' answers hold unread, together (bounded by RELAY_BUFFER_BYTES). */
+  readonly queues: ReaderQueues;
+  /** The credentials masked in every answer: for error texts the relay reads whole. */
+  secrets(): readonly string[];
 }
 
 /**
@@ -41,23 +49,40 @@ export const shareWindowBytes = 2 * 1024 * 1024;
 
 export function createPlatformGateway(
   options: PlatformClientOptions & {
+    /** The bound of a history answer (a year of one room is about 12 MB). */
+    maxHistoryBytes: number;
+    /** What every browser's answer may hold unread, together. */
+    maxQueuedBytes: number;
     cacheTtlSeconds: number;
     clock: Clock;
+    /** Credentials besides the tokens that must never reach a browser (the client secret). */
+    secrets?: readonly string[];
     onCoalesced?: () => void;
+    onReaderCut?: () => void;
   },
 ): PlatformGateway {
   const client = createPlatformClient(options);
-  const { maxBodyBytes } = options;
+  const { maxBodyBytes, maxHistoryBytes } = options;
+  const queues = createReaderQueues(options.maxQueuedBytes, options.onReaderCut);
+  const staticSecrets = options.secrets ?? [];
+  const secrets = () => [...options.tokens.recent(), ...staticSecrets];
   const shared = createSharedReads({
     ttlSeconds: options.cacheTtlSeconds,
     windowBytes: Math.min(shareWindowBytes, maxBodyBytes),
     maxBytes: maxBodyBytes,
     now: options.clock.now,
+    secrets,
     ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
   });
-  /** An answer that says up front it is over the limit is refused before a byte is relayed. */
-  const withinLimit = (answer: StreamedUpstreamResponse): StreamedUpstreamResponse => {
-    if (Number(answer.headers['content-length'] ?? 0) > maxBodyBytes) {
+  /**
+   * An answer that says up front it is over its limit is refused before a byte is relayed; one
+   * that does not say is cut where it passes the limit (in `broadcast`). One rule, every method.
+   */
+  const withinLimit = (
+    answer: StreamedUpstreamResponse,
+    limit = maxBodyBytes,
+  ): StreamedUpstreamResponse => {
+    if (Number(answer.headers['content-length'] ?? 0) > limit) {
       answer.body.destroy();
       throw new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
     }
@@ -71,13 +96,24 @@ export function createPlatformGateway(
     shared.read(`POST /graphql ${body}`, async () =>
       withinLimit(await client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body })),
     );
+  const open = async (pathAndQuery: string): Promise<StreamedUpstreamResponse> => {
+    const answer = withinLimit(
+      await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
+      maxHistoryBytes,
+    );
+    // Nobody joins a history read (no window), but it is bounded and masked like every answer.
+    const head = broadcast(answer, { windowBytes: 0, maxBytes: maxHistoryBytes, secrets });
+    return { status: head.status, headers: head.headers, body: head.join()! };
+  };
   return {
     read,
     get: async (pathAndQuery) =>
       readWhole(await read(pathAndQuery), maxBodyBytes, options.timeoutMs),
-    open: (pathAndQuery) => client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
+    open,
     query,
     graphql: async (body) => readWhole(await query(body), maxBodyBytes, options.timeoutMs),
     close: () => client.close(),
+    queues,
+    secrets,
   };
 }

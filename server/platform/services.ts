@@ -34,10 +34,15 @@ export function createPlatformServices(options: {
     graphqlAuth: config.graphqlAuth,
     timeoutMs: config.timeoutMs,
     maxBodyBytes: config.maxAnswerBytes,
+    maxHistoryBytes: config.maxHistoryBytes,
+    maxQueuedBytes: config.relayBufferBytes,
     cacheTtlSeconds: config.cacheTtlSeconds,
     clock,
+    secrets: [platform.clientSecret],
     onCoalesced: () => metrics.coalesced.inc(),
+    onReaderCut: () => metrics.readersCut.inc(),
     onUpstreamResponse: metrics.observeUpstream,
   });
+  metrics.watchQueuedBytes(gateway.queues.queuedBytes);
   return { gateway, tokens };
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { UpstreamUnavailableError, type StreamedUpstreamResponse } from './platform-client.ts';
+import { createStreamRedactor } from './secret-redaction.ts';
 
 export interface SharedReadsOptions {
   /** Keep successful answers this long (0: only share reads in flight). */
@@ -13,47 +14,73 @@ export interface SharedReadsOptions {
   /** An answer longer than this is cut off (the readers' streams fail) instead of relayed on. */
   maxBytes: number;
   now: () => number;
+  /** The platform credentials to mask in every answer (read when an answer begins). */
+  secrets: () => readonly string[];
   onCoalesced?: () => void;
 }
 
-interface Head {
+/**
+ * A reader of one platform answer. `hold()` pauses the platform's answer until `release()`: for
+ * the BFF's own CPU work (a compressor catching up), never for a browser's pace.
+ */
+export interface AnswerReader extends Readable {
+  hold(): void;
+  release(): void;
+}
+
+export interface Head {
   status: number;
   headers: Record<string, string>;
   /** A reader of the whole answer from its first byte, or undefined once that is no longer kept. */
-  join(): Readable | undefined;
+  join(): AnswerReader | undefined;
 }
 
 /**
- * One platform answer relayed to every reader that joined it, at the pace of the slowest (the
- * platform's socket is paused while any reader's buffer is full), without copying or parsing it.
+ * One platform answer relayed to every reader that joined it, without copying or parsing it. The
+ * answer is read as fast as the platform sends it and never paused for a browser: that would hold
+ * a platform connection for as long as the slowest browser liked and stall everyone sharing it
+ * (security review S1, M1). Each reader takes what arrives into its own queue; what those queues
+ * may hold together is the relay's business (`toBrowser` in http/relay.ts). Only a reader's own
+ * CPU work may pause it (`hold`), and seldom: undici resumes a paused body slowly (tens of ms),
+ * so an answer paused at every chunk took 20 times longer (S2).
  */
-function broadcast(
+export function broadcast(
   answer: StreamedUpstreamResponse,
   options: {
     windowBytes: number;
     maxBytes: number;
+    secrets: () => readonly string[];
     /** `whole` copies the answer out, when the window still holds all of it. */
-    onEnd: (whole: () => Buffer | undefined) => void;
-    onWindowClosed: () => void;
+    onEnd?: (whole: () => Buffer | undefined) => void;
+    onWindowClosed?: () => void;
   },
 ): Head {
   const source = answer.body;
   const readers = new Set<Readable>();
-  const full = new Set<Readable>();
+  const holding = new Set<Readable>();
   let kept: Buffer[] | undefined = [];
   let received = 0;
   let finished = false;
+  const redactor = createStreamRedactor(options.secrets());
 
   const closeWindow = () => {
     if (kept === undefined) return;
     kept = undefined;
-    options.onWindowClosed();
+    options.onWindowClosed?.();
   };
   const fail = (error: Error) => {
     if (finished) return;
     finished = true;
     closeWindow();
     for (const reader of readers) reader.destroy(error);
+  };
+  const pass = (chunk: Buffer) => {
+    if (chunk.length === 0) return;
+    if (kept !== undefined) {
+      kept.push(chunk);
+      if (received > options.windowBytes) closeWindow();
+    }
+    for (const reader of readers) reader.push(chunk);
   };
 
   source.on('data', (chunk: Buffer) => {
@@ -63,20 +90,14 @@ function broadcast(
       fail(new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.'));
       return;
     }
-    if (kept !== undefined) {
-      kept.push(chunk);
-      if (received > options.windowBytes) closeWindow();
-    }
-    for (const reader of readers) {
-      if (!reader.push(chunk)) full.add(reader);
-    }
-    if (full.size > 0) source.pause();
+    pass(redactor.write(chunk));
   });
   source.once('end', () => {
+    pass(redactor.end());
     finished = true;
     for (const reader of readers) reader.push(null);
     const all = kept;
-    options.onEnd(() => (all === undefined ? undefined : Buffer.concat(all, received)));
+    options.onEnd?.(() => (all === undefined ? undefined : Buffer.concat(all, received)));
   });
   source.once('error', fail);
   // undici ends a body whose socket closed early with an error; a plain close without end is one too.
@@ -94,11 +115,14 @@ function broadcast(
     headers: answer.headers,
     join() {
       if (kept === undefined) return undefined;
-      // A plain Readable fed by push(): lighter than a PassThrough, and its read() is the
-      // signal that this reader has room again.
-      const reader: Readable = new Readable({
-        read() {
-          if (full.delete(reader) && full.size === 0) source.resume();
+      // A plain Readable fed by push(), lighter than a PassThrough; nothing waits on its read().
+      const reader = Object.assign(new Readable({ read() {} }), {
+        hold() {
+          holding.add(reader);
+          source.pause();
+        },
+        release() {
+          if (holding.delete(reader) && holding.size === 0) source.resume();
         },
       });
       for (const chunk of kept) reader.push(chunk);
@@ -109,12 +133,12 @@ function broadcast(
       readers.add(reader);
       reader.once('close', () => {
         readers.delete(reader);
-        full.delete(reader);
-        // The last browser went away: stop reading an answer nobody will get.
+        reader.release();
+        // The last reader went away: stop reading an answer nobody will get.
         if (readers.size === 0 && !finished) {
           source.destroy();
           fail(new Error('Every reader of this answer went away.'));
-        } else if (full.size === 0) source.resume();
+        }
       });
       source.resume();
       return reader;
@@ -144,6 +168,7 @@ export function createSharedReads(options: SharedReadsOptions) {
         broadcast(answer, {
           windowBytes: options.windowBytes,
           maxBytes: options.maxBytes,
+          secrets: options.secrets,
           onWindowClosed: () => forget(promise),
           onEnd: (whole) => {
             forget(promise);

@@ -8,6 +8,8 @@ export interface TokenProvider {
   getToken(): Promise<string>;
   /** Forget a token the platform refused, so the next getToken() fetches a new one. */
   invalidate(token: string): void;
+  /** The tokens issued lately (the current one and those before it), to mask them in answers. */
+  recent(): readonly string[];
 }
 
 export class IdentityProviderError extends Error {
@@ -37,6 +39,8 @@ export function createTokenProvider(options: {
   const now = options.now ?? Date.now;
   let current: { value: string; renewAt: number; expiresAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
+  // An answer that began under the previous token may still echo it.
+  const lately: string[] = [];
 
   const fetchToken = (): Promise<string> => {
     // Everyone who asks while a request is out waits for that one request.
@@ -44,6 +48,8 @@ export function createTokenProvider(options: {
       .requestToken()
       .then((issued) => {
         const issuedAt = now();
+        lately.unshift(issued.value);
+        lately.length = Math.min(lately.length, 3);
         current = {
           value: issued.value,
           expiresAt: issuedAt + issued.expiresInSeconds * 1000,
@@ -73,5 +79,6 @@ export function createTokenProvider(options: {
     invalidate(token) {
       if (current?.value === token) current = undefined;
     },
+    recent: () => lately,
   };
 }

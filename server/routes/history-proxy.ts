@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { HistorySettings } from '../config.ts';
 import { validId } from '../http/path-id.ts';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
-import { relayStream } from '../http/relay.ts';
+import { relayStream, relayedRoute } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 import { historyLevels, historyPath, type HistoryLevel } from '../platform/history.ts';
 import { parseZonedDateTime } from '../platform/platform-timestamp.ts';
@@ -64,10 +64,12 @@ export const historyProxy: FastifyPluginAsync<{
 }> = async (api, { gateway, settings }) => {
   for (const level of historyLevels) {
     const url = `/${level}/:id/HistoricalValues`;
-    api.get<{ Params: { id: string } }>(url, async (request, reply) => {
+    api.get<{ Params: { id: string } }>(url, relayedRoute, async (request, reply) => {
       const id = validId(request.params.id, placeNames[level]);
       const range = historyRange(request.query, settings.maxDays);
-      return relayStream(reply, await gateway.open(historyPath(settings, level, id, range)));
+      return relayStream(reply, await gateway.open(historyPath(settings, level, id, range)), {
+        queues: gateway.queues,
+      });
     });
     api.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

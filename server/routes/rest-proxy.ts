@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
 import { validId } from '../http/path-id.ts';
-import { relayStream } from '../http/relay.ts';
+import { relayStream, relayedRoute } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
 const take = z
@@ -65,29 +65,37 @@ export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async
 ) => {
   // Streamed as it arrives, shared with identical reads in flight (decision 0007).
   const forward = async (reply: FastifyReply, pathAndQuery: string) =>
-    relayStream(reply, await gateway.read(pathAndQuery));
+    relayStream(reply, await gateway.read(pathAndQuery), { queues: gateway.queues });
 
-  api.get('/Sites', (request, reply) =>
+  api.get('/Sites', relayedRoute, (request, reply) =>
     forward(reply, `/api/Sites${canonicalQuery(querySchemas.sites, request.query)}`),
   );
-  api.get('/Buildings', (request, reply) =>
+  api.get('/Buildings', relayedRoute, (request, reply) =>
     forward(reply, `/api/Buildings${canonicalQuery(querySchemas.buildings, request.query)}`),
   );
-  api.get<{ Params: { buildingId: string } }>('/Buildings/:buildingId/Floors', (request, reply) => {
-    const buildingId = validBuildingId(request.params.buildingId);
-    return forward(
-      reply,
-      `/api/Buildings/${buildingId}/Floors${canonicalQuery(querySchemas.floors, request.query)}`,
-    );
-  });
+  api.get<{ Params: { buildingId: string } }>(
+    '/Buildings/:buildingId/Floors',
+    relayedRoute,
+    (request, reply) => {
+      const buildingId = validBuildingId(request.params.buildingId);
+      return forward(
+        reply,
+        `/api/Buildings/${buildingId}/Floors${canonicalQuery(querySchemas.floors, request.query)}`,
+      );
+    },
+  );
 
-  api.get<{ Params: { floorId: string } }>('/Floors/:floorId/Spaces', (request, reply) => {
-    const floorId = validId(request.params.floorId, 'floor');
-    return forward(
-      reply,
-      `/api/Floors/${floorId}/Spaces${canonicalQuery(querySchemas.spaces, request.query)}`,
-    );
-  });
+  api.get<{ Params: { floorId: string } }>(
+    '/Floors/:floorId/Spaces',
+    relayedRoute,
+    (request, reply) => {
+      const floorId = validId(request.params.floorId, 'floor');
+      return forward(
+        reply,
+        `/api/Floors/${floorId}/Spaces${canonicalQuery(querySchemas.spaces, request.query)}`,
+      );
+    },
+  );
 
   // Every other method on these paths is a 405 naming GET, not the SPA or a 404.
   for (const url of [

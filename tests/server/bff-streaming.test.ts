@@ -154,8 +154,11 @@ describe('answers larger than 16 MB pass through as they arrive', () => {
         await writeBytes(response, row(1), total / 2 - 1024 * 1024);
         response.end('{}]');
       },
-      // Listings are bounded by this limit even when streamed; raise it so 32 MB may pass.
-      { PLATFORM_MAX_ANSWER_BYTES: String(64 * 1024 * 1024) },
+      // Every answer is bounded by its limit even when streamed; raise them so 32 MB may pass.
+      {
+        PLATFORM_MAX_ANSWER_BYTES: String(64 * 1024 * 1024),
+        PLATFORM_MAX_HISTORY_BYTES: String(64 * 1024 * 1024),
+      },
     );
     try {
       collectGarbage();

@@ -1,0 +1,69 @@
+import type { ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { Clock } from '../clock.ts';
+import { sendProblem } from './problem.ts';
+
+export interface AnswerLimitsOptions {
+  /** Requests one person (their `sub`; without sign-in, their address) may have in flight. */
+  inFlightMax: number;
+  /** A whole answer must have left within this, or its connection is cut. */
+  answerTimeoutMs: number;
+  clock: Clock;
+}
+
+/**
+ * Bounds on the response side, for every route registered after this in its scope (security
+ * review S1): a person has at most `inFlightMax` answers in flight (a browser opens six
+ * connections to a host; more are a script), and every answer has a deadline, so a reader that
+ * takes a few bytes now and then cannot keep a connection, its queue or its slot for ever.
+ * Request-side bounds (slow headers and bodies) are the server's own (server-options.ts).
+ */
+export const answerLimits = fp<AnswerLimitsOptions>(async (scope, options) => {
+  const inFlight = new Map<string, number>();
+  const started = new Map<ServerResponse, number>();
+  // One sweep for all answers instead of a timer each; it runs only while answers are in flight.
+  const sweepEveryMs = Math.max(50, Math.min(1000, Math.floor(options.answerTimeoutMs / 4)));
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    const now = options.clock.now();
+    for (const [response, since] of started) {
+      if (now - since > options.answerTimeoutMs) {
+        started.delete(response);
+        response.destroy();
+      }
+    }
+    if (started.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+  scope.addHook('onClose', (_instance, done) => {
+    clearInterval(sweeper);
+    done();
+  });
+
+  scope.addHook('onRequest', (request, reply, done) => {
+    const key = request.user ? `user:${request.user.sub}` : `ip:${request.ip}`;
+    const count = inFlight.get(key) ?? 0;
+    if (count >= options.inFlightMax) {
+      void sendProblem(
+        reply.header('retry-after', '1'),
+        429,
+        `Too many requests in flight: at most ${options.inFlightMax} at once. Try again shortly.`,
+      );
+      return;
+    }
+    inFlight.set(key, count + 1);
+    const response = reply.raw;
+    started.set(response, options.clock.now());
+    sweeper ??= setInterval(sweep, sweepEveryMs).unref();
+    // 'close' comes once for every response: sent whole, cut, or left by the browser.
+    response.once('close', () => {
+      started.delete(response);
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    });
+    done();
+  });
+});
