@@ -15,8 +15,12 @@ import {
   parse,
   validate,
   visit,
+  type ArgumentNode,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 import { z } from 'zod';
 import { HttpProblem } from './problem.ts';
@@ -34,7 +38,23 @@ export const graphqlLimits = {
   /** JSON nesting of `variables` (the dashboard's are flat) and its size when written out. */
   variablesDepth: 5,
   variablesBytes: 8 * 1024,
+  /** The largest page a list may ask for (`take`); the platform's own maximum is 5,000. */
+  take: 1000,
+  /**
+   * Objects a document may ask for at most, as estimated by `fanOut`: every list times what its
+   * parent may hold. The dashboard's largest, a building's outline found by name, is about 400,000.
+   */
+  objects: 1_000_000,
 } as const;
+
+/**
+ * How many objects a list under one parent is taken to hold when the document does not bound it
+ * with `take` or a filter on one key: a tower's levels, a level's rooms (the largest the emulator
+ * and the field notes show are 200 and 100).
+ */
+const unboundedListSize = 200;
+/** A list filtered to one name (`where: { name: { eq } }`): names repeat, a little. */
+const sameNameListSize = 10;
 
 /** Schema introspection is the platform's business; `__typename` (used by urql's cache) is not. */
 const introspectionFields = new Set(['__schema', '__type']);
@@ -147,6 +167,78 @@ export function checkVariables(variables: unknown): void {
     );
 }
 
+/** A literal or a variable's value, as a number (undefined when it is neither). */
+function numberOf(value: ValueNode, variables: Record<string, unknown>): number | undefined {
+  if (value.kind === 'IntValue') return Number(value.value);
+  if (value.kind === 'Variable') {
+    const given = variables[value.name.value];
+    return typeof given === 'number' ? given : undefined;
+  }
+  return undefined;
+}
+
+/** How many objects one list field may return under one parent, from its arguments. */
+function listSize(args: readonly ArgumentNode[], variables: Record<string, unknown>): number {
+  const take = args.find((argument) => argument.name.value === 'take');
+  if (take) {
+    const size = numberOf(take.value, variables);
+    if (size === undefined || !Number.isInteger(size) || size < 0 || size > graphqlLimits.take)
+      throw new HttpProblem(
+        400,
+        `The GraphQL query asks for a page of ${size ?? 'an unknown size'}; take must be a whole number up to ${graphqlLimits.take}.`,
+      );
+    return size;
+  }
+  const where = args.find((argument) => argument.name.value === 'where')?.value;
+  if (where?.kind === 'ObjectValue') {
+    for (const condition of where.fields) {
+      if (condition.value.kind !== 'ObjectValue') continue;
+      const eq = condition.value.fields.some((operator) => operator.name.value === 'eq');
+      if (eq) return condition.name.value === 'id' ? 1 : sameNameListSize;
+    }
+  }
+  return unboundedListSize;
+}
+
+/**
+ * Refuses a document that could make the platform build more than `graphqlLimits.objects`
+ * objects (security review M5: `{ buildings { levels { rooms { level { rooms … } } } } }` passed
+ * graphql-armor's per-field cost at 188 and took the embedded platform 17 s and 760 MB). Storey
+ * does not know the platform's schema, so every field with a selection is taken for a list, of
+ * the size its `take` or filter says (`listSize`), and sizes multiply along each path.
+ */
+function checkFanOut(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): void {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions)
+    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition);
+  let objects = 0;
+  // Validation has refused fragment cycles and bounded the depth before this runs.
+  const walk = (selectionSet: SelectionSetNode, parents: number): void => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === 'Field') {
+        if (!selection.selectionSet) continue;
+        const count = parents * listSize(selection.arguments ?? [], variables);
+        objects += count;
+        if (objects > graphqlLimits.objects)
+          throw new HttpProblem(
+            400,
+            `The GraphQL query could ask the platform for more than ${graphqlLimits.objects.toLocaleString('en')} objects (lists nested in lists): bound each list with take or a filter on its id.`,
+          );
+        walk(selection.selectionSet, count);
+      } else if (selection.kind === 'InlineFragment') walk(selection.selectionSet, parents);
+      else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) walk(fragment.selectionSet, parents);
+      }
+    }
+  };
+  walk(operation.selectionSet, 1);
+}
+
 function selectedOperation(
   document: DocumentNode,
   operationName: string | null | undefined,
@@ -175,27 +267,37 @@ function selectedOperation(
  * Verdicts by document: a dashboard sends the same few documents over and over, and parsing and
  * validating each again is most of what the BFF adds to a GraphQL call. Bounded, oldest out first.
  */
-const verdicts = new Map<string, HttpProblem | null>();
+type Verdict =
+  | { refused: HttpProblem }
+  | { refused: null; document: DocumentNode; operation: OperationDefinitionNode };
+const verdicts = new Map<string, Verdict>();
 const maxVerdicts = 500;
 
-function checkDocument(query: string, operationName: string | null | undefined): void {
+/** The document's verdict (its fan-out depends on the variables, so the caller checks that). */
+function checkDocument(
+  query: string,
+  operationName: string | null | undefined,
+): Extract<Verdict, { refused: null }> {
   const key = `${operationName ?? ''}\u0000${query}`;
   let verdict = verdicts.get(key);
   if (verdict === undefined) {
-    verdict = null;
     try {
-      checkDocumentUncached(query, operationName);
+      verdict = { refused: null, ...checkDocumentUncached(query, operationName) };
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error;
-      verdict = error;
+      verdict = { refused: error };
     }
     if (verdicts.size >= maxVerdicts) verdicts.delete(verdicts.keys().next().value as string);
     verdicts.set(key, verdict);
   }
-  if (verdict) throw verdict;
+  if (verdict.refused) throw verdict.refused;
+  return verdict;
 }
 
-function checkDocumentUncached(query: string, operationName: string | null | undefined): void {
+function checkDocumentUncached(
+  query: string,
+  operationName: string | null | undefined,
+): { document: DocumentNode; operation: OperationDefinitionNode } {
   let document: DocumentNode;
   try {
     document = parse(query, { maxTokens: graphqlLimits.tokens, noLocation: true });
@@ -251,6 +353,7 @@ function checkDocumentUncached(query: string, operationName: string | null | und
       `The GraphQL query is refused: ${errors.map((error) => error.message).join(' ')}`,
     );
   }
+  return { document, operation };
 }
 
 /** Checks a GraphQL request before anything is sent on: only bounded read-only queries pass. */
@@ -262,7 +365,8 @@ export function guardGraphqlRequest(body: unknown): GraphqlRequest {
       `The GraphQL request is malformed: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}.`,
     );
   }
-  checkDocument(parsed.data.query, parsed.data.operationName);
+  const { document, operation } = checkDocument(parsed.data.query, parsed.data.operationName);
   checkVariables(parsed.data.variables);
+  checkFanOut(document, operation, parsed.data.variables ?? {});
   return parsed.data;
 }

@@ -111,8 +111,47 @@ describe('BFF refuses, without calling the platform', () => {
       { query: '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }' },
     ],
     ['too many tokens', { query: `{ buildings { ${'id '.repeat(6000)} } }` }],
+    [
+      "lists nested in lists (the review's 17-second query)",
+      {
+        query:
+          '{ buildings { levels { rooms { level { rooms { level { rooms { level { rooms { id } } } } } } } } } }',
+      },
+    ],
+    [
+      "the whole portfolio's rooms through its buildings",
+      { query: '{ buildings { levels { rooms { id } } } }' },
+    ],
+    ['a take beyond the cap', { query: '{ rooms(take: 2000000000) { id } }' }],
+    [
+      'a take beyond the cap, as a variable',
+      { query: 'query Q($n: Int!) { rooms(take: $n) { id } }', variables: { n: 1001 } },
+    ],
+    [
+      'a take that is not a number',
+      { query: 'query Q($n: Int!) { rooms(take: $n) { id } }', variables: { n: '5' } },
+    ],
+    [
+      'fan-out hidden in fragments',
+      {
+        query:
+          '{ buildings { ...L } } fragment L on Building { levels { ...R } } fragment R on Level { rooms { level { rooms { id } } } }',
+      },
+    ],
   ])('GraphQL: %s', async (_case, payload) => {
     await expectRefused(graphql(payload), 400);
+  });
+
+  it('GraphQL: the 17-second fan-out is refused at once, naming what to do', async () => {
+    const response = await expectRefused(
+      graphql({
+        query:
+          '{ buildings { levels { rooms { level { rooms { level { rooms { level { rooms { id } } } } } } } } } }',
+      }),
+      400,
+    );
+    // Refused from the document alone: no platform call (afterEach).
+    expect(response.json().detail).toMatch(/more than 1,000,000 objects.*take or a filter/);
   });
 
   it('GraphQL: the same refused document every time it comes (verdicts are remembered, not skipped)', async () => {
