@@ -1,6 +1,21 @@
 /**
+ * What makes a spreadsheet read a cell as a formula (OWASP's list: = + - @ tab, carriage return)
+ * and the full-width signs some spreadsheets take for them. Tested on the raw value's first
+ * character only, whatever follows: papaparse's own escapeFormulae tested the whole value with
+ * `.` and `$`, so a line or paragraph separator anywhere let a formula through (security review M2).
+ */
+const formulaStart = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A cell as a spreadsheet must read it: text that would start a formula gets a leading `'`. */
+export function csvCell(value: string | number | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  return formulaStart.test(value) ? `'${value}` : value;
+}
+
+/**
  * CSV for spreadsheets: a byte-order mark so Excel reads UTF-8, CRLF line ends, and formulas
- * escaped (a place called "=HYPERLINK(…)" must not run). The writer loads on demand.
+ * escaped by Storey's one rule (`csvCell`), headers included. The writer loads on demand.
  */
 export async function toCsv(
   fields: readonly string[],
@@ -8,8 +23,11 @@ export async function toCsv(
 ): Promise<string> {
   const { default: papa } = await import('papaparse');
   return papa.unparse(
-    { fields: [...fields], data: rows.map((row) => row.map((value) => value ?? '')) },
-    { escapeFormulae: true, newline: '\r\n' },
+    {
+      fields: fields.map((field) => String(csvCell(field))),
+      data: rows.map((row) => row.map(csvCell)),
+    },
+    { escapeFormulae: false, newline: '\r\n' },
   );
 }
 
