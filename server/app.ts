@@ -10,7 +10,12 @@ import {
   signOutRoute,
 } from './auth/sign-in.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { BffConfig, PlatformSettings, SignInSettings } from './config.ts';
+import {
+  isLoopbackHost,
+  type BffConfig,
+  type PlatformSettings,
+  type SignInSettings,
+} from './config.ts';
 import { problemErrors } from './http/errors.ts';
 import { answerLimits } from './http/answer-limits.ts';
 import { guardedScope } from './http/guarded-scope.ts';
@@ -123,7 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     metrics,
     clock,
-    serveMetrics: config.metrics === undefined,
+    // Beyond loopback /metrics is served only on METRICS_PORT: closed by default (review L5).
+    serveMetrics: config.metrics === undefined && isLoopbackHost(config.host),
+    store: signIn?.store,
   });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
 
 /**
- * What must be shared between Storey instances for sign-out and sign-in to be safe: revoked
- * session ids, sign-in states already used, and the ID token kept for the provider's sign-out.
+ * What must be shared between Storey instances for sign-out and sign-in to be safe: the live
+ * sessions, sign-in states already used, and the ID token kept for the provider's sign-out.
  * Every record expires by itself; nothing here needs cleaning up.
  */
 export interface SessionStore {
@@ -13,6 +13,8 @@ export interface SessionStore {
   put(key: string, value: string, ttlMs: number): Promise<void>;
   /** Reads and deletes a value. */
   take(key: string): Promise<string | undefined>;
+  /** Resolves when the store answers (readiness), throws SessionStoreUnavailableError if not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
   /** The Redis connection, for other shared state (the rate limit); undefined in memory. */
   readonly redis: Redis | undefined;
@@ -60,6 +62,7 @@ export function createMemorySessionStore(clock: Clock): SessionStore {
       records.delete(key);
       return record?.value;
     },
+    async ping() {},
     async close() {
       records.clear();
     },
@@ -110,6 +113,10 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
         await redis.set(key, value, 'PX', Math.ceil(ttlMs));
       }),
     take: (key) => run(async () => (await redis.getdel(key)) ?? undefined),
+    ping: () =>
+      run(async () => {
+        await redis.ping();
+      }),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -7,7 +7,7 @@ import type { SessionStore } from './session-store.ts';
 
 /** What the session cookie holds: which session, who, and since when. No token of any kind. */
 export interface Session {
-  /** Random id, the key of the revocation record written at sign-out. */
+  /** Random id, the key of the session's record in the store (deleted at sign-out). */
   sid: string;
   sub: string;
   name: string;
@@ -32,14 +32,19 @@ export interface Sessions {
   ): Promise<Session>;
   /** Writes the cookie again when the idle clock should restart (at most once a minute). */
   touch(reply: FastifyReply, session: Session): Promise<void>;
-  /** Ends the session on every instance: a revocation record that outlives the cookie. */
+  /** Ends the session on every instance: its record in the store is deleted. */
   revoke(session: Session): Promise<void>;
   clear(reply: FastifyReply): void;
   /** The store keys this session's extra records use (the ID token kept for sign-out). */
   idTokenKey(session: Session): string;
 }
 
-const revokedKey = (sid: string) => `revoked:${sid}`;
+/**
+ * A session is live only while its record exists in the store (an allow-list): lost records,
+ * a store or an instance restarted without persistence, end sessions rather than revive the
+ * ones signed out (security review M3: a deny-list of revoked sessions failed open on restart).
+ */
+const liveKey = (sid: string) => `session:${sid}`;
 
 export function createSessions(options: {
   settings: SessionSettings;
@@ -79,7 +84,7 @@ export function createSessions(options: {
       const now = clock.now();
       if (now - session.startedAt > absoluteMs || now - session.seenAt > idleMs)
         return { status: 'ended', session };
-      if (await store.has(revokedKey(session.sid))) return { status: 'ended', session };
+      if (!(await store.has(liveKey(session.sid)))) return { status: 'ended', session };
       return { status: 'active', session };
     },
     async start(reply, who) {
@@ -92,6 +97,7 @@ export function createSessions(options: {
         startedAt: now,
         seenAt: now,
       };
+      await store.put(liveKey(session.sid), '1', absoluteMs);
       await write(reply, session);
       return session;
     },
@@ -100,9 +106,7 @@ export function createSessions(options: {
         await write(reply, { ...session, seenAt: clock.now() });
     },
     async revoke(session) {
-      // Kept a minute past the session's own end, so no clock skew between instances revives it.
-      const ttl = session.startedAt + absoluteMs - clock.now() + 60_000;
-      if (ttl > 0) await store.put(revokedKey(session.sid), '1', ttl);
+      await store.take(liveKey(session.sid));
     },
     clear(reply) {
       reply.clearCookie(cookieName, cookieOptions);

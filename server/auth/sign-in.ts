@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -122,6 +123,16 @@ export const signInRoutes: FastifyPluginAsync<
     await attempts.register(fastifyRateLimit, {
       max: context.attemptsPerMinute,
       timeWindow: 60_000,
+      // Each sign-in has its own bucket (its login cookie): strangers at the same address, behind
+      // one NAT or an ingress, cannot lock a person out by filling the address's (review L2).
+      keyGenerator: (request) => {
+        const login = request.cookies[loginCookie];
+        return login
+          ? `login:${createHash('sha256').update(login).digest('base64url')}`
+          : `ip:${request.ip}`;
+      },
+      // The store down: the route's own use of the store answers 503, not the limiter a 500 (L4).
+      skipOnError: true,
       ...(store.redis ? { redis: store.redis, nameSpace: 'storey-auth-limit:' } : {}),
       errorResponseBuilder: () =>
         new HttpProblem(
@@ -130,42 +141,51 @@ export const signInRoutes: FastifyPluginAsync<
         ),
     });
 
-    attempts.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
-      const returnTo = safeReturnPath(request.query.returnTo, publicUrl);
-      const config = await context.discovery().catch(() => {
-        throw new HttpProblem(
-          503,
-          'The sign-in provider cannot be reached just now. Try again shortly.',
-        );
-      });
-      const state: LoginState = {
-        state: oidc.randomState(),
-        nonce: oidc.randomNonce(),
-        codeVerifier: oidc.randomPKCECodeVerifier(),
-        returnTo,
-      };
-      // Right after a sign-out the provider may still hold a session (its own sign-out needs a
-      // confirmation the person may have skipped): ask for the password rather than sign the
-      // same person straight back in.
-      const afterSignOut = request.cookies[signedOutCookie] === '1';
-      if (afterSignOut) reply.clearCookie(signedOutCookie, signedOutCookieOptions);
-      const url = oidc.buildAuthorizationUrl(config, {
-        ...(afterSignOut ? { prompt: 'login' } : {}),
-        redirect_uri: redirectUri,
-        scope: 'openid profile email',
-        code_challenge: await oidc.calculatePKCECodeChallenge(state.codeVerifier),
-        code_challenge_method: 'S256',
-        state: state.state,
-        nonce: state.nonce,
-      });
-      // Lax: the provider sends the browser back with a cross-site navigation, which Strict would strip.
-      reply.setCookie(loginCookie, await logins.seal({ ...state }, loginStateSeconds), {
-        ...cookieBase,
-        sameSite: 'lax',
-        maxAge: loginStateSeconds,
-      });
-      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
-    });
+    // Only redirects to the provider: nothing to guess, so not counted (security review L2).
+    attempts.get<{ Querystring: { returnTo?: string } }>(
+      '/auth/login',
+      { config: { rateLimit: false } },
+      async (request, reply) => {
+        const returnTo = safeReturnPath(request.query.returnTo, publicUrl);
+        const config = await context.discovery().catch(() => {
+          throw new HttpProblem(
+            503,
+            'The sign-in provider cannot be reached just now. Try again shortly.',
+          );
+        });
+        const state: LoginState = {
+          state: oidc.randomState(),
+          nonce: oidc.randomNonce(),
+          codeVerifier: oidc.randomPKCECodeVerifier(),
+          returnTo,
+        };
+        // Right after a sign-out the provider may still hold a session (its own sign-out needs a
+        // confirmation the person may have skipped): ask for the password rather than sign the
+        // same person straight back in.
+        const afterSignOut = request.cookies[signedOutCookie] === '1';
+        if (afterSignOut)
+          reply.clearCookie(signedOutCookie, {
+            ...signedOutCookieOptions,
+            secure: sessions.secure,
+          });
+        const url = oidc.buildAuthorizationUrl(config, {
+          ...(afterSignOut ? { prompt: 'login' } : {}),
+          redirect_uri: redirectUri,
+          scope: 'openid profile email',
+          code_challenge: await oidc.calculatePKCECodeChallenge(state.codeVerifier),
+          code_challenge_method: 'S256',
+          state: state.state,
+          nonce: state.nonce,
+        });
+        // Lax: the provider sends the browser back with a cross-site navigation, which Strict would strip.
+        reply.setCookie(loginCookie, await logins.seal({ ...state }, loginStateSeconds), {
+          ...cookieBase,
+          sameSite: 'lax',
+          maxAge: loginStateSeconds,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+      },
+    );
 
     attempts.get('/auth/callback', async (request, reply) => {
       const state = await logins.unseal<LoginState>(request.cookies[loginCookie]);
@@ -233,7 +253,9 @@ export const signOutRoute: FastifyPluginAsync<
   SignInContext & { discovery: () => Promise<oidc.Configuration> }
 > = async (app, context) => {
   const { sessions, store } = context;
-  app.post('/auth/logout', async (request, reply) => {
+  // Never rate limited: it only removes state, and a bucket shared with strangers at the same
+  // address would let them refuse a person's sign-out (security review M4).
+  app.post('/auth/logout', { config: { rateLimit: false } }, async (request, reply) => {
     const lookup = await sessions.read(request);
     sessions.clear(reply);
     let idToken: string | undefined;
@@ -241,7 +263,11 @@ export const signOutRoute: FastifyPluginAsync<
       await sessions.revoke(lookup.session);
       idToken = await store.take(sessions.idTokenKey(lookup.session));
     }
-    reply.setCookie(signedOutCookie, '1', { ...signedOutCookieOptions, maxAge: 24 * 60 * 60 });
+    reply.setCookie(signedOutCookie, '1', {
+      ...signedOutCookieOptions,
+      secure: sessions.secure,
+      maxAge: 24 * 60 * 60,
+    });
     const config = await context.discovery().catch(() => undefined);
     const endSession = config?.serverMetadata().end_session_endpoint
       ? oidc.buildEndSessionUrl(config, {

@@ -40,6 +40,8 @@ export const guardedScope = fp<GuardOptions>(async (scope, options) => {
     timeWindow: options.rateLimit.windowMs,
     // Route-level hooks run after the scope's own, so the session is known by now.
     keyGenerator: (request) => (request.user ? `user:${request.user.sub}` : `ip:${request.ip}`),
+    // The store down: the session check answers 503 (fail closed), not the limiter a 500.
+    skipOnError: true,
     // The limit's headers go out with the 429 (and its Retry-After), not with every answer: the
     // dashboard never reads them, and three more headers per answer are work on every request.
     addHeadersOnExceeding: {
@@ -51,7 +53,8 @@ export const guardedScope = fp<GuardOptions>(async (scope, options) => {
     errorResponseBuilder: (_request, context) =>
       new HttpProblem(
         429,
-        `Too many requests: at most ${context.max} per ${Math.round(context.ttl / 1000)} s. Try again shortly.`,
+        // The window as configured, not what is left of it ("600 per 59 s" misled people).
+        `Too many requests: at most ${context.max} per ${Math.round(options.rateLimit.windowMs / 1000)} s. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`,
       ),
   });
 });

@@ -18,6 +18,15 @@ export const lifecycle = fp<{ metrics: Metrics }>(async (app, { metrics }) => {
       void sendProblem(reply, 400, 'The request target must be a path starting with "/".');
       return;
     }
+    // One Host: with two, a proxy and Storey may each read a different one (security review L8).
+    let hosts = 0;
+    const raw = request.raw.rawHeaders;
+    for (let index = 0; index < raw.length; index += 2)
+      if (raw[index]!.length === 4 && raw[index]!.toLowerCase() === 'host') hosts += 1;
+    if (hosts > 1) {
+      void sendProblem(reply, 400, 'The request carries more than one Host header.');
+      return;
+    }
     done();
   });
   let closing = false;

@@ -66,6 +66,9 @@ export const securityHeaders = fp<{ https: boolean }>(async (app, { https }) => 
       frameguard: { action: 'deny' },
     }) as Middleware,
   );
+  // Features the dashboard never uses, refused to anything that might run in its pages.
+  everyAnswer['permissions-policy'] =
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(everyAnswer);
     done();

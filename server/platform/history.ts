@@ -68,7 +68,9 @@ export async function probeHistory(options: {
     if ([400, 403, 404].includes(answer.status)) {
       return {
         available: false,
-        reason: `the platform answered ${answer.status} at ${settings.pathTemplate} (see PLATFORM_HISTORY_PATH in docs/platform-contract.md)`,
+        // Plain words for the people who read it in the dashboard: no path, no status (security
+        // review L8); the setting's name is for whoever runs Storey.
+        reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
       };
     }
     if (answer.status >= 200 && answer.status < 300) return { available: true };

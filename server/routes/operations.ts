@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { SessionStore } from '../auth/session-store.ts';
 import type { Clock } from '../clock.ts';
 import type { Metrics } from '../http/metrics.ts';
 import { sendProblem } from '../http/problem.ts';
@@ -8,14 +9,19 @@ import type { TokenProvider } from '../platform/token-provider.ts';
 /** How long a readiness verdict is reused: probes from several orchestrators cost one platform call. */
 export const readinessCacheMs = 5000;
 
-/** /healthz (the process answers), /readyz (the platform answers) and, unless moved, /metrics. */
+/**
+ * /healthz (the process answers), /readyz (the platform and the session store answer) and, where
+ * allowed, /metrics.
+ */
 export const operations: FastifyPluginAsync<{
   gateway: PlatformGateway;
   tokens: TokenProvider;
   metrics: Metrics;
   clock: Clock;
-  /** False when METRICS_PORT serves /metrics elsewhere. */
+  /** False when METRICS_PORT serves /metrics elsewhere, or Storey listens beyond loopback. */
   serveMetrics: boolean;
+  /** The session store, when people sign in: an instance that cannot reach it is not ready. */
+  store?: SessionStore | undefined;
 }> = async (app, deps) => {
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
@@ -24,6 +30,9 @@ export const operations: FastifyPluginAsync<{
   let verdict: { at: number; ready: Promise<string | undefined> } | undefined;
   const checkReadiness = async (): Promise<string | undefined> => {
     try {
+      await deps.store?.ping().catch(() => {
+        throw new Error('the session store cannot be reached');
+      });
       await deps.tokens.getToken();
       const answer = await deps.gateway.get('/api/Sites?take=1');
       return answer.status === 200 ? undefined : `the platform answered ${answer.status}`;

@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { signOut } from '@/features/auth/components/user-menu';
+import { useSignOut } from '@/features/auth/components/user-menu';
 import { mainLinks, useSchemeSwitch } from './navigation';
 
 /**
@@ -20,6 +20,7 @@ export function CompactMenu({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const scheme = useSchemeSwitch();
+  const account = useSignOut();
   const close = () => setAnchor(null);
   return (
     <>
@@ -58,15 +59,17 @@ export function CompactMenu({
         ) : null}
         {user ? (
           <MenuItem
+            disabled={account.signingOut}
             onClick={() => {
               close();
-              void signOut();
+              account.signOut();
             }}
           >
             Sign out
           </MenuItem>
         ) : null}
       </Menu>
+      {account.failureNotice}
     </>
   );
 }

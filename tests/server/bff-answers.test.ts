@@ -15,7 +15,8 @@ import { readinessCacheMs } from '../../server/routes/operations';
 import { cspNoncePlaceholder } from '../../server/routes/spa';
 import { startStorey } from '../../server/server';
 import { createManualClock } from '../support/manual-clock';
-import { csrf, startBff, startPlatform } from './support/harness';
+import { csrf, platformVariables, startBff, startPlatform } from './support/harness';
+import { rawRequest } from './support/raw-http';
 import { quietStorey } from './support/sign-in';
 
 describe('API answers are never cached', () => {
@@ -197,6 +198,34 @@ describe('browser security headers', () => {
       expect(nonces.size).toBe(3);
     } finally {
       await bff.close();
+      await platform.close();
+    }
+  });
+});
+
+describe('small hardening (security review L8)', () => {
+  it('refuses two Host headers, sends a Permissions-Policy, and names the limit window as configured', async () => {
+    const platform = await startPlatform();
+    const storey = await startStorey({
+      ...quietStorey,
+      ...platformVariables(platform.settings),
+      RATE_LIMIT_MAX: '1',
+      RATE_LIMIT_WINDOW_MS: '60000',
+    });
+    try {
+      const twoHosts = await rawRequest(storey.url, 'GET', '/healthz', { Host: 'evil.example' });
+      expect(twoHosts.status).toBe(400);
+      const answer = await fetch(`${storey.url}/healthz`);
+      expect(answer.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\)/);
+      await fetch(`${storey.url}/api/Sites`, { headers: csrf });
+      const limited = await fetch(`${storey.url}/api/Sites`, { headers: csrf });
+      expect(limited.status).toBe(429);
+      // The window as configured (60 s), not what was left of it.
+      expect(((await limited.json()) as { detail: string }).detail).toMatch(
+        /at most 1 per 60 s\. Try again in \d+ s\./,
+      );
+    } finally {
+      await storey.close();
       await platform.close();
     }
   });

@@ -169,6 +169,18 @@ describe('BFF operations', () => {
     expect(metrics).toMatch(/storey_responses_total\{status="200"\} \d+/);
   });
 
+  it('serves /metrics beside the API only on loopback: beyond it, only on METRICS_PORT', async () => {
+    const exposed = await startBff(platform.settings, {
+      HOST: '0.0.0.0',
+      ALLOW_ANONYMOUS: 'true',
+      ALLOW_INSECURE_HTTP: 'true',
+    });
+    const answer = await exposed.app.inject({ method: 'GET', url: '/metrics' });
+    await exposed.close();
+    // Closed by default where anyone may reach Storey (security review L5).
+    expect(answer.body).not.toMatch(/storey_responses_total|nodejs_version_info/);
+  });
+
   it('logs JSON lines with a request id and neither the secret nor any token', async () => {
     const bff = await startBff(platform.settings);
     const response = await bff.app.inject({

@@ -101,7 +101,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
   });
 
   it('ends a session after the idle time and after the absolute lifetime', async () => {
-    const secret = randomBytes(32).toString('base64');
+    const secret = randomBytes(48).toString('base64');
     const platform = await startPlatform();
     const provider = await (
       await import('../../server/emulator/openid-provider')
@@ -115,16 +115,20 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     });
     const { buildApp } = await import('../../server/app');
     const { loadConfig } = await import('../../server/config');
+    const { createMemorySessionStore } = await import('../../server/auth/session-store');
     const config = loadConfig({
       ...quiet,
       SESSION_SECRET: secret,
       SESSION_IDLE_MINUTES: '30',
       SESSION_ABSOLUTE_HOURS: '8',
     });
+    // The cookies below are made by hand, so their sessions are entered in the store by hand.
+    const sessionStore = createMemorySessionStore({ now: () => Date.now() });
     const app = await buildApp({
       config,
       platform: platform.settings,
       logger: false,
+      sessionStore,
       signIn: {
         provider: {
           issuer: provider.issuer,
@@ -138,9 +142,11 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     });
     const codec = createSealedCodec(config.session.secret!, 'session');
     const call = async (startedAgoMs: number, seenAgoMs: number) => {
+      const sid = `test-${startedAgoMs}-${seenAgoMs}`;
+      await sessionStore.put(`session:${sid}`, '1', 24 * 3_600_000);
       const cookie = await codec.seal(
         {
-          sid: `test-${startedAgoMs}-${seenAgoMs}`,
+          sid,
           sub: 'demo-dana',
           name: 'Dana',
           startedAt: Date.now() - startedAgoMs,
@@ -273,10 +279,18 @@ describe('where Storey may listen', () => {
     const https = await startStorey({ ...quiet, PUBLIC_URL: 'https://storey.example.test' });
     const response = await fetch(`${https.url}/auth/login?returnTo=/`, { redirect: 'manual' });
     const cookie = response.headers.getSetCookie().join('\n');
+    // Sign-out's cookies too, the "ask for the password next time" marker among them (review L6).
+    const signedOut = await fetch(`${https.url}/auth/logout`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1' },
+    });
     await https.close();
     expect(cookie).toMatch(/^__Host-storey-login=/);
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    const signOutCookies = signedOut.headers.getSetCookie();
+    expect(signOutCookies.some((line) => line.startsWith('storey-signed-out=1'))).toBe(true);
+    for (const line of signOutCookies) expect(line).toMatch(/; Secure/);
   });
 });
 
@@ -303,7 +317,7 @@ describe('sign-in with a configured provider', () => {
         OIDC_ISSUER: provider.issuer,
         OIDC_CLIENT_ID: 'storey-configured',
         OIDC_CLIENT_SECRET: 'configured-secret-value',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
+        SESSION_SECRET: randomBytes(48).toString('hex'),
         ...restriction,
       });
       try {

@@ -121,7 +121,9 @@ describe('History panel', () => {
     server.use(...historyUnavailable());
     renderApp(roomPath);
     const note = await screen.findByText(/History is not shown: the platform does not offer/);
-    expect(note).toHaveTextContent('404');
+    // Plain words: what to do and who can, never a path or a status code.
+    expect(note).toHaveTextContent('PLATFORM_HISTORY_PATH');
+    expect(note.textContent).not.toMatch(/\b40\d\b|\/api\//);
     expect(screen.queryByRole('group', { name: 'Time range' })).not.toBeInTheDocument();
     expect(historyRequests).toHaveLength(0);
   });

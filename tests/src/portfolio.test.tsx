@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import {
@@ -63,6 +64,26 @@ describe('Portfolio screen', () => {
     server.use(...buildingsPlatformShapes(kind));
     renderApp('/');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it("reads no further than Storey's designed maximum when the platform's total is absurd", async () => {
+    // A full first page that claims 5,000,000 entries (security review L7): one request, not 5,000.
+    let asked = 0;
+    const page = Array.from({ length: 1000 }, (_, index) => ({
+      ...fixtureBuildings[0]!,
+      id: `b-${index}`,
+    }));
+    server.use(
+      http.get('*/api/Buildings', () => {
+        asked += 1;
+        return HttpResponse.json(page, { headers: { 'x-total-count': '5000000' } });
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The platform lists more than 20,000 entries here; Storey reads at most that many.',
+    );
+    expect(asked).toBe(1);
   });
 
   it('shows headline figures, counting devices only where included and saying over how many', async () => {

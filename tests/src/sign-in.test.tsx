@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
@@ -46,5 +48,29 @@ describe('Sign-in in the dashboard', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your session has expired' }),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['refused by the rate limit', 429],
+    ['failing at the server', 500],
+    ['refused while the session store is down', 503],
+  ])('says the person is still signed in when sign-out is %s', async (_case, status) => {
+    server.use(
+      http.post('*/auth/logout', () =>
+        HttpResponse.json(
+          { type: 'about:blank', status, title: 'Refused', detail: 'No.' },
+          { status, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    renderApp('/');
+    const banner = await screen.findByRole('banner');
+    await userEvent.click(await within(banner).findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-out did not go through: you are still signed in.',
+    );
+    // Nothing pretends it worked: the person is still shown signed in and can try again.
+    expect(within(banner).getByLabelText('Signed in as Dana Demo')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeEnabled();
   });
 });

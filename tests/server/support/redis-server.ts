@@ -10,8 +10,8 @@ export interface RunningRedis {
  * A real Redis server (Debian's redis-server, installed by .ci/run) on a free loopback port, with
  * nothing written to disk. Resolves once it says it accepts connections.
  */
-export async function startRedis(): Promise<RunningRedis> {
-  const port = await freePort();
+export async function startRedis(port?: number): Promise<RunningRedis> {
+  port ??= await freePort();
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

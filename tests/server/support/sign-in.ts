@@ -95,7 +95,7 @@ export async function startSignedInStorey(
         postLogoutRedirectUris: [`http://127.0.0.1:${port}/`],
       },
     }));
-  const secret = options.secret ?? randomBytes(32).toString('base64');
+  const secret = options.secret ?? randomBytes(48).toString('base64');
   const storey = await startStorey({
     ...quietStorey,
     PORT: String(port),

@@ -242,7 +242,7 @@ export function historyUnavailable(): HttpHandler[] {
   return [
     capabilitiesHandler('full', {
       available: false,
-      reason: 'the platform answered 404 at /api/{level}/{id}/HistoricalValues',
+      reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
     }),
   ];
 }
