@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { exitWithOwner } from './cli/exit-with-owner.ts';
 import { ConfigError, loadConfig, type PlatformSettings, type SignInSettings } from './config.ts';
 import type { EmbeddedPlatform } from './embedded-platform.ts';
 
@@ -154,4 +155,5 @@ export async function runStorey(env: NodeJS.ProcessEnv = process.env): Promise<v
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  exitWithOwner(() => stop('SIGTERM'), env);
 }

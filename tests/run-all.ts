@@ -3,7 +3,8 @@
  * component and server tests (Vitest), then browser tests (Playwright) against the production
  * build started as `npm start` starts it. Ends with one summary line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -64,14 +65,36 @@ const steps: Step[] = [
 let passed = 0;
 let failed = 0;
 const lines: string[] = [];
+/**
+ * The step running now, in a process group of its own: an interrupted `npm test` (SIGINT or
+ * SIGTERM) passes the signal to the whole group and waits for it, so no step's processes (Vitest's
+ * workers, Playwright and its web servers, which also end with their runner) outlive the run.
+ */
+let current: ChildProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`\n${signal}: stopping ${current ? 'the running step' : 'the run'}…`);
+    if (current?.pid !== undefined && current.exitCode === null) {
+      try {
+        process.kill(-current.pid, signal);
+      } catch {
+        // Already gone.
+      }
+      current.once('exit', () => process.exit(130));
+    } else process.exit(130);
+  });
+}
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(step.command[0]!, step.command.slice(1), {
+  current = spawn(step.command[0]!, step.command.slice(1), {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
+    detached: true,
   });
+  const [status] = (await once(current, 'exit')) as [number | null];
+  const run = { status };
   const ok = run.status === 0;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.counts) {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { bffProxy } from '../http/paths.ts';
 import { printWelcome, startStorey } from '../server.ts';
+import { exitWithOwner } from './exit-with-owner.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 try {
@@ -30,3 +31,4 @@ printWelcome(bff, viteUrl);
 const stop = () => void Promise.all([vite.close(), bff.close()]).then(() => process.exit(0));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+exitWithOwner(stop);

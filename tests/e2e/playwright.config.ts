@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from '../support/free-port';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 
 if (!existsSync(chromiumPath)) {
@@ -11,15 +12,26 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-const port = Number(process.env.E2E_PORT ?? 18_181);
+/**
+ * The web servers' ports: free ones, chosen once by the runner (its workers load this file again
+ * and inherit E2E_PORTS from it), so a port some other program holds never fails a run. Set
+ * E2E_PORTS (five, comma-separated) to choose them.
+ */
+process.env.E2E_PORTS ??= (await Promise.all(Array.from({ length: 5 }, () => freePort()))).join(
+  ',',
+);
+const [port, devPort, devBffPort, largePort, specPort] = process.env.E2E_PORTS.split(',').map(
+  Number,
+) as [number, number, number, number, number];
 export const baseURL = `http://127.0.0.1:${port}`;
 /** `npm run dev` (Vite with hot reload in front of the BFF), for the dev-loop test. */
-const devPort = port + 1;
 export const devURL = `http://127.0.0.1:${devPort}`;
-/** `npm start` on the emulator's large profile (10,000 buildings, a 200-level tower). */
-const largePort = port + 3;
-/** `npm start` on a platform with only the interface specification's GraphQL fields. */
-const specPort = port + 4;
+/**
+ * Every web server ends with this runner, even one stopped by SIGTERM or SIGKILL that skips its
+ * teardown (server/cli/exit-with-owner.ts). Set by the runner's own load of this file only.
+ */
+process.env.STOREY_E2E_RUNNER_PID ??= String(process.pid);
+const owner = { STOREY_EXIT_WITH_PID: process.env.STOREY_E2E_RUNNER_PID };
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -71,7 +83,7 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...owner },
       stdout: 'pipe',
     },
     ...(
@@ -85,7 +97,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${at}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { PORT: String(at), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      env: { PORT: String(at), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...owner, ...env },
       stdout: 'pipe' as const,
     })),
     // The dev loop: Vite serving the sources, the BFF behind its proxy.
@@ -97,9 +109,10 @@ export default defineConfig({
       timeout: 180_000,
       env: {
         PORT: String(devPort),
-        BFF_PORT: String(port + 2),
+        BFF_PORT: String(devBffPort),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        ...owner,
       },
       stdout: 'pipe',
     },
