@@ -116,6 +116,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     const { buildApp } = await import('../../server/app');
     const { loadConfig } = await import('../../server/config');
     const { createMemorySessionStore } = await import('../../server/auth/session-store');
+    const { systemClock } = await import('../../server/clock');
     const config = loadConfig({
       ...quiet,
       SESSION_SECRET: secret,
@@ -123,7 +124,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
       SESSION_ABSOLUTE_HOURS: '8',
     });
     // The cookies below are made by hand, so their sessions are entered in the store by hand.
-    const sessionStore = createMemorySessionStore({ now: () => Date.now() });
+    const sessionStore = createMemorySessionStore(systemClock);
     const app = await buildApp({
       config,
       platform: platform.settings,
