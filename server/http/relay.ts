@@ -229,34 +229,39 @@ function toBrowser(
   encoder: Transform | undefined,
   queues: ReaderQueues,
 ): Readable {
+  const answer = source as Partial<AnswerReader>;
+  if (!encoder) {
+    // Unencoded, the platform answer's own reader is the queue (one stream less per answer): it
+    // is fed as the platform sends and tells the budget when it falls behind. A cached answer
+    // (a whole buffer, read lazily) holds nothing of the platform's and passes as it is.
+    if (answer.hold) {
+      queues.track(source);
+      answer.whenBehind = () => queues.settle(source);
+    }
+    return source;
+  }
   const queue = new Readable({ read() {} });
-  queues.track(queue, () => queue.readableLength + (encoder?.writableLength ?? 0));
+  queues.track(queue, () => queue.readableLength + encoder.writableLength);
   const enqueue = (chunk: Buffer) => {
     if (!queue.push(chunk)) queues.settle(queue);
   };
-  if (encoder) {
-    encoder.on('data', enqueue);
-    encoder.once('end', () => queue.push(null));
-    // A cached answer is a plain Readable; a platform answer can wait for the encoder.
-    const answer = source as Partial<AnswerReader>;
-    source.on('data', (chunk: Buffer) => {
-      if (encoder.write(chunk) || encoder.writableLength < encoderBacklogBytes) return;
-      answer.hold?.();
-      encoder.once('drain', () => answer.release?.());
-    });
-    source.once('end', () => encoder.end());
-  } else {
-    source.on('data', enqueue);
-    source.once('end', () => queue.push(null));
-  }
+  encoder.on('data', enqueue);
+  encoder.once('end', () => queue.push(null));
+  // A cached answer is a plain Readable; a platform answer can wait for the encoder.
+  source.on('data', (chunk: Buffer) => {
+    if (encoder.write(chunk) || encoder.writableLength < encoderBacklogBytes) return;
+    answer.hold?.();
+    encoder.once('drain', () => answer.release?.());
+  });
+  source.once('end', () => encoder.end());
   const fail = (error: Error) => queue.destroy(error);
   source.once('error', fail);
-  encoder?.once('error', fail);
+  encoder.once('error', fail);
   // The browser left or was cut: the answer's stages go too (the last reader of a shared answer
   // leaving stops its platform call).
   queue.once('close', () => {
     source.destroy();
-    encoder?.destroy();
+    encoder.destroy();
   });
   return queue;
 }

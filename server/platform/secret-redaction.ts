@@ -49,10 +49,23 @@ function heldFrom(buffer: Buffer, needles: readonly Buffer[]): number {
   return from;
 }
 
+/** The secrets as bytes, made once per secret (a token lives an hour; answers come by thousands). */
+const needleCache = new Map<string, Buffer>();
+function needleOf(secret: string): Buffer {
+  let needle = needleCache.get(secret);
+  if (!needle) {
+    if (needleCache.size >= 16) needleCache.delete(needleCache.keys().next().value as string);
+    needle = Buffer.from(secret);
+    needleCache.set(secret, needle);
+  }
+  return needle;
+}
+
 export function createStreamRedactor(secrets: readonly string[]): StreamRedactor {
-  const needles = [...new Set(secrets)]
-    .filter((secret) => secret.length >= minimumSecretLength)
-    .map((secret) => Buffer.from(secret));
+  const needles: Buffer[] = [];
+  for (const secret of secrets)
+    if (secret.length >= minimumSecretLength && !needles.includes(needleOf(secret)))
+      needles.push(needleOf(secret));
   if (needles.length === 0) return { write: (chunk) => chunk, end: () => Buffer.alloc(0) };
   let pending: Buffer = Buffer.alloc(0);
   return {

@@ -26,6 +26,8 @@ export interface SharedReadsOptions {
 export interface AnswerReader extends Readable {
   hold(): void;
   release(): void;
+  /** Called when a chunk left this reader over its high-water mark (it is falling behind). */
+  whenBehind?: (() => void) | undefined;
 }
 
 export interface Head {
@@ -56,7 +58,7 @@ export function broadcast(
   },
 ): Head {
   const source = answer.body;
-  const readers = new Set<Readable>();
+  const readers = new Set<AnswerReader>();
   const holding = new Set<Readable>();
   let kept: Buffer[] | undefined = [];
   let received = 0;
@@ -80,7 +82,7 @@ export function broadcast(
       kept.push(chunk);
       if (received > options.windowBytes) closeWindow();
     }
-    for (const reader of readers) reader.push(chunk);
+    for (const reader of readers) if (!reader.push(chunk)) reader.whenBehind?.();
   };
 
   source.on('data', (chunk: Buffer) => {
