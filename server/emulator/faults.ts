@@ -28,6 +28,11 @@ export const faultSettingsSchema = z.strictObject({
   tokenDelayMs: z.number().int().min(0).max(120_000),
   /** The next this many API calls are refused with 401 whatever their token. */
   unauthorizedCount: z.number().int().min(0).max(1000),
+  /**
+   * The next this many API calls fail, with `errorKinds` in turn (deterministic, unlike
+   * `errorRate`): a burst of faults a client must ride out.
+   */
+  faultCount: z.number().int().min(0).max(100_000),
   graphqlPartialErrors: z.boolean(),
 });
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
@@ -41,6 +46,7 @@ export const noFaults: FaultSettings = {
   tokenEndpoint: 'up',
   tokenDelayMs: 5000,
   unauthorizedCount: 0,
+  faultCount: 0,
   graphqlPartialErrors: false,
 };
 
@@ -60,6 +66,7 @@ export interface FaultController {
 export function createFaultController(initial: Partial<FaultSettings> = {}): FaultController {
   let settings: FaultSettings = faultSettingsSchema.parse({ ...noFaults, ...initial });
   let injected = 0;
+  let counted = 0;
   return {
     current: () => settings,
     update(patch) {
@@ -78,6 +85,11 @@ export function createFaultController(initial: Partial<FaultSettings> = {}): Fau
       return true;
     },
     drawApiFault() {
+      if (settings.faultCount > 0) {
+        settings = { ...settings, faultCount: settings.faultCount - 1 };
+        injected += 1;
+        return settings.errorKinds[counted++ % settings.errorKinds.length];
+      }
       if (settings.errorRate <= 0 || Math.random() >= settings.errorRate) return undefined;
       injected += 1;
       return settings.errorKinds[Math.floor(Math.random() * settings.errorKinds.length)];
