@@ -25,7 +25,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serverOptions } from './http/server-options.ts';
 import { createCapabilityProbe, type CapabilityProbe } from './platform/capabilities.ts';
 import { createPlatformServices } from './platform/services.ts';
+import { createPortfolioIndex, type PortfolioIndex } from './portfolio-index/portfolio-index.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
+import { portfolioIndexRoutes } from './routes/portfolio-index.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
 import { historyProxy } from './routes/history-proxy.ts';
@@ -44,6 +46,10 @@ export interface AppOptions {
   clock?: Clock;
   /** A session store made by the caller (shared between apps in tests); default from config. */
   sessionStore?: SessionStore;
+  /** Who may start an index sync when INDEX_ADMINS is empty (the embedded demo's admin). */
+  defaultIndexAdmins?: string[];
+  /** Waits between retries of the index's platform reads; tests pass one that returns at once. */
+  indexWait?: (ms: number) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -51,6 +57,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** What the platform offers beyond the spec; server.ts asks once at start. */
     capabilities: CapabilityProbe;
+    /** The portfolio index, unless PORTFOLIO_INDEX=off; server.ts starts its schedule. */
+    portfolioIndex: PortfolioIndex | undefined;
   }
 }
 
@@ -70,6 +78,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => gateway.close());
   const capabilities = createCapabilityProbe({ gateway, clock, history: config.history });
   app.decorate('capabilities', capabilities);
+  const portfolioIndex = config.index.enabled
+    ? await createPortfolioIndex({
+        settings: config.index,
+        gateway,
+        capabilities,
+        clock,
+        log: app.log,
+        ...(options.indexWait ? { wait: options.indexWait } : {}),
+      })
+    : undefined;
+  app.decorate('portfolioIndex', portfolioIndex);
+  if (portfolioIndex) app.addHook('onClose', () => portfolioIndex.close());
   // The only body the BFF takes is GraphQL's JSON; anything else is 415, not parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -120,6 +140,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(historyProxy, { prefix: '/api', gateway, settings: config.history });
       await api.register(capabilitiesRoute, { prefix: '/api', probe: capabilities });
       await api.register(graphqlProxy, { gateway });
+      if (portfolioIndex)
+        await api.register(portfolioIndexRoutes, {
+          prefix: '/api/index',
+          index: portfolioIndex,
+          admins:
+            config.index.admins.length > 0
+              ? config.index.admins
+              : (options.defaultIndexAdmins ?? []),
+        });
     });
   });
 

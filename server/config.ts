@@ -105,6 +105,19 @@ const environmentSchema = z.object({
     .max(24 * 30)
     .default(8),
   PUBLIC_URL: httpUrl.optional(),
+  PORTFOLIO_INDEX: z.enum(['on', 'off']).default('on'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  INDEX_DATA_DIR: z.string().trim().min(1).optional(),
+  INDEX_REFRESH_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(7 * 24 * 60)
+    .default(60),
+  INDEX_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  INDEX_PAGE_SIZE: z.coerce.number().int().min(10).max(5000).default(1000),
+  INDEX_ADMINS: z.string().optional(),
   ALLOW_ANONYMOUS: flag,
   ALLOW_INSECURE_HTTP: flag,
 });
@@ -144,6 +157,22 @@ export interface HistorySettings {
   toParam: string;
   /** The longest range one request may ask for. */
   maxDays: number;
+}
+
+/** The portfolio index (server/portfolio-index): where it keeps its copy and how it syncs. */
+export interface IndexSettings {
+  enabled: boolean;
+  /** A real PostgreSQL; undefined: the embedded PGlite in this process. */
+  databaseUrl: string | undefined;
+  /** Where the embedded database keeps its files; undefined: in memory. */
+  dataDir: string | undefined;
+  refreshMinutes: number;
+  /** Platform requests in flight at once during a sync. */
+  concurrency: number;
+  /** Records per platform page (take). */
+  pageSize: number;
+  /** Emails (lower case) or subjects who may start a sync on demand. */
+  admins: string[];
 }
 
 export interface BffConfig {
@@ -192,6 +221,7 @@ export interface BffConfig {
   /** Where browsers reach Storey (for the OpenID redirect and cookie flags); default http://HOST:PORT. */
   publicUrl: string | undefined;
   allowAnonymous: boolean;
+  index: IndexSettings;
 }
 
 export class ConfigError extends Error {
@@ -437,5 +467,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     },
     publicUrl: values.PUBLIC_URL,
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
+    index: {
+      enabled: values.PORTFOLIO_INDEX === 'on',
+      databaseUrl: values.DATABASE_URL,
+      dataDir: values.INDEX_DATA_DIR ? path.resolve(values.INDEX_DATA_DIR) : undefined,
+      refreshMinutes: values.INDEX_REFRESH_MINUTES,
+      concurrency: values.INDEX_SYNC_CONCURRENCY,
+      pageSize: values.INDEX_PAGE_SIZE,
+      admins: list(values.INDEX_ADMINS).map((admin) =>
+        admin.includes('@') ? admin.toLowerCase() : admin,
+      ),
+    },
   };
 }

@@ -9,6 +9,8 @@ export interface EmbeddedPlatform {
   /** The emulator's own OpenID provider, with a client registered for this Storey. */
   signIn: SignInSettings;
   demoUsers: Array<{ username: string; password: string; name: string }>;
+  /** Who may start a sync of the portfolio index on the demo: the first demo user. */
+  indexAdmins: string[];
   buildingCount: number;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startEmbeddedPlatform(
     settings: address,
     signIn: { issuer: provider.issuer, ...client, allowedDomains: [], allowedGroups: [] },
     demoUsers: demoUsers.map(({ username, password, name }) => ({ username, password, name })),
+    indexAdmins: demoUsers.slice(0, 1).map((user) => user.sub),
     buildingCount: emulator.portfolio.buildings.length,
     close: async () => {
       await provider.close();

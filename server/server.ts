@@ -62,6 +62,8 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
       config,
       platform,
       signIn: provider ? { provider, publicUrl } : undefined,
+      // On the built-in demo the first demo user administers the index.
+      ...(embedded ? { defaultIndexAdmins: embedded.indexAdmins } : {}),
     });
   } catch (error) {
     await embedded?.close();
@@ -98,6 +100,8 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
   await app.listen({ host: config.host, port });
   // Learn what the platform offers beyond the spec now, not on the first person's request.
   void app.capabilities.current();
+  // The portfolio index syncs now (when due) and then on its schedule.
+  app.portfolioIndex?.start();
   const metricsAddress = metricsServer?.server.address();
   return {
     url,

@@ -25,6 +25,34 @@ const signIn = (
   returnTo = '/buildings/abc/levels/2?x=1',
 ) => signInAs(storey.url, { username, password, returnTo });
 
+describe('the portfolio index behind sign-in', () => {
+  const refresh = (jar?: CookieJar) =>
+    (jar ?? new CookieJar()).fetch(`${storey.url}/api/index/refresh`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1' },
+    });
+
+  it('lets only an administrator start a sync, and nobody signed out read it', async () => {
+    expect(
+      (await fetch(`${storey.url}/api/index/status`, { headers: { 'x-csrf': '1' } })).status,
+    ).toBe(401);
+    expect((await refresh()).status).toBe(401);
+    // On the built-in demo the first demo user (Dana) administers the index; Sam does not.
+    const sam = await signIn('sam');
+    const refused = await refresh(sam.jar);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { reason: string }).reason).toBe('not-admin');
+    const dana = await signIn('dana');
+    // 202 when it starts; 409 while the sync Storey started at listen still runs.
+    expect([202, 409]).toContain((await refresh(dana.jar)).status);
+    const status = await dana.jar.fetch(`${storey.url}/api/index/status`, {
+      headers: { 'x-csrf': '1' },
+    });
+    expect(status.status).toBe(200);
+    expect(((await status.json()) as { database: string }).database).toBe('embedded');
+  });
+});
+
 describe('sign-in with OpenID Connect at the BFF', () => {
   it('refuses API calls without a session, with a 401 problem', async () => {
     const response = await fetch(`${storey.url}/api/Sites`, { headers: { 'x-csrf': '1' } });

@@ -62,7 +62,11 @@ export interface RunningBff {
 export async function startBff(
   platform: PlatformSettings,
   env: Record<string, string> = {},
-  options: { clock?: Clock; signIn?: AppOptions['signIn'] } = {},
+  options: {
+    clock?: Clock;
+    signIn?: AppOptions['signIn'];
+    indexWait?: AppOptions['indexWait'];
+  } = {},
 ): Promise<RunningBff> {
   const logs: string[] = [];
   secrets.add(platform.clientSecret);
@@ -78,6 +82,9 @@ export async function startBff(
     RATE_LIMIT_MAX: '100000',
     // Tests stand in for many people at once from one address; the limits' own tests lower these.
     REQUESTS_IN_FLIGHT_MAX: '10000',
+    // The index is its own part of the server, with its own tests (portfolio-index-*.test.ts);
+    // the BFF's tests do not pay for a database they do not read.
+    PORTFOLIO_INDEX: 'off',
     ...env,
   });
   const app = await buildApp({
@@ -86,6 +93,7 @@ export async function startBff(
     logger: { level: 'info', stream },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.signIn ? { signIn: options.signIn } : {}),
+    ...(options.indexWait ? { indexWait: options.indexWait } : {}),
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     captured.push(

@@ -15,6 +15,9 @@ export const quietStorey = {
   PORT: '0',
   LOG_LEVEL: 'silent',
   STATIC_DIR: 'tests/server/fixtures/no-dist',
+  // The index reads the platform on its own at start; these tests count what browsers cause.
+  // Its own tests (portfolio-index-*.test.ts, bff-sign-in's admin rule) turn it on.
+  PORTFOLIO_INDEX: 'off',
 } as const;
 
 /**

@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { IndexTables } from './tables.ts';
+
+/**
+ * Makes sure only one instance syncs at a time. On PostgreSQL a session-level advisory lock held
+ * on a connection of its own: when the instance holding it dies, its connection closes and the
+ * database releases the lock, so another instance can take over (no lease to expire by hand).
+ */
+export interface SyncLock {
+  /** Runs `work` if nobody else holds the lock; false when somebody does. */
+  tryRun(work: () => Promise<void>): Promise<boolean>;
+}
+
+export interface IndexDatabase {
+  db: Kysely<IndexTables>;
+  /** `postgres` at DATABASE_URL, or `embedded` (PGlite, in this process). */
+  kind: 'postgres' | 'embedded';
+  lock: SyncLock;
+  close(): Promise<void>;
+}
+
+/** Any 64-bit number of Storey's own: the advisory lock that stands for "the index sync". */
+const syncLockKey = 0x5370_7265_7901n;
+
+function postgresLock(connectionString: string): SyncLock {
+  return {
+    async tryRun(work) {
+      const client = new pg.Client({ connectionString });
+      // A lost connection ends the lock with it; the error must not take the process down.
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [syncLockKey.toString()],
+        );
+        if (!rows[0]?.locked) return false;
+        await work();
+        return true;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/** One process holds the embedded database, so a flag is the whole lock. */
+function processLock(): SyncLock {
+  let running = false;
+  return {
+    async tryRun(work) {
+      if (running) return false;
+      running = true;
+      try {
+        await work();
+        return true;
+      } finally {
+        running = false;
+      }
+    },
+  };
+}
+
+/**
+ * Opens the index's database and brings its schema up to date. With `url`, a real PostgreSQL;
+ * without, PGlite (PostgreSQL compiled to WebAssembly: same SQL, no install, no service), in
+ * in `dataDir` or a temporary directory. Both are reached through node-postgres, so one driver and one dialect
+ * serve both (decision 0010).
+ */
+export async function openIndexDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<IndexDatabase> {
+  let pool: pg.Pool;
+  let closeEmbedded = async () => {};
+  let lock: SyncLock;
+  if (options.url) {
+    pool = new pg.Pool({ connectionString: options.url, max: 8 });
+    lock = postgresLock(options.url);
+  } else {
+    // Loaded only for the embedded default: a deployment with DATABASE_URL never carries it.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+    const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+    // Files on disk, not in memory: PGlite's in-memory file system would hold every table and
+    // index in this process (about 1 GB more at 336,000 rooms). Without INDEX_DATA_DIR a
+    // directory of this process's own, removed at close: two embedded Storeys never share one.
+    const own = options.dataDir ? undefined : await mkdtemp(path.join(tmpdir(), 'storey-index-'));
+    const lite = await PGlite.create(options.dataDir ?? own!, {
+      extensions: { unaccent },
+      // The index's working set is small; PGlite's defaults are sized for a browser tab's app.
+      postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=32MB'],
+    });
+    pool = new pg.Pool({ ...(createPgConfig(lite) as pg.PoolConfig), max: 1 });
+    closeEmbedded = async () => {
+      await lite.close();
+      if (own) await rm(own, { recursive: true, force: true });
+    };
+    lock = processLock();
+  }
+  pool.on('error', () => {});
+  const db = new Kysely<IndexTables>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    await db.destroy();
+    await closeEmbedded();
+  };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, kind: options.url ? 'postgres' : 'embedded', lock, close };
+}
+
+export async function migrateToLatest(db: Kysely<IndexTables>, target?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } =
+    target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(
+      `The portfolio index's database could not be brought up to date${failed ? ` (migration ${failed.migrationName})` : ''}: ${(error as Error).message}`,
+    );
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

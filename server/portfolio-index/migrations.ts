@@ -1,0 +1,150 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+/**
+ * The index's schema, versioned: each migration runs once, in name order, at start (Kysely's
+ * Migrator records them in `kysely_migration` and takes its own lock, so instances starting
+ * together run each one once). Never edit a migration that has shipped: add the next one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-hierarchy': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('index_run')
+        .addColumn('id', 'serial', (column) => column.primaryKey())
+        .addColumn('instance', 'text', (column) => column.notNull())
+        .addColumn('started_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('finished_at', 'timestamptz')
+        .addColumn('phase', 'text', (column) => column.notNull())
+        .addColumn('outcome', 'text', (column) => column.notNull())
+        .addColumn('error', 'text')
+        .addColumn('platform_requests', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('sites', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('buildings', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('levels', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('rooms', 'integer', (column) => column.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('index_current')
+        .addColumn('singleton', 'boolean', (column) =>
+          column
+            .primaryKey()
+            .defaultTo(true)
+            .check(sql`singleton`),
+        )
+        .addColumn('run_id', 'integer', (column) => column.notNull().references('index_run.id'))
+        .execute();
+      await db.schema
+        .createTable('indexed_organization')
+        .addColumn('run_id', 'integer', (column) => column.notNull())
+        .addColumn('id', 'text', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addPrimaryKeyConstraint('indexed_organization_pk', ['run_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('indexed_site')
+        .addColumn('run_id', 'integer', (column) => column.notNull())
+        .addColumn('id', 'text', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('organization_id', 'text')
+        .addPrimaryKeyConstraint('indexed_site_pk', ['run_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('indexed_building')
+        .addColumn('run_id', 'integer', (column) => column.notNull())
+        .addColumn('id', 'text', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('reference_id', 'text')
+        .addColumn('site_id', 'text', (column) => column.notNull())
+        .addColumn('organization_id', 'text', (column) => column.notNull())
+        .addColumn('organization_name', 'text')
+        .addColumn('area', 'double precision', (column) => column.notNull())
+        .addColumn('floor_count', 'integer', (column) => column.notNull())
+        .addColumn('space_count', 'integer', (column) => column.notNull())
+        .addColumn('device_count', 'integer', (column) => column.notNull())
+        .addColumn('measurement_count', 'integer', (column) => column.notNull())
+        .addColumn('counts_included', 'boolean', (column) => column.notNull())
+        .addPrimaryKeyConstraint('indexed_building_pk', ['run_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('indexed_level')
+        .addColumn('run_id', 'integer', (column) => column.notNull())
+        .addColumn('id', 'text')
+        .addColumn('building_id', 'text', (column) => column.notNull())
+        .addColumn('position', 'integer', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('area', 'double precision')
+        .execute();
+      await db.schema
+        .createIndex('indexed_level_by_building')
+        .on('indexed_level')
+        .columns(['run_id', 'building_id'])
+        .execute();
+      await db.schema
+        .createTable('indexed_room')
+        .addColumn('run_id', 'integer', (column) => column.notNull())
+        .addColumn('id', 'text')
+        .addColumn('building_id', 'text', (column) => column.notNull())
+        .addColumn('level_id', 'text')
+        .addColumn('level_position', 'integer', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('area', 'double precision')
+        .execute();
+      await db.schema
+        .createIndex('indexed_room_by_building')
+        .on('indexed_room')
+        .columns(['run_id', 'building_id'])
+        .execute();
+    },
+  },
+  '0002-search-and-progress': {
+    async up(db: Kysely<unknown>) {
+      // Accents and letters like ł, ø, ß compared as their plain forms: "lodz" finds "Łódź".
+      await sql`create extension if not exists unaccent`.execute(db);
+      // Names and queries as search compares them, one definition for both: no case, no
+      // accents, and no < > (PostgreSQL's parser would read "«Étoile»" as an HTML tag and drop it).
+      await sql`create function storey_search_text(value text) returns text language sql stable
+        as $$ select regexp_replace(lower(unaccent(coalesce(value, ''))), '[<>&]', ' ', 'g') $$`.execute(
+        db,
+      );
+      await db.schema
+        .alterTable('index_run')
+        .addColumn('method', 'text')
+        .addColumn('buildings_expected', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('rooms_expected', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('unread', sql`text[]`, (column) => column.notNull().defaultTo(sql`'{}'`))
+        .execute();
+      await db.schema
+        .createTable('indexed_place')
+        .addColumn('run_id', 'integer', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('id', 'text')
+        .addColumn('building_id', 'text', (column) => column.notNull())
+        .addColumn('level_id', 'text')
+        .addColumn('level_position', 'integer')
+        .addColumn('name', 'text')
+        .addColumn('building_name', 'text')
+        .addColumn('level_name', 'text')
+        // The place's own, its level's and its building's name as search compares them.
+        .addColumn('own_text', 'text', (column) => column.notNull())
+        .addColumn('level_text', 'text', (column) => column.notNull())
+        .addColumn('building_text', 'text', (column) => column.notNull())
+        .addColumn('words', sql`tsvector`, (column) => column.notNull())
+        .execute();
+      // Full-text index: a query's words are looked up as (prefixes of) the words of names.
+      await sql`create index indexed_place_words on indexed_place using gin (words)`.execute(db);
+      await db.schema
+        .createIndex('indexed_place_by_run')
+        .on('indexed_place')
+        .columns(['run_id', 'kind'])
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+/** The names of every migration, oldest first (tests migrate an older database step by step). */
+export const migrationNames = Object.keys(migrations).sort();

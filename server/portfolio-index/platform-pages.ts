@@ -1,0 +1,166 @@
+import pMap from 'p-map';
+import { z } from 'zod';
+import {
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+  type UpstreamResponse,
+} from '../platform/platform-client.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
+
+/** Why the sync stopped, in words for the status page (never a token, never a body). */
+export class SyncReadError extends Error {
+  override name = 'SyncReadError';
+}
+
+export interface PlatformPagesOptions {
+  gateway: PlatformGateway;
+  /** Waits before a retry; tests pass one that returns at once (time is injected). */
+  wait: (ms: number) => Promise<void>;
+  pageSize: number;
+  concurrency: number;
+  /** Tries per request, the first included. */
+  attempts?: number;
+  /** Set when the server stops: no further request is made. */
+  signal?: AbortSignal;
+}
+
+const retriedStatuses = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * The platform as the index reads it: whole pages through the BFF's own gateway (token, 401
+ * retry, timeouts, credential masking), each retried on 429 (after Retry-After), 5xx and a
+ * connection dropped mid-answer, a bounded number of times. Counts every request it makes.
+ */
+export function createPlatformPages(options: PlatformPagesOptions) {
+  const { gateway, wait, pageSize, concurrency } = options;
+  const attempts = options.attempts ?? 5;
+  let requests = 0;
+
+  const backoffMs = (attempt: number, answer?: UpstreamResponse): number => {
+    const retryAfter = Number(answer?.headers['retry-after']);
+    if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter, 60) * 1000;
+    return Math.min(500 * 2 ** attempt, 15_000);
+  };
+
+  async function withRetries(
+    what: string,
+    ask: () => Promise<UpstreamResponse>,
+  ): Promise<UpstreamResponse> {
+    let lastProblem = '';
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      options.signal?.throwIfAborted();
+      requests++;
+      let answer: UpstreamResponse | undefined;
+      try {
+        answer = await ask();
+      } catch (error) {
+        if (!(error instanceof UpstreamUnavailableError || error instanceof UpstreamTimeoutError))
+          throw error;
+        lastProblem = error.message;
+      }
+      if (answer && answer.status === 200) return answer;
+      if (answer && !retriedStatuses.has(answer.status))
+        throw new SyncReadError(`The platform refused ${what} (status ${answer.status}).`);
+      if (answer) lastProblem = `status ${answer.status}`;
+      if (attempt < attempts - 1) await wait(backoffMs(attempt, answer));
+    }
+    throw new SyncReadError(
+      `The platform did not give ${what} after ${attempts} tries (${lastProblem}).`,
+    );
+  }
+
+  const json = (answer: UpstreamResponse, what: string): unknown => {
+    try {
+      return JSON.parse(answer.body.toString('utf8'));
+    } catch {
+      throw new SyncReadError(`The platform's answer to ${what} is not JSON.`);
+    }
+  };
+
+  /** A REST listing, every page: `x-total-count` says how many; without it, until a short page. */
+  async function restList<T>(path: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
+    const separator = path.includes('?') ? '&' : '?';
+    const page = async (skip: number) => {
+      const label = `${what} (from ${skip})`;
+      const answer = await withRetries(label, () =>
+        gateway.get(`${path}${separator}take=${pageSize}&skip=${skip}`),
+      );
+      const parsed = z.array(schema).safeParse(json(answer, label));
+      if (!parsed.success)
+        throw new SyncReadError(`The platform's answer to ${label} is not a list of records.`);
+      return { items: parsed.data, total: Number(answer.headers['x-total-count']) };
+    };
+    const first = await page(0);
+    if (first.items.length < pageSize) return first.items;
+    if (Number.isInteger(first.total) && first.total >= 0) {
+      const skips: number[] = [];
+      for (let skip = pageSize; skip < first.total; skip += pageSize) skips.push(skip);
+      const rest = await pMap(skips, async (skip) => (await page(skip)).items, { concurrency });
+      return [...first.items, ...rest.flat()];
+    }
+    const items = [...first.items];
+    for (let skip = pageSize; ; skip += pageSize) {
+      const next = await page(skip);
+      items.push(...next.items);
+      if (next.items.length < pageSize) return items;
+    }
+  }
+
+  /** One GraphQL query; an answer with `errors` counts as a failed read of `what`. */
+  async function graphql<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    what: string,
+  ): Promise<T> {
+    const body = JSON.stringify({ query: document, variables });
+    const answer = await withRetries(what, () => gateway.graphql(body));
+    const parsed = z
+      .object({ data: schema.nullish(), errors: z.array(z.unknown()).optional() })
+      .safeParse(json(answer, what));
+    if (!parsed.success || !parsed.data.data || (parsed.data.errors?.length ?? 0) > 0)
+      throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
+    return parsed.data.data;
+  }
+
+  /**
+   * A GraphQL root list, page by page with take/skip, `concurrency` pages at a time, until a
+   * short page (GraphQL lists carry no total).
+   */
+  async function graphqlList<T>(
+    document: string,
+    pick: (data: unknown) => T[],
+    schema: z.ZodType<unknown>,
+    what: string,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    for (let wave = 0; ; wave++) {
+      const skips = Array.from(
+        { length: concurrency },
+        (_, index) => (wave * concurrency + index) * pageSize,
+      );
+      const pages = await pMap(
+        skips,
+        async (skip) =>
+          pick(await graphql(document, { take: pageSize, skip }, schema, `${what} (from ${skip})`)),
+        { concurrency },
+      );
+      for (const page of pages) {
+        items.push(...page);
+        if (page.length < pageSize) return items;
+      }
+    }
+  }
+
+  return {
+    restList,
+    graphql,
+    graphqlList,
+    /** `work` over `items`, `concurrency` at once, results in order; the first failure stops it. */
+    each: <I, O>(items: readonly I[], work: (item: I) => Promise<O>) =>
+      pMap(items, work, { concurrency }),
+    requests: () => requests,
+  };
+}
+
+export type PlatformPages = ReturnType<typeof createPlatformPages>;

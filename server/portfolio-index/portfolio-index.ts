@@ -1,0 +1,269 @@
+import { hostname } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { IndexSettings } from '../config.ts';
+import type { CapabilityProbe } from '../platform/capabilities.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
+import { openIndexDatabase, type IndexDatabase } from './database.ts';
+import { createPlatformPages, SyncReadError } from './platform-pages.ts';
+import { portfolioTotals, searchPlaces, servedRun, type TotalsGroup } from './queries.ts';
+import { syncPortfolio } from './sync.ts';
+
+export interface IndexStatus {
+  /** empty: nothing indexed yet; syncing: a sync runs (somewhere); ready; failed: the last failed. */
+  state: 'empty' | 'syncing' | 'ready' | 'failed';
+  database: IndexDatabase['kind'];
+  refreshMinutes: number;
+  /** What every screen reads: the last complete sync. */
+  served: {
+    finishedAt: string;
+    sites: number;
+    buildings: number;
+    levels: number;
+    rooms: number;
+    method: string | null;
+    /** What could not be read, in plain words. */
+    unread: string[];
+  } | null;
+  /** The latest sync, finished or not. */
+  latest: {
+    /** Which instance runs or ran it (host:pid). */
+    instance: string;
+    phase: string;
+    outcome: 'running' | 'done' | 'failed';
+    startedAt: string;
+    finishedAt: string | null;
+    sites: number;
+    buildings: number;
+    buildingsExpected: number;
+    levels: number;
+    rooms: number;
+    roomsExpected: number;
+    platformRequests: number;
+    error: string | null;
+  } | null;
+}
+
+export interface PortfolioIndex {
+  /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
+  start(): void;
+  /**
+   * Syncs now if nobody else is: 'started', or 'busy' when a sync runs here or on another
+   * instance. `done` settles when this instance's sync ends.
+   */
+  refresh(): Promise<{ outcome: 'started' | 'busy'; done: Promise<void> }>;
+  /** A sync if the index is due (none served, or the served one older than the period). */
+  syncIfDue(): Promise<'synced' | 'not-due' | 'busy'>;
+  status(): Promise<IndexStatus>;
+  search(
+    query: string,
+    page: { offset: number; limit: number },
+  ): Promise<(Awaited<ReturnType<typeof searchPlaces>> & { asOf: string }) | undefined>;
+  totals(
+    by: TotalsGroup,
+  ): Promise<(Awaited<ReturnType<typeof portfolioTotals>> & { asOf: string }) | undefined>;
+  close(): Promise<void>;
+}
+
+/**
+ * The portfolio index: a copy of the platform's hierarchy in PostgreSQL that every screen reads,
+ * kept by a sync that reads the platform only through the BFF's gateway (decision 0010). Its own
+ * part of the server: the proxy does not know it exists.
+ */
+export async function createPortfolioIndex(options: {
+  settings: IndexSettings;
+  gateway: PlatformGateway;
+  capabilities: CapabilityProbe;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Waits before a retry of a platform read; tests pass one that returns at once. */
+  wait?: (ms: number) => Promise<void>;
+}): Promise<PortfolioIndex> {
+  const { settings, gateway, clock, log } = options;
+  const database = await openIndexDatabase({
+    url: settings.databaseUrl,
+    dataDir: settings.dataDir,
+  });
+  const { db } = database;
+  const instance = `${hostname()}:${process.pid}`;
+  const refreshMs = settings.refreshMinutes * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let mine: Promise<unknown> | undefined;
+  let closed = false;
+  const stopping = new AbortController();
+
+  const sync = async () => {
+    const capabilities = await options.capabilities.current();
+    const pages = createPlatformPages({
+      gateway,
+      wait: options.wait ?? ((ms) => delay(ms)),
+      pageSize: settings.pageSize,
+      concurrency: settings.concurrency,
+      signal: stopping.signal,
+    });
+    if (!capabilities.probed)
+      throw new SyncReadError(
+        `The platform could not be asked what it offers (${capabilities.reason ?? 'no answer'}).`,
+      );
+    const outcome = await syncPortfolio({
+      db,
+      pages,
+      capabilities: capabilities.graphql,
+      instance,
+      clock,
+      signal: stopping.signal,
+    });
+    log.info(
+      { runId: outcome.runId, method: outcome.method, platformRequests: pages.requests() },
+      'The portfolio index is up to date.',
+    );
+  };
+
+  /**
+   * Runs `sync` under the lock. Settles as soon as it is known whether it runs: with `running`
+   * (its end; wrapped, so awaiting this does not wait for the sync) or undefined when busy.
+   */
+  const tryStart = (onlyIfDue: boolean) =>
+    new Promise<{ running: Promise<void> } | undefined>((resolve, reject) => {
+      if (mine || closed) return resolve(undefined);
+      let settled = false;
+      const done = database.lock.tryRun(async () => {
+        if (onlyIfDue && !(await isDue())) {
+          settled = true;
+          resolve({ running: Promise.resolve() });
+          return;
+        }
+        const running = sync();
+        settled = true;
+        resolve({ running });
+        await running;
+      });
+      mine = done;
+      done
+        .then(
+          (ran) => {
+            if (!ran && !settled) resolve(undefined);
+          },
+          (error: unknown) => {
+            if (!settled) reject(error);
+          },
+        )
+        .finally(() => {
+          mine = undefined;
+        });
+    });
+
+  const isDue = async () => {
+    const served = await servedRun(db);
+    return !served || clock.now() - Date.parse(served.finishedAt) >= refreshMs;
+  };
+
+  const tick = async () => {
+    try {
+      await (
+        await tryStart(true)
+      )?.running;
+    } catch (error) {
+      log.warn({ err: error }, 'The portfolio index could not be brought up to date.');
+    }
+  };
+
+  return {
+    start() {
+      void tick();
+      timer = setInterval(() => void tick(), refreshMs);
+      timer.unref();
+    },
+    async refresh() {
+      const started = await tryStart(false);
+      if (!started) return { outcome: 'busy', done: Promise.resolve() };
+      const done = started.running.catch((error: unknown) => {
+        log.warn({ err: error }, 'The portfolio index could not be brought up to date.');
+      });
+      return { outcome: 'started', done };
+    },
+    async syncIfDue() {
+      const due = await isDue();
+      if (!due) return 'not-due';
+      const started = await tryStart(true);
+      if (!started) return 'busy';
+      await started.running;
+      return 'synced';
+    },
+    async status() {
+      const served = await servedRun(db);
+      const servedRow = served
+        ? await db
+            .selectFrom('index_run')
+            .selectAll()
+            .where('id', '=', served.runId)
+            .executeTakeFirst()
+        : undefined;
+      const latest = await db
+        .selectFrom('index_run')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+      return {
+        state:
+          latest?.outcome === 'running'
+            ? 'syncing'
+            : latest?.outcome === 'failed'
+              ? 'failed'
+              : servedRow
+                ? 'ready'
+                : 'empty',
+        database: database.kind,
+        refreshMinutes: settings.refreshMinutes,
+        served: servedRow
+          ? {
+              finishedAt: iso(servedRow.finished_at)!,
+              sites: servedRow.sites,
+              buildings: servedRow.buildings,
+              levels: servedRow.levels,
+              rooms: servedRow.rooms,
+              method: servedRow.method,
+              unread: servedRow.unread,
+            }
+          : null,
+        latest: latest
+          ? {
+              instance: latest.instance,
+              phase: latest.phase,
+              outcome: latest.outcome,
+              startedAt: iso(latest.started_at)!,
+              finishedAt: iso(latest.finished_at),
+              sites: latest.sites,
+              buildings: latest.buildings,
+              buildingsExpected: latest.buildings_expected,
+              levels: latest.levels,
+              rooms: latest.rooms,
+              roomsExpected: latest.rooms_expected,
+              platformRequests: latest.platform_requests,
+              error: latest.error,
+            }
+          : null,
+      };
+    },
+    async search(query, page) {
+      const served = await servedRun(db);
+      if (!served) return undefined;
+      return { ...(await searchPlaces(db, served.runId, query, page)), asOf: served.finishedAt };
+    },
+    async totals(by) {
+      const served = await servedRun(db);
+      if (!served) return undefined;
+      return { ...(await portfolioTotals(db, served.runId, by)), asOf: served.finishedAt };
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      stopping.abort(new Error('Storey is stopping: the sync was not finished.'));
+      await mine?.catch(() => {});
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import { sql, type Kysely } from 'kysely';
+import type { IndexTables } from './tables.ts';
+
+export interface ServedRun {
+  runId: number;
+  finishedAt: string;
+}
+
+/** The run every reader reads: one row, swapped in one statement by the sync. */
+export async function servedRun(db: Kysely<IndexTables>): Promise<ServedRun | undefined> {
+  const row = await db
+    .selectFrom('index_current')
+    .innerJoin('index_run', 'index_run.id', 'index_current.run_id')
+    .select(['index_run.id', 'index_run.finished_at'])
+    .executeTakeFirst();
+  return row?.finished_at
+    ? { runId: row.id, finishedAt: new Date(row.finished_at).toISOString() }
+    : undefined;
+}
+
+/** Matches are counted up to this; past it the answer says "more" (pages still reach them). */
+export const countLimit = 10_000;
+
+export interface PlaceHit {
+  kind: 'building' | 'level' | 'room';
+  id: string | null;
+  name: string | null;
+  buildingId: string;
+  buildingName: string | null;
+  levelId: string | null;
+  levelPosition: number | null;
+  levelName: string | null;
+}
+
+/** A query's words: at most eight, each with a letter or digit. */
+export function queryWords(query: string): string[] {
+  return query
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, 8);
+}
+
+/** `%word%` for LIKE, its own % _ \ taken literally, without case or accents as own_text. */
+const containsWord = (word: string) =>
+  sql<string>`'%' || storey_search_text(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;
+
+/**
+ * Buildings, levels and rooms whose names together hold every word of the query, each word as
+ * a word or the start of one ("Skyline Tower 2.09": room 2.09 in Skyline Tower), found and ranked
+ * by PostgreSQL's full-text search. First places where every word is a whole word ("Kitchen
+ * 2.09" before "Kitchen 2.091"), then places whose own name holds every word, then places in the
+ * building and on the level the query names in full, then by ts_rank with the place's own name
+ * weighted above its level's and its building's, then buildings, levels, rooms, shorter names
+ * first.
+ */
+export async function searchPlaces(
+  db: Kysely<IndexTables>,
+  runId: number,
+  query: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; more: boolean; hits: PlaceHit[] }> {
+  const words = queryWords(query);
+  if (words.length === 0) return { total: 0, more: false, hits: [] };
+  const phrase = words.join(' ').replace(/\\/g, ' ');
+  // The query's words as PostgreSQL's parser splits names (so "2.09" stays one word), each as a
+  // prefix ("harb" finds "harbour"), and as whole words for ranking.
+  const queries = await sql<{ prefix: string | null; exact: string }>`
+    select (select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
+              from ts_debug('simple', storey_search_text(${phrase})), unnest(lexemes) as lexeme)::text as prefix,
+           plainto_tsquery('simple', storey_search_text(${phrase}))::text as exact`.execute(db);
+  const { prefix, exact: exactText } = queries.rows[0]!;
+  if (!prefix) return { total: 0, more: false, hits: [] };
+  const exact = sql`${exactText}::tsquery`;
+  // Every word in the place's own name: "Skyline Tower 2" (a building) before Skyline Tower's levels.
+  const ownNameHolds = sql<boolean>`(${sql.join(
+    words.map((word) => sql`own_text like ${containsWord(word)}`),
+    sql` and `,
+  )})`;
+  // The building and level the query names in full ("Skyline Tower" in "Skyline Tower 0.02"):
+  // their places come before those of a building whose name only contains the words.
+  const named = (column: 'building_text' | 'level_text') =>
+    sql<number>`(${sql.ref(column)} <> '' and position(' ' || ${sql.ref(column)} || ' ' in ' ' || storey_search_text(${phrase}) || ' ') > 0)::int`;
+  const select = db
+    .selectFrom('indexed_place')
+    .select([
+      'kind',
+      'id',
+      'name',
+      'building_id',
+      'building_name',
+      'level_id',
+      'level_position',
+      'level_name',
+    ])
+    .where('run_id', '=', runId)
+    .where(sql<boolean>`words @@ ${prefix}::tsquery`);
+  // Counted apart, and only up to a bound: a count over every match would make the database
+  // hold all of them before the first page could be ranked.
+  const counted = db
+    .selectFrom(
+      select
+        .clearSelect()
+        .select(sql`1`.as('one'))
+        .limit(countLimit + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await select
+    .orderBy(sql`words @@ ${exact}`, 'desc')
+    .orderBy(ownNameHolds, 'desc')
+    .orderBy(sql`${named('building_text')} + ${named('level_text')}`, 'desc')
+    // Normalised by length (1): "Skyline Tower" before "Skyline Tower 2" for "Skyline Tower".
+    .orderBy(sql`ts_rank(words, ${exact}, 1)`, 'desc')
+    .orderBy(sql`case kind when 'building' then 0 when 'level' then 1 else 2 end`)
+    .orderBy(sql`length(coalesce(name, ''))`)
+    .orderBy('name')
+    .orderBy('building_id')
+    .orderBy('level_position')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const total = Number((await counted).count);
+  return {
+    total: Math.min(total, countLimit),
+    more: total > countLimit,
+    hits: rows.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      name: row.name,
+      buildingId: row.building_id,
+      buildingName: row.building_name,
+      levelId: row.level_id,
+      levelPosition: row.level_position,
+      levelName: row.level_name,
+    })),
+  };
+}
+
+export interface TotalsRow {
+  id: string;
+  name: string | null;
+  buildings: number;
+  area: number;
+  floors: number;
+  spaces: number;
+  devices: number;
+  measurements: number;
+  /** Buildings whose device and measurement counts the platform did not include. */
+  countsMissing: number;
+  /** Shares of the portfolio's totals, 0–1 (null when the total is 0). */
+  share: {
+    buildings: number | null;
+    area: number | null;
+    floors: number | null;
+    spaces: number | null;
+    devices: number | null;
+    measurements: number | null;
+  };
+}
+
+export const totalsGroups = ['site', 'organization'] as const;
+export type TotalsGroup = (typeof totalsGroups)[number];
+
+/**
+ * Area, floors, spaces, devices and measurements by site or organization, every one of them (not
+ * a top ten), with each one's share of the portfolio and the portfolio's total row. Sites and
+ * organizations without buildings are rows of zeros.
+ */
+export async function portfolioTotals(
+  db: Kysely<IndexTables>,
+  runId: number,
+  by: TotalsGroup,
+): Promise<{ rows: TotalsRow[]; total: Omit<TotalsRow, 'id' | 'name' | 'share'> }> {
+  const groups =
+    by === 'site'
+      ? sql`select id, name from indexed_site where run_id = ${runId}
+            union select distinct site_id, null from indexed_building b where run_id = ${runId}
+              and not exists (select 1 from indexed_site s where s.run_id = b.run_id and s.id = b.site_id)`
+      : sql`select id, name from indexed_organization where run_id = ${runId}`;
+  const key = by === 'site' ? sql.ref('b.site_id') : sql.ref('b.organization_id');
+  const { rows } = await sql<{
+    id: string;
+    name: string | null;
+    buildings: string;
+    area: number;
+    floors: string;
+    spaces: string;
+    devices: string;
+    measurements: string;
+    counts_missing: string;
+  }>`
+    select g.id, g.name,
+      count(b.id) as buildings,
+      coalesce(sum(b.area), 0)::float8 as area,
+      coalesce(sum(b.floor_count), 0) as floors,
+      coalesce(sum(b.space_count), 0) as spaces,
+      coalesce(sum(b.device_count) filter (where b.counts_included), 0) as devices,
+      coalesce(sum(b.measurement_count) filter (where b.counts_included), 0) as measurements,
+      count(b.id) filter (where not b.counts_included) as counts_missing
+    from (${groups}) g
+    left join indexed_building b on b.run_id = ${runId} and ${key} = g.id
+    group by g.id, g.name
+    order by area desc, g.name, g.id`.execute(db);
+  const numbers = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    buildings: Number(row.buildings),
+    area: Number(row.area),
+    floors: Number(row.floors),
+    spaces: Number(row.spaces),
+    devices: Number(row.devices),
+    measurements: Number(row.measurements),
+    countsMissing: Number(row.counts_missing),
+  }));
+  const sum = (pick: (row: (typeof numbers)[number]) => number) =>
+    numbers.reduce((total, row) => total + pick(row), 0);
+  const total = {
+    buildings: sum((row) => row.buildings),
+    area: sum((row) => row.area),
+    floors: sum((row) => row.floors),
+    spaces: sum((row) => row.spaces),
+    devices: sum((row) => row.devices),
+    measurements: sum((row) => row.measurements),
+    countsMissing: sum((row) => row.countsMissing),
+  };
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+  return {
+    total,
+    rows: numbers.map((row) => ({
+      ...row,
+      share: {
+        buildings: share(row.buildings, total.buildings),
+        area: share(row.area, total.area),
+        floors: share(row.floors, total.floors),
+        spaces: share(row.spaces, total.spaces),
+        devices: share(row.devices, total.devices),
+        measurements: share(row.measurements, total.measurements),
+      },
+    })),
+  };
+}

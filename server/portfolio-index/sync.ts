@@ -1,0 +1,496 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { Capabilities } from '../platform/capabilities.ts';
+import type { PlatformPages } from './platform-pages.ts';
+import type { IndexTables } from './tables.ts';
+
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+const count = z.number().int().nonnegative().catch(0);
+const area = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
+
+const siteRecord = z.object({ id: z.string(), name: text, organizationId: text });
+const buildingRecord = z.object({
+  id: z.string(),
+  name: text,
+  referenceId: text,
+  siteId: z.string(),
+  organizationId: z.string(),
+  organizationName: text,
+  area,
+  floorCount: count,
+  spaceCount: count,
+  deviceCount: count,
+  measurementCount: count,
+  includesDeviceAndMeasurementCounts: z.boolean().catch(false),
+});
+const floorRecord = z.object({ id: z.string(), name: text, area });
+
+type Site = z.infer<typeof siteRecord>;
+type Building = z.infer<typeof buildingRecord>;
+interface Level {
+  id: string | null;
+  buildingId: string;
+  position: number;
+  name: string | null;
+  area: number | null;
+}
+interface Room {
+  id: string | null;
+  buildingId: string;
+  levelId: string | null;
+  levelPosition: number;
+  name: string | null;
+  area: number | null;
+}
+
+export interface SyncOutcome {
+  runId: number;
+  method: 'bulk' | 'per-building';
+  unread: string[];
+}
+
+/**
+ * Reads the whole portfolio through `pages` and writes it as a new run beside the one served;
+ * then makes it the one served in a single statement, and removes the old. A failure anywhere
+ * leaves the served run as it was (the failed run's rows are removed) and says why in the run.
+ */
+export async function syncPortfolio(options: {
+  db: Kysely<IndexTables>;
+  pages: PlatformPages;
+  capabilities: Capabilities['graphql'];
+  instance: string;
+  clock: Clock;
+  /** Set when the server stops: the run ends as failed at its next step. */
+  signal?: AbortSignal;
+}): Promise<SyncOutcome> {
+  const { db, pages, capabilities, clock } = options;
+  const now = () => new Date(clock.now());
+  // Whoever holds the sync lock is the only one syncing: a run still "running" was left by an
+  // instance that stopped, and its rows are only in the way.
+  const abandoned = await db
+    .updateTable('index_run')
+    .set({
+      outcome: 'failed',
+      phase: 'failed',
+      finished_at: now(),
+      error: 'Interrupted: the instance that was syncing stopped before it finished.',
+    })
+    .where('outcome', '=', 'running')
+    .returning('id')
+    .execute();
+  for (const { id } of abandoned) await removeRun(db, id);
+
+  const { id: runId } = await db
+    .insertInto('index_run')
+    .values({
+      instance: options.instance,
+      started_at: now(),
+      phase: 'reading-sites',
+      outcome: 'running',
+      unread: [],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const progress = (values: Partial<Record<string, unknown>>) => {
+    options.signal?.throwIfAborted();
+    return db
+      .updateTable('index_run')
+      .set({ ...values, platform_requests: pages.requests() })
+      .where('id', '=', runId)
+      .execute();
+  };
+
+  const bulk = capabilities.levelSearch && capabilities.roomSearch && capabilities.roomLevel;
+  const method = bulk ? 'bulk' : 'per-building';
+  const unread: string[] = [];
+  try {
+    await progress({ method });
+    const sites = await pages.restList('/api/Sites', siteRecord, 'the list of sites');
+    await progress({ phase: 'reading-buildings', sites: sites.length });
+    const buildings = await pages.restList(
+      '/api/Buildings?includeCounts=true',
+      buildingRecord,
+      'the list of buildings',
+    );
+    await progress({
+      phase: 'reading-levels',
+      buildings: buildings.length,
+      buildings_expected: buildings.length,
+      rooms_expected: buildings.reduce((sum, building) => sum + building.spaceCount, 0),
+    });
+    const { levels, rooms } = bulk
+      ? await readInBulk(pages, capabilities.areas, progress)
+      : await readPerBuilding(pages, buildings, unread, progress);
+    await progress({ phase: 'writing', levels: levels.length, rooms: rooms.length });
+    await writeRun(db, runId, sites, buildings, levels, rooms, options.signal);
+    await db.transaction().execute(async (transaction) => {
+      await transaction
+        .insertInto('index_current')
+        .values({ singleton: true, run_id: runId })
+        .onConflict((conflict) => conflict.column('singleton').doUpdateSet({ run_id: runId }))
+        .execute();
+      await transaction
+        .updateTable('index_run')
+        .set({
+          phase: 'done',
+          outcome: 'done',
+          finished_at: now(),
+          unread,
+          platform_requests: pages.requests(),
+        })
+        .where('id', '=', runId)
+        .execute();
+    });
+    const older = await db
+      .selectFrom('index_run')
+      .select('id')
+      .where('id', '<>', runId)
+      .where('outcome', '=', 'done')
+      .execute();
+    for (const { id } of older) await removeRun(db, id);
+    return { runId, method, unread };
+  } catch (error) {
+    await db
+      .updateTable('index_run')
+      .set({
+        phase: 'failed',
+        outcome: 'failed',
+        finished_at: now(),
+        error: (error as Error).message,
+        platform_requests: pages.requests(),
+      })
+      .where('id', '=', runId)
+      .execute();
+    await removeRun(db, runId);
+    throw error;
+  }
+}
+
+const bulkLevelsQuery = (areas: boolean) =>
+  `query StoreyIndexLevels($take: Int!, $skip: Int!) { levels(take: $take, skip: $skip) { id name buildingId${areas ? ' area' : ''} } }`;
+const bulkRoomsQuery = (areas: boolean) =>
+  `query StoreyIndexRooms($take: Int!, $skip: Int!) { rooms(take: $take, skip: $skip) { id name buildingId levelId${areas ? ' area' : ''} } }`;
+const levelNode = z.object({
+  id: z.string(),
+  name: text,
+  buildingId: z.string(),
+  area: z.number().nullish(),
+});
+const roomNode = levelNode.extend({ levelId: z.string().nullish() });
+
+/** Where the platform has root `levels` and `rooms` with ids: a few hundred pages in all. */
+async function readInBulk(
+  pages: PlatformPages,
+  areas: boolean,
+  progress: (values: Record<string, unknown>) => Promise<unknown>,
+): Promise<{ levels: Level[]; rooms: Room[] }> {
+  const levelPages = await pages.graphqlList(
+    bulkLevelsQuery(areas),
+    (data) => (data as { levels: z.infer<typeof levelNode>[] }).levels,
+    z.object({ levels: z.array(levelNode) }),
+    'the levels',
+  );
+  const positions = new Map<string, number>();
+  const perBuilding = new Map<string, number>();
+  const levels = levelPages.map((level) => {
+    const position = perBuilding.get(level.buildingId) ?? 0;
+    perBuilding.set(level.buildingId, position + 1);
+    positions.set(level.id, position);
+    return {
+      id: level.id,
+      buildingId: level.buildingId,
+      position,
+      name: level.name,
+      area: level.area ?? null,
+    };
+  });
+  await progress({ phase: 'reading-rooms', levels: levels.length });
+  const roomPages = await pages.graphqlList(
+    bulkRoomsQuery(areas),
+    (data) => (data as { rooms: z.infer<typeof roomNode>[] }).rooms,
+    z.object({ rooms: z.array(roomNode) }),
+    'the rooms',
+  );
+  const rooms = roomPages.map((room) => ({
+    id: room.id,
+    buildingId: room.buildingId,
+    levelId: room.levelId ?? null,
+    levelPosition: room.levelId ? (positions.get(room.levelId) ?? -1) : -1,
+    name: room.name,
+    area: room.area ?? null,
+  }));
+  return { levels, rooms };
+}
+
+/** The interface specification's query: buildings by name, their levels and rooms by name. */
+const specBuildingQuery = `query StoreyIndexBuilding($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }`;
+const specBuilding = z.object({
+  buildings: z.array(
+    z.object({
+      id: z.string(),
+      levels: z
+        .array(
+          z.object({
+            name: text,
+            rooms: z.array(z.object({ name: text })).nullish(),
+          }),
+        )
+        .nullish(),
+    }),
+  ),
+});
+
+/**
+ * Where the platform shows only what the spec does: per building its floors (REST, with ids and
+ * areas) and, per building name, the spec's GraphQL query (levels and rooms by name). At most two
+ * requests a building; a building without a name cannot be asked for and is said so.
+ */
+async function readPerBuilding(
+  pages: PlatformPages,
+  buildings: Building[],
+  unread: string[],
+  progress: (values: Record<string, unknown>) => Promise<unknown>,
+): Promise<{ levels: Level[]; rooms: Room[] }> {
+  const levels: Level[] = [];
+  const rooms: Room[] = [];
+  const byName = new Map<string, Building[]>();
+  let nameless = 0;
+  for (const building of buildings) {
+    if (!building.name) nameless++;
+    else byName.set(building.name, [...(byName.get(building.name) ?? []), building]);
+  }
+  if (nameless > 0)
+    unread.push(
+      `${nameless} ${nameless === 1 ? 'building has' : 'buildings have'} no name, so ${nameless === 1 ? 'its' : 'their'} rooms could not be read (this platform finds buildings only by name).`,
+    );
+  const floorsOf = new Map<string, z.infer<typeof floorRecord>[]>();
+  let done = 0;
+  await pages.each(buildings, async (building) => {
+    floorsOf.set(
+      building.id,
+      await pages.restList(
+        `/api/Buildings/${encodeURIComponent(building.id)}/Floors`,
+        floorRecord,
+        `the floors of ${building.name ?? building.id}`,
+      ),
+    );
+    if (++done % 200 === 0) await progress({ levels: done });
+  });
+  await progress({ phase: 'reading-rooms' });
+  await pages.each([...byName.keys()], async (name) => {
+    const answer = await pages.graphql(
+      specBuildingQuery,
+      { name },
+      specBuilding,
+      `the levels and rooms of ${name}`,
+    );
+    for (const found of answer.buildings) {
+      const floors = floorsOf.get(found.id) ?? [];
+      (found.levels ?? []).forEach((level, position) => {
+        // GraphQL levels have no id here: the REST floor of the same name gives it, when only
+        // one floor has that name.
+        const named = floors.filter((floor) => floor.name === level.name);
+        const floor = named.length === 1 ? named[0] : undefined;
+        levels.push({
+          id: floor?.id ?? null,
+          buildingId: found.id,
+          position,
+          name: level.name,
+          area: floor?.area ?? null,
+        });
+        for (const room of level.rooms ?? [])
+          rooms.push({
+            id: null,
+            buildingId: found.id,
+            levelId: floor?.id ?? null,
+            levelPosition: position,
+            name: room.name,
+            area: null,
+          });
+      });
+    }
+  });
+  return { levels, rooms };
+}
+
+const batchRows = 5000;
+
+async function inBatches<T>(
+  rows: readonly T[],
+  write: (batch: T[]) => Promise<unknown>,
+  signal?: AbortSignal,
+) {
+  for (let start = 0; start < rows.length; start += batchRows) {
+    signal?.throwIfAborted();
+    await write(rows.slice(start, start + batchRows));
+  }
+}
+
+/** Rows go in as arrays unnested by the database: one statement per 5,000 rows. */
+async function writeRun(
+  db: Kysely<IndexTables>,
+  runId: number,
+  sites: Site[],
+  buildings: Building[],
+  levels: Level[],
+  rooms: Room[],
+  signal?: AbortSignal,
+) {
+  const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => rows.map(pick);
+  await inBatches(
+    sites,
+    (batch) =>
+      sql`insert into indexed_site (run_id, id, name, organization_id)
+        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[])`.execute(
+        db,
+      ),
+    signal,
+  );
+  const organizations = new Map<string, string | null>();
+  for (const building of buildings)
+    if (!organizations.get(building.organizationId))
+      organizations.set(building.organizationId, building.organizationName);
+  await inBatches(
+    [...organizations],
+    (batch) =>
+      sql`insert into indexed_organization (run_id, id, name)
+        select ${runId}, * from unnest(${column(batch, ([id]) => id)}::text[], ${column(batch, ([, name]) => name)}::text[])`.execute(
+        db,
+      ),
+    signal,
+  );
+  await inBatches(
+    buildings,
+    (b) =>
+      sql`insert into indexed_building (run_id, id, name, reference_id, site_id, organization_id, organization_name, area, floor_count, space_count, device_count, measurement_count, counts_included)
+        select ${runId}, * from unnest(
+          ${column(b, (x) => x.id)}::text[], ${column(b, (x) => x.name)}::text[], ${column(b, (x) => x.referenceId)}::text[],
+          ${column(b, (x) => x.siteId)}::text[], ${column(b, (x) => x.organizationId)}::text[], ${column(b, (x) => x.organizationName)}::text[],
+          ${column(b, (x) => x.area)}::float8[], ${column(b, (x) => x.floorCount)}::int[], ${column(b, (x) => x.spaceCount)}::int[],
+          ${column(b, (x) => x.deviceCount)}::int[], ${column(b, (x) => x.measurementCount)}::int[], ${column(b, (x) => x.includesDeviceAndMeasurementCounts)}::bool[])`.execute(
+        db,
+      ),
+    signal,
+  );
+  await inBatches(
+    levels,
+    (l) =>
+      sql`insert into indexed_level (run_id, id, building_id, position, name, area)
+        select ${runId}, * from unnest(${column(l, (x) => x.id)}::text[], ${column(l, (x) => x.buildingId)}::text[], ${column(l, (x) => x.position)}::int[], ${column(l, (x) => x.name)}::text[], ${column(l, (x) => x.area)}::float8[])`.execute(
+        db,
+      ),
+    signal,
+  );
+  await inBatches(
+    rooms,
+    (r) =>
+      sql`insert into indexed_room (run_id, id, building_id, level_id, level_position, name, area)
+        select ${runId}, * from unnest(${column(r, (x) => x.id)}::text[], ${column(r, (x) => x.buildingId)}::text[], ${column(r, (x) => x.levelId)}::text[], ${column(r, (x) => x.levelPosition)}::int[], ${column(r, (x) => x.name)}::text[], ${column(r, (x) => x.area)}::float8[])`.execute(
+        db,
+      ),
+    signal,
+  );
+  await writePlaces(db, runId, buildings, levels, rooms, signal);
+}
+
+interface Place {
+  kind: 'building' | 'level' | 'room';
+  id: string | null;
+  buildingId: string;
+  levelId: string | null;
+  levelPosition: number | null;
+  name: string | null;
+  buildingName: string | null;
+  levelName: string | null;
+}
+
+async function writePlaces(
+  db: Kysely<IndexTables>,
+  runId: number,
+  buildings: Building[],
+  levels: Level[],
+  rooms: Room[],
+  signal?: AbortSignal,
+) {
+  const buildingNames = new Map(buildings.map((building) => [building.id, building.name]));
+  const levelNames = new Map(
+    levels.map((level) => [`${level.buildingId}\u0000${level.position}`, level.name]),
+  );
+  const places: Place[] = [
+    ...buildings.map((b) => ({
+      kind: 'building' as const,
+      id: b.id,
+      buildingId: b.id,
+      levelId: null,
+      levelPosition: null,
+      name: b.name,
+      buildingName: b.name,
+      levelName: null,
+    })),
+    ...levels.map((l) => ({
+      kind: 'level' as const,
+      id: l.id,
+      buildingId: l.buildingId,
+      levelId: l.id,
+      levelPosition: l.position,
+      name: l.name,
+      buildingName: buildingNames.get(l.buildingId) ?? null,
+      levelName: l.name,
+    })),
+    ...rooms.map((r) => ({
+      kind: 'room' as const,
+      id: r.id,
+      buildingId: r.buildingId,
+      levelId: r.levelId,
+      levelPosition: r.levelPosition,
+      name: r.name,
+      buildingName: buildingNames.get(r.buildingId) ?? null,
+      levelName: levelNames.get(`${r.buildingId}\u0000${r.levelPosition}`) ?? null,
+    })),
+  ];
+  await inBatches(
+    places,
+    (p) => {
+      // The words of the place's own name, its level's (rooms) and its building's (levels, rooms),
+      // compared without case or accents (searchWords in queries.ts treats a query the same way).
+      const own = p.map((x) => x.name ?? '');
+      const level = p.map((x) => (x.kind === 'room' ? (x.levelName ?? '') : ''));
+      const building = p.map((x) => (x.kind === 'building' ? '' : (x.buildingName ?? '')));
+      return sql`insert into indexed_place (run_id, kind, id, building_id, level_id, level_position, name, building_name, level_name, own_text, level_text, building_text, words)
+      select ${runId}, kind, id, building_id, level_id, level_position, name, building_name, level_name,
+        own, level, building,
+        setweight(to_tsvector('simple', own), 'A') || setweight(to_tsvector('simple', level), 'B') || setweight(to_tsvector('simple', building), 'C')
+      from (select kind, id, building_id, level_id, level_position, name, building_name, level_name,
+          storey_search_text(own) as own, storey_search_text(level) as level, storey_search_text(building) as building
+        from unnest(
+        ${p.map((x) => x.kind)}::text[], ${p.map((x) => x.id)}::text[], ${p.map((x) => x.buildingId)}::text[],
+        ${p.map((x) => x.levelId)}::text[], ${p.map((x) => x.levelPosition)}::int[], ${p.map((x) => x.name)}::text[],
+        ${p.map((x) => x.buildingName)}::text[], ${p.map((x) => x.levelName)}::text[],
+        ${own}::text[], ${level}::text[], ${building}::text[]
+      ) as t(kind, id, building_id, level_id, level_position, name, building_name, level_name, own, level, building)) as normalized`.execute(
+        db,
+      );
+    },
+    signal,
+  );
+}
+
+const runTables = [
+  'indexed_place',
+  'indexed_room',
+  'indexed_level',
+  'indexed_building',
+  'indexed_site',
+  'indexed_organization',
+] as const;
+
+async function removeRun(db: Kysely<IndexTables>, runId: number) {
+  for (const table of runTables) await db.deleteFrom(table).where('run_id', '=', runId).execute();
+}

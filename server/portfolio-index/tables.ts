@@ -1,0 +1,97 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A column the database fills when an insert leaves it out. */
+type Optional<T> = ColumnType<T, T | undefined, T>;
+
+/**
+ * The portfolio index's tables, as Kysely reads and writes them. Every row of the hierarchy
+ * belongs to one sync run (`run_id`); `index_current` names the run that is served, so a sync
+ * writes a whole new copy beside the served one and swaps it in one statement (readers never see
+ * half a portfolio).
+ */
+export interface IndexTables {
+  index_run: {
+    id: Generated<number>;
+    instance: string;
+    started_at: ColumnType<Date, Date | string, Date | string>;
+    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** reading-sites, reading-buildings, reading-levels, reading-rooms, writing, done, failed */
+    phase: string;
+    outcome: 'running' | 'done' | 'failed';
+    error: Optional<string | null>;
+    /** What the platform offered (`bulk`: root levels/rooms pages; `per-building`: the spec). */
+    method: Optional<string | null>;
+    platform_requests: Optional<number>;
+    sites: Optional<number>;
+    buildings: Optional<number>;
+    levels: Optional<number>;
+    rooms: Optional<number>;
+    /** Buildings expected (the listing's total), for the progress bar. */
+    buildings_expected: Optional<number>;
+    /** Rooms expected (the buildings' space counts, summed). */
+    rooms_expected: Optional<number>;
+    /** What could not be read, in plain words (one line each). */
+    unread: ColumnType<string[], string[] | string, string[] | string>;
+  };
+  index_current: {
+    singleton: Generated<boolean>;
+    run_id: number;
+  };
+  indexed_organization: { run_id: number; id: string; name: string | null };
+  indexed_site: {
+    run_id: number;
+    id: string;
+    name: string | null;
+    organization_id: string | null;
+  };
+  indexed_building: {
+    run_id: number;
+    id: string;
+    name: string | null;
+    reference_id: string | null;
+    site_id: string;
+    organization_id: string;
+    organization_name: string | null;
+    area: number;
+    floor_count: number;
+    space_count: number;
+    device_count: number;
+    measurement_count: number;
+    counts_included: boolean;
+  };
+  indexed_level: {
+    run_id: number;
+    id: string | null;
+    building_id: string;
+    position: number;
+    name: string | null;
+    area: number | null;
+  };
+  indexed_room: {
+    run_id: number;
+    id: string | null;
+    building_id: string;
+    level_id: string | null;
+    level_position: number;
+    name: string | null;
+    area: number | null;
+  };
+  /** One row per building, level and room: what search reads. */
+  indexed_place: {
+    run_id: number;
+    kind: 'building' | 'level' | 'room';
+    id: string | null;
+    building_id: string;
+    level_id: string | null;
+    level_position: number | null;
+    name: string | null;
+    building_name: string | null;
+    level_name: string | null;
+    /** The place's own name, its level's and its building's, lower case without accents. */
+    own_text: string;
+    level_text: string;
+    building_text: string;
+    /** The same words for full-text ranking, the place's own name weighted highest. */
+    words: ColumnType<string, never, never>;
+  };
+}

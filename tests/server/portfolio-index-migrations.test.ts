@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, openIndexDatabase } from '../../server/portfolio-index/database';
+import { migrationNames } from '../../server/portfolio-index/migrations';
+
+/**
+ * The index's schema is versioned: an empty database gets every migration at start, a database
+ * left by an older Storey gets only the ones it lacks, and what it held stays.
+ */
+describe('portfolio index migrations', () => {
+  it('bring an empty database up to date at start, each migration once', async () => {
+    const database = await openIndexDatabase({});
+    try {
+      const applied = await sql<{
+        name: string;
+      }>`select name from kysely_migration order by name`.execute(database.db);
+      expect(applied.rows.map((row) => row.name)).toEqual(migrationNames);
+      // Opening again finds nothing to do.
+      expect(await migrateToLatest(database.db)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('bring an older database up to date and keep what it held', async () => {
+    const database = await openIndexDatabase({});
+    try {
+      const { db } = database;
+      // Back to the first version, as an older Storey left it, with a sync it recorded.
+      await sql`drop schema public cascade`.execute(db);
+      await sql`create schema public`.execute(db);
+      expect(await migrateToLatest(db, migrationNames[0])).toEqual([migrationNames[0]]);
+      await sql`insert into index_run (instance, started_at, finished_at, phase, outcome, buildings)
+                values ('older', now(), now(), 'done', 'done', 24)`.execute(db);
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(1));
+      const run = await db.selectFrom('index_run').selectAll().executeTakeFirstOrThrow();
+      expect(run).toMatchObject({
+        instance: 'older',
+        buildings: 24,
+        unread: [],
+        rooms_expected: 0,
+      });
+    } finally {
+      await database.close();
+    }
+  });
+});

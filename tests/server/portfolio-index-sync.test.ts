@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndexStatus } from '../../server/portfolio-index/portfolio-index';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
+
+/**
+ * The portfolio index against the emulator: what it copies, how it pages, what it does when the
+ * platform falters. Every wait between retries is recorded instead of slept (time is injected).
+ */
+const indexEnv = { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '50', INDEX_SYNC_CONCURRENCY: '3' };
+
+interface Context {
+  platform: RunningPlatform;
+  bff: RunningBff;
+  waits: number[];
+}
+
+async function start(
+  platformOptions: Parameters<typeof startPlatform>[0] = {},
+  env: Record<string, string> = {},
+): Promise<Context> {
+  const platform = await startPlatform(platformOptions);
+  const waits: number[] = [];
+  const bff = await startBff(
+    platform.settings,
+    { ...indexEnv, ...env },
+    { indexWait: async (ms) => void waits.push(ms) },
+  );
+  return { platform, bff, waits };
+}
+
+const get = async (context: Context, url: string) => {
+  const response = await context.bff.app.inject({ method: 'GET', url, headers: csrf });
+  return { status: response.statusCode, headers: response.headers, body: response.json() };
+};
+const status = async (context: Context) =>
+  (await get(context, '/api/index/status')).body as IndexStatus;
+
+/** What the emulator holds, counted from its own records. */
+function platformTotals(platform: RunningPlatform) {
+  const { portfolio } = platform.emulator;
+  let levels = 0;
+  let rooms = 0;
+  for (const building of portfolio.buildings) {
+    const floors = portfolio.floorsOf(building);
+    levels += floors.length;
+    rooms += floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
+  }
+  return { sites: portfolio.sites.length, buildings: portfolio.buildings.length, levels, rooms };
+}
+
+describe('portfolio index on the full platform', () => {
+  let context: Context;
+  beforeAll(async () => {
+    context = await start();
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('says it is empty, and search answers 503 in plain words, before the first sync', async () => {
+    expect((await status(context)).state).toBe('empty');
+    const search = await get(context, '/api/index/search?q=kitchen');
+    expect(search.status).toBe(503);
+    expect(search.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(search.body.detail).toMatch(/still being indexed/);
+  });
+
+  it('copies every site, building, level and room, in bulk pages', async () => {
+    expect((await context.bff.app.capabilities.current()).probed).toBe(true);
+    context.platform.emulator.requests.clear();
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+    const expected = platformTotals(context.platform);
+    const after = await status(context);
+    expect(after.state).toBe('ready');
+    expect(after.served).toMatchObject({ ...expected, method: 'bulk', unread: [] });
+    // Pages of 50: sites and buildings in one each, levels and rooms in full pages, and at most
+    // one wave (3 pages) read past the end of each GraphQL list.
+    const pagesOf = (count: number) => Math.floor(count / 50) + 1;
+    const apiCalls = context.platform.requests().filter((entry) => entry.kind !== 'token');
+    expect(apiCalls.length).toBeLessThanOrEqual(
+      2 + pagesOf(expected.levels) + pagesOf(expected.rooms) + 2 * 2,
+    );
+    expect(after.latest?.platformRequests).toBe(apiCalls.length);
+  });
+
+  it('is not synced again before its refresh period has passed', async () => {
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('not-due');
+  });
+
+  it('finds places by several words across the hierarchy, whole words first', async () => {
+    const search = await get(context, '/api/index/search?q=Skyline%20Tower%200.02');
+    expect(search.status).toBe(200);
+    const [first] = search.body.hits;
+    expect(first).toMatchObject({
+      kind: 'room',
+      buildingName: 'Skyline Tower',
+      levelName: 'Level 0',
+    });
+    expect(first.name).toMatch(/\b0\.02$/);
+    // Whole words before words that only start with the query's: Level 1, then Levels 10–19.
+    const levels: Array<{ name: string; buildingName: string }> = (
+      await get(context, '/api/index/search?q=skyline%20tower%20level%201&limit=60')
+    ).body.hits.filter((hit: { kind: string }) => hit.kind === 'level');
+    expect(levels[0]).toMatchObject({ name: 'Level 1', buildingName: 'Skyline Tower' });
+    const lastWhole = levels.map((level) => level.name).lastIndexOf('Level 1');
+    const firstPrefix = levels.findIndex((level) => /^Level 1\d$/.test(level.name));
+    expect(firstPrefix).toBeGreaterThan(lastWhole);
+  });
+
+  it('ignores case and accents, letters like Ł and ø included', async () => {
+    for (const query of ['lodz office', 'ŁÓDŹ', 'batiment etoile', 'ostre kai', 'mullerstrasse']) {
+      const { body } = await get(context, `/api/index/search?q=${encodeURIComponent(query)}`);
+      expect(body.hits[0], query).toMatchObject({ kind: 'building' });
+    }
+    const { body } = await get(context, '/api/index/search?q=cafe%20noir');
+    expect(body.hits[0]).toMatchObject({ kind: 'building', name: 'Café Noir Building' });
+  });
+
+  it('names the place the query names before what lies in it', async () => {
+    const { body } = await get(context, '/api/index/search?q=skyline%20tower');
+    expect(body.hits[0]).toMatchObject({ kind: 'building', name: 'Skyline Tower' });
+    expect(body.hits[1]).toMatchObject({ kind: 'building', name: 'Skyline Tower 2' });
+  });
+
+  it('pages through every result, beyond 500', async () => {
+    const first = (await get(context, '/api/index/search?q=room&limit=200')).body;
+    expect(first.total).toBeGreaterThan(500);
+    const seen = new Set<string>();
+    for (let offset = 0; offset < first.total; offset += 200) {
+      const page = (await get(context, `/api/index/search?q=room&limit=200&offset=${offset}`)).body;
+      for (const hit of page.hits) seen.add(`${hit.kind}:${hit.id}`);
+    }
+    expect(seen.size).toBe(first.total);
+  });
+
+  it('refuses unclear search requests with a problem, before touching the database', async () => {
+    for (const url of [
+      '/api/index/search',
+      '/api/index/search?q=a&q=b',
+      '/api/index/search?q=a&limit=0',
+      '/api/index/search?q=a&limit=201',
+      '/api/index/search?q=a&sort=name',
+      `/api/index/search?q=${'x'.repeat(201)}`,
+      '/api/index/totals?by=building',
+    ]) {
+      const answer = await get(context, url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+    // A query of only punctuation, or LIKE's own characters, finds nothing rather than everything.
+    expect((await get(context, '/api/index/search?q=%25%25')).body.total).toBe(0);
+    expect((await get(context, '/api/index/search?q=_')).body.total).toBe(0);
+  });
+
+  it('totals area, floors and spaces by site and by organization, every one, with shares', async () => {
+    const { buildings, sites } = context.platform.emulator.portfolio;
+    for (const by of ['site', 'organization'] as const) {
+      const { body } = await get(context, `/api/index/totals?by=${by}`);
+      const groups =
+        by === 'site' ? sites.length : context.platform.emulator.portfolio.organizations.length;
+      expect(body.rows).toHaveLength(groups);
+      const area = buildings.reduce((sum, building) => sum + building.record.area, 0);
+      expect(body.total.area).toBeCloseTo(area, 6);
+      expect(body.total.buildings).toBe(buildings.length);
+      const shares = body.rows.reduce(
+        (sum: number, row: { share: { area: number } }) => sum + row.share.area,
+        0,
+      );
+      expect(shares).toBeCloseTo(1, 9);
+      expect(body.asOf).toBe((await status(context)).served?.finishedAt);
+    }
+  });
+});
+
+describe('portfolio index when the platform falters', () => {
+  let context: Context;
+  beforeAll(async () => {
+    context = await start();
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('rides out 429 (after Retry-After), 503 and a connection dropped mid-page', async () => {
+    // What the platform offers is asked at start (server.ts), before these faults.
+    expect((await context.bff.app.capabilities.current()).probed).toBe(true);
+    context.platform.emulator.faults.update({
+      faultCount: 3,
+      errorKinds: ['429-retry-after', '503', 'drop-connection'],
+      retryAfterSeconds: 7,
+    });
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+    expect(context.waits).toContain(7000);
+    expect(context.waits).toHaveLength(3);
+    expect((await status(context)).served?.buildings).toBe(24);
+  });
+
+  it('keeps serving the previous index when a sync fails, and says why', async () => {
+    const before = await status(context);
+    context.platform.emulator.faults.update({ errorRate: 1, errorKinds: ['502'] });
+    const { outcome, done } = await context.bff.app.portfolioIndex!.refresh();
+    expect(outcome).toBe('started');
+    await done;
+    context.platform.emulator.faults.reset();
+    const after = await status(context);
+    expect(after.state).toBe('failed');
+    expect(after.latest?.error).toMatch(/did not give .* after 5 tries \(status 502\)/);
+    expect(after.served).toEqual(before.served);
+    const search = await get(context, '/api/index/search?q=harbour');
+    expect(search.status).toBe(200);
+    expect(search.body.asOf).toBe(before.served?.finishedAt);
+    expect(search.body.hits[0]).toMatchObject({ kind: 'building', name: 'Harbour View' });
+  });
+
+  it('starts a sync on demand for the local user, and refuses a second while one runs', async () => {
+    const first = await context.bff.app.inject({
+      method: 'POST',
+      url: '/api/index/refresh',
+      headers: csrf,
+    });
+    expect(first.statusCode).toBe(202);
+    const second = await context.bff.app.inject({
+      method: 'POST',
+      url: '/api/index/refresh',
+      headers: csrf,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().reason).toBe('sync-running');
+    await context.bff.app.portfolioIndex!.syncIfDue();
+  });
+});
+
+describe('portfolio index on a platform that shows only the spec', () => {
+  let context: Context;
+  beforeAll(async () => {
+    context = await start({ schema: 'spec' });
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('reads each building by name, at most three requests a building', async () => {
+    expect((await context.bff.app.capabilities.current()).probed).toBe(true);
+    context.platform.emulator.requests.clear();
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+    const expected = platformTotals(context.platform);
+    const after = await status(context);
+    expect(after.served).toMatchObject({
+      method: 'per-building',
+      buildings: expected.buildings,
+      levels: expected.levels,
+      rooms: expected.rooms,
+    });
+    const apiCalls = context.platform.requests().filter((entry) => entry.kind !== 'token');
+    expect(apiCalls.length).toBeLessThanOrEqual(3 * expected.buildings);
+    // Rooms have no ids on this platform, but search still finds them by their place.
+    const { body } = await get(context, '/api/index/search?q=skyline%20tower%200.02');
+    expect(body.hits[0]).toMatchObject({ kind: 'room', id: null, levelName: 'Level 0' });
+  });
+});
