@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import type { IndexStatus } from '../../server/portfolio-index/portfolio-index';
+import { freePort, startService, type Service } from '../bench/processes';
+import { startPlatform, type RunningPlatform } from './support/harness';
+import { startPostgres, type RunningPostgres } from './support/postgres-server';
+
+/**
+ * Three Storey processes on one real PostgreSQL: exactly one syncs at a time, and when it dies
+ * mid-sync another takes over within one refresh period (the database lock dies with its
+ * connection). The platform answers each call after 100 ms, so a sync takes seconds.
+ */
+let postgres: RunningPostgres;
+let platform: RunningPlatform;
+const instances: Service[] = [];
+const refreshMinutes = 0.1; // six seconds
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  platform = await startPlatform({ faults: { latencyMs: 100 } });
+  for (let i = 0; i < 3; i++) {
+    const port = await freePort();
+    instances.push(
+      await startService(
+        'server/cli/start.ts',
+        {
+          PORT: String(port),
+          PLATFORM_BASE_URL: platform.settings.baseUrl,
+          PLATFORM_AUTH_URL: platform.settings.authUrl,
+          PLATFORM_TENANT_ID: platform.settings.tenantId,
+          PLATFORM_CLIENT_ID: platform.settings.clientId,
+          PLATFORM_CLIENT_SECRET: platform.settings.clientSecret,
+          PLATFORM_SCOPE: platform.settings.scope,
+          ALLOW_INSECURE_HTTP: 'true',
+          DATABASE_URL: postgres.url,
+          INDEX_REFRESH_MINUTES: String(refreshMinutes),
+          INDEX_PAGE_SIZE: '20',
+          INDEX_SYNC_CONCURRENCY: '1',
+          STOREY_EXIT_WITH_PID: String(process.pid),
+        },
+        port,
+        '/healthz',
+      ),
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+  await platform?.close();
+  await postgres?.stop();
+});
+
+const statusOf = async (instance: Service): Promise<IndexStatus> =>
+  (await fetch(`${instance.url}/api/index/status`, { headers: { 'x-csrf': '1' } })).json();
+
+/** Asks every `ms` until `check` holds: the instances say what they do only when asked. */
+async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean, ms = 100) {
+  for (;;) {
+    const value = await ask();
+    if (check(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+it('syncs on one instance at a time, and another takes over when it dies mid-sync', async () => {
+  // One of them starts the first sync; catch it while it reads the rooms.
+  const syncing = await until(
+    () => statusOf(instances[0]!),
+    (status) => status.latest?.outcome === 'running' && status.latest.phase === 'reading-rooms',
+  );
+  const pid = Number(syncing.latest!.instance.split(':').pop());
+  const victim = instances.find((instance) => instance.child.pid === pid)!;
+  expect(victim).toBeDefined();
+  victim.child.kill('SIGKILL');
+  const survivors = instances.filter((instance) => instance !== victim);
+
+  // Another instance finishes a sync of its own within one refresh period (and a margin for the
+  // sync itself), and both survivors serve it.
+  const killedAt = Date.now();
+  const ready = await until(
+    () => statusOf(survivors[0]!),
+    (status) => status.state === 'ready',
+  );
+  expect(Date.now() - killedAt).toBeLessThan(refreshMinutes * 60_000 + 60_000);
+  expect(Number(ready.latest!.instance.split(':').pop())).not.toBe(pid);
+  expect(ready.served?.buildings).toBe(platform.emulator.portfolio.buildings.length);
+  expect((await statusOf(survivors[1]!)).served).toEqual(ready.served);
+
+  // The database's record: the dead instance's run was marked interrupted, and no two syncs
+  // ever ran at the same time.
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      instance: string;
+      started_at: Date;
+      finished_at: Date | null;
+      outcome: string;
+      error: string | null;
+    }>('select instance, started_at, finished_at, outcome, error from index_run order by id');
+    const killed = rows.find((row) => row.instance.endsWith(`:${pid}`));
+    expect(killed).toMatchObject({
+      outcome: 'failed',
+      error: expect.stringMatching(/Interrupted/),
+    });
+    const others = rows.filter((row) => row !== killed);
+    for (let i = 1; i < others.length; i++)
+      expect(others[i]!.started_at.getTime()).toBeGreaterThanOrEqual(
+        others[i - 1]!.finished_at!.getTime(),
+      );
+  } finally {
+    await client.end();
+  }
+}, 180_000);
