@@ -25,6 +25,16 @@ export interface IndexDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A full garbage collection, where node runs with --expose-gc (`npm start` and the image do).
+ * Called after the two large, short-lived allocations of the index: PGlite's start (initdb runs
+ * in a WebAssembly instance of its own, about 250 MB that V8 keeps until a full collection, which
+ * a small heap may not need for hours) and a sync (the portfolio read into arrays).
+ */
+export function releaseTransientMemory(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** Any 64-bit number of Storey's own: the advisory lock that stands for "the index sync". */
 const syncLockKey = 0x5370_7265_7901n;
 
@@ -97,6 +107,7 @@ export async function openIndexDatabase(options: {
       // The index's working set is small; PGlite's defaults are sized for a browser tab's app.
       postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=32MB'],
     });
+    releaseTransientMemory();
     pool = new pg.Pool({ ...(createPgConfig(lite) as pg.PoolConfig), max: 1 });
     closeEmbedded = async () => {
       await lite.close();

@@ -125,15 +125,17 @@ export function createPlatformPages(options: PlatformPagesOptions) {
 
   /**
    * A GraphQL root list, page by page with take/skip, `concurrency` pages at a time, until a
-   * short page (GraphQL lists carry no total).
+   * short page (GraphQL lists carry no total). Each wave's items go to `consume` as they come, so
+   * a list of 336,000 rooms is never held whole; returns how many there were.
    */
   async function graphqlList<T>(
     document: string,
     pick: (data: unknown) => T[],
     schema: z.ZodType<unknown>,
     what: string,
-  ): Promise<T[]> {
-    const items: T[] = [];
+    consume: (items: T[], countSoFar: number) => Promise<unknown>,
+  ): Promise<number> {
+    let count = 0;
     for (let wave = 0; ; wave++) {
       const skips = Array.from(
         { length: concurrency },
@@ -145,10 +147,11 @@ export function createPlatformPages(options: PlatformPagesOptions) {
           pick(await graphql(document, { take: pageSize, skip }, schema, `${what} (from ${skip})`)),
         { concurrency },
       );
-      for (const page of pages) {
-        items.push(...page);
-        if (page.length < pageSize) return items;
-      }
+      const end = pages.findIndex((page) => page.length < pageSize);
+      const items = (end === -1 ? pages : pages.slice(0, end + 1)).flat();
+      count += items.length;
+      await consume(items, count);
+      if (end !== -1) return count;
     }
   }
 

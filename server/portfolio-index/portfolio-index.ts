@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { IndexSettings } from '../config.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
-import { openIndexDatabase, type IndexDatabase } from './database.ts';
+import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './database.ts';
 import { createPlatformPages, SyncReadError } from './platform-pages.ts';
 import { portfolioTotals, searchPlaces, servedRun, type TotalsGroup } from './queries.ts';
 import { syncPortfolio } from './sync.ts';
@@ -114,6 +114,7 @@ export async function createPortfolioIndex(options: {
       clock,
       signal: stopping.signal,
     });
+    releaseTransientMemory();
     log.info(
       { runId: outcome.runId, method: outcome.method, platformRequests: pages.requests() },
       'The portfolio index is up to date.',

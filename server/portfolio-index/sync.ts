@@ -125,11 +125,25 @@ export async function syncPortfolio(options: {
       buildings_expected: buildings.length,
       rooms_expected: buildings.reduce((sum, building) => sum + building.spaceCount, 0),
     });
-    const { levels, rooms } = bulk
-      ? await readInBulk(pages, capabilities.areas, progress)
-      : await readPerBuilding(pages, buildings, unread, progress);
-    await progress({ phase: 'writing', levels: levels.length, rooms: rooms.length });
-    await writeRun(db, runId, sites, buildings, levels, rooms, options.signal);
+    const names: PlaceNames = {
+      buildings: new Map(buildings.map((building) => [building.id, building.name])),
+      levels: new Map(),
+    };
+    const write = (rows: Rows) => writeRows(db, runId, rows, names, options.signal);
+    await write({ sites, buildings });
+    let counts: { levels: number; rooms: number };
+    if (bulk) {
+      counts = await readInBulk(pages, capabilities.areas, progress, write);
+    } else {
+      const { levels, rooms } = await readPerBuilding(pages, buildings, unread, progress);
+      await progress({ phase: 'writing' });
+      await write({ levels, rooms });
+      counts = { levels: levels.length, rooms: rooms.length };
+    }
+    await progress({ phase: 'writing', ...counts });
+    // Fresh statistics for the planner: without them it guesses a few dozen matches for a word
+    // that has tens of thousands, and plans accordingly.
+    for (const table of runTables) await sql`analyze ${sql.table(table)}`.execute(db);
     await db.transaction().execute(async (transaction) => {
       await transaction
         .insertInto('index_current')
@@ -185,48 +199,62 @@ const levelNode = z.object({
 });
 const roomNode = levelNode.extend({ levelId: z.string().nullish() });
 
-/** Where the platform has root `levels` and `rooms` with ids: a few hundred pages in all. */
+/**
+ * Where the platform has root `levels` and `rooms` with ids: a few hundred pages in all. Levels
+ * are kept (rooms need their positions and names); rooms are written page by page as they come.
+ */
 async function readInBulk(
   pages: PlatformPages,
   areas: boolean,
   progress: (values: Record<string, unknown>) => Promise<unknown>,
-): Promise<{ levels: Level[]; rooms: Room[] }> {
-  const levelPages = await pages.graphqlList(
+  write: (rows: { levels?: Level[]; rooms?: Room[] }) => Promise<void>,
+): Promise<{ levels: number; rooms: number }> {
+  const levels: Level[] = [];
+  const positions = new Map<string, number>();
+  const perBuilding = new Map<string, number>();
+  await pages.graphqlList(
     bulkLevelsQuery(areas),
     (data) => (data as { levels: z.infer<typeof levelNode>[] }).levels,
     z.object({ levels: z.array(levelNode) }),
     'the levels',
+    async (found, count) => {
+      for (const level of found) {
+        const position = perBuilding.get(level.buildingId) ?? 0;
+        perBuilding.set(level.buildingId, position + 1);
+        positions.set(level.id, position);
+        levels.push({
+          id: level.id,
+          buildingId: level.buildingId,
+          position,
+          name: level.name,
+          area: level.area ?? null,
+        });
+      }
+      await progress({ levels: count });
+    },
   );
-  const positions = new Map<string, number>();
-  const perBuilding = new Map<string, number>();
-  const levels = levelPages.map((level) => {
-    const position = perBuilding.get(level.buildingId) ?? 0;
-    perBuilding.set(level.buildingId, position + 1);
-    positions.set(level.id, position);
-    return {
-      id: level.id,
-      buildingId: level.buildingId,
-      position,
-      name: level.name,
-      area: level.area ?? null,
-    };
-  });
+  await write({ levels });
   await progress({ phase: 'reading-rooms', levels: levels.length });
-  const roomPages = await pages.graphqlList(
+  const rooms = await pages.graphqlList(
     bulkRoomsQuery(areas),
     (data) => (data as { rooms: z.infer<typeof roomNode>[] }).rooms,
     z.object({ rooms: z.array(roomNode) }),
     'the rooms',
+    async (found, count) => {
+      await write({
+        rooms: found.map((room) => ({
+          id: room.id,
+          buildingId: room.buildingId,
+          levelId: room.levelId ?? null,
+          levelPosition: room.levelId ? (positions.get(room.levelId) ?? -1) : -1,
+          name: room.name,
+          area: room.area ?? null,
+        })),
+      });
+      await progress({ rooms: count });
+    },
   );
-  const rooms = roomPages.map((room) => ({
-    id: room.id,
-    buildingId: room.buildingId,
-    levelId: room.levelId ?? null,
-    levelPosition: room.levelId ? (positions.get(room.levelId) ?? -1) : -1,
-    name: room.name,
-    area: room.area ?? null,
-  }));
-  return { levels, rooms };
+  return { levels: levels.length, rooms };
 }
 
 /** The interface specification's query: buildings by name, their levels and rooms by name. */
@@ -272,19 +300,21 @@ async function readPerBuilding(
     );
   const floorsOf = new Map<string, z.infer<typeof floorRecord>[]>();
   let done = 0;
+  let floors = 0;
   await pages.each(buildings, async (building) => {
-    floorsOf.set(
-      building.id,
-      await pages.restList(
-        `/api/Buildings/${encodeURIComponent(building.id)}/Floors`,
-        floorRecord,
-        `the floors of ${building.name ?? building.id}`,
-      ),
+    const found = await pages.restList(
+      `/api/Buildings/${encodeURIComponent(building.id)}/Floors`,
+      floorRecord,
+      `the floors of ${building.name ?? building.id}`,
     );
-    if (++done % 200 === 0) await progress({ levels: done });
+    floorsOf.set(building.id, found);
+    floors += found.length;
+    if (++done % 100 === 0) await progress({ levels: floors });
   });
   await progress({ phase: 'reading-rooms' });
+  let names = 0;
   await pages.each([...byName.keys()], async (name) => {
+    if (++names % 100 === 0) await progress({ rooms: rooms.length });
     const answer = await pages.graphql(
       specBuildingQuery,
       { name },
@@ -333,14 +363,29 @@ async function inBatches<T>(
   }
 }
 
-/** Rows go in as arrays unnested by the database: one statement per 5,000 rows. */
-async function writeRun(
+interface Rows {
+  sites?: Site[];
+  buildings?: Building[];
+  levels?: Level[];
+  rooms?: Room[];
+}
+
+/** Names of buildings and levels by id and position, for the paths of the places below them. */
+interface PlaceNames {
+  buildings: Map<string, string | null>;
+  levels: Map<string, string | null>;
+}
+
+/**
+ * Rows go in as arrays unnested by the database, one statement per 5,000 rows, together with the
+ * places search reads. Called as the sync reads: the listings, then the levels, then each wave of
+ * rooms.
+ */
+async function writeRows(
   db: Kysely<IndexTables>,
   runId: number,
-  sites: Site[],
-  buildings: Building[],
-  levels: Level[],
-  rooms: Room[],
+  { sites = [], buildings = [], levels = [], rooms = [] }: Rows,
+  names: PlaceNames,
   signal?: AbortSignal,
 ) {
   const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => rows.map(pick);
@@ -397,7 +442,9 @@ async function writeRun(
       ),
     signal,
   );
-  await writePlaces(db, runId, buildings, levels, rooms, signal);
+  for (const level of levels)
+    names.levels.set(`${level.buildingId}\u0000${level.position}`, level.name);
+  await writePlaces(db, runId, buildings, levels, rooms, names, signal);
 }
 
 interface Place {
@@ -417,12 +464,11 @@ async function writePlaces(
   buildings: Building[],
   levels: Level[],
   rooms: Room[],
+  names: PlaceNames,
   signal?: AbortSignal,
 ) {
-  const buildingNames = new Map(buildings.map((building) => [building.id, building.name]));
-  const levelNames = new Map(
-    levels.map((level) => [`${level.buildingId}\u0000${level.position}`, level.name]),
-  );
+  const buildingNames = names.buildings;
+  const levelNames = names.levels;
   const places: Place[] = [
     ...buildings.map((b) => ({
       kind: 'building' as const,

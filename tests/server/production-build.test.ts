@@ -34,10 +34,12 @@ describe('the Dockerfile', () => {
     expect(values('runtime', 'USER')).toEqual(['node']);
     expect(values('runtime', 'HEALTHCHECK')[0]).toContain('/healthz');
     // Exec form: node itself is PID 1 and receives SIGTERM (no shell in between). The young
-    // generation is capped (decision 0008): it is what keeps the BFF's memory bounded under load.
+    // generation is capped (decision 0008): it is what keeps the BFF's memory bounded under load;
+    // gc is exposed so the index can hand back the embedded database's start-up memory (0010).
     expect(execForm(values('runtime', 'CMD')[0]!)).toEqual([
       'node',
       '--max-semi-space-size=4',
+      '--expose-gc',
       'dist/server/cli/start.js',
     ]);
   });
