@@ -53,8 +53,6 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   /** Emails or subjects allowed to start a sync; without sign-in, the one local user is. */
   admins: readonly string[];
 }> = async (api, { index, admins }) => {
-  api.get('/status', async () => index.status());
-
   api.get('/search', async (request, reply) => {
     const { q, offset = 0, limit = 50 } = parse(searchQuery, request.query);
     const answer = await index.search(q, { offset, limit });
@@ -73,6 +71,12 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     return admins.some((admin) => admin === user.sub || admin === user.email?.toLowerCase());
   };
 
+  // Whether this person may start a sync: the dashboard offers the action only to them.
+  api.get('/status', async (request) => ({
+    ...(await index.status()),
+    canRefresh: isAdmin(request),
+  }));
+
   api.post('/refresh', async (request, reply) => {
     if (!isAdmin(request))
       return sendProblem(
@@ -86,6 +90,6 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
       return sendProblem(reply, 409, 'A sync of the portfolio index is already running.', {
         reason: 'sync-running',
       });
-    return reply.code(202).send(await index.status());
+    return reply.code(202).send({ ...(await index.status()), canRefresh: true });
   });
 };

@@ -21,6 +21,7 @@ import { sessionKeys, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { IndexStatusBar } from '@/features/index-status/components/index-status-bar';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 
@@ -99,9 +100,12 @@ function MainContent() {
   if (session.data.status !== 'signed-in')
     return <SignInScreen expired={session.data.status === 'session-expired'} />;
   return (
-    <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <IndexStatusBar />
+      <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import type { IndexStatus } from '../../server/portfolio-index/portfolio-index';
+import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { freePort, startService, type Service } from '../bench/processes';
 import { startPlatform, type RunningPlatform } from './support/harness';
 import { startPostgres, type RunningPostgres } from './support/postgres-server';
@@ -52,7 +52,9 @@ afterAll(async () => {
 });
 
 const statusOf = async (instance: Service): Promise<IndexStatus> =>
-  (await fetch(`${instance.url}/api/index/status`, { headers: { 'x-csrf': '1' } })).json();
+  indexStatusSchema.parse(
+    await (await fetch(`${instance.url}/api/index/status`, { headers: { 'x-csrf': '1' } })).json(),
+  );
 
 /** Asks every `ms` until `check` holds: the instances say what they do only when asked. */
 async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean, ms = 100) {

@@ -231,10 +231,13 @@ describe('Request budget', () => {
     // Opening those six buildings would send the same listing and floor lists, plus a GraphQL
     // drill-down each: the comparison sends no more.
     const other = started.filter((path) => path !== '/api/Buildings' && !path.endsWith('/Floors'));
-    // Beside them only what every screen reads once: the session, the sites, the capabilities.
+    // Beside them only what every screen reads once: the session, the sites, the capabilities,
+    // the index's status (how old it is).
     expect(new Set(other).size).toBe(other.length);
     expect(
-      other.every((path) => ['/auth/me', '/api/Sites', '/api/capabilities'].includes(path)),
+      other.every((path) =>
+        ['/auth/me', '/api/Sites', '/api/capabilities', '/api/index/status'].includes(path),
+      ),
     ).toBe(true);
   }, 30_000);
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { fixture, specOnlyPlatform } from './support/scenarios';
+import { fixture, indexSearches, specOnlyPlatform, withoutIndex } from './support/scenarios';
 
 const tower = fixture.buildings.reduce((tallest, entry) =>
   fixture.floorsOf(entry).length > fixture.floorsOf(tallest).length ? entry : tallest,
@@ -55,14 +55,13 @@ describe('Global search', () => {
     );
   });
 
-  it('groups results by kind and asks the platform once per settled query', async () => {
+  it('groups results by kind and asks the index once per settled query, the platform never', async () => {
     renderApp('/sites');
     await userEvent.type(await ui.box(), 'kitchen', { delay: null });
     const listbox = await ui.listbox();
     expect(await within(listbox).findByText('Rooms')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(operations.filter((name) => name.startsWith('SearchPlaces'))).toHaveLength(1),
-    );
+    await waitFor(() => expect(indexSearches).toEqual(['?q=kitchen&limit=25&offset=0']));
+    expect(operations).toHaveLength(0);
     expect(
       within(listbox).getByRole('option', { name: /All results for “kitchen”/ }),
     ).toBeInTheDocument();
@@ -98,8 +97,37 @@ describe('Global search', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
-  it('on a platform without search, finds rooms of buildings opened this session and says so', async () => {
-    server.use(...specOnlyPlatform());
+  it('finds a room by its building and its number together', async () => {
+    renderApp('/sites');
+    await userEvent.type(
+      await ui.box(),
+      `${tower.record.name!} ${serverRoom.name!.split(' ').pop()!}`,
+      {
+        delay: null,
+      },
+    );
+    const listbox = await ui.listbox();
+    expect(
+      await within(listbox).findByRole('option', {
+        name: new RegExp(
+          `^${serverRoom.name!.replace('.', '\\.')}.*${tower.record.name!}.*${floor.record.name!}`,
+        ),
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('pages through every match on the results page, beyond what one answer holds', async () => {
+    renderApp('/search?q=room');
+    const shown = await screen.findByText(/of [\d,]+ buildings, floors and rooms shown/);
+    const total = Number(/of ([\d,]+) buildings/.exec(shown.textContent!)![1]!.replace(/,/g, ''));
+    expect(total).toBeGreaterThan(500);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(indexSearches).toContain('?q=room&limit=200&offset=200'));
+    expect(await screen.findByText(/^400 of/)).toBeInTheDocument();
+  });
+
+  it('without an index, on a platform without search, finds rooms of buildings opened this session and says so', async () => {
+    server.use(...withoutIndex(), ...specOnlyPlatform());
     renderApp(`/buildings/${tower.record.id}`);
     expect(await screen.findByRole('list', { name: 'Floors' })).toBeInTheDocument();
     await userEvent.type(await ui.box(), serverRoom.name!, { delay: null });

@@ -139,6 +139,8 @@ export function resetScenarioState(): void {
   partialErrors = false;
   graphqlRequests.length = 0;
   historyRequests.length = 0;
+  indexRefreshes.length = 0;
+  indexSearches.length = 0;
 }
 
 const session = (body: Record<string, unknown>, status = 200) =>
@@ -193,9 +195,183 @@ export function sessionEndsMidway(): HttpHandler[] {
   ];
 }
 
+/** The portfolio index's status, as GET /api/index/status answers it (a complete sync by default). */
+export const indexReady = {
+  state: 'ready',
+  database: 'embedded',
+  refreshMinutes: 60,
+  canRefresh: true,
+  served: {
+    finishedAt: '2026-11-24T09:05:00.000Z',
+    sites: fixture.sites.length,
+    buildings: fixture.buildings.length,
+    levels: 171,
+    rooms: 1389,
+    method: 'bulk',
+    unread: [],
+  },
+  latest: {
+    instance: 'storey-1:4242',
+    phase: 'done',
+    outcome: 'done',
+    startedAt: '2026-11-24T09:04:30.000Z',
+    finishedAt: '2026-11-24T09:05:00.000Z',
+    sites: fixture.sites.length,
+    buildings: fixture.buildings.length,
+    buildingsExpected: fixture.buildings.length,
+    levels: 171,
+    rooms: 1389,
+    roomsExpected: 1389,
+    platformRequests: 38,
+    error: null,
+  },
+};
+
+/** POST /api/index/refresh calls since the last reset. */
+export const indexRefreshes: string[] = [];
+
+const indexStatusHandler = (status: Record<string, unknown> = indexReady) =>
+  http.get(
+    '*/api/index/status',
+    ({ request }) => requireCsrf(request) ?? HttpResponse.json(status),
+  );
+
+/** The first sync is on its way: nothing served yet, the rooms being read. */
+export function indexFirstSync(): HttpHandler[] {
+  return [
+    indexStatusHandler({
+      ...indexReady,
+      state: 'syncing',
+      served: null,
+      latest: {
+        ...indexReady.latest,
+        phase: 'reading-rooms',
+        outcome: 'running',
+        finishedAt: null,
+        rooms: 600,
+      },
+    }),
+  ];
+}
+
+/** The last sync failed; the one before is still served. A person who may not start one. */
+export function indexSyncFailed(): HttpHandler[] {
+  return [
+    indexStatusHandler({
+      ...indexReady,
+      state: 'failed',
+      canRefresh: false,
+      latest: {
+        ...indexReady.latest,
+        phase: 'failed',
+        outcome: 'failed',
+        startedAt: '2026-11-24T10:05:00.000Z',
+        finishedAt: '2026-11-24T10:06:00.000Z',
+        error: 'The platform did not give the list of buildings after 5 tries (status 503).',
+      },
+    }),
+  ];
+}
+
+/** Search requests the index answered since the last reset (their query strings). */
+export const indexSearches: string[] = [];
+
+const fold = (text: string | null | undefined) =>
+  (text ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Every building, floor and room of the fixture as the index holds them, in the index's order
+ * of kinds. The server ranks with PostgreSQL (its own tests hold that); here every word of the
+ * query must be in the place's names, and the order is the fixture's.
+ */
+const places = fixture.buildings.flatMap((entry) => {
+  const building = entry.record;
+  const base = { buildingId: building.id, buildingName: building.name };
+  const floors = fixture.floorsOf(entry);
+  return [
+    {
+      kind: 'building',
+      id: building.id,
+      name: building.name,
+      ...base,
+      levelId: null,
+      levelPosition: null,
+      levelName: null,
+    },
+    ...floors.map((floor, position) => ({
+      kind: 'level',
+      id: floor.record.id,
+      name: floor.record.name,
+      ...base,
+      levelId: floor.record.id,
+      levelPosition: position,
+      levelName: floor.record.name,
+    })),
+    ...floors.flatMap((floor, position) =>
+      floor.spaces.map((space) => ({
+        kind: 'room',
+        id: space.id,
+        name: space.name,
+        ...base,
+        levelId: floor.record.id,
+        levelPosition: position,
+        levelName: floor.record.name,
+      })),
+    ),
+  ];
+});
+
+const indexSearchHandler = () =>
+  http.get('*/api/index/search', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const url = new URL(request.url);
+    indexSearches.push(url.search);
+    const words = fold(url.searchParams.get('q')).split(/\s+/).filter(Boolean);
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const order = { building: 0, level: 1, room: 2 } as Record<string, number>;
+    const matches = places
+      .filter((place) => {
+        const names = fold(
+          [
+            place.buildingName,
+            place.kind === 'room' ? place.levelName : '',
+            place.kind === 'building' ? '' : place.name,
+          ].join(' '),
+        );
+        return words.length > 0 && words.every((word) => names.includes(word));
+      })
+      .sort((a, b) => order[a.kind]! - order[b.kind]!);
+    return HttpResponse.json({
+      total: matches.length,
+      more: false,
+      asOf: indexReady.served.finishedAt,
+      hits: matches.slice(offset, offset + limit),
+    });
+  });
+
+/** A server that keeps no index (PORTFOLIO_INDEX=off): search falls back to the platform's own. */
+export function withoutIndex(): HttpHandler[] {
+  return [
+    http.get('*/api/index/status', () => problem(404, 'Route GET:/api/index/status not found')),
+  ];
+}
+
+const indexRefreshHandler = () =>
+  http.post('*/api/index/refresh', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    indexRefreshes.push(request.url);
+    return HttpResponse.json({ ...indexReady, state: 'syncing' }, { status: 202 });
+  });
+
 export function portfolioFull(): HttpHandler[] {
   return [
     ...signedIn(),
+    indexStatusHandler(),
+    indexRefreshHandler(),
+    indexSearchHandler(),
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),
@@ -210,6 +386,8 @@ export function portfolioFull(): HttpHandler[] {
 export function specOnlyPlatform(): HttpHandler[] {
   return [
     ...signedIn(),
+    indexStatusHandler(),
+    indexSearchHandler(),
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),
@@ -227,6 +405,8 @@ export function portfolioEmpty(): HttpHandler[] {
 export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
   return [
     ...signedIn(),
+    indexStatusHandler(),
+    indexSearchHandler(),
     buildingsHandler(buildings),
     sitesHandler(),
     floorsHandler(),

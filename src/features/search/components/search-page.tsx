@@ -38,6 +38,9 @@ async function exportResults(q: string, results: readonly SearchResult[]) {
   downloadCsv(`storey-search-${fileSlug(q)}.csv`, csv);
 }
 
+const countPlaces = (counts: Record<string, number>) =>
+  (counts.building ?? 0) + (counts.floor ?? 0) + (counts.room ?? 0);
+
 /** /search?q=: every match, counted per kind, exportable. */
 export function SearchPage() {
   const [params, update] = useUrlParams();
@@ -103,6 +106,21 @@ export function SearchPage() {
               <Chip key={kind} label={`${kindLabels[kind]}: ${formatCount(counts[kind])}`} />
             ))}
           </Stack>
+          {search.placeTotal !== undefined ? (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                {formatCount(countPlaces(counts))} of{' '}
+                {search.placeTotalIsLowerBound ? 'more than ' : ''}
+                {formatCount(search.placeTotal)} buildings, floors and rooms shown, best matches
+                first.
+              </Typography>
+              {search.loadMore ? (
+                <Button size="small" onClick={search.loadMore} disabled={search.loadingMore}>
+                  {search.loadingMore ? 'Loading…' : 'Show more'}
+                </Button>
+              ) : null}
+            </Stack>
+          ) : null}
           <CompareBar />
           {search.truncated ? (
             <Alert severity="info">

@@ -1,51 +1,89 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { buildingsQueryOptions } from '@/api/get-buildings';
 import { useCapabilities } from '@/api/get-capabilities';
+import { useIndexStatus } from '@/api/get-index-status';
 import { sitesQueryOptions } from '@/api/get-sites';
 import { rememberedRooms } from '@/lib/outline-memory';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { indexSearchQueryOptions } from '../api/search-index';
 import { usePlatformPlaceSearch } from '../api/search-places';
 import { buildSearchResults } from '../utils/search-results';
+
+/** The most places the index answers at once (the server's bound). */
+const indexPageLimit = 200;
 
 /** Typing must pause this long before the platform is asked (one request per settled query). */
 export const platformSearchDebounceMs = 200;
 
 /**
- * Everything that matches `text`: sites, organizations, cities and buildings from the listings
- * (cached, loaded once search is used), floors and rooms from the platform's search where it has
- * one, or from the buildings opened this session where it has not.
+ * Everything that matches `text`: buildings, floors and rooms from the portfolio index (every
+ * word of the query, ranked by the server, page by page), sites, organizations and cities from
+ * the listings (cached, loaded once search is used). Where the server keeps no index, floors and
+ * rooms come from the platform's own search, or from the buildings opened this session.
  */
 export function useSearchResults(text: string, options: { take: number; enabled: boolean }) {
+  const indexStatus = useIndexStatus();
+  const indexed = Boolean(indexStatus.data?.served);
   const capabilities = useCapabilities();
   const buildings = useQuery({ ...buildingsQueryOptions(), enabled: options.enabled });
   const sites = useQuery({ ...sitesQueryOptions(), enabled: options.enabled });
   const settled = useDebouncedValue(options.enabled ? text : '', platformSearchDebounceMs);
-  const platform = usePlatformPlaceSearch(settled, options.take, capabilities.data);
+  const q = settled.trim();
+  const index = useInfiniteQuery({
+    ...indexSearchQueryOptions(q, Math.min(options.take, indexPageLimit)),
+    enabled: indexed && q.length >= 2,
+  });
+  const platform = usePlatformPlaceSearch(
+    indexed || indexStatus.isPending ? '' : settled,
+    options.take,
+    capabilities.data,
+  );
   const deferred = useDeferredValue(text);
+  const hits = useMemo(() => index.data?.pages.flatMap((page) => page.hits) ?? [], [index.data]);
   const results = useMemo(
     () =>
       buildSearchResults(deferred, {
         buildings: buildings.data ?? [],
         sites: sites.data ?? [],
+        indexHits: indexed ? hits : undefined,
         levels: platform.levels,
         rooms: platform.rooms,
-        remembered: platform.available ? [] : rememberedRooms(),
+        remembered: indexed || platform.available ? [] : rememberedRooms(),
       }),
-    [deferred, buildings.data, sites.data, platform.levels, platform.rooms, platform.available],
+    [
+      deferred,
+      buildings.data,
+      sites.data,
+      indexed,
+      hits,
+      platform.levels,
+      platform.rooms,
+      platform.available,
+    ],
   );
+  const pending = text.trim().length >= 2 && settled !== text;
+  const firstPage = index.data?.pages[0];
   return {
     results,
-    /** Floors and rooms come from the platform's own search (false: only opened buildings). */
-    platformSearch: platform.available,
+    /** Floors and rooms are searched across the portfolio (false: only opened buildings). */
+    platformSearch: indexed || platform.available,
+    /** How old the index is that answered, when it did. */
+    asOf: indexed ? firstPage?.asOf : undefined,
+    /** Buildings, floors and rooms matching, all of them (not only those loaded). */
+    placeTotal: indexed ? firstPage?.total : undefined,
+    placeTotalIsLowerBound: Boolean(firstPage?.more),
+    loadMore: index.hasNextPage ? () => void index.fetchNextPage() : undefined,
+    loadingMore: index.isFetchingNextPage,
     loading:
       buildings.isPending ||
-      platform.fetching ||
-      (platform.available && text.trim().length >= 2 && settled !== text),
-    /** The platform's search failed: listings still answer, floors and rooms do not. */
-    platformError: platform.error,
+      (indexed ? index.isFetching && !index.isFetchingNextPage : platform.fetching) ||
+      ((indexed || platform.available) && pending),
+    /** The search of floors and rooms failed: listings still answer. */
+    platformError: indexed ? (index.error ?? undefined) : platform.error,
     listingsError: buildings.error ?? sites.error ?? undefined,
-    /** Platform results were cut at `take` per kind. */
-    truncated: platform.levels.length >= options.take || platform.rooms.length >= options.take,
+    /** Platform results were cut at `take` per kind (the index pages instead). */
+    truncated:
+      !indexed && (platform.levels.length >= options.take || platform.rooms.length >= options.take),
   };
 }

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { displayName, siteLabel } from '@/lib/format';
 import type { RememberedRoom } from '@/lib/outline-memory';
 import { fold, matchRange } from '@/lib/text-match';
+import type { IndexHit } from '../api/search-index';
 import type { FoundLevel, FoundRoom } from '../api/search-places';
 
 export const resultKinds = ['building', 'room', 'floor', 'site', 'organization', 'city'] as const;
@@ -32,6 +33,11 @@ export interface SearchResult {
 export interface SearchSources {
   buildings: readonly Building[];
   sites: readonly Site[];
+  /**
+   * Buildings, floors and rooms from the portfolio index, already ranked by the server (every
+   * word of the query matched across the hierarchy); undefined where the server keeps no index.
+   */
+  indexHits?: readonly IndexHit[] | undefined;
   levels: readonly FoundLevel[];
   rooms: readonly FoundRoom[];
   /** Rooms of buildings opened this session, searched when the platform has no search. */
@@ -62,7 +68,10 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
   };
 
   const results: SearchResult[] = [];
-  for (const building of sources.buildings) {
+  const ranked = (sources.indexHits ?? []).map((hit, position) =>
+    indexResult(hit, siteOf, buildingsById, position),
+  );
+  for (const building of sources.indexHits ? [] : sources.buildings) {
     if (found(building.name) || found(building.referenceId)) {
       results.push({
         kind: 'building',
@@ -139,10 +148,55 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
         to: paths.room(room.buildingId, room.levelKey, room.roomKey),
       });
   // The platform's `contains` may differ from ours (case, accents): keep only what matches here too.
-  return rank(
-    results.filter((result) => found(result.label) || result.kind === 'building'),
-    needle,
-  );
+  return [
+    ...ranked,
+    ...rank(
+      results.filter((result) => found(result.label) || result.kind === 'building'),
+      needle,
+    ),
+  ];
+}
+
+/** A hit of the index as a result: a room without an id (spec-only platform) links to its floor. */
+function indexResult(
+  hit: IndexHit,
+  siteOf: (siteId: string) => string,
+  buildingsById: ReadonlyMap<string, Building>,
+  /** Its place in the answer: rooms without ids may share a name on a floor. */
+  position: number,
+): SearchResult {
+  const building = buildingsById.get(hit.buildingId);
+  const where = [...(building ? [siteOf(building.siteId)] : []), displayName(hit.buildingName)];
+  const level = hit.levelId ?? hit.levelPosition;
+  if (hit.kind === 'building')
+    return {
+      kind: 'building',
+      key: `building:${hit.buildingId}`,
+      label: displayName(hit.name),
+      path: where.slice(0, -1).concat(building?.referenceId ? [building.referenceId] : []),
+      to: paths.building(hit.buildingId),
+      buildingId: hit.buildingId,
+    };
+  if (hit.kind === 'level')
+    return {
+      kind: 'floor',
+      key: `floor:${hit.buildingId}:${String(level)}`,
+      label: displayName(hit.name),
+      path: where,
+      to: level === null ? paths.building(hit.buildingId) : paths.level(hit.buildingId, level),
+    };
+  return {
+    kind: 'room',
+    key: `room:${hit.buildingId}:${String(level)}:${hit.id ?? `#${position}`}`,
+    label: displayName(hit.name),
+    path: [...where, displayName(hit.levelName)],
+    to:
+      level === null
+        ? paths.building(hit.buildingId)
+        : hit.id
+          ? paths.room(hit.buildingId, level, hit.id)
+          : paths.level(hit.buildingId, level),
+  };
 }
 
 export function countByKind(results: readonly SearchResult[]): Record<ResultKind, number> {

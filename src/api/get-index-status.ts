@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet } from '@/lib/api-client';
+import { z } from '@/lib/zod';
+
+/**
+ * GET /api/index/status: the portfolio index's state as the BFF reports it. This schema is the
+ * contract; the server's tests parse its answers with it (tests/server/portfolio-index-sync).
+ */
+export const indexStatusSchema = z.object({
+  state: z.enum(['empty', 'syncing', 'ready', 'failed']),
+  database: z.enum(['embedded', 'postgres']),
+  refreshMinutes: z.number(),
+  canRefresh: z.boolean(),
+  served: z
+    .object({
+      finishedAt: z.string(),
+      sites: z.number(),
+      buildings: z.number(),
+      levels: z.number(),
+      rooms: z.number(),
+      method: z.string().nullable(),
+      unread: z.array(z.string()),
+    })
+    .nullable(),
+  latest: z
+    .object({
+      instance: z.string(),
+      phase: z.string(),
+      outcome: z.enum(['running', 'done', 'failed']),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      sites: z.number(),
+      buildings: z.number(),
+      buildingsExpected: z.number(),
+      levels: z.number(),
+      rooms: z.number(),
+      roomsExpected: z.number(),
+      platformRequests: z.number(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type IndexStatus = z.infer<typeof indexStatusSchema>;
+
+export const indexStatusKeys = { all: ['index-status'] as const };
+
+/** null: this server keeps no index (PORTFOLIO_INDEX=off), so there is nothing to say. */
+export const indexStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: indexStatusKeys.all,
+    queryFn: async ({ signal }): Promise<IndexStatus | null> => {
+      try {
+        return (await apiGet('/api/index/status', indexStatusSchema, { signal })).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    // Every two seconds while a sync runs (the progress bar), every minute otherwise.
+    refetchInterval: (query) => (query.state.data?.state === 'syncing' ? 2000 : 60_000),
+  });
+
+export const useIndexStatus = () => useQuery(indexStatusQueryOptions());

@@ -1,0 +1,112 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { indexStatusKeys, useIndexStatus, type IndexStatus } from '@/api/get-index-status';
+import { apiHeaders, toApiError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { plainError } from '@/lib/plain-error';
+
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+const phases: Record<string, string> = {
+  'reading-sites': 'Reading the sites',
+  'reading-buildings': 'Reading the buildings',
+  'reading-levels': 'Reading the floors',
+  'reading-rooms': 'Reading the rooms',
+  writing: 'Saving',
+};
+
+/** How far the first sync is, 0–100: buildings first (a tenth), then floors and rooms. */
+function progressOf(latest: NonNullable<IndexStatus['latest']>): number {
+  if (latest.roomsExpected > 0)
+    return Math.min(100, 10 + (90 * latest.rooms) / latest.roomsExpected);
+  return latest.buildingsExpected > 0 ? 10 : 0;
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await fetch('/api/index/refresh', { method: 'POST', headers: apiHeaders });
+      if (!response.ok) throw await toApiError(response);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: indexStatusKeys.all }),
+  });
+}
+
+/**
+ * How old the portfolio index is, on every screen: a progress bar with counts while the first
+ * sync runs, "Portfolio index as of 14:02" after, and why the last sync failed when it did.
+ */
+export function IndexStatusBar() {
+  const status = useIndexStatus();
+  const refresh = useRefresh();
+  const data = status.data;
+  if (!data) return null;
+  const { served, latest } = data;
+  const syncing = latest?.outcome === 'running';
+  if (!served) {
+    if (syncing && latest)
+      return (
+        <Stack spacing={0.5} sx={{ mb: 2 }} className="storey-no-print">
+          <Typography variant="body2">
+            Indexing the portfolio for the first time: {phases[latest.phase] ?? 'Working'}…{' '}
+            {formatCount(latest.buildings)} buildings, {formatCount(latest.levels)} floors,{' '}
+            {formatCount(latest.rooms)}
+            {latest.roomsExpected > 0 ? ` of ${formatCount(latest.roomsExpected)}` : ''} rooms so
+            far.
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={progressOf(latest)}
+            aria-label="Indexing the portfolio"
+          />
+        </Stack>
+      );
+    return (
+      <Alert severity={latest?.outcome === 'failed' ? 'warning' : 'info'} sx={{ mb: 2 }}>
+        {latest?.outcome === 'failed'
+          ? `The portfolio could not be indexed: ${latest.error ?? 'the sync failed'} Storey tries again in ${data.refreshMinutes} minutes.`
+          : 'The portfolio has not been indexed yet: it starts shortly.'}
+      </Alert>
+    );
+  }
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }} className="storey-no-print">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          Portfolio index as of {clock.format(new Date(served.finishedAt))}
+          {syncing ? ' · updating…' : ''}
+        </Typography>
+        {data.canRefresh ? (
+          <Button
+            size="small"
+            onClick={() => refresh.mutate()}
+            disabled={syncing || refresh.isPending}
+          >
+            Sync now
+          </Button>
+        ) : null}
+      </Stack>
+      {latest?.outcome === 'failed' ? (
+        <Alert severity="warning">
+          The last sync failed ({latest.error}); the figures shown are from{' '}
+          {clock.format(new Date(served.finishedAt))}.
+        </Alert>
+      ) : null}
+      {refresh.error ? (
+        <Alert severity="warning">
+          {plainError(refresh.error).headline} {plainError(refresh.error).next}
+        </Alert>
+      ) : null}
+      {served.unread.map((line) => (
+        <Alert key={line} severity="info">
+          {line}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

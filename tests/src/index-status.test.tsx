@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import { indexFirstSync, indexRefreshes, indexSyncFailed } from './support/scenarios';
+
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** What a person sees of the portfolio index: how old it is, how far its first sync has come. */
+function ui() {
+  return {
+    asOf: (iso: string) =>
+      screen.findByText(new RegExp(`Portfolio index as of ${clock.format(new Date(iso))}`)),
+    progress: () => screen.findByRole('progressbar', { name: 'Indexing the portfolio' }),
+    syncNow: () => screen.queryByRole('button', { name: 'Sync now' }),
+  };
+}
+
+describe('The portfolio index in the dashboard', () => {
+  it('says how old the index is on every screen', async () => {
+    renderApp('/');
+    expect(await ui().asOf('2026-11-24T09:05:00.000Z')).toBeInTheDocument();
+  });
+
+  it('shows a progress bar with counts while the first sync runs', async () => {
+    server.use(...indexFirstSync());
+    renderApp('/');
+    const bar = await ui().progress();
+    // A tenth for the listings, the rest by rooms read: 600 of 1,389.
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeCloseTo(10 + (90 * 600) / 1389, 0);
+    expect(
+      screen.getByText(/Reading the rooms… 24 buildings, 171 floors, 600 of 1,389 rooms/),
+    ).toBeInTheDocument();
+  });
+
+  it('lets an administrator start a sync', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await ui().asOf('2026-11-24T09:05:00.000Z');
+    await user.click(ui().syncNow()!);
+    expect(indexRefreshes).toHaveLength(1);
+  });
+
+  it('says why the last sync failed, and what the screens show instead, without a sync button', async () => {
+    server.use(...indexSyncFailed());
+    renderApp('/');
+    expect(
+      await screen.findByText(
+        /The last sync failed \(The platform did not give the list of buildings after 5 tries/,
+      ),
+    ).toBeInTheDocument();
+    expect(ui().syncNow()).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the server keeps no index', async () => {
+    server.use(
+      http.get('*/api/index/status', () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' },
+          { status: 404, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Portfolio' })).toBeInTheDocument();
+    expect(screen.queryByText(/Portfolio index/)).not.toBeInTheDocument();
+  });
+});
