@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { indexSearchSchema } from '@/features/search/api/search-index';
+import { totalsSchema } from '@/features/sites/api/get-totals';
 import {
   csrf,
   startBff,
@@ -172,17 +173,15 @@ describe('portfolio index on the full platform', () => {
   it('totals area, floors and spaces by site and by organization, every one, with shares', async () => {
     const { buildings, sites } = context.platform.emulator.portfolio;
     for (const by of ['site', 'organization'] as const) {
-      const { body } = await get(context, `/api/index/totals?by=${by}`);
+      // Read as the dashboard reads it (the contract).
+      const body = totalsSchema.parse((await get(context, `/api/index/totals?by=${by}`)).body);
       const groups =
         by === 'site' ? sites.length : context.platform.emulator.portfolio.organizations.length;
       expect(body.rows).toHaveLength(groups);
       const area = buildings.reduce((sum, building) => sum + building.record.area, 0);
       expect(body.total.area).toBeCloseTo(area, 6);
       expect(body.total.buildings).toBe(buildings.length);
-      const shares = body.rows.reduce(
-        (sum: number, row: { share: { area: number } }) => sum + row.share.area,
-        0,
-      );
+      const shares = body.rows.reduce((sum, row) => sum + (row.share.area ?? 0), 0);
       expect(shares).toBeCloseTo(1, 9);
       expect(body.asOf).toBe((await status(context)).served?.finishedAt);
     }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { duplicateBuildingName, specialBuildings } from '../../server/emulator/portfolio';
 import { humanizeKey } from '@/features/building/utils/room-details';
 import { server } from './support/msw-server';
@@ -13,11 +13,13 @@ import {
   graphqlFails,
   graphqlPartial,
   graphqlRequests,
+  indexTotals,
   portfolioEmpty,
   reorderedPlatform,
   sitesFail,
   spacesFail,
   specOnlyPlatform,
+  withoutIndex,
 } from './support/scenarios';
 
 /** The floor page's live room count (the History panel below has a loading status of its own). */
@@ -223,7 +225,48 @@ describe('Level and room screens', () => {
   });
 });
 
-describe('Sites screen', () => {
+describe('Sites screen from the portfolio index', () => {
+  const ui = {
+    table: (name: 'Sites' | 'Organizations') => screen.findByRole('table', { name }),
+    rowNames: (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => within(row).getAllByRole('rowheader')[0]!.textContent),
+  };
+  const [first, second, third] = indexTotals.rows;
+
+  it('shows every site with its sums, its shares and the total, largest area first', async () => {
+    renderApp('/sites');
+    const table = await ui.table('Sites');
+    expect(ui.rowNames(table)).toEqual([first!.name, second!.name, third!.name]);
+    const row = within(table)
+      .getByRole('link', { name: `${first!.name}: show its buildings in the portfolio` })
+      .closest('tr')!;
+    // 1,500 of 2,000 m²: the share the server worked out, as a person reads it.
+    expect(within(row).getByText('(75%)')).toBeInTheDocument();
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(total).toHaveTextContent('All 3 sites');
+    expect(screen.getByText(/leave out 1 buildings whose counts/)).toBeInTheDocument();
+  });
+
+  it('sorts by any column, and by organization, keeping both in the address', async () => {
+    const { router } = renderApp('/sites');
+    const table = await ui.table('Sites');
+    await userEvent.click(within(table).getByRole('button', { name: 'Floors' }));
+    expect(ui.rowNames(table)).toEqual([second!.name, first!.name, third!.name]);
+    await userEvent.click(within(table).getByRole('button', { name: 'Floors' }));
+    expect(ui.rowNames(table)).toEqual([third!.name, first!.name, second!.name]);
+    expect(router.state.location.search).toBe('?sort=floors&dir=asc');
+    await userEvent.click(screen.getByRole('button', { name: 'By organization' }));
+    expect(await ui.table('Organizations')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('by=organization');
+  });
+});
+
+describe('Sites screen without an index', () => {
+  beforeEach(() => server.use(...withoutIndex()));
+
   it('lists each site with its building count and area, linking to the filtered portfolio', async () => {
     const { router } = renderApp('/sites');
     const table = await screen.findByRole('table', { name: 'Sites' });
@@ -238,23 +281,24 @@ describe('Sites screen', () => {
   });
 
   it('explains an account with no sites', async () => {
-    server.use(...portfolioEmpty());
+    server.use(...withoutIndex(), ...portfolioEmpty());
     renderApp('/sites');
     expect(await screen.findByText('This account sees no sites')).toBeInTheDocument();
   });
 
   it('shows a loading skeleton first', async () => {
-    server.use(...everythingPending());
+    server.use(...withoutIndex(), ...everythingPending());
     renderApp('/sites');
     expect(await screen.findByRole('status', { name: 'Loading the sites' })).toBeInTheDocument();
   });
 
   it('shows the problem detail with Retry when sites fail', async () => {
-    server.use(...sitesFail(503));
+    server.use(...withoutIndex(), ...sitesFail(503));
     renderApp('/sites');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sites failed (503).');
     server.resetHandlers();
+    server.use(...withoutIndex());
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Sites' })).toBeInTheDocument();
   });

@@ -351,6 +351,65 @@ const indexSearchHandler = () =>
     });
   });
 
+const totalsRow = (
+  id: string,
+  name: string | null,
+  area: number,
+  floors: number,
+  devices: number,
+  whole: { area: number; floors: number; devices: number },
+) => ({
+  id,
+  name,
+  buildings: floors > 0 ? 2 : 0,
+  area,
+  floors,
+  spaces: floors * 10,
+  devices,
+  measurements: devices * 3,
+  countsMissing: 0,
+  share: {
+    buildings: floors > 0 ? 0.5 : 0,
+    area: area / whole.area,
+    floors: floors / whole.floors,
+    spaces: floors / whole.floors,
+    devices: devices / whole.devices,
+    measurements: devices / whole.devices,
+  },
+});
+
+/**
+ * GET /api/index/totals as the server answers it: three sites (one without buildings), their
+ * sums and shares as the server works them out, and the total.
+ */
+export const indexTotals = (() => {
+  const whole = { area: 2000, floors: 20, devices: 40 };
+  const [a, b, c] = fixture.sites;
+  return {
+    asOf: indexReady.served.finishedAt,
+    total: {
+      buildings: 4,
+      area: 2000,
+      floors: 20,
+      spaces: 200,
+      devices: 40,
+      measurements: 120,
+      countsMissing: 1,
+    },
+    rows: [
+      totalsRow(a!.id, a!.name, 1500, 5, 10, whole),
+      totalsRow(b!.id, b!.name, 500, 15, 30, whole),
+      totalsRow(c!.id, c!.name, 0, 0, 0, whole),
+    ],
+  };
+})();
+
+const indexTotalsHandler = () =>
+  http.get(
+    '*/api/index/totals',
+    ({ request }) => requireCsrf(request) ?? HttpResponse.json(indexTotals),
+  );
+
 /** A server that keeps no index (PORTFOLIO_INDEX=off): search falls back to the platform's own. */
 export function withoutIndex(): HttpHandler[] {
   return [
@@ -372,6 +431,7 @@ export function portfolioFull(): HttpHandler[] {
     indexStatusHandler(),
     indexRefreshHandler(),
     indexSearchHandler(),
+    indexTotalsHandler(),
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),

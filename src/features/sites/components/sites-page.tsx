@@ -9,15 +9,22 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
+import { useIndexStatus } from '@/api/get-index-status';
 import { useSites } from '@/api/get-sites';
 import type { Building, Site } from '@/api/platform-schemas';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/lib/group-sums';
+import { useUrlParams } from '@/lib/use-url-params';
+import { totalsQueryOptions, type TotalsGroup } from '../api/get-totals';
+import { TotalsTable, totalsColumns, type TotalsColumn } from './totals-table';
 
 interface SiteSummary extends GroupSums {
   place: string;
@@ -42,7 +49,64 @@ export function summarizeSites(
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
+const sortable = new Set<string>(['name', ...totalsColumns.map((column) => column.key)]);
+
+/**
+ * Sums and shares by site or by organization from the portfolio index: every one of them, with
+ * the portfolio's total, sortable (state in the URL: by, sort, dir).
+ */
+function IndexTotals() {
+  const [params, update] = useUrlParams();
+  const by: TotalsGroup = params.get('by') === 'organization' ? 'organization' : 'site';
+  const sortParam = params.get('sort') ?? 'area';
+  const sort = (sortable.has(sortParam) ? sortParam : 'area') as TotalsColumn;
+  const descending = params.get('dir') ? params.get('dir') === 'desc' : sort !== 'name';
+  const totals = useQuery(totalsQueryOptions(by));
+  return (
+    <Stack spacing={2}>
+      <PageTitle title="Sites" freshness={[totals]} />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={by}
+        onChange={(_event, value: TotalsGroup | null) => {
+          if (value) update({ by: value === 'site' ? undefined : value });
+        }}
+        aria-label="Totals by"
+      >
+        <ToggleButton value="site">By site</ToggleButton>
+        <ToggleButton value="organization">By organization</ToggleButton>
+      </ToggleButtonGroup>
+      {totals.data ? (
+        <TotalsTable
+          by={by}
+          totals={totals.data}
+          sort={sort}
+          descending={descending}
+          onSort={(column) =>
+            update({
+              sort: column === 'area' ? undefined : column,
+              dir: column === sort ? (descending ? 'asc' : 'desc') : undefined,
+            })
+          }
+        />
+      ) : totals.isError ? (
+        <ErrorState what="the totals" error={totals.error} onRetry={() => void totals.refetch()} />
+      ) : (
+        <LoadingSkeleton label="Loading the totals" />
+      )}
+    </Stack>
+  );
+}
+
 export function SitesPage() {
+  const index = useIndexStatus();
+  if (index.data?.served) return <IndexTotals />;
+  return <SitesFromListings />;
+}
+
+/** Where the server keeps no index: sums of the buildings this browser has listed. */
+function SitesFromListings() {
   const sites = useSites();
   const buildings = useBuildings();
   const summaries = useMemo(
