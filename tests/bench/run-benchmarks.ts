@@ -19,6 +19,7 @@ import {
   startService,
   type Service,
 } from './processes';
+import { portfolioIndexBenchmarks } from './portfolio-index';
 import { ownedSections, writeBenchmarksDocument } from './report-sections';
 
 interface Figure {
@@ -762,6 +763,7 @@ async function main() {
   if (wanted('generation')) generation();
   if (wanted('proxy')) await serverBenchmarks();
   if (wanted('dashboard')) await dashboardAtScale();
+  if (wanted('index')) await portfolioIndexBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
 }
 
