@@ -22,17 +22,12 @@ interface Context {
   waits: number[];
 }
 
-async function start(
-  platformOptions: Parameters<typeof startPlatform>[0] = {},
-  env: Record<string, string> = {},
-): Promise<Context> {
+async function start(platformOptions: Parameters<typeof startPlatform>[0] = {}): Promise<Context> {
   const platform = await startPlatform(platformOptions);
   const waits: number[] = [];
-  const bff = await startBff(
-    platform.settings,
-    { ...indexEnv, ...env },
-    { indexWait: async (ms) => void waits.push(ms) },
-  );
+  const bff = await startBff(platform.settings, indexEnv, {
+    indexWait: async (ms) => void waits.push(ms),
+  });
   return { platform, bff, waits };
 }
 
@@ -57,14 +52,24 @@ function platformTotals(platform: RunningPlatform) {
   return { sites: portfolio.sites.length, buildings: portfolio.buildings.length, levels, rooms };
 }
 
-describe('portfolio index on the full platform', () => {
-  let context: Context;
+/** A platform and an indexing BFF for the enclosing describe block: started before, closed after. */
+function indexedPlatform(platformOptions: Parameters<typeof startPlatform>[0] = {}) {
+  const holder = {} as { context: Context };
   beforeAll(async () => {
-    context = await start();
+    holder.context = await start(platformOptions);
   });
   afterAll(async () => {
-    await context.bff.close();
-    await context.platform.close();
+    await holder.context.bff.close();
+    await holder.context.platform.close();
+  });
+  return holder;
+}
+
+describe('portfolio index on the full platform', () => {
+  const running = indexedPlatform();
+  let context: Context;
+  beforeAll(() => {
+    context = running.context;
   });
 
   it('says it is empty, and search answers 503 in plain words, before the first sync', async () => {
@@ -189,13 +194,10 @@ describe('portfolio index on the full platform', () => {
 });
 
 describe('portfolio index when the platform falters', () => {
+  const running = indexedPlatform();
   let context: Context;
-  beforeAll(async () => {
-    context = await start();
-  });
-  afterAll(async () => {
-    await context.bff.close();
-    await context.platform.close();
+  beforeAll(() => {
+    context = running.context;
   });
 
   it('rides out 429 (after Retry-After), 503 and a connection dropped mid-page', async () => {
@@ -248,13 +250,10 @@ describe('portfolio index when the platform falters', () => {
 });
 
 describe('portfolio index on a platform that shows only the spec', () => {
+  const running = indexedPlatform({ schema: 'spec' });
   let context: Context;
-  beforeAll(async () => {
-    context = await start({ schema: 'spec' });
-  });
-  afterAll(async () => {
-    await context.bff.close();
-    await context.platform.close();
+  beforeAll(() => {
+    context = running.context;
   });
 
   it('reads each building by name, at most three requests a building', async () => {

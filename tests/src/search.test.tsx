@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { fixture, indexSearches, specOnlyPlatform, withoutIndex } from './support/scenarios';
+import {
+  fixture,
+  indexListsARemovedBuilding,
+  indexSearches,
+  specOnlyPlatform,
+  withoutIndex,
+} from './support/scenarios';
 
 const tower = fixture.buildings.reduce((tallest, entry) =>
   fixture.floorsOf(entry).length > fixture.floorsOf(tallest).length ? entry : tallest,
@@ -113,6 +119,18 @@ describe('Global search', () => {
           `^${serverRoom.name!.replace('.', '\\.')}.*${tower.record.name!}.*${floor.record.name!}`,
         ),
       }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so in plain words when the platform no longer has a place the index listed', async () => {
+    server.use(...indexListsARemovedBuilding());
+    renderApp('/sites');
+    await userEvent.type(await ui.box(), 'old depot', { delay: null });
+    const option = await within(await ui.listbox()).findByRole('option', { name: /^Old Depot/ });
+    await userEvent.click(option);
+    expect(await screen.findByRole('heading', { name: 'Building not found' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/portfolio index listed it as of .*, but the platform no longer has it/),
     ).toBeInTheDocument();
   });
 

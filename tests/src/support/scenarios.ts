@@ -410,6 +410,34 @@ const indexTotalsHandler = () =>
     ({ request }) => requireCsrf(request) ?? HttpResponse.json(indexTotals),
   );
 
+/** The index still lists a building the platform has removed since the last sync. */
+export function indexListsARemovedBuilding(): HttpHandler[] {
+  return [
+    http.get(
+      '*/api/index/search',
+      ({ request }) =>
+        requireCsrf(request) ??
+        HttpResponse.json({
+          total: 1,
+          more: false,
+          asOf: indexReady.served.finishedAt,
+          hits: [
+            {
+              kind: 'building',
+              id: 'removed-building',
+              name: 'Old Depot',
+              buildingId: 'removed-building',
+              buildingName: 'Old Depot',
+              levelId: null,
+              levelPosition: null,
+              levelName: null,
+            },
+          ],
+        }),
+    ),
+  ];
+}
+
 /** A server that keeps no index (PORTFOLIO_INDEX=off): search falls back to the platform's own. */
 export function withoutIndex(): HttpHandler[] {
   return [

@@ -6,14 +6,18 @@ import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import { portfolioReturnPath } from '@/lib/portfolio-return';
 import type { RouteState } from '../hooks/use-place-route';
+import { readIndexLinkState } from '@/lib/index-link';
 
 /** The loading, error and not-found states of a building, level or room route, in one place. */
+const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 export function RouteStateView({
   state,
 }: {
   state: Exclude<RouteState<unknown>, { status: 'found' }>;
 }) {
-  const { search } = useLocation();
+  const { search, state: linkState } = useLocation();
+  const fromIndex = readIndexLinkState(linkState);
   const frame = [{ label: 'Portfolio', to: portfolioReturnPath() }, { label: 'Building' }];
   switch (state.status) {
     case 'loading':
@@ -37,6 +41,9 @@ export function RouteStateView({
     case 'not-found':
       return (
         <NotFoundState title={state.title}>
+          {fromIndex
+            ? `Storey's portfolio index listed it as of ${clock.format(new Date(fromIndex.indexAsOf))}, but the platform no longer has it: it was removed or moved since. `
+            : null}
           {state.message}{' '}
           <Link component={RouterLink} to={state.back.to}>
             {state.back.label}

@@ -97,11 +97,13 @@ export function GlobalSearch() {
       onChange={(_event, option) => {
         if (option === null) return;
         const to = typeof option === 'string' ? paths.search(option.trim()) : option.to;
+        const state =
+          typeof option !== 'string' && 'linkState' in option ? option.linkState : undefined;
         if (typeof option === 'string' && option.trim() === '') return;
         setText('');
         setOpen(false);
         input.current?.blur();
-        navigate(to);
+        navigate(to, state ? { state } : undefined);
       }}
       // Groups as ARIA groups of options (MUI's default nests lists a listbox may not hold).
       renderGroup={(params) => (

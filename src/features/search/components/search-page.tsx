@@ -155,7 +155,7 @@ export function SearchPage() {
                             </TableCell>
                           ) : null}
                           <TableCell>
-                            <Link component={RouterLink} to={result.to}>
+                            <Link component={RouterLink} to={result.to} state={result.linkState}>
                               <Highlighted text={result.label} query={q} />
                             </Link>
                           </TableCell>

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { displayName, siteLabel } from '@/lib/format';
 import type { RememberedRoom } from '@/lib/outline-memory';
 import { fold, matchRange } from '@/lib/text-match';
+import { indexLinkState, type IndexLinkState } from '@/lib/index-link';
 import type { IndexHit } from '../api/search-index';
 import type { FoundLevel, FoundRoom } from '../api/search-places';
 
@@ -28,6 +29,8 @@ export interface SearchResult {
   to: string;
   /** For buildings: the id, so a result can be picked for comparison. */
   buildingId?: string;
+  /** Set for results from the portfolio index: the router state its link carries. */
+  linkState?: IndexLinkState;
 }
 
 export interface SearchSources {
@@ -38,6 +41,8 @@ export interface SearchSources {
    * word of the query matched across the hierarchy); undefined where the server keeps no index.
    */
   indexHits?: readonly IndexHit[] | undefined;
+  /** When the index that answered was made. */
+  indexAsOf?: string | undefined;
   levels: readonly FoundLevel[];
   rooms: readonly FoundRoom[];
   /** Rooms of buildings opened this session, searched when the platform has no search. */
@@ -68,9 +73,11 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
   };
 
   const results: SearchResult[] = [];
-  const ranked = (sources.indexHits ?? []).map((hit, position) =>
-    indexResult(hit, siteOf, buildingsById, position),
-  );
+  const linkState = sources.indexAsOf ? indexLinkState(sources.indexAsOf) : undefined;
+  const ranked = (sources.indexHits ?? []).map((hit, position) => ({
+    ...indexResult(hit, siteOf, buildingsById, position),
+    ...(linkState ? { linkState } : {}),
+  }));
   for (const building of sources.indexHits ? [] : sources.buildings) {
     if (found(building.name) || found(building.referenceId)) {
       results.push({
