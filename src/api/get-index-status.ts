@@ -56,8 +56,9 @@ export const indexStatusQueryOptions = () =>
         throw error;
       }
     },
-    // Every two seconds while a sync runs (the progress bar), every minute otherwise.
-    refetchInterval: (query) => (query.state.data?.state === 'syncing' ? 2000 : 60_000),
+    // Every two seconds while a sync runs or is about to (the progress bar), every minute after.
+    refetchInterval: (query) =>
+      query.state.data?.state === 'syncing' || query.state.data?.state === 'empty' ? 2000 : 60_000,
   });
 
 export const useIndexStatus = () => useQuery(indexStatusQueryOptions());

@@ -101,10 +101,11 @@ function MainContent() {
     return <SignInScreen expired={session.data.status === 'session-expired'} />;
   return (
     <>
-      <IndexStatusBar />
+      <IndexStatusBar placement="above" />
       <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
         <Outlet />
       </Suspense>
+      <IndexStatusBar placement="below" />
     </>
   );
 }

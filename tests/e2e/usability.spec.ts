@@ -171,8 +171,9 @@ test.describe('when the platform fails', () => {
     await page.route('**/api/Buildings?**', () => {
       // Never answered: the platform hangs.
     });
-    await page.goto('/sites');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+    // The portfolio reads the platform's listing (the Sites screen reads the index instead).
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
     await expect(
       page.getByText('Still loading: the building platform is slow to answer.'),
     ).toBeVisible({

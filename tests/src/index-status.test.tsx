@@ -48,7 +48,7 @@ describe('The portfolio index in the dashboard', () => {
     renderApp('/');
     expect(
       await screen.findByText(
-        /The last sync failed \(The platform did not give the list of buildings after 5 tries/,
+        /The last sync of the portfolio index failed \(The platform did not give the list of buildings after 5 tries/,
       ),
     ).toBeInTheDocument();
     expect(ui().syncNow()).not.toBeInTheDocument();

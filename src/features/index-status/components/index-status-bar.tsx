@@ -38,17 +38,26 @@ function useRefresh() {
 }
 
 /**
- * How old the portfolio index is, on every screen: a progress bar with counts while the first
- * sync runs, "Portfolio index as of 14:02" after, and why the last sync failed when it did.
+ * How old the portfolio index is, on every screen. Above the page: a progress bar with counts
+ * while the first sync runs, and why the last sync failed when it did. Below it: "Portfolio index
+ * as of 14:02" and, for administrators, Sync now (below, so the page's own controls come first
+ * by keyboard).
  */
-export function IndexStatusBar() {
+export function IndexStatusBar({ placement }: { placement: 'above' | 'below' }) {
   const status = useIndexStatus();
   const refresh = useRefresh();
   const data = status.data;
   if (!data) return null;
   const { served, latest } = data;
   const syncing = latest?.outcome === 'running';
-  if (!served) {
+  if (placement === 'above') {
+    if (served)
+      return latest?.outcome === 'failed' ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          The last sync of the portfolio index failed ({latest.error}); the figures shown are from{' '}
+          {clock.format(new Date(served.finishedAt))}.
+        </Alert>
+      ) : null;
     if (syncing && latest)
       return (
         <Stack spacing={0.5} sx={{ mb: 2 }} className="storey-no-print">
@@ -74,8 +83,9 @@ export function IndexStatusBar() {
       </Alert>
     );
   }
+  if (!served) return null;
   return (
-    <Stack spacing={1} sx={{ mb: 2 }} className="storey-no-print">
+    <Stack spacing={1} sx={{ mt: 3 }} className="storey-no-print">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           Portfolio index as of {clock.format(new Date(served.finishedAt))}
@@ -91,12 +101,6 @@ export function IndexStatusBar() {
           </Button>
         ) : null}
       </Stack>
-      {latest?.outcome === 'failed' ? (
-        <Alert severity="warning">
-          The last sync failed ({latest.error}); the figures shown are from{' '}
-          {clock.format(new Date(served.finishedAt))}.
-        </Alert>
-      ) : null}
       {refresh.error ? (
         <Alert severity="warning">
           {plainError(refresh.error).headline} {plainError(refresh.error).next}

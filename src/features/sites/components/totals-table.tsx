@@ -59,6 +59,7 @@ export function TotalsTable({
   const label = by === 'site' ? 'Site' : 'Organization';
   const header = (column: TotalsColumn, text: string, align: 'left' | 'right') => (
     <TableCell
+      key={column}
       align={align}
       sortDirection={sort === column ? (descending ? 'desc' : 'asc') : false}
     >
