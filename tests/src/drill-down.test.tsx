@@ -247,7 +247,7 @@ describe('Sites screen from the portfolio index', () => {
     expect(within(row).getByText('(75%)')).toBeInTheDocument();
     const total = within(table).getAllByRole('row').at(-1)!;
     expect(total).toHaveTextContent('All 3 sites');
-    expect(screen.getByText(/leave out 1 buildings whose counts/)).toBeInTheDocument();
+    expect(screen.getByText(/leave out 1 building whose counts/)).toBeInTheDocument();
   });
 
   it('sorts by any column, and by organization, keeping both in the address', async () => {

@@ -11,7 +11,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
+import { areaUnit, formatAreaValue, formatCount, siteLabel } from '@/lib/format';
 import type { Totals, TotalsGroup } from '../api/get-totals';
 
 export const totalsColumns = [
@@ -26,8 +26,11 @@ export type TotalsColumn = (typeof totalsColumns)[number]['key'] | 'name';
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const share = (value: number | null) => (value === null ? '–' : percent.format(value));
+// The unit is in the column's header.
 const format = (key: TotalsColumn, value: number) =>
-  key === 'area' ? formatArea(value) : formatCount(value);
+  key === 'area' ? formatAreaValue(value) : formatCount(value);
+/** The total row reads as part of the table, not as a faint footnote. */
+const totalCell = { color: 'text.primary', fontWeight: 600, fontSize: '0.875rem' } as const;
 
 const nameOf = (by: TotalsGroup, row: Totals['rows'][number]) =>
   by === 'site' ? siteLabel(row.id, row.name) : (row.name ?? row.id);
@@ -107,11 +110,11 @@ export function TotalsTable({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={totalCell}>
                 All {formatCount(totals.rows.length)} {by === 'site' ? 'sites' : 'organizations'}
               </TableCell>
               {totalsColumns.map((column) => (
-                <TableCell key={column.key} align="right">
+                <TableCell key={column.key} align="right" sx={totalCell}>
                   {format(column.key, totals.total[column.key])}
                 </TableCell>
               ))}
@@ -121,8 +124,9 @@ export function TotalsTable({
       </TableContainer>
       {totals.total.countsMissing > 0 ? (
         <Typography variant="body2" color="text.secondary">
-          Devices and measurements leave out {formatCount(totals.total.countsMissing)} buildings
-          whose counts the platform did not include.
+          Devices and measurements leave out {formatCount(totals.total.countsMissing)}{' '}
+          {totals.total.countsMissing === 1 ? 'building' : 'buildings'} whose counts the platform
+          did not include.
         </Typography>
       ) : null}
     </>
