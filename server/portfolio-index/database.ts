@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -23,6 +23,31 @@ export interface IndexDatabase {
   kind: 'postgres' | 'embedded';
   lock: SyncLock;
   close(): Promise<void>;
+}
+
+const temporaryPrefix = 'storey-index-';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the temporary index directories of Storeys that ended without removing their own (a
+ * process killed outright cannot): each directory names its owner's pid.
+ */
+export async function removeAbandonedIndexDirectories(parent = tmpdir()): Promise<void> {
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith(temporaryPrefix))) {
+    const directory = path.join(parent, name);
+    const owner = Number(await readFile(path.join(directory, 'owner.pid'), 'utf8').catch(() => ''));
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner))
+      await rm(directory, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -101,8 +126,14 @@ export async function openIndexDatabase(options: {
     // Files on disk, not in memory: PGlite's in-memory file system would hold every table and
     // index in this process (about 1 GB more at 336,000 rooms). Without INDEX_DATA_DIR a
     // directory of this process's own, removed at close: two embedded Storeys never share one.
-    const own = options.dataDir ? undefined : await mkdtemp(path.join(tmpdir(), 'storey-index-'));
-    const lite = await PGlite.create(options.dataDir ?? own!, {
+    let own: string | undefined;
+    if (!options.dataDir) {
+      await removeAbandonedIndexDirectories();
+      own = await mkdtemp(path.join(tmpdir(), temporaryPrefix));
+      await writeFile(path.join(own, 'owner.pid'), String(process.pid));
+    }
+    // The database in a folder of its own beside owner.pid (initdb wants an empty one).
+    const lite = await PGlite.create(options.dataDir ?? path.join(own!, 'data'), {
       extensions: { unaccent },
       // The index's working set is small; PGlite's defaults are sized for a browser tab's app.
       postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=32MB'],

@@ -1,6 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openIndexDatabase } from '../../server/portfolio-index/database';
+import {
+  migrateToLatest,
+  openIndexDatabase,
+  removeAbandonedIndexDirectories,
+} from '../../server/portfolio-index/database';
 import { migrationNames } from '../../server/portfolio-index/migrations';
 
 /**
@@ -42,6 +50,30 @@ describe('portfolio index migrations', () => {
       });
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe("the embedded database's temporary directory", () => {
+  it('is removed when the Storey that made it ended without removing it', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'storey-parent-'));
+    try {
+      // A process that has ended: one that ran and exited, so its pid is free.
+      const ended = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+      const abandoned = path.join(parent, 'storey-index-abandoned');
+      const living = path.join(parent, 'storey-index-living');
+      for (const [directory, pid] of [
+        [abandoned, ended],
+        [living, process.pid],
+      ] as const) {
+        mkdirSync(directory);
+        writeFileSync(path.join(directory, 'owner.pid'), String(pid));
+      }
+      await removeAbandonedIndexDirectories(parent);
+      expect(existsSync(abandoned)).toBe(false);
+      expect(existsSync(living)).toBe(true);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });
