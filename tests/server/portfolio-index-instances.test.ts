@@ -77,14 +77,11 @@ it('syncs on one instance at a time, and another takes over when it dies mid-syn
   victim.child.kill('SIGKILL');
   const survivors = instances.filter((instance) => instance !== victim);
 
-  // Another instance finishes a sync of its own within one refresh period (and a margin for the
-  // sync itself), and both survivors serve it.
-  const killedAt = Date.now();
+  // Another instance finishes a sync of its own, and both survivors serve it.
   const ready = await until(
     () => statusOf(survivors[0]!),
     (status) => status.state === 'ready',
   );
-  expect(Date.now() - killedAt).toBeLessThan(refreshMinutes * 60_000 + 60_000);
   expect(Number(ready.latest!.instance.split(':').pop())).not.toBe(pid);
   expect(ready.served?.buildings).toBe(platform.emulator.portfolio.buildings.length);
   expect((await statusOf(survivors[1]!)).served).toEqual(ready.served);
@@ -106,7 +103,13 @@ it('syncs on one instance at a time, and another takes over when it dies mid-syn
       outcome: 'failed',
       error: expect.stringMatching(/Interrupted/),
     });
+    // The takeover, read from the instances' own record rather than this test's clock: the next
+    // run began within one refresh period of the dead one (plus the seconds it ran before dying).
     const others = rows.filter((row) => row !== killed);
+    const takeover = others.find((row) => row.started_at > killed!.started_at)!;
+    expect(takeover.started_at.getTime() - killed!.started_at.getTime()).toBeLessThan(
+      refreshMinutes * 60_000 + 60_000,
+    );
     for (let i = 1; i < others.length; i++)
       expect(others[i]!.started_at.getTime()).toBeGreaterThanOrEqual(
         others[i - 1]!.finished_at!.getTime(),
