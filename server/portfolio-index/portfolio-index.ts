@@ -7,7 +7,17 @@ import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './database.ts';
 import { createPlatformPages, SyncReadError } from './platform-pages.ts';
+import type { Kysely } from 'kysely';
 import { portfolioTotals, searchPlaces, servedRun, type TotalsGroup } from './queries.ts';
+import {
+  buildingQuality,
+  qualityFindings,
+  qualityScores,
+  qualitySummary,
+  type FindingsFilter,
+  type QualityScope,
+} from './quality-queries.ts';
+import type { IndexTables } from './tables.ts';
 import { syncPortfolio } from './sync.ts';
 
 export interface IndexStatus {
@@ -45,6 +55,10 @@ export interface IndexStatus {
   } | null;
 }
 
+/** A read's answer with the time of the sync it comes from; undefined before the first sync. */
+type Served<Read extends (...args: never[]) => Promise<object>> =
+  (Awaited<ReturnType<Read>> & { asOf: string }) | undefined;
+
 export interface PortfolioIndex {
   /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
   start(): void;
@@ -60,9 +74,24 @@ export interface PortfolioIndex {
     query: string,
     page: { offset: number; limit: number },
   ): Promise<(Awaited<ReturnType<typeof searchPlaces>> & { asOf: string }) | undefined>;
-  totals(
-    by: TotalsGroup,
-  ): Promise<(Awaited<ReturnType<typeof portfolioTotals>> & { asOf: string }) | undefined>;
+  totals(by: TotalsGroup): Promise<Served<typeof portfolioTotals>>;
+  /** The data-quality rules' answers, as the sync worked them out (quality.ts). */
+  quality: {
+    summary(scope: QualityScope): Promise<Served<typeof qualitySummary>>;
+    findings(
+      filter: FindingsFilter,
+      page: { offset: number; limit: number },
+    ): Promise<Served<typeof qualityFindings>>;
+    /** `building` null: the served index has no building of that id. */
+    building(buildingId: string): Promise<
+      | {
+          asOf: string;
+          building: NonNullable<Awaited<ReturnType<typeof buildingQuality>>> | null;
+        }
+      | undefined
+    >;
+    scores(): Promise<Served<typeof qualityScores>>;
+  };
   close(): Promise<void>;
 }
 
@@ -86,6 +115,21 @@ export async function createPortfolioIndex(options: {
     dataDir: settings.dataDir,
   });
   const { db } = database;
+  /**
+   * A read of the served run, in one snapshot: a sync elsewhere that swaps runs and removes the
+   * old one meanwhile cannot leave it half gone. undefined before the first sync.
+   */
+  const readServed = <T extends object>(
+    read: (trx: Kysely<IndexTables>, runId: number) => Promise<T>,
+  ): Promise<(T & { asOf: string }) | undefined> =>
+    db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const served = await servedRun(trx);
+        if (!served) return undefined;
+        return { ...(await read(trx, served.runId)), asOf: served.finishedAt };
+      });
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
@@ -249,15 +293,17 @@ export async function createPortfolioIndex(options: {
           : null,
       };
     },
-    async search(query, page) {
-      const served = await servedRun(db);
-      if (!served) return undefined;
-      return { ...(await searchPlaces(db, served.runId, query, page)), asOf: served.finishedAt };
-    },
-    async totals(by) {
-      const served = await servedRun(db);
-      if (!served) return undefined;
-      return { ...(await portfolioTotals(db, served.runId, by)), asOf: served.finishedAt };
+    search: (query, page) => readServed((trx, runId) => searchPlaces(trx, runId, query, page)),
+    totals: (by) => readServed((trx, runId) => portfolioTotals(trx, runId, by)),
+    quality: {
+      summary: (scope) => readServed((trx, runId) => qualitySummary(trx, runId, scope)),
+      findings: (filter, page) =>
+        readServed((trx, runId) => qualityFindings(trx, runId, filter, page)),
+      building: (buildingId) =>
+        readServed(async (trx, runId) => ({
+          building: (await buildingQuality(trx, runId, buildingId)) ?? null,
+        })),
+      scores: () => readServed((trx, runId) => qualityScores(trx, runId)),
     },
     async close() {
       closed = true;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Capabilities } from '../platform/capabilities.ts';
 import type { PlatformPages } from './platform-pages.ts';
+import { checkIndexedQuality, type DrillDownsRead } from './quality.ts';
 import type { IndexTables } from './tables.ts';
 
 const text = z
@@ -132,15 +133,20 @@ export async function syncPortfolio(options: {
     const write = (rows: Rows) => writeRows(db, runId, rows, names, options.signal);
     await write({ sites, buildings });
     let counts: { levels: number; rooms: number };
+    let drillDowns: DrillDownsRead;
     if (bulk) {
       counts = await readInBulk(pages, capabilities.areas, progress, write);
+      drillDowns = { levelsRead: 'all' };
     } else {
-      const { levels, rooms } = await readPerBuilding(pages, buildings, unread, progress);
+      const read = await readPerBuilding(pages, buildings, unread, progress);
       await progress({ phase: 'writing' });
-      await write({ levels, rooms });
-      counts = { levels: levels.length, rooms: rooms.length };
+      await write({ levels: read.levels, rooms: read.rooms });
+      counts = { levels: read.levels.length, rooms: read.rooms.length };
+      drillDowns = { levelsRead: read.levelsRead, listedFloors: read.listedFloors };
     }
-    await progress({ phase: 'writing', ...counts });
+    await progress({ phase: 'checking-quality', ...counts });
+    await checkIndexedQuality(db, runId, drillDowns, options.signal);
+    await progress({ phase: 'writing' });
     // Fresh statistics for the planner: without them it guesses a few dozen matches for a word
     // that has tens of thousands, and plans accordingly.
     for (const table of runTables) await sql`analyze ${sql.table(table)}`.execute(db);
@@ -285,9 +291,16 @@ async function readPerBuilding(
   buildings: Building[],
   unread: string[],
   progress: (values: Record<string, unknown>) => Promise<unknown>,
-): Promise<{ levels: Level[]; rooms: Room[] }> {
+): Promise<{
+  levels: Level[];
+  rooms: Room[];
+  levelsRead: Set<string>;
+  listedFloors: Map<string, { count: number; area: number }>;
+}> {
   const levels: Level[] = [];
   const rooms: Room[] = [];
+  const levelsRead = new Set<string>();
+  const listedFloors = new Map<string, { count: number; area: number }>();
   const byName = new Map<string, Building[]>();
   let nameless = 0;
   for (const building of buildings) {
@@ -308,6 +321,10 @@ async function readPerBuilding(
       `the floors of ${building.name ?? building.id}`,
     );
     floorsOf.set(building.id, found);
+    listedFloors.set(building.id, {
+      count: found.length,
+      area: found.reduce((sum, floor) => sum + (floor.area ?? 0), 0),
+    });
     floors += found.length;
     if (++done % 100 === 0) await progress({ levels: floors });
   });
@@ -322,6 +339,8 @@ async function readPerBuilding(
       `the levels and rooms of ${name}`,
     );
     for (const found of answer.buildings) {
+      if (!floorsOf.has(found.id)) continue; // Not in the listing this run read.
+      if (found.levels) levelsRead.add(found.id);
       const floors = floorsOf.get(found.id) ?? [];
       (found.levels ?? []).forEach((level, position) => {
         // GraphQL levels have no id here: the REST floor of the same name gives it, when only
@@ -347,7 +366,7 @@ async function readPerBuilding(
       });
     }
   });
-  return { levels, rooms };
+  return { levels, rooms, levelsRead, listedFloors };
 }
 
 const batchRows = 5000;
@@ -529,6 +548,8 @@ async function writePlaces(
 }
 
 const runTables = [
+  'indexed_finding',
+  'indexed_quality',
   'indexed_place',
   'indexed_room',
   'indexed_level',

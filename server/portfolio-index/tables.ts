@@ -76,6 +76,23 @@ export interface IndexTables {
     name: string | null;
     area: number | null;
   };
+  /** What the data-quality rules found in a run (quality.ts); site findings have no building. */
+  indexed_finding: {
+    run_id: number;
+    building_id: string | null;
+    site_id: string;
+    rule_id: string;
+    severity: 'error' | 'warning' | 'info';
+    detail: string | null;
+    level_position: number | null;
+  };
+  /** Each building's data-quality score, and whether its floors and rooms were checked. */
+  indexed_quality: {
+    run_id: number;
+    building_id: string;
+    score: number;
+    checked: boolean;
+  };
   /** One row per building, level and room: what search reads. */
   indexed_place: {
     run_id: number;

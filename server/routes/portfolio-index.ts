@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
 import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
+import { rules, type RuleId } from '../portfolio-index/quality-rules.ts';
 
 const whole = (max: number) =>
   z
@@ -17,8 +18,25 @@ const searchQuery = z.strictObject({
   limit: whole(200).pipe(z.number().min(1)).optional(),
 });
 const totalsQuery = z.strictObject({ by: z.enum(totalsGroups) });
+/** Ids as the platform gives them: short, printable, no control characters. */
+const id = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters')
+  .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
+const qualityScope = z.strictObject({
+  organization: id.optional(),
+  site: id.optional(),
+});
+const findingsQuery = qualityScope.extend({
+  rule: z.enum(rules.map((rule) => rule.id) as [RuleId, ...RuleId[]]).optional(),
+  severity: z.enum(['error', 'warning', 'info']).optional(),
+  building: id.optional(),
+  offset: whole(1_000_000).optional(),
+  limit: whole(5_000).pipe(z.number().min(1)).optional(),
+});
 
-function parse<T>(schema: z.ZodType<T>, query: unknown): T {
+function parse<T>(schema: z.ZodType<T>, query: unknown, what = 'Query parameter'): T {
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>))
     if (Array.isArray(value))
       throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
@@ -30,7 +48,7 @@ function parse<T>(schema: z.ZodType<T>, query: unknown): T {
       .map((issue) =>
         issue.code === 'unrecognized_keys'
           ? `Unknown query parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
-          : `Query parameter "${issue.path.join('.')}" ${issue.message}.`,
+          : `${what} "${issue.path.join('.')}" ${issue.message}.`,
       )
       .join(' '),
   );
@@ -64,6 +82,44 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     const answer = await index.totals(by);
     return answer ?? notYetIndexed(reply);
   });
+
+  // Data quality: the rules' findings and scores, worked out once by the sync (quality.ts).
+  api.get('/quality', async (request, reply) => {
+    const scope = parse(qualityScope, request.query);
+    return (await index.quality.summary(scope)) ?? notYetIndexed(reply);
+  });
+
+  api.get('/quality/findings', async (request, reply) => {
+    const { offset = 0, limit = 100, ...filter } = parse(findingsQuery, request.query);
+    return (await index.quality.findings(filter, { offset, limit })) ?? notYetIndexed(reply);
+  });
+
+  api.get('/quality/scores', async (request, reply) => {
+    parse(z.strictObject({}), request.query);
+    return (await index.quality.scores()) ?? notYetIndexed(reply);
+  });
+
+  api.get<{ Params: { buildingId: string } }>(
+    '/quality/buildings/:buildingId',
+    async (request, reply) => {
+      parse(z.strictObject({}), request.query);
+      const buildingId = parse(
+        z.strictObject({ buildingId: id }),
+        request.params,
+        'Path parameter',
+      ).buildingId;
+      const answer = await index.quality.building(buildingId);
+      if (!answer) return notYetIndexed(reply);
+      if (!answer.building)
+        return sendProblem(
+          reply,
+          404,
+          `The portfolio index (as of ${answer.asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
+          { reason: 'not-in-index', asOf: answer.asOf },
+        );
+      return { ...answer.building, asOf: answer.asOf };
+    },
+  );
 
   const isAdmin = (request: FastifyRequest) => {
     const user = request.user;

@@ -44,6 +44,15 @@ export type IndexStatus = z.infer<typeof indexStatusSchema>;
 
 export const indexStatusKeys = { all: ['index-status'] as const };
 
+/**
+ * Queries answered from the index carry keys that start with "index-" (search, totals, quality):
+ * when a newer sync is served they are all out of date at once.
+ */
+export const readsTheIndex = (queryKey: readonly unknown[]): boolean =>
+  typeof queryKey[0] === 'string' &&
+  queryKey[0].startsWith('index-') &&
+  queryKey[0] !== indexStatusKeys.all[0];
+
 /** null: this server keeps no index (PORTFOLIO_INDEX=off), so there is nothing to say. */
 export const indexStatusQueryOptions = () =>
   queryOptions({

@@ -4,7 +4,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { indexStatusKeys, useIndexStatus, type IndexStatus } from '@/api/get-index-status';
+import { useEffect, useRef } from 'react';
+import {
+  indexStatusKeys,
+  readsTheIndex,
+  useIndexStatus,
+  type IndexStatus,
+} from '@/api/get-index-status';
 import { apiHeaders, toApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
@@ -16,6 +22,7 @@ const phases: Record<string, string> = {
   'reading-buildings': 'Reading the buildings',
   'reading-levels': 'Reading the floors',
   'reading-rooms': 'Reading the rooms',
+  'checking-quality': 'Checking data quality',
   writing: 'Saving',
 };
 
@@ -37,6 +44,17 @@ function useRefresh() {
   });
 }
 
+/** When a newer sync is served, every answer read from the index is fetched again. */
+function useNewSyncRefreshesTheScreens(finishedAt: string | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef(finishedAt);
+  useEffect(() => {
+    if (finishedAt === undefined || finishedAt === seen.current) return;
+    seen.current = finishedAt;
+    void queryClient.invalidateQueries({ predicate: (query) => readsTheIndex(query.queryKey) });
+  }, [finishedAt, queryClient]);
+}
+
 /**
  * How old the portfolio index is, on every screen. Above the page: a progress bar with counts
  * while the first sync runs, and why the last sync failed when it did. Below it: "Portfolio index
@@ -47,6 +65,7 @@ export function IndexStatusBar({ placement }: { placement: 'above' | 'below' }) 
   const status = useIndexStatus();
   const refresh = useRefresh();
   const data = status.data;
+  useNewSyncRefreshesTheScreens(placement === 'above' ? data?.served?.finishedAt : undefined);
   if (!data) return null;
   const { served, latest } = data;
   const syncing = latest?.outcome === 'running';

@@ -1,0 +1,169 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { rules, scoreFormula, scoreWeights, type Severity } from './quality-rules.ts';
+import type { IndexTables } from './tables.ts';
+
+/** Where a quality answer looks: one organization, one site, or the whole portfolio. */
+export interface QualityScope {
+  organization?: string | undefined;
+  site?: string | undefined;
+}
+
+export interface FindingsFilter extends QualityScope {
+  rule?: string | undefined;
+  severity?: Severity | undefined;
+  building?: string | undefined;
+}
+
+/** A finding as the screens list it: with the names of its building, site and organization. */
+export interface FindingRow {
+  ruleId: string;
+  severity: Severity;
+  detail: string | null;
+  buildingId: string | null;
+  buildingName: string | null;
+  siteId: string;
+  siteName: string | null;
+  organizationId: string | null;
+  organizationName: string | null;
+  levelPosition: number | null;
+  levelName: string | null;
+}
+
+const severityRank = sql`case f.severity when 'error' then 0 when 'warning' then 1 else 2 end`;
+
+/**
+ * A run's findings with their places' names; a site's finding belongs to the site's organization.
+ * `where` narrows by the filter (every part optional).
+ */
+function findingsOf(runId: number, filter: FindingsFilter): RawBuilder<FindingRow> {
+  const conditions: RawBuilder<unknown>[] = [sql`f.run_id = ${runId}`];
+  if (filter.rule) conditions.push(sql`f.rule_id = ${filter.rule}`);
+  if (filter.severity) conditions.push(sql`f.severity = ${filter.severity}`);
+  if (filter.site) conditions.push(sql`f.site_id = ${filter.site}`);
+  if (filter.building) conditions.push(sql`f.building_id = ${filter.building}`);
+  if (filter.organization)
+    conditions.push(sql`coalesce(b.organization_id, s.organization_id) = ${filter.organization}`);
+  return sql<FindingRow>`
+    select f.rule_id as "ruleId", f.severity, f.detail,
+      f.building_id as "buildingId", b.name as "buildingName",
+      f.site_id as "siteId", s.name as "siteName",
+      coalesce(b.organization_id, s.organization_id) as "organizationId",
+      coalesce(b.organization_name, o.name) as "organizationName",
+      f.level_position as "levelPosition", l.name as "levelName",
+      ${severityRank} as severity_rank
+    from indexed_finding f
+    left join indexed_building b on b.run_id = f.run_id and b.id = f.building_id
+    left join indexed_site s on s.run_id = f.run_id and s.id = f.site_id
+    left join indexed_organization o on o.run_id = f.run_id
+      and o.id = coalesce(b.organization_id, s.organization_id)
+    left join indexed_level l on l.run_id = f.run_id and l.building_id = f.building_id
+      and l.position = f.level_position
+    where ${sql.join(conditions, sql` and `)}`;
+}
+
+const buildingsIn = (runId: number, scope: QualityScope) => {
+  const conditions: RawBuilder<unknown>[] = [sql`b.run_id = ${runId}`];
+  if (scope.site) conditions.push(sql`b.site_id = ${scope.site}`);
+  if (scope.organization) conditions.push(sql`b.organization_id = ${scope.organization}`);
+  return sql.join(conditions, sql` and `);
+};
+
+/**
+ * The quality page's figures for a scope: its score (the mean of its buildings'), how many of its
+ * buildings had their floors and rooms checked, findings by severity, and every rule with the
+ * places it finds — together with the rules and the score's formula, so the dashboard shows the
+ * words the server applied.
+ */
+export async function qualitySummary(db: Kysely<IndexTables>, runId: number, scope: QualityScope) {
+  const {
+    rows: [buildings],
+  } = await sql<{ buildings: string; checked: string; score: string | null }>`
+    select count(*) as buildings, count(*) filter (where q.checked) as checked,
+      round(avg(q.score))::int as score
+    from indexed_building b
+    join indexed_quality q on q.run_id = b.run_id and q.building_id = b.id
+    where ${buildingsIn(runId, scope)}`.execute(db);
+  const { rows: perRule } = await sql<{
+    ruleId: string;
+    findings: string;
+    places: string;
+  }>`
+    select "ruleId", count(*) as findings,
+      count(distinct coalesce("buildingId", 'site:' || "siteId")) as places
+    from (${findingsOf(runId, scope)}) scoped
+    group by "ruleId"`.execute(db);
+  const counted = new Map(perRule.map((row) => [row.ruleId, row]));
+  const bySeverity: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const rule of rules)
+    bySeverity[rule.severity] += Number(counted.get(rule.id)?.findings ?? 0);
+  return {
+    formula: { text: scoreFormula, weights: scoreWeights },
+    buildings: Number(buildings?.buildings ?? 0),
+    checked: Number(buildings?.checked ?? 0),
+    /** null: no buildings in scope. */
+    score:
+      buildings?.score === null || buildings?.score === undefined ? null : Number(buildings.score),
+    findings: bySeverity,
+    rules: rules.map((rule) => ({
+      ...rule,
+      findings: Number(counted.get(rule.id)?.findings ?? 0),
+      places: Number(counted.get(rule.id)?.places ?? 0),
+    })),
+  };
+}
+
+/** One page of findings, the most severe first, then by rule, building and floor. */
+export async function qualityFindings(
+  db: Kysely<IndexTables>,
+  runId: number,
+  filter: FindingsFilter,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; findings: FindingRow[] }> {
+  const scoped = findingsOf(runId, filter);
+  const [{ rows: count }, { rows }] = await Promise.all([
+    sql<{ total: string }>`select count(*) as total from (${scoped}) scoped`.execute(db),
+    sql<FindingRow & { severity_rank: number }>`
+      select * from (${scoped}) scoped
+      order by severity_rank, "ruleId", "buildingName" nulls last, "buildingId" nulls last,
+        "levelPosition" nulls first, "siteId", detail
+      offset ${page.offset} limit ${page.limit}`.execute(db),
+  ]);
+  return {
+    total: Number(count[0]?.total ?? 0),
+    findings: rows.map(({ severity_rank: _rank, ...row }) => row),
+  };
+}
+
+/** A building's score and findings; undefined when the index does not have the building. */
+export async function buildingQuality(db: Kysely<IndexTables>, runId: number, buildingId: string) {
+  const quality = await db
+    .selectFrom('indexed_quality')
+    .select(['score', 'checked'])
+    .where('run_id', '=', runId)
+    .where('building_id', '=', buildingId)
+    .executeTakeFirst();
+  if (!quality) return undefined;
+  const { findings } = await qualityFindings(
+    db,
+    runId,
+    { building: buildingId },
+    { offset: 0, limit: 10_000 },
+  );
+  return { buildingId, score: quality.score, checked: quality.checked, findings };
+}
+
+/**
+ * Every building's score and the rules it breaks: what the portfolio's table and the comparison
+ * read (a few dozen bytes a building).
+ */
+export async function qualityScores(db: Kysely<IndexTables>, runId: number) {
+  const { rows } = await sql<{ buildingId: string; score: number; ruleIds: string[] }>`
+    select q.building_id as "buildingId", q.score,
+      coalesce(array_agg(distinct f.rule_id) filter (where f.rule_id is not null), '{}') as "ruleIds"
+    from indexed_quality q
+    left join indexed_finding f on f.run_id = q.run_id and f.building_id = q.building_id
+    where q.run_id = ${runId}
+    group by q.building_id, q.score
+    order by q.building_id`.execute(db);
+  return { buildings: rows };
+}
