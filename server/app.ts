@@ -27,7 +27,7 @@ import { createCapabilityProbe, type CapabilityProbe } from './platform/capabili
 import { createPlatformServices } from './platform/services.ts';
 import { createPortfolioIndex, type PortfolioIndex } from './portfolio-index/portfolio-index.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
-import { portfolioIndexRoutes } from './routes/portfolio-index.ts';
+import { portfolioIndexOffRoutes, portfolioIndexRoutes } from './routes/portfolio-index.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
 import { historyProxy } from './routes/history-proxy.ts';
@@ -149,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               ? config.index.admins
               : (options.defaultIndexAdmins ?? []),
         });
+      else await api.register(portfolioIndexOffRoutes, { prefix: '/api/index' });
     });
   });
 

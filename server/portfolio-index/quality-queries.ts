@@ -153,8 +153,8 @@ export async function buildingQuality(db: Kysely<IndexTables>, runId: number, bu
 }
 
 /**
- * Every building's score and the rules it breaks: what the portfolio's table and the comparison
- * read (a few dozen bytes a building).
+ * Every building's score and the rules it breaks, with the rules themselves: what the
+ * portfolio's table and the comparison read (a few dozen bytes a building).
  */
 export async function qualityScores(db: Kysely<IndexTables>, runId: number) {
   const { rows } = await sql<{ buildingId: string; score: number; ruleIds: string[] }>`
@@ -165,5 +165,5 @@ export async function qualityScores(db: Kysely<IndexTables>, runId: number) {
     where q.run_id = ${runId}
     group by q.building_id, q.score
     order by q.building_id`.execute(db);
-  return { buildings: rows };
+  return { rules, buildings: rows };
 }

@@ -3,7 +3,6 @@ import { useQuery } from 'urql';
 import { useCapabilities } from '@/api/get-capabilities';
 import { displayName } from '@/lib/format';
 import { graphql, type ResultOf } from '@/lib/graphql';
-import { recordBuildingDetail } from '@/lib/checked-buildings';
 import { rememberBuildingRooms } from '@/lib/outline-memory';
 
 /** The spec's drill-down shape, by name (the only filter it shows), always through variables. */
@@ -111,7 +110,6 @@ export function useBuildingOutline(
     // Search falls back to the rooms of buildings opened this session when the platform has none.
     if (!outline) return;
     rememberBuildingRooms(outline.id, roomsOf(outline));
-    recordBuildingDetail(outline.id, { levels: outline.levels ?? [] });
   }, [outline]);
   return {
     fetching: !decided || result.fetching || (!hasData && !result.error && (byId || name !== '')),

@@ -78,6 +78,7 @@ export type BuildingQuality = z.infer<typeof buildingQualitySchema>;
 
 export const qualityScoresSchema = z.object({
   asOf: z.string(),
+  rules: z.array(ruleSchema),
   buildings: z.array(
     z.object({ buildingId: z.string(), score: z.number(), ruleIds: z.array(z.string()) }),
   ),

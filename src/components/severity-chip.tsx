@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { Severity } from '@/lib/quality-rules';
+import type { Severity } from '@/api/get-quality';
 
 export const severityLabels: Record<Severity, string> = {
   error: 'Error',

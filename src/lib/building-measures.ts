@@ -1,6 +1,5 @@
 import type { Building } from '@/api/platform-schemas';
-import type { Finding } from './quality-rules';
-import { ruleById } from './quality-rules';
+import type { Rule } from '@/api/get-quality';
 
 /**
  * Normalised measures for comparing buildings of different sizes, each defined once: its inputs,
@@ -140,15 +139,16 @@ export const measures: readonly MeasureDefinition[] = [
 export const measureById = new Map(measures.map((measure) => [measure.id, measure]));
 
 /**
- * Findings (errors and warnings) of the data-quality rules that touch a measure's inputs for one
- * building: its value is then in doubt, and it is left out of the portfolio's distribution.
+ * The data-quality rules a building breaks (errors and warnings) that read a measure's inputs:
+ * its value is then in doubt, and it is left out of the portfolio's distribution.
  */
-export function doubtsAbout(measure: MeasureDefinition, findings: readonly Finding[]): Finding[] {
-  return findings.filter((finding) => {
-    if (finding.severity === 'info') return false;
-    const rule = ruleById.get(finding.ruleId);
-    return (
-      rule?.fields.some((field) => (measure.inputs as readonly string[]).includes(field)) ?? false
-    );
-  });
+export function doubtsAbout<R extends { severity: Rule['severity']; fields: readonly string[] }>(
+  measure: MeasureDefinition,
+  brokenRules: readonly R[],
+): R[] {
+  return brokenRules.filter(
+    (rule) =>
+      rule.severity !== 'info' &&
+      rule.fields.some((field) => (measure.inputs as readonly string[]).includes(field)),
+  );
 }

@@ -42,6 +42,26 @@ export function plainError(error: unknown): PlainError {
       ? `${error.detail} (status ${error.status})`
       : error.detail;
   switch (true) {
+    // The portfolio index (Storey's own copy of the portfolio) is not there, or not yet.
+    case error.reason === 'index-off':
+      return {
+        headline:
+          'This Storey keeps no portfolio index, so portfolio-wide figures are not available.',
+        next: 'Ask your Storey administrator to switch the portfolio index on.',
+        detail,
+      };
+    case error.reason === 'index-empty':
+      return {
+        headline: 'The portfolio is still being indexed.',
+        next: 'This appears when the first sync is done, usually within a few minutes; the progress is shown at the top of the page.',
+        detail,
+      };
+    case error.reason === 'not-in-index':
+      return {
+        headline: 'The portfolio index does not have this building yet.',
+        next: 'It was probably added after the last sync; it is included at the next one.',
+        detail,
+      };
     case error.status === 0:
       return {
         headline: 'Storey could not be reached.',

@@ -1,7 +1,6 @@
 import { print } from 'graphql';
 import pMap from 'p-map';
 import { buildingOutlineByIdQuery } from '@/api/get-building-outline';
-import { checkConcurrency } from '@/features/quality/hooks/use-background-check';
 import { build } from '../../server/cli/build.mjs';
 import { writeSection } from './report-sections';
 import {
@@ -47,9 +46,12 @@ const searchQueries = [
  * 336,000 rooms): Storey as the image runs it, on its embedded database, with the emulator in a
  * process of its own (their memory is added up: the embedded default runs both in one process,
  * so the sum counts one Node runtime too many). First the sync Storey starts at listen; then
- * search; then the dashboard's deep check (`use-background-check.ts`: a building's floors and its
- * drill-down, three buildings at a time) on a sample, through the same Storey.
+ * search; then the dashboard's former deep check (`use-background-check.ts` until 1c1613b: a
+ * building's floors and its drill-down, three buildings at a time) on a sample, through the same
+ * Storey: the work each browser did before the server checked the portfolio once.
  */
+const checkConcurrency = 3;
+
 export async function portfolioIndexBenchmarks(command: string): Promise<void> {
   const figures: IndexFigure[] = [];
   const record = (figure: IndexFigure) => {

@@ -43,3 +43,42 @@ test('finds the empty-shell building through the data-quality page and exports t
     'Devices on a building without floors or spaces',
   );
 });
+
+test('gives Skyline Tower one score on its page, in the portfolio and in the comparison', async ({
+  page,
+}) => {
+  const headers = { 'x-csrf': '1' };
+  const listing = (await (
+    await page.request.get('/api/Buildings?take=100', { headers })
+  ).json()) as Array<{ id: string; name: string | null }>;
+  const tower = listing.find((building) => building.name === 'Skyline Tower')!;
+  const other = listing.find((building) => building.id !== tower.id && building.name)!;
+
+  await page.goto(`/buildings/${tower.id}`);
+  const panel = page.getByRole('region', { name: 'Data quality' });
+  await expect(panel).toContainText(/score \d+ \/ 100/);
+  // The score the server worked out, read once the first sync is served.
+  const own = (await (
+    await page.request.get(`/api/index/quality/buildings/${tower.id}`, { headers })
+  ).json()) as { score: number };
+  // Every floor has two rooms called "Meeting room": one note, not "0 / 100".
+  expect(own.score).toBeGreaterThanOrEqual(90);
+  await expect(panel).toContainText(`score ${own.score} / 100`);
+
+  await page.goto('/?q=Skyline%20Tower');
+  const table = page.getByRole('table', { name: 'Buildings' });
+  const headerCells = table.getByRole('columnheader');
+  const column = (await headerCells.allTextContents()).findIndex((text) =>
+    text.includes('Quality score'),
+  );
+  expect(column).toBeGreaterThanOrEqual(0);
+  const row = table.getByRole('row').filter({ hasText: 'Skyline Tower' }).first();
+  await expect(row.getByRole('cell').nth(column)).toHaveText(String(own.score));
+
+  await page.goto(`/compare?ids=${tower.id},${other.id}`);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Data quality score' }) }),
+  ).toContainText(`${own.score} / 100`);
+});

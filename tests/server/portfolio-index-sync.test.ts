@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { indexSearchSchema } from '@/features/search/api/search-index';
-import { totalsSchema } from '@/features/sites/api/get-totals';
+import { totalsSchema } from '@/api/get-totals';
 import {
   csrf,
   startBff,

@@ -10,7 +10,7 @@ import {
 } from '@/features/compare/utils/comparison';
 import { doubtsAbout, measureById, measures, type MeasureId } from '@/lib/building-measures';
 import { percentileRank, quantileSorted, spreadOf } from '@/lib/distribution';
-import type { Finding } from '@/lib/quality-rules';
+import { ruleById, rules } from '../../server/portfolio-index/quality-rules';
 import type { Site } from '@/api/platform-schemas';
 import { fixture, fixtureBuildings as records } from './support/scenarios';
 
@@ -106,18 +106,23 @@ describe('normalised measures', () => {
   });
 
   it('is in doubt where an error or warning touches its inputs, not for notes', () => {
-    const finding = (ruleId: Finding['ruleId'], severity: Finding['severity']): Finding => ({
-      ruleId,
-      severity,
-      buildingId: 'b1',
-      siteId: 's1',
-    });
+    // The server's own rules, as /api/index/quality serves them.
+    const rule = (id: string) => ruleById.get(id)!;
     const areaPerFloor = measureById.get('areaPerFloor')!;
-    expect(doubtsAbout(areaPerFloor, [finding('floor-count-mismatch', 'warning')])).toHaveLength(1);
-    expect(doubtsAbout(areaPerFloor, [finding('reference-missing', 'warning')])).toHaveLength(0);
+    expect(doubtsAbout(areaPerFloor, [rule('floor-count-mismatch')])).toHaveLength(1);
+    expect(doubtsAbout(areaPerFloor, [rule('reference-missing')])).toHaveLength(0);
     expect(
-      doubtsAbout(measureById.get('devicesPer1000')!, [finding('counts-not-included', 'info')]),
+      doubtsAbout(measureById.get('devicesPer1000')!, [rule('counts-not-included')]),
     ).toHaveLength(0);
+  });
+
+  it('names the same listing fields as the rules do', () => {
+    // A rule's field the measures do not know would never put a value in doubt.
+    const listingFields = new Set(measures.flatMap((measure) => measure.inputs as string[]));
+    for (const each of rules)
+      for (const field of each.fields)
+        if (!['name', 'referenceId', 'siteId'].includes(field))
+          expect(listingFields, `${each.id}: ${field}`).toContain(field);
   });
 });
 

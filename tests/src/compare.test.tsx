@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { compareBuildings, formatPercentile } from '@/features/compare/utils/comparison';
 import { formatMeasure } from '@/features/compare/utils/format-measure';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
+import { rules } from '../../server/portfolio-index/quality-rules';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
@@ -18,6 +19,7 @@ import {
   everythingPending,
   fixture,
   fixtureBuildings,
+  fixtureQuality,
   graphqlRequests,
 } from './support/scenarios';
 
@@ -56,10 +58,27 @@ describe('Compare screen', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers.slice(1, 4)).toEqual(three.map((b, index) => `${'ABC'[index]} · ${b.name}`));
+    // With the data quality the server serves: values in doubt are left out of the spread.
     const expected = compareBuildings(
       fixtureBuildings as unknown as Building[],
       fixture.sites as unknown as Site[],
       idsOf(three),
+      {
+        byBuilding: new Map(
+          [...fixtureQuality.scores].map(([id, score]) => [
+            id,
+            {
+              score,
+              ruleIds: [
+                ...new Set(
+                  fixtureQuality.rows.filter((row) => row.buildingId === id).map((r) => r.ruleId),
+                ),
+              ],
+            },
+          ]),
+        ),
+        rules: new Map(rules.map((rule) => [rule.id, { ...rule, fields: [...rule.fields] }])),
+      },
     );
     const row = within(table)
       .getByRole('rowheader', { name: 'Spaces per floor (spaces)' })
@@ -233,10 +252,17 @@ describe('Request budget', () => {
     const other = started.filter((path) => path !== '/api/Buildings' && !path.endsWith('/Floors'));
     // Beside them only what every screen reads once: the session, the sites, the capabilities,
     // the index's status (how old it is).
-    expect(new Set(other).size).toBe(other.length);
+    expect(new Set(other).size, other.join(' ')).toBe(other.length);
+    // and every building's data-quality score (one answer from the index).
     expect(
       other.every((path) =>
-        ['/auth/me', '/api/Sites', '/api/capabilities', '/api/index/status'].includes(path),
+        [
+          '/auth/me',
+          '/api/Sites',
+          '/api/capabilities',
+          '/api/index/status',
+          '/api/index/quality/scores',
+        ].includes(path),
       ),
     ).toBe(true);
   }, 30_000);

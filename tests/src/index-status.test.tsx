@@ -4,7 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { indexFirstSync, indexRefreshes, indexSyncFailed } from './support/scenarios';
+import { indexStatusKeys } from '@/api/get-index-status';
+import {
+  fixtureQuality,
+  indexFirstSync,
+  indexNotYetSynced,
+  indexRefreshes,
+  indexSyncFailed,
+} from './support/scenarios';
 
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
@@ -33,6 +40,22 @@ describe('The portfolio index in the dashboard', () => {
     expect(
       screen.getByText(/Reading the rooms… 24 buildings, 171 floors, 600 of 1,389 rooms/),
     ).toBeInTheDocument();
+  });
+
+  it('shows what the index answers as soon as the first sync is served', async () => {
+    server.use(...indexFirstSync(), ...indexNotYetSynced());
+    const { queryClient } = renderApp('/quality');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The portfolio is still being indexed.',
+    );
+    // The sync finishes; the status is read again (every two seconds while a sync runs).
+    server.resetHandlers();
+    await queryClient.invalidateQueries({ queryKey: indexStatusKeys.all });
+    const scores = [...fixtureQuality.scores.values()];
+    const mean = Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
+    expect(await screen.findByRole('region', { name: 'Quality figures' })).toHaveTextContent(
+      `Portfolio score${mean} / 100`,
+    );
   });
 
   it('lets an administrator start a sync', async () => {

@@ -1,18 +1,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Building, Site } from '@/api/platform-schemas';
-import { checkPortfolio } from '@/lib/quality-rules';
 import { plantedProblemAt } from '../../server/emulator/portfolio';
+import { scoreWeights } from '../../server/portfolio-index/quality-rules';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { buildingsFail, everythingPending, fixture, fixtureBuildings } from './support/scenarios';
+import {
+  everythingPending,
+  fixture,
+  fixtureBuildings,
+  fixtureQuality,
+  indexNotYetSynced,
+  withoutIndex,
+} from './support/scenarios';
 
 const ui = {
   issues: () => screen.findByRole('table', { name: 'Issues' }),
+  issueRows: async () =>
+    within(await screen.findByRole('table', { name: 'Issues' }))
+      .getAllByRole('row')
+      .slice(1),
   rule: () => screen.getByRole('combobox', { name: 'Rule' }),
-  checkButton: () => screen.getByRole('button', { name: /^Check floors and rooms of/ }),
+  figures: () => screen.getByRole('region', { name: 'Quality figures' }),
+  formula: () => screen.getByRole('region', { name: 'How the score is worked out' }),
+  panel: () => screen.findByRole('region', { name: 'Data quality' }),
+};
+
+const meanScore = () => {
+  const scores = [...fixtureQuality.scores.values()];
+  return Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
 };
 
 describe('Data quality screen', () => {
@@ -24,26 +40,38 @@ describe('Data quality screen', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the problem with Retry when the buildings cannot be loaded', async () => {
-    server.use(...buildingsFail(503));
+  it('says in plain words that the portfolio is still being indexed', async () => {
+    server.use(...indexNotYetSynced());
     renderApp('/quality');
     const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The portfolio is still being indexed.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('scores the portfolio and lists every issue the listings show', async () => {
+  it('says in plain words when this Storey keeps no index', async () => {
+    server.use(...withoutIndex());
     renderApp('/quality');
-    const table = await ui.issues();
-    const expected = checkPortfolio({
-      buildings: fixtureBuildings as unknown as Building[],
-      sites: fixture.sites as unknown as Site[],
-    });
-    expect(within(table).getAllByRole('row')).toHaveLength(expected.length + 1);
-    expect(screen.getByRole('region', { name: 'Quality figures' })).toHaveTextContent(
-      /Portfolio score\d+ \/ 100/,
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This Storey keeps no portfolio index',
     );
+  });
+
+  it("shows the server's score, its formula, and every issue, floors and rooms included", async () => {
+    renderApp('/quality');
+    const rows = await ui.issueRows();
+    expect(rows).toHaveLength(Math.min(500, fixtureQuality.rows.length));
+    expect(ui.figures()).toHaveTextContent(`Portfolio score${meanScore()} / 100`);
+    expect(ui.formula()).toHaveTextContent(
+      `loses ${scoreWeights.error} points for each rule it breaks with an error`,
+    );
+    expect(ui.formula()).toHaveTextContent(
+      `floors and rooms of ${fixtureBuildings.length} of ${fixtureBuildings.length} buildings were checked`,
+    );
+    expect(
+      screen.getByText(new RegExp(`^${fixtureQuality.rows.length} issues`)),
+    ).toBeInTheDocument();
     // The emulator's empty shell: a building without floors.
-    expect(within(table).getAllByText('Annex (empty shell)').length).toBeGreaterThan(0);
+    expect(within(await ui.issues()).getAllByText('Annex (empty shell)').length).toBeGreaterThan(0);
   });
 
   it('filters by rule through the URL, explaining the rule', async () => {
@@ -51,67 +79,29 @@ describe('Data quality screen', () => {
     await ui.issues();
     await userEvent.selectOptions(ui.rule(), 'name-missing');
     await waitFor(() => expect(router.state.location.search).toBe('?rule=name-missing'));
-    const rows = within(await ui.issues())
-      .getAllByRole('row')
-      .slice(1);
-    expect(rows).toHaveLength(
-      fixture.buildings.filter((entry) => plantedProblemAt(entry.index) === 'blankName').length,
+    await waitFor(async () =>
+      expect(await ui.issueRows()).toHaveLength(
+        fixture.buildings.filter((entry) => plantedProblemAt(entry.index) === 'blankName').length,
+      ),
     );
     expect(screen.getByText(/people cannot find it/)).toBeInTheDocument();
   });
 
-  it('says so when a filter leaves no issue', async () => {
-    renderApp('/quality?rule=floor-without-rooms');
-    expect(await screen.findByText('No issues here')).toBeInTheDocument();
-  });
-
-  it('checks floors and rooms in the background with progress, and finds what only they show', async () => {
-    renderApp('/quality');
-    await ui.issues();
-    expect(screen.getByRole('region', { name: 'Floor and room checks' })).toHaveTextContent(
-      `0 of ${fixtureBuildings.length} buildings in the whole portfolio are checked`,
-    );
-    await userEvent.click(ui.checkButton());
-    expect(
-      await screen.findByRole('progressbar', {
-        name: new RegExp(`^Checked \\d+ of ${fixtureBuildings.length} buildings$`),
-      }),
-    ).toBeInTheDocument();
-    expect(
-      await screen.findByText(`Checked ${fixtureBuildings.length} of ${fixtureBuildings.length}.`),
-    ).toBeInTheDocument();
+  it('lists what only floors and rooms show, without anyone opening the building', async () => {
+    renderApp('/quality?rule=floor-count-mismatch');
     const mismatch = fixture.buildings.find(
       (entry) => plantedProblemAt(entry.index) === 'floorCountOff',
     )!;
-    await userEvent.selectOptions(ui.rule(), 'floor-count-mismatch');
-    const rows = within(await ui.issues())
-      .getAllByRole('row')
-      .slice(1);
-    expect(rows.some((row) => row.textContent?.includes(mismatch.record.name!))).toBe(true);
+    await waitFor(async () => {
+      const rows = await ui.issueRows();
+      expect(rows.some((row) => row.textContent?.includes(mismatch.record.name!))).toBe(true);
+    });
   });
 
-  it('waits as long as Retry-After says when the platform is busy, then checks the building', async () => {
-    let refused = 0;
-    server.use(
-      http.get('*/api/Buildings/:buildingId/Floors', () => {
-        if (refused >= 2) return undefined;
-        refused += 1;
-        return HttpResponse.json(
-          { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Slow down.' },
-          {
-            status: 429,
-            headers: { 'content-type': 'application/problem+json', 'retry-after': '0' },
-          },
-        );
-      }),
-    );
-    renderApp('/quality');
-    await ui.issues();
-    await userEvent.click(ui.checkButton());
-    expect(
-      await screen.findByText(`Checked ${fixtureBuildings.length} of ${fixtureBuildings.length}.`),
-    ).toBeInTheDocument();
-    expect(refused).toBe(2);
+  it('says so when a filter leaves no issue', async () => {
+    // A rule of errors filtered to notes finds nothing.
+    renderApp('/quality?rule=name-missing&severity=info');
+    expect(await screen.findByText('No issues here')).toBeInTheDocument();
   });
 });
 
@@ -122,21 +112,78 @@ describe('Data quality on the other screens', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Data quality' }), 'any');
     await waitFor(() => expect(router.state.location.search).toBe('?issues=any'));
     const expected = new Set(
-      checkPortfolio({ buildings: fixtureBuildings as unknown as Building[] })
-        .filter((finding) => finding.severity !== 'info')
+      fixtureQuality.rows
+        .filter((finding) => finding.severity !== 'info' && finding.buildingId)
         .map((finding) => finding.buildingId),
     );
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(expected.size + 1));
   });
 
-  it("shows a building's issues and score on its page", async () => {
+  it("shows a building's issues and its one score on its page", async () => {
     const shell = fixture.buildings[5]!.record;
     renderApp(`/buildings/${shell.id}`);
-    const panel = await screen.findByRole('region', { name: 'Data quality' });
-    expect(panel).toHaveTextContent(/score \d+ \/ 100/);
+    const panel = await ui.panel();
+    await waitFor(() =>
+      expect(panel).toHaveTextContent(`score ${fixtureQuality.scores.get(shell.id)} / 100`),
+    );
     expect(within(panel).getByRole('link', { name: /Device|Devices/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/quality\?rule=/),
+    );
+    expect(
+      within(panel).getByRole('link', { name: 'How the score is worked out' }),
+    ).toHaveAttribute('href', '/quality');
+  });
+
+  it('shows on a floor only the findings about that floor', async () => {
+    const tower = fixture.buildings[0]!;
+    const floor = fixture.floorsOf(tower)[1]!;
+    renderApp(`/buildings/${tower.record.id}/levels/${floor.record.id}`);
+    const panel = await ui.panel();
+    const list = await within(panel).findByRole('list', { name: 'Issues' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item).toHaveTextContent(`(${floor.record.name})`);
+  });
+
+  it('says why the score is missing when the index does not have the building', async () => {
+    server.use(...withoutIndex());
+    const shell = fixture.buildings[5]!.record;
+    renderApp(`/buildings/${shell.id}`);
+    expect(await ui.panel()).toHaveTextContent(
+      /Data quality is not shown here\. This Storey keeps no portfolio index/,
+    );
+  });
+
+  it('gives a building the same score on its page, in the portfolio and in the comparison', async () => {
+    const tower = fixture.buildings[0]!.record;
+    const other = fixture.buildings[5]!.record;
+    const score = fixtureQuality.scores.get(tower.id)!;
+    // Every floor of the tower has two rooms called "Meeting room": a note, not a zero.
+    expect(score).toBeGreaterThanOrEqual(90);
+
+    const building = renderApp(`/buildings/${tower.id}`);
+    await waitFor(async () => expect(await ui.panel()).toHaveTextContent(`score ${score} / 100`));
+    building.unmount();
+
+    const portfolio = renderApp(`/?q=${encodeURIComponent(tower.name!)}`);
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    const header = within(table).getByRole('columnheader', { name: /Quality score/ });
+    const column = within(header.closest('tr')!).getAllByRole('columnheader').indexOf(header);
+    await waitFor(() => {
+      const row = within(table)
+        .getAllByRole('row')
+        .find((candidate) => candidate.textContent?.includes(tower.name!))!;
+      expect(within(row).getAllByRole('cell')[column]).toHaveTextContent(String(score));
+    });
+    portfolio.unmount();
+
+    renderApp(`/compare?ids=${tower.id},${other.id}`);
+    const compared = await screen.findByRole('table', { name: /Side by side/ });
+    await waitFor(() =>
+      expect(
+        within(compared).getByRole('rowheader', { name: 'Data quality score' }).closest('tr'),
+      ).toHaveTextContent(`${score} / 100`),
     );
   });
 });

@@ -3,7 +3,6 @@ import { cleanup, configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routes } from '@/app/router';
-import { forgetCheckedBuildings } from '@/lib/checked-buildings';
 import { compareSelection } from '@/lib/compare-selection';
 import { forgetRememberedRooms } from '@/lib/outline-memory';
 import { server } from './support/msw-server';
@@ -43,7 +42,6 @@ afterEach(() => {
   server.resetHandlers();
   resetScenarioState();
   forgetRememberedRooms();
-  forgetCheckedBuildings();
   compareSelection.clear();
   localStorage.clear();
   sessionStorage.clear();

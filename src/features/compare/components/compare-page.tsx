@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
 import { floorsQueryOptions } from '@/api/get-floors';
+import { qualityScoresQueryOptions } from '@/api/get-quality';
 import { useSites } from '@/api/get-sites';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
@@ -21,7 +22,8 @@ import { paths } from '@/config/paths';
 import { maxCompared, minCompared, useCompareSelection } from '@/lib/compare-selection';
 import { downloadCsv } from '@/lib/csv';
 import { displayName, formatCount } from '@/lib/format';
-import { compareBuildings, type Comparison } from '../utils/comparison';
+import { plainError } from '@/lib/plain-error';
+import { compareBuildings, type Comparison, type PortfolioQuality } from '../utils/comparison';
 import { comparisonCsv } from '../utils/comparison-csv';
 import { MeasureFigures } from './measure-figures';
 import { SideBySideTable } from './side-by-side-table';
@@ -135,9 +137,20 @@ export function ComparePage({
 }) {
   const buildings = useBuildings();
   const sites = useSites();
+  // Scores and the values in doubt come from the data quality the server worked out.
+  const quality = useQuery({
+    ...qualityScoresQueryOptions(),
+    select: (answer): PortfolioQuality => ({
+      byBuilding: new Map(answer.buildings.map((row) => [row.buildingId, row])),
+      rules: new Map(answer.rules.map((rule) => [rule.id, rule])),
+    }),
+  });
   const comparison = useMemo(
-    () => (buildings.data ? compareBuildings(buildings.data, sites.data ?? [], ids) : undefined),
-    [buildings.data, sites.data, ids],
+    () =>
+      buildings.data
+        ? compareBuildings(buildings.data, sites.data ?? [], ids, quality.data)
+        : undefined,
+    [buildings.data, sites.data, ids, quality.data],
   );
   const floors = useQueries({
     queries: (comparison?.compared ?? []).map(({ building }) => floorsQueryOptions(building.id)),
@@ -219,6 +232,12 @@ export function ComparePage({
       {sites.isError ? (
         <Alert severity="warning">
           Site names could not be loaded ({sites.error.message}); sites are shown by id.
+        </Alert>
+      ) : null}
+      {quality.isError ? (
+        <Alert severity="info">
+          Quality scores are not shown, and no value is marked as in doubt.{' '}
+          {plainError(quality.error).headline} {plainError(quality.error).next}
         </Alert>
       ) : null}
       <Legend

@@ -12,7 +12,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { measures } from '@/lib/building-measures';
 import { paths } from '@/config/paths';
 import { areaUnit, displayName, formatAreaValue, formatCount } from '@/lib/format';
-import { ruleById } from '@/lib/quality-rules';
 import {
   extremes,
   factFields,
@@ -78,10 +77,14 @@ function factRows(comparison: Comparison): Row[] {
     })),
     {
       label: 'Data quality score',
-      cells: compared.map(({ score, findings }) => ({
-        text: `${score} / 100 (${findings.length} ${findings.length === 1 ? 'issue' : 'issues'})`,
-        value: score,
-      })),
+      cells: compared.map(({ quality }) =>
+        quality
+          ? {
+              text: `${quality.score} / 100 (${quality.rules.length} ${quality.rules.length === 1 ? 'rule' : 'rules'} broken)`,
+              value: quality.score,
+            }
+          : { text: 'not available' },
+      ),
     },
   ];
 }
@@ -97,7 +100,7 @@ function measureRows(comparison: Comparison): Row[] {
       cells: comparison.compared.map(({ values }) => {
         const value = values[measure.id];
         if (!value.ok) return { text: `not available: ${value.reason}` };
-        const doubt = value.doubts[0] ? ruleById.get(value.doubts[0].ruleId)?.title : undefined;
+        const doubt = value.doubts[0]?.title;
         return {
           value: value.value,
           text: (

@@ -26,14 +26,14 @@ export function comparisonCsv(comparison: Comparison): Promise<string> {
     ]),
   ];
   const rows: Array<Array<string | number | null | undefined>> = comparison.compared.map(
-    ({ building, letter, siteName, score, values }) => [
+    ({ building, letter, siteName, quality, values }) => [
       letter,
       displayName(building.name),
       building.referenceId,
       building.organizationName ?? building.organizationId,
       siteName,
       ...factFields.map((field) => factValue(building, field)),
-      score,
+      quality?.score,
       ...measures.flatMap((measure) => {
         const value = values[measure.id];
         return value.ok

@@ -8,13 +8,13 @@ import {
 } from '@/lib/building-measures';
 import { ascending, percentileRank, spreadOf, type Spread } from '@/lib/distribution';
 import { siteLabel } from '@/lib/format';
-import { buildingScore, checkPortfolio, type Finding } from '@/lib/quality-rules';
+import type { Rule } from '@/api/get-quality';
 
 export const compareLetters = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 
 export type ComparedValue = MeasureValue & {
-  /** Errors and warnings on this measure's inputs: the value is shown, marked, and not counted. */
-  doubts: Finding[];
+  /** Rules broken (errors, warnings) on this measure's inputs: shown, marked, and not counted. */
+  doubts: Rule[];
   /** Share of the portfolio at or below this value (0-100); absent when there is no value. */
   percentile?: number | undefined;
 };
@@ -23,8 +23,8 @@ export interface ComparedBuilding {
   building: Building;
   letter: string;
   siteName: string;
-  findings: Finding[];
-  score: number;
+  /** Its data-quality score and the rules it breaks; absent without the portfolio index. */
+  quality: { score: number; rules: Rule[] } | undefined;
   values: Record<MeasureId, ComparedValue>;
 }
 
@@ -73,14 +73,22 @@ export interface Comparison {
   measures: MeasureComparison[];
 }
 
+/** Data quality as the index serves it: each building's score and the rules it breaks. */
+export interface PortfolioQuality {
+  byBuilding: ReadonlyMap<string, { score: number; ruleIds: readonly string[] }>;
+  rules: ReadonlyMap<string, Rule>;
+}
+
 /**
- * Everything the comparison screen shows, from the listings alone: each picked building's
- * measures and where they stand in the portfolio, its organization and its site.
+ * Everything the comparison screen shows: each picked building's measures and where they stand
+ * in the portfolio, its organization and its site, from the listings; its score and the values in
+ * doubt from the data quality the server worked out (without it, no value is in doubt).
  */
 export function compareBuildings(
   all: readonly Building[],
   sites: readonly Site[],
   ids: readonly string[],
+  quality?: PortfolioQuality,
 ): Comparison {
   const byId = new Map(all.map((building) => [building.id, building]));
   const unique = [...new Set(ids)];
@@ -88,14 +96,10 @@ export function compareBuildings(
   const picked = known.slice(0, compareLetters.length);
   const siteNames = new Map(sites.map((site) => [site.id, site.name]));
 
-  const findings = checkPortfolio({ buildings: all, sites });
-  const findingsOf = new Map<string, Finding[]>();
-  for (const finding of findings) {
-    if (!finding.buildingId) continue;
-    const list = findingsOf.get(finding.buildingId) ?? [];
-    list.push(finding);
-    findingsOf.set(finding.buildingId, list);
-  }
+  const brokenRules = (id: string): Rule[] =>
+    (quality?.byBuilding.get(id)?.ruleIds ?? [])
+      .map((ruleId) => quality?.rules.get(ruleId))
+      .filter((rule): rule is Rule => rule !== undefined);
 
   const comparisons: MeasureComparison[] = measures.map((measure) => {
     const counted: Array<{ building: Building; value: number }> = [];
@@ -104,7 +108,7 @@ export function compareBuildings(
     for (const building of all) {
       const result = measure.compute(building);
       if (!result.ok) notComputable++;
-      else if (doubtsAbout(measure, findingsOf.get(building.id) ?? []).length > 0) inDoubt++;
+      else if (doubtsAbout(measure, brokenRules(building.id)).length > 0) inDoubt++;
       else counted.push({ building, value: result.value });
     }
     const spreadWhere = (keep: (building: Building) => boolean) =>
@@ -138,7 +142,8 @@ export function compareBuildings(
 
   const compared = picked.map((id, index): ComparedBuilding => {
     const building = byId.get(id)!;
-    const own = findingsOf.get(id) ?? [];
+    const own = brokenRules(id);
+    const score = quality?.byBuilding.get(id)?.score;
     const values = Object.fromEntries(
       comparisons.map(({ measure, values: sorted }) => {
         const result = measure.compute(building);
@@ -156,8 +161,7 @@ export function compareBuildings(
       building,
       letter: compareLetters[index]!,
       siteName: siteLabel(building.siteId, siteNames.get(building.siteId)),
-      findings: own,
-      score: buildingScore(own),
+      quality: score === undefined ? undefined : { score, rules: own },
       values,
     };
   });

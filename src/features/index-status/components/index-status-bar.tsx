@@ -44,15 +44,22 @@ function useRefresh() {
   });
 }
 
-/** When a newer sync is served, every answer read from the index is fetched again. */
-function useNewSyncRefreshesTheScreens(finishedAt: string | undefined) {
+/**
+ * When a newer sync is served (or the first one, after screens were told the index was empty),
+ * every answer read from the index is fetched again. The first status read only sets the mark.
+ */
+function useNewSyncRefreshesTheScreens(status: IndexStatus | undefined) {
   const queryClient = useQueryClient();
-  const seen = useRef(finishedAt);
+  // undefined: no status read yet; null: read, nothing served.
+  const seen = useRef<string | null | undefined>(undefined);
+  const served = status === undefined ? undefined : (status.served?.finishedAt ?? null);
   useEffect(() => {
-    if (finishedAt === undefined || finishedAt === seen.current) return;
-    seen.current = finishedAt;
-    void queryClient.invalidateQueries({ predicate: (query) => readsTheIndex(query.queryKey) });
-  }, [finishedAt, queryClient]);
+    if (served === undefined || served === seen.current) return;
+    const first = seen.current === undefined;
+    seen.current = served;
+    if (!first && served !== null)
+      void queryClient.invalidateQueries({ predicate: (query) => readsTheIndex(query.queryKey) });
+  }, [served, queryClient]);
 }
 
 /**
@@ -65,7 +72,7 @@ export function IndexStatusBar({ placement }: { placement: 'above' | 'below' }) 
   const status = useIndexStatus();
   const refresh = useRefresh();
   const data = status.data;
-  useNewSyncRefreshesTheScreens(placement === 'above' ? data?.served?.finishedAt : undefined);
+  useNewSyncRefreshesTheScreens(placement === 'above' ? (data ?? undefined) : undefined);
   if (!data) return null;
   const { served, latest } = data;
   const syncing = latest?.outcome === 'running';

@@ -5,16 +5,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useBuildings } from '@/api/get-buildings';
+import { qualityScoresQueryOptions } from '@/api/get-quality';
 import { useSites } from '@/api/get-sites';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
-import { checkPortfolio } from '@/lib/quality-rules';
 import { fileSlug } from '@/lib/csv';
 import { rememberPortfolioSearch } from '@/lib/portfolio-return';
+import { plainError } from '@/lib/plain-error';
 import { useUrlParams } from '@/lib/use-url-params';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
@@ -85,20 +87,28 @@ export function PortfolioPage() {
       .map((id) => [id, names.get(id) ?? siteLabel(id)] as const)
       .sort((a, b) => a[1].localeCompare(b[1]));
   }, [buildings.data, names, filter.organizationId]);
-  // Issues the listing alone shows (floor and room checks live on the quality page).
-  const issues = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const finding of checkPortfolio({ buildings: buildings.data ?? [] }))
-      if (finding.buildingId && finding.severity !== 'info')
-        counts.set(finding.buildingId, (counts.get(finding.buildingId) ?? 0) + 1);
-    return counts;
-  }, [buildings.data]);
+  // Each building's data-quality score and whether it breaks an error or warning rule, as the
+  // server worked them out (the same score its own page and the comparison show).
+  const quality = useQuery({
+    ...qualityScoresQueryOptions(),
+    select: (answer) => {
+      const serious = new Set(
+        answer.rules.filter((rule) => rule.severity !== 'info').map((rule) => rule.id),
+      );
+      return new Map(
+        answer.buildings.map((row) => [
+          row.buildingId,
+          { score: row.score, serious: row.ruleIds.some((id) => serious.has(id)) },
+        ]),
+      );
+    },
+  });
   const filtered = useMemo(
     () =>
       filterBuildings(buildings.data ?? [], filter).filter(
-        (building) => !state.issues || (issues.get(building.id) ?? 0) > 0,
+        (building) => !state.issues || quality.data?.get(building.id)?.serious === true,
       ),
-    [buildings.data, filter, issues, state.issues],
+    [buildings.data, filter, quality.data, state.issues],
   );
   const rows: BuildingRow[] = useMemo(
     () =>
@@ -106,12 +116,12 @@ export function PortfolioPage() {
         filtered.map((building) => ({
           ...building,
           siteName: names.get(building.siteId) ?? siteLabel(building.siteId),
-          issues: issues.get(building.id) ?? 0,
+          qualityScore: quality.data?.get(building.id)?.score ?? null,
         })),
         state.sortField,
         state.sortDirection,
       ),
-    [filtered, names, issues, state.sortField, state.sortDirection],
+    [filtered, names, quality.data, state.sortField, state.sortDirection],
   );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
 
@@ -174,6 +184,12 @@ export function PortfolioPage() {
       {sites.isError ? (
         <Alert severity="warning">
           Site names could not be loaded; sites are shown by their id.
+        </Alert>
+      ) : null}
+      {quality.isError ? (
+        <Alert severity="info">
+          Quality scores are not shown. {plainError(quality.error).headline}{' '}
+          {plainError(quality.error).next}
         </Alert>
       ) : null}
       <Stack

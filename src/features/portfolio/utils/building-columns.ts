@@ -4,8 +4,8 @@ import { toCsv } from '@/lib/csv';
 
 export interface BuildingRow extends Building {
   siteName: string;
-  /** Errors and warnings the data-quality rules find in the listing. */
-  issues: number;
+  /** Its data-quality score as the server worked it out; null where it is not available. */
+  qualityScore: number | null;
 }
 
 export type SortField =
@@ -18,7 +18,7 @@ export type SortField =
   | 'deviceCount'
   | 'measurementCount'
   | 'area'
-  | 'issues';
+  | 'qualityScore';
 export type SortDirection = 'asc' | 'desc';
 
 /** From which screen width a column shows: narrow screens keep what a facility manager needs first. */
@@ -116,12 +116,12 @@ export const buildingColumns: BuildingColumn[] = [
     display: (row) => formatAreaValue(row.area),
   },
   {
-    field: 'issues',
+    field: 'qualityScore',
     priority: 'sm',
-    label: 'Issues',
+    label: 'Quality score',
     numeric: true,
-    value: (row) => row.issues,
-    display: (row) => (row.issues > 0 ? formatCount(row.issues) : ''),
+    value: (row) => row.qualityScore,
+    display: (row) => (row.qualityScore === null ? '—' : String(row.qualityScore)),
   },
 ];
 

@@ -23,7 +23,7 @@ import { paths } from '@/config/paths';
 import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/lib/group-sums';
 import { useUrlParams } from '@/lib/use-url-params';
-import { totalsQueryOptions, type TotalsGroup } from '../api/get-totals';
+import { totalsQueryOptions, type TotalsGroup } from '@/api/get-totals';
 import { TotalsTable, totalsColumns, type TotalsColumn } from './totals-table';
 
 interface SiteSummary extends GroupSums {

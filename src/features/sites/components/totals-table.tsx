@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { areaUnit, formatAreaValue, formatCount, siteLabel } from '@/lib/format';
-import type { Totals, TotalsGroup } from '../api/get-totals';
+import type { Totals, TotalsGroup } from '@/api/get-totals';
 
 export const totalsColumns = [
   { key: 'buildings', label: 'Buildings' },
