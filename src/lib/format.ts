@@ -37,3 +37,9 @@ export function formatAge(ageMs: number): string {
   if (hours < 36) return relative.format(-hours, 'hour');
   return relative.format(-Math.round(hours / 24), 'day');
 }
+
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+
+/** A share of a whole (0–1) as a percentage, "–" when there is no whole to share. */
+export const formatShare = (share: number | null): string =>
+  share === null ? '–' : percent.format(share);

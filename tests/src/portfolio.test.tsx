@@ -8,6 +8,7 @@ import {
   buildingsPlatformShapes,
   everythingPending,
   fixtureBuildings,
+  indexOrganizationTotals,
   portfolioEmpty,
   portfolioFull,
   portfolioOf,
@@ -173,6 +174,26 @@ describe('Portfolio screen', () => {
         exact: false,
       }),
     ).toBeInTheDocument();
+  });
+
+  it("shows every organization's area and its share, from the index", async () => {
+    renderApp('/');
+    const title = 'Area by organization';
+    const group = await screen.findByRole('group', { name: 'Charts: view as' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
+    const table = await screen.findByRole('table', { name: title });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')).toHaveLength(
+        indexOrganizationTotals.rows.length + 1,
+      ),
+    );
+    const first = indexOrganizationTotals.rows[0]!;
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      `${first.name} (${new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(first.share.area)})`,
+    );
+    expect(
+      within(screen.getByRole('figure', { name: title })).queryByText(/The other/),
+    ).not.toBeInTheDocument();
   });
 
   it('shows distributions as histograms of buildings, counted in whole numbers', async () => {

@@ -413,11 +413,32 @@ export const indexTotals = (() => {
   };
 })();
 
+/** The same sums by organization: every one of the fixture's organizations (none left out). */
+export const indexOrganizationTotals = (() => {
+  const whole = { area: 2000, floors: 20, devices: 40 };
+  const count = fixture.organizations.length;
+  return {
+    ...indexTotals,
+    rows: fixture.organizations.map((organization, index) =>
+      totalsRow(
+        organization.id,
+        organization.name,
+        index === 0 ? whole.area - 100 * (count - 1) : 100,
+        2,
+        4,
+        whole,
+      ),
+    ),
+  };
+})();
+
 const indexTotalsHandler = () =>
-  http.get(
-    '*/api/index/totals',
-    ({ request }) => requireCsrf(request) ?? HttpResponse.json(indexTotals),
-  );
+  http.get('*/api/index/totals', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const by = new URL(request.url).searchParams.get('by');
+    return HttpResponse.json(by === 'organization' ? indexOrganizationTotals : indexTotals);
+  });
 
 /** The index still lists a building the platform has removed since the last sync. */
 export function indexListsARemovedBuilding(): HttpHandler[] {

@@ -2,13 +2,22 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ViewToggle } from '@/components/charts/view-toggle';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Building } from '@/api/platform-schemas';
+import { totalsQueryOptions } from '@/api/get-totals';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 
 export { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { histogram, topN } from '@/lib/chart-data';
-import { areaUnit, formatArea, formatCompact, formatCount, siteLabel } from '@/lib/format';
+import {
+  areaUnit,
+  formatArea,
+  formatCompact,
+  formatCount,
+  formatShare,
+  siteLabel,
+} from '@/lib/format';
 import { buildingLabel, groupBuildings } from '../utils/portfolio-summary';
 
 const shownCategories = 10;
@@ -24,11 +33,26 @@ const restNote = (what: string, rest: { count: number; total: number }, total: s
 export function PortfolioCharts({
   buildings,
   siteNames,
+  wholePortfolio,
 }: {
   buildings: readonly Building[];
   siteNames: Map<string, string>;
+  /** No filter: the area by organization comes from the index, every organization with its share. */
+  wholePortfolio: boolean;
 }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
+  const organizationTotals = useQuery({
+    ...totalsQueryOptions('organization'),
+    enabled: wholePortfolio,
+    select: (totals) =>
+      totals.rows
+        .filter((row) => row.buildings > 0)
+        .map((row) => ({
+          label: `${row.name ?? row.id} (${formatShare(row.share.area)})`,
+          value: row.area,
+        })),
+  });
+  const allOrganizations = wholePortfolio ? organizationTotals.data : undefined;
   const charts = useMemo(() => {
     const largest = topN(
       buildings,
@@ -126,17 +150,26 @@ export function PortfolioCharts({
         <LazyBarChartCard
           view={view}
           title="Area by organization"
-          data={charts.byOrganization.bars}
+          description={
+            allOrganizations
+              ? `Every organization, with its share of the portfolio's area (from the portfolio index).`
+              : undefined
+          }
+          data={allOrganizations ?? charts.byOrganization.bars}
           measure="area"
           valueLabel={`Area (${areaUnit})`}
           categoryLabel="Organization"
           format={formatArea}
           tickFormat={formatCompact}
-          footnote={restNote(
-            'organizations',
-            charts.byOrganization.rest,
-            formatArea(charts.byOrganization.rest.total),
-          )}
+          footnote={
+            allOrganizations
+              ? undefined
+              : restNote(
+                  'organizations',
+                  charts.byOrganization.rest,
+                  formatArea(charts.byOrganization.rest.total),
+                )
+          }
         />
         <LazyBarChartCard
           view={view}

@@ -281,7 +281,7 @@ export function PortfolioPage() {
       {/* The charts follow the table: the buildings are what most people came for. */}
       {filtered.length > 0 ? (
         <Suspense fallback={<LoadingSkeleton label="Loading the charts" rows={2} />}>
-          <PortfolioCharts buildings={filtered} siteNames={names} />
+          <PortfolioCharts buildings={filtered} siteNames={names} wholePortfolio={!filtering} />
         </Suspense>
       ) : null}
     </Stack>

@@ -11,7 +11,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { areaUnit, formatAreaValue, formatCount, siteLabel } from '@/lib/format';
+import { areaUnit, formatAreaValue, formatCount, formatShare, siteLabel } from '@/lib/format';
 import type { Totals, TotalsGroup } from '@/api/get-totals';
 
 export const totalsColumns = [
@@ -24,8 +24,6 @@ export const totalsColumns = [
 ] as const;
 export type TotalsColumn = (typeof totalsColumns)[number]['key'] | 'name';
 
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
-const share = (value: number | null) => (value === null ? '–' : percent.format(value));
 // The unit is in the column's header.
 const format = (key: TotalsColumn, value: number) =>
   key === 'area' ? formatAreaValue(value) : formatCount(value);
@@ -101,7 +99,7 @@ export function TotalsTable({
                   <TableCell key={column.key} align="right">
                     {format(column.key, row[column.key])}{' '}
                     <Typography component="span" variant="caption" color="text.secondary">
-                      ({share(row.share[column.key])})
+                      ({formatShare(row.share[column.key])})
                     </Typography>
                   </TableCell>
                 ))}
