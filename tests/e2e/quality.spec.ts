@@ -19,7 +19,9 @@ test('finds the empty-shell building through the data-quality page and exports t
   await page.getByRole('combobox', { name: 'Rule' }).selectOption('devices-without-structure');
   await expect(page).toHaveURL(/\?rule=devices-without-structure$/);
   const issues = page.getByRole('table', { name: 'Issues' });
-  await expect(issues.getByRole('link', { name: 'Annex (empty shell)' })).toBeVisible();
+  await expect(
+    issues.getByRole('link', { name: 'Annex (empty shell)', exact: true }),
+  ).toBeVisible();
   await shoot(page, 'quality');
   await expectNoSeriousA11yViolations(page);
 
@@ -37,7 +39,7 @@ test('finds the empty-shell building through the data-quality page and exports t
   );
   expect(lines.some((line) => line.includes('Annex (empty shell)'))).toBe(true);
 
-  await issues.getByRole('link', { name: 'Annex (empty shell)' }).click();
+  await issues.getByRole('link', { name: 'Annex (empty shell)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Annex (empty shell)' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Data quality' })).toContainText(
     'Devices on a building without floors or spaces',
@@ -67,6 +69,7 @@ test('gives Skyline Tower one score on its page, in the portfolio and in the com
 
   await page.goto('/?q=Skyline%20Tower');
   const table = page.getByRole('table', { name: 'Buildings' });
+  await expect(table.getByRole('columnheader', { name: /Quality score/ })).toBeVisible();
   const headerCells = table.getByRole('columnheader');
   const column = (await headerCells.allTextContents()).findIndex((text) =>
     text.includes('Quality score'),

@@ -62,14 +62,13 @@ export function QualityPage() {
     ...(filter.rule ? { rule: filter.rule } : {}),
     ...(filter.severity ? { severity: filter.severity } : {}),
   };
+  // The figures stay while another scope loads (the page keeps its place); the issues do not:
+  // a list under a filter it does not match would be read as the filter's answer.
   const summary = useQuery({
     ...qualitySummaryQueryOptions(scope),
     placeholderData: keepPreviousData,
   });
-  const findings = useQuery({
-    ...qualityFindingsQueryOptions(findingsFilter, shownRows),
-    placeholderData: keepPreviousData,
-  });
+  const findings = useQuery(qualityFindingsQueryOptions(findingsFilter, shownRows));
   const organizations = useQuery({
     ...totalsQueryOptions('organization'),
     select: (totals) =>
