@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildingQualitySchema,
   qualityFindingsSchema,
@@ -11,46 +11,16 @@ import {
   type BuildingDrillDown,
 } from '../../server/portfolio-index/quality-rules';
 import { specialBuildings } from '../../server/emulator/portfolio';
-import {
-  csrf,
-  startBff,
-  startPlatform,
-  type RunningBff,
-  type RunningPlatform,
-} from './support/harness';
+import type { RunningPlatform } from './support/harness';
+import { getJson, indexedPlatform, type IndexedPlatform } from './support/indexed-platform';
 
 /**
  * Data quality as the index works it out after each sync: the same rules over the platform's
  * whole portfolio, one score per building, read by every screen through /api/index/quality.
  * Answers are parsed with the dashboard's own schemas (the contract).
  */
-interface Context {
-  platform: RunningPlatform;
-  bff: RunningBff;
-}
-
-const get = async (context: Context, url: string) => {
-  const response = await context.bff.app.inject({ method: 'GET', url, headers: csrf });
-  return { status: response.statusCode, headers: response.headers, body: response.json() };
-};
-
-function indexedPlatform(platformOptions: Parameters<typeof startPlatform>[0] = {}) {
-  const holder = {} as { context: Context };
-  beforeAll(async () => {
-    const platform = await startPlatform(platformOptions);
-    const bff = await startBff(
-      platform.settings,
-      { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '200', INDEX_SYNC_CONCURRENCY: '3' },
-      { indexWait: async () => {} },
-    );
-    holder.context = { platform, bff };
-  });
-  afterAll(async () => {
-    await holder.context.bff.close();
-    await holder.context.platform.close();
-  });
-  return holder;
-}
+type Context = IndexedPlatform;
+const get = getJson;
 
 /**
  * The rules applied to what the emulator holds, read from its own records: what the index must
@@ -113,7 +83,7 @@ async function allFindings(context: Context) {
 }
 
 describe('data quality from the index on the full platform', () => {
-  const running = indexedPlatform();
+  const running = indexedPlatform({}, { INDEX_PAGE_SIZE: '200' });
   let context: Context;
   beforeAll(() => {
     context = running.context;
@@ -259,7 +229,7 @@ describe('data quality from the index on the full platform', () => {
 });
 
 describe('data quality from the index on a platform that shows only the spec', () => {
-  const running = indexedPlatform({ schema: 'spec' });
+  const running = indexedPlatform({ schema: 'spec' }, { INDEX_PAGE_SIZE: '200' });
 
   it('checks floors and rooms of every building it could read, and says which it could not', async () => {
     const context = running.context;

@@ -1,40 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { indexSearchSchema } from '@/features/search/api/search-index';
 import { totalsSchema } from '@/api/get-totals';
-import {
-  csrf,
-  startBff,
-  startPlatform,
-  type RunningBff,
-  type RunningPlatform,
-} from './support/harness';
+import { csrf, type RunningPlatform } from './support/harness';
+import { getJson, indexedPlatform, type IndexedPlatform } from './support/indexed-platform';
 
 /**
  * The portfolio index against the emulator: what it copies, how it pages, what it does when the
  * platform falters. Every wait between retries is recorded instead of slept (time is injected).
  */
-const indexEnv = { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '50', INDEX_SYNC_CONCURRENCY: '3' };
+type Context = IndexedPlatform;
+const get = getJson;
 
-interface Context {
-  platform: RunningPlatform;
-  bff: RunningBff;
-  waits: number[];
-}
-
-async function start(platformOptions: Parameters<typeof startPlatform>[0] = {}): Promise<Context> {
-  const platform = await startPlatform(platformOptions);
-  const waits: number[] = [];
-  const bff = await startBff(platform.settings, indexEnv, {
-    indexWait: async (ms) => void waits.push(ms),
-  });
-  return { platform, bff, waits };
-}
-
-const get = async (context: Context, url: string) => {
-  const response = await context.bff.app.inject({ method: 'GET', url, headers: csrf });
-  return { status: response.statusCode, headers: response.headers, body: response.json() };
-};
 /** The status as the dashboard reads it: parsed with the dashboard's own schema (the contract). */
 const status = async (context: Context): Promise<IndexStatus> =>
   indexStatusSchema.parse((await get(context, '/api/index/status')).body);
@@ -50,19 +27,6 @@ function platformTotals(platform: RunningPlatform) {
     rooms += floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
   }
   return { sites: portfolio.sites.length, buildings: portfolio.buildings.length, levels, rooms };
-}
-
-/** A platform and an indexing BFF for the enclosing describe block: started before, closed after. */
-function indexedPlatform(platformOptions: Parameters<typeof startPlatform>[0] = {}) {
-  const holder = {} as { context: Context };
-  beforeAll(async () => {
-    holder.context = await start(platformOptions);
-  });
-  afterAll(async () => {
-    await holder.context.bff.close();
-    await holder.context.platform.close();
-  });
-  return holder;
 }
 
 describe('portfolio index on the full platform', () => {
