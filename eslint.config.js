@@ -65,7 +65,7 @@ export default tseslint.config(
             {
               group: ['@/features/**'],
               message:
-                'Features do not import each other: share through src/api, src/components or src/lib.',
+                'Features do not import each other: routes in src/app/routes compose them; share through src/api, src/components, src/domain, src/stores or src/lib.',
             },
             {
               group: ['../../*', '../../**'],
@@ -77,7 +77,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**', 'src/components/**', 'src/config/**', 'src/lib/**'],
+    files: [
+      'src/api/**',
+      'src/components/**',
+      'src/config/**',
+      'src/domain/**',
+      'src/lib/**',
+      'src/stores/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -95,6 +102,32 @@ export default tseslint.config(
                 '../../app/**',
               ],
               message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain is pure: rules, labels, measures and distributions, tested without a DOM.
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...neverServerOrTests,
+            {
+              group: ['react', 'react-dom', 'react-router-dom', '@mui/*', '@tanstack/*'],
+              message: 'The domain is pure: no React, no UI, no data fetching.',
+            },
+            {
+              group: ['@/features/**', '@/app/**', '@/app', '@/components/**', '@/stores/**'],
+              message: 'The domain does not import the layers that use it.',
+            },
+            {
+              group: ['@/lib/api-client', '@/lib/graphql'],
+              message: 'The domain does not fetch.',
             },
           ],
         },

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { clientBuildDirectory, projectRoot } from './project-root.ts';
 
 /** The variables that describe a real platform; all or none of them must be set. */
+/** The longest history range relayed by default: a year, leap day included (days of 24 hours). */
+export const defaultHistoryMaxDays = 366;
+
 export const requiredPlatformVariables = [
   'PLATFORM_BASE_URL',
   'PLATFORM_AUTH_URL',
@@ -74,7 +77,12 @@ const environmentSchema = z.object({
     .default('/api/{level}/{id}/HistoricalValues'),
   PLATFORM_HISTORY_FROM_PARAM: queryParameterName.default('startTime'),
   PLATFORM_HISTORY_TO_PARAM: queryParameterName.default('endTime'),
-  PLATFORM_HISTORY_MAX_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
+  PLATFORM_HISTORY_MAX_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3660)
+    .default(defaultHistoryMaxDays),
   CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(0),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

@@ -29,8 +29,11 @@ export interface Capabilities {
     /** Level.area and Room.area. */
     areas: boolean;
   };
-  /** Historical values at the configured REST path (PLATFORM_HISTORY_*). */
-  history: HistoryCapability;
+  /**
+   * Historical values at the configured REST path (PLATFORM_HISTORY_*), and the longest range the
+   * BFF relays (PLATFORM_HISTORY_MAX_DAYS, in days of 24 hours): the dashboard offers no longer one.
+   */
+  history: HistoryCapability & { maxDays: number };
 }
 
 export const specOnly: Capabilities['graphql'] = {
@@ -102,7 +105,7 @@ export function createCapabilityProbe(options: {
       askGraphql(),
       probeHistory({ gateway, settings: options.history, clock }),
     ]);
-    return { ...graphql, history };
+    return { ...graphql, history: { ...history, maxDays: options.history.maxDays } };
   };
 
   const askGraphql = async (): Promise<Omit<Capabilities, 'history'>> => {

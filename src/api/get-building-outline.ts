@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
-import { useQuery } from 'urql';
-import { useCapabilities } from '@/api/get-capabilities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCapabilities, type Capabilities } from '@/api/get-capabilities';
+import { fetchGraphql, graphql, type ResultOf } from '@/lib/graphql';
 import { displayName } from '@/lib/format';
-import { graphql, type ResultOf } from '@/lib/graphql';
-import { rememberBuildingRooms } from '@/lib/outline-memory';
 
 /** The spec's drill-down shape, by name (the only filter it shows), always through variables. */
 export const buildingOutlineQuery = graphql(`
@@ -62,6 +60,56 @@ export interface BuildingOutline {
   levels: LevelOutline[] | null;
 }
 
+export interface OutlineAnswer {
+  /** The building with this id among those answered; undefined when absent. */
+  outline: BuildingOutline | undefined;
+  /** Messages of a partial answer: data is shown, with a warning. */
+  partialErrors: string[];
+}
+
+/** Levels and rooms carry ids and buildings are filtered by id: links use ids, and no name is needed. */
+export const outlineById = (capabilities: Capabilities | undefined): boolean =>
+  Boolean(
+    capabilities?.graphql.buildingIdFilter &&
+    capabilities.graphql.levelIds &&
+    capabilities.graphql.roomIds,
+  );
+
+export const outlineKeys = {
+  all: ['building-outline'] as const,
+  byId: (id: string) => [...outlineKeys.all, 'by-id', id] as const,
+  byName: (id: string, name: string) => [...outlineKeys.all, 'by-name', id, name] as const,
+};
+
+/**
+ * The building's levels and rooms, the one way this platform allows: by id where it can (no need
+ * to wait for the listing), by name otherwise (names are not unique: the answer whose id matches
+ * is kept). Route loaders and screens share it, so a click starts the request the page reads.
+ */
+export function outlineQueryOptions(
+  building: { id: string; name?: string | null | undefined },
+  capabilities: Capabilities | undefined,
+) {
+  const byId = outlineById(capabilities);
+  const name = building.name ?? '';
+  return queryOptions({
+    queryKey: byId ? outlineKeys.byId(building.id) : outlineKeys.byName(building.id, name),
+    queryFn: async ({ signal }): Promise<OutlineAnswer> => {
+      const answer = byId
+        ? await fetchGraphql(buildingOutlineByIdQuery, { id: building.id }, signal)
+        : await fetchGraphql(buildingOutlineQuery, { name }, signal);
+      const answered = answer.data.buildings as ReadonlyArray<SpecOutline | IdOutline>;
+      return {
+        outline: answered.find((candidate) => candidate.id === building.id) as
+          BuildingOutline | undefined,
+        partialErrors: answer.partialErrors,
+      };
+    },
+    // A drill-down of names rarely changes within a visit; every level and room page reads it.
+    staleTime: 5 * 60_000,
+  });
+}
+
 export interface BuildingOutlineState {
   fetching: boolean;
   /** The failure when there is nothing to show. */
@@ -75,54 +123,39 @@ export interface BuildingOutlineState {
   retry: () => void;
 }
 
-/**
- * The building's levels and rooms: by id where the platform can (no need to wait for the
- * listing), by name otherwise (names are not unique: the answer whose id matches is kept).
- */
+/** The outline of `building` for a screen: waits for the capabilities, then for its name if needed. */
 export function useBuildingOutline(
   building: { id: string; name?: string | null | undefined } | undefined,
 ): BuildingOutlineState {
   const capabilities = useCapabilities();
-  const graphqlCapabilities = capabilities.data?.graphql;
-  const byId = Boolean(
-    graphqlCapabilities?.buildingIdFilter &&
-    graphqlCapabilities.levelIds &&
-    graphqlCapabilities.roomIds,
-  );
   const decided = capabilities.isSuccess || capabilities.isError;
-  const name = building?.name ?? '';
-  const [byIdResult, reexecuteById] = useQuery({
-    query: buildingOutlineByIdQuery,
-    variables: { id: building?.id ?? '' },
-    pause: !building || !decided || !byId,
+  const byId = outlineById(capabilities.data);
+  const enabled = building !== undefined && decided && (byId || Boolean(building.name));
+  const query = useQuery({
+    ...outlineQueryOptions(building ?? { id: '' }, capabilities.data),
+    enabled,
   });
-  const [byNameResult, reexecuteByName] = useQuery({
-    query: buildingOutlineQuery,
-    variables: { name },
-    pause: !building || !decided || byId || name === '',
-  });
-  const result = byId ? byIdResult : byNameResult;
-  const hasData = result.data !== undefined;
-  const answered = result.data?.buildings as ReadonlyArray<SpecOutline | IdOutline> | undefined;
-  const outline = answered?.find((candidate) => candidate.id === building?.id) as
-    BuildingOutline | undefined;
-  useEffect(() => {
-    // Search falls back to the rooms of buildings opened this session when the platform has none.
-    if (!outline) return;
-    rememberBuildingRooms(outline.id, roomsOf(outline));
-  }, [outline]);
   return {
-    fetching: !decided || result.fetching || (!hasData && !result.error && (byId || name !== '')),
-    error: !hasData ? (result.error?.networkError ?? result.error) : undefined,
-    partialErrors: hasData ? (result.error?.graphQLErrors.map((error) => error.message) ?? []) : [],
-    outline,
+    fetching: !decided || (enabled && query.isPending),
+    error: query.error ?? undefined,
+    partialErrors: query.data?.partialErrors ?? [],
+    outline: query.data?.outline,
     byId,
-    retry: () => (byId ? reexecuteById : reexecuteByName)({ requestPolicy: 'network-only' }),
+    retry: () => void query.refetch(),
   };
 }
 
-function roomsOf(outline: BuildingOutline) {
-  return (outline.levels ?? []).flatMap((level, levelIndex) =>
+/** A room of an outline, with the keys its link uses (ids, or positions on a platform without). */
+export interface OutlineRoom {
+  buildingId: string;
+  levelKey: string;
+  levelName: string;
+  roomKey: string;
+  roomName: string;
+}
+
+export const roomsOfOutline = (outline: BuildingOutline): OutlineRoom[] =>
+  (outline.levels ?? []).flatMap((level, levelIndex) =>
     (level.rooms ?? []).map((room, roomIndex) => ({
       buildingId: outline.id,
       levelKey: level.id ?? String(levelIndex),
@@ -131,4 +164,3 @@ function roomsOf(outline: BuildingOutline) {
       roomName: displayName(room.name),
     })),
   );
-}

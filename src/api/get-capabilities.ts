@@ -16,8 +16,13 @@ export const capabilitiesSchema = z.object({
     buildingIdFilter: z.boolean(),
     areas: z.boolean(),
   }),
-  /** Historical values at the BFF's configured platform path. */
-  history: z.object({ available: z.boolean(), reason: z.string().optional() }),
+  /** Historical values at the BFF's configured platform path, and the longest range it relays. */
+  history: z.object({
+    available: z.boolean(),
+    reason: z.string().optional(),
+    /** Days of 24 hours (PLATFORM_HISTORY_MAX_DAYS); longer ranges are not offered. */
+    maxDays: z.number().int().positive(),
+  }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -34,8 +39,9 @@ export const specOnlyCapabilities: Capabilities = {
     buildingIdFilter: false,
     areas: false,
   },
-  // Offered until the BFF says otherwise: a failed history call then explains itself.
-  history: { available: true },
+  // Offered until the BFF says otherwise: a failed history call then explains itself. The BFF's
+  // default limit until it says its own.
+  history: { available: true, maxDays: 366 },
 };
 
 export const capabilityKeys = { all: ['capabilities'] as const };

@@ -179,7 +179,20 @@ export function AppLayout() {
           />
         ) : null}
       </AppBar>
-      <Container component="main" id="main" maxWidth="xl" sx={{ py: 3 }} tabIndex={-1}>
+      {/* While the next screen's code loads, the old one is marked busy and, past ~150 ms, faded:
+          it never passes for the page that was asked for. */}
+      <Container
+        component="main"
+        id="main"
+        maxWidth="xl"
+        tabIndex={-1}
+        aria-busy={navigation.state === 'loading'}
+        sx={{
+          py: 3,
+          transition: 'opacity 0s',
+          '&[aria-busy="true"]': { opacity: 0.55, transition: 'opacity 120ms ease-in 150ms' },
+        }}
+      >
         <MainContent />
       </Container>
       {/* Back and Forward return to where the page was scrolled; a new page starts at its top. */}

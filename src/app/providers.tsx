@@ -4,9 +4,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Provider as UrqlProvider, type Client } from 'urql';
-import { createGraphqlClient } from '@/lib/graphql';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient } from '@/api/query-client';
 import { measureVariables } from '@/components/charts/measure-palette';
 import { createStyleCache } from '@/lib/style-cache';
 import { theme } from './theme';
@@ -14,14 +12,11 @@ import { theme } from './theme';
 export function AppProviders({
   children,
   queryClient,
-  graphqlClient,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
-  graphqlClient?: Client;
 }) {
   const [queries] = useState(() => queryClient ?? createQueryClient());
-  const [graphql] = useState(() => graphqlClient ?? createGraphqlClient());
   const [styleCache] = useState(createStyleCache);
   return (
     <CacheProvider value={styleCache}>
@@ -33,9 +28,7 @@ export function AppProviders({
             '.dark': measureVariables('dark'),
           }}
         />
-        <QueryClientProvider client={queries}>
-          <UrqlProvider value={graphql}>{children}</UrqlProvider>
-        </QueryClientProvider>
+        <QueryClientProvider client={queries}>{children}</QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>
   );

@@ -1,78 +1,100 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { routePatterns } from '@/config/paths';
 import { AppLayout } from './layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
+import {
+  buildingData,
+  compareData,
+  levelData,
+  portfolioData,
+  qualityData,
+  roomData,
+  searchData,
+  sitesData,
+  type RouteData,
+} from './routes/route-data';
 
-/** Every screen is its own chunk, loaded when its route is first visited. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first route's chunk loads.
-    hydrateFallbackElement: <LinearProgress aria-label="Loading Storey" />,
-    children: [
-      {
-        index: true,
-        lazy: () =>
-          import('@/features/portfolio/components/portfolio-page').then((m) => ({
-            Component: m.PortfolioPage,
-          })),
-      },
-      {
-        path: routePatterns.sites,
-        lazy: () =>
-          import('@/features/sites/components/sites-page').then((m) => ({
-            Component: m.SitesPage,
-          })),
-      },
-      {
-        path: routePatterns.quality,
-        lazy: () =>
-          import('@/features/quality/components/quality-page').then((m) => ({
-            Component: m.QualityPage,
-          })),
-      },
-      {
-        path: routePatterns.compare,
-        lazy: () =>
-          import('@/features/compare/components/compare-route').then((m) => ({
-            Component: m.CompareRoute,
-          })),
-      },
-      {
-        path: routePatterns.search,
-        lazy: () =>
-          import('@/features/search/components/search-page').then((m) => ({
-            Component: m.SearchPage,
-          })),
-      },
-      {
-        path: routePatterns.building,
-        lazy: () =>
-          import('@/features/building/components/building-page').then((m) => ({
-            Component: m.BuildingPage,
-          })),
-      },
-      {
-        path: routePatterns.level,
-        lazy: () =>
-          import('@/features/building/components/level-page').then((m) => ({
-            Component: m.LevelPage,
-          })),
-      },
-      {
-        path: routePatterns.room,
-        lazy: () =>
-          import('@/features/building/components/room-page').then((m) => ({
-            Component: m.RoomPage,
-          })),
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
+type RouteModule = () => Promise<{ Component: React.ComponentType }>;
+
+/** What a route needs before it can show: its code (a chunk of its own) and its first data. */
+interface ScreenRoute {
+  path?: string;
+  index?: true;
+  load: RouteModule;
+  data: RouteData;
+}
+
+const screens: ScreenRoute[] = [
+  { index: true, load: () => import('./routes/portfolio'), data: portfolioData },
+  { path: routePatterns.sites, load: () => import('./routes/sites'), data: sitesData },
+  { path: routePatterns.quality, load: () => import('./routes/quality'), data: qualityData },
+  { path: routePatterns.compare, load: () => import('./routes/compare'), data: compareData },
+  { path: routePatterns.search, load: () => import('./routes/search'), data: searchData },
+  { path: routePatterns.building, load: () => import('./routes/building'), data: buildingData },
+  { path: routePatterns.level, load: () => import('./routes/level'), data: levelData },
+  { path: routePatterns.room, load: () => import('./routes/room'), data: roomData },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** How a route starts its data: at once, not awaited (the screen shows its own loading state). */
+const loaderOf =
+  (queryClient: QueryClient, data: RouteData): LoaderFunction =>
+  ({ params, request }) => {
+    void data(queryClient, params, new URL(request.url).searchParams);
+    return null;
+  };
+
+/**
+ * Every URL, each with a route module in ./routes/ that reads the params and composes features.
+ * The loader starts the screen's data at the click, in parallel with its chunk.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      // Shown while the first route's chunk loads.
+      hydrateFallbackElement: <LinearProgress aria-label="Loading Storey" />,
+      children: [
+        ...screens.map(({ path, index, load, data }): RouteObject => ({
+          ...(index ? { index } : { path }),
+          loader: loaderOf(queryClient, data),
+          // A screen's own state in the query (filters, sort, range) is the screen's to fetch;
+          // its loader runs when the place changes, so such a change never waits for it.
+          shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+            currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate,
+          lazy: load,
+          handle: { load, data } satisfies Pick<ScreenRoute, 'load' | 'data'>,
+        })),
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * Starts what a link's screen needs when someone shows the intent to follow it (hover, focus,
+ * touch): its chunk and its first data, through the same loaders a click runs. Repeated intents
+ * cost nothing: chunks are imported once and fresh data is not asked for again.
+ */
+export function prefetchRoute(routes: RouteObject[], queryClient: QueryClient, href: string): void {
+  const url = new URL(href, window.location.origin);
+  if (url.origin !== window.location.origin) return;
+  for (const match of matchRoutes(routes, url.pathname) ?? []) {
+    const handle = match.route.handle as Pick<ScreenRoute, 'load' | 'data'> | undefined;
+    if (!handle) continue;
+    void handle.load();
+    void handle.data(queryClient, match.params, url.searchParams);
+  }
+}
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient));

@@ -9,7 +9,7 @@ import {
   maxCompared,
   minCompared,
   useCompareSelection,
-} from '@/lib/compare-selection';
+} from '@/stores/compare-selection';
 
 /**
  * A building's "Compare" box: checked when picked; a seventh cannot be picked. The browser's own

@@ -21,8 +21,8 @@ const unreadable = {
 export function plainError(error: unknown): PlainError {
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error ? error.message : String(error);
-    // GraphQL answers are parsed by urql: broken JSON (relayed unparsed by the BFF, decision 0007)
-    // arrives as a SyntaxError, and an answer cut short as fetch's TypeError.
+    // The API clients turn what they read into ApiErrors; what reaches here unwrapped is a
+    // body that broke off while read (fetch's TypeError) or JSON parsed elsewhere (SyntaxError).
     if (error instanceof SyntaxError) return { ...unreadable, detail: message };
     if (error instanceof TypeError) {
       return {

@@ -8,8 +8,8 @@ import {
   factValue,
   formatPercentile,
 } from '@/features/compare/utils/comparison';
-import { doubtsAbout, measureById, measures, type MeasureId } from '@/lib/building-measures';
-import { percentileRank, quantileSorted, spreadOf } from '@/lib/distribution';
+import { doubtsAbout, measureById, measures, type MeasureId } from '@/domain/building-measures';
+import { percentileRank, quantileSorted, spreadOf } from '@/domain/distribution';
 import { ruleById, rules } from '../../server/portfolio-index/quality-rules';
 import type { Site } from '@/api/platform-schemas';
 import { fixture, fixtureBuildings as records } from './support/scenarios';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { histogram, niceStep, topN } from '@/lib/chart-data';
+import { histogram, niceStep, topN } from '@/domain/chart-data';
 
 describe('chart data that holds from 1 to 10,000 buildings', () => {
   it('keeps the top N as bars and says what the rest add up to', () => {

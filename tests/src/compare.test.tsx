@@ -194,6 +194,8 @@ describe('Picking buildings to compare', () => {
     );
     buildingPage.unmount();
     renderApp(`/search?q=${encodeURIComponent(three[1]!.name!)}`);
+    // The index has answered (the listing's own matches can show a moment before it does).
+    await screen.findByText(/shown, best matches first/);
     const buildings = await screen.findByRole('table', { name: 'Buildings' });
     await userEvent.click(
       within(buildings).getAllByRole('checkbox', { name: `Compare ${three[1]!.name}` })[0]!,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { duplicateBuildingName, specialBuildings } from '../../server/emulator/portfolio';
-import { humanizeKey } from '@/features/building/utils/room-details';
+import { humanizeKey } from '@/features/places/utils/room-details';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
@@ -149,6 +149,27 @@ describe('Level and room screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
     expect(graphqlRequests).toHaveLength(1);
     expect(restCalls).toHaveLength(1);
+    server.events.removeListener('request:start', count);
+  });
+
+  it("starts a floor's rooms at the intent to open it, and the floor reads them without asking again", async () => {
+    const roomRequests: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/Spaces')) roomRequests.push(request.url);
+    };
+    server.events.on('request:start', count);
+    renderApp(`/buildings/${harbour.id}`);
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    const level0 = within(floors).getByRole('link', { name: 'Level 0' });
+    const floor = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!;
+    // Reaching the link by keyboard is the intent: its rooms are asked for before any click.
+    level0.focus();
+    await waitFor(() => expect(roomRequests).toHaveLength(1));
+    expect(roomRequests[0]).toContain(`/api/Floors/${floor.record.id}/Spaces`);
+    await userEvent.click(level0);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
+    expect(roomCount()).toHaveTextContent(`${floor.spaces.length} rooms`);
+    expect(roomRequests).toHaveLength(1);
     server.events.removeListener('request:start', count);
   });
 

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { groupReadings } from '@/lib/time-series';
+import { groupReadings } from '@/features/history/utils/time-series';
 import { historicalValues, measurementsByLevel } from '../../server/emulator/history-series';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
@@ -14,6 +14,7 @@ import {
   fixture,
   historyEmpty,
   historyFails,
+  historyLimitedTo,
   historyPending,
   historyRequests,
   historyUnavailable,
@@ -79,6 +80,17 @@ describe('History panel', () => {
     await userEvent.type(last, '2026-11-01');
     expect(await screen.findByText('The last day must not be before the first.')).toBeVisible();
     expect(router.state.location.search).toContain('to=2026-11-01');
+  });
+
+  it('offers no range longer than the BFF relays (PLATFORM_HISTORY_MAX_DAYS), and asks for none', async () => {
+    server.use(...historyLimitedTo(7));
+    renderApp(`${roomPath}?history=custom&from=2026-11-01&to=2026-11-07`);
+    // Seven local days fit in seven days of 24 hours only without a clock change: six are offered.
+    expect(await screen.findByText('A range may span at most 6 days.')).toBeVisible();
+    await userEvent.click(ui.preset('7 days'));
+    expect(within(ui.range()).queryByRole('button', { name: '30 days' })).toBeNull();
+    await waitFor(() => expect(lastRequest().to - lastRequest().from).toBe(7 * 24 * hour));
+    expect(historyRequests.every((asked) => asked.to - asked.from <= 7 * 24 * hour)).toBe(true);
   });
 
   it('shows every reading as the platform sent it in the table view, a hundred at a time', async () => {

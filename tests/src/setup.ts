@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { routes } from '@/app/router';
-import { compareSelection } from '@/lib/compare-selection';
-import { forgetRememberedRooms } from '@/lib/outline-memory';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoutes } from '@/app/router';
+import { compareSelection } from '@/stores/compare-selection';
 import { server } from './support/msw-server';
 import { resetScenarioState } from './support/scenarios';
 
@@ -31,7 +31,7 @@ window.scrollTo = () => undefined;
 // Unmocked requests are errors: a component test never reaches a network.
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  await preloadRoutes(routes);
+  await preloadRoutes(createRoutes(new QueryClient()));
 }, 60_000);
 afterEach(() => {
   cleanup();
@@ -41,7 +41,6 @@ afterEach(() => {
   for (const style of document.head.querySelectorAll('style[data-emotion]')) style.remove();
   server.resetHandlers();
   resetScenarioState();
-  forgetRememberedRooms();
   compareSelection.clear();
   localStorage.clear();
   sessionStorage.clear();

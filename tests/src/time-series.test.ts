@@ -6,7 +6,7 @@ import {
   localDay,
   localDayStart,
   readPreset,
-} from '@/features/building/utils/history-range';
+} from '@/features/history/utils/history-range';
 import {
   describeTimeZone,
   downsampleLttb,
@@ -18,7 +18,7 @@ import {
   timeTicks,
   typicalStep,
   type SeriesPoint,
-} from '@/lib/time-series';
+} from '@/features/history/utils/time-series';
 
 const minute = 60_000;
 const step = 15 * minute;

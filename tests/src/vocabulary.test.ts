@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Building } from '@/api/platform-schemas';
 import { paths, routePatterns } from '@/config/paths';
 import { displayName, siteLabel } from '@/lib/format';
-import { sumByGroup } from '@/lib/group-sums';
+import { sumByGroup } from '@/domain/group-sums';
 
 describe('paths', () => {
   it('builds URLs the router matches back to the same ids, whatever characters they hold', () => {

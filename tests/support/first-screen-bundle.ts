@@ -36,7 +36,7 @@ export function firstScreenBundle(dist = distDirectory) {
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const portfolioKey = Object.keys(manifest).find((key) =>
-    key.endsWith('features/portfolio/components/portfolio-page.tsx'),
+    key.endsWith('src/app/routes/portfolio.tsx'),
   );
   if (!entryKey || !portfolioKey)
     throw new Error('The build manifest has no entry or no portfolio route: run `npm run build`.');

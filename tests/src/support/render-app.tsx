@@ -1,21 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
-import { createGraphqlClient } from '@/lib/graphql';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '@/app/app';
+import { createRoutes } from '@/app/router';
+import { createQueryClient } from '@/api/query-client';
 
-/** The whole app at a path, with a fresh query client (no retries) and a fresh GraphQL cache. */
+/** The whole app at a path, with a fresh query client (the app's, without retries) and a memory router. */
 export function renderApp(path: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-  });
-  const graphqlClient = createGraphqlClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient({ retry: false, staleTime: Infinity });
+  let router!: ReturnType<typeof createMemoryRouter>;
   const view = render(
-    <AppProviders queryClient={queryClient} graphqlClient={graphqlClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <App
+      queryClient={queryClient}
+      createRouter={(client) => {
+        router = createMemoryRouter(createRoutes(client), { initialEntries: [path] });
+        return router;
+      }}
+    />,
   );
   return { ...view, router, queryClient };
 }

@@ -1,6 +1,7 @@
 import { execute, parse } from 'graphql';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
+import { defaultHistoryMaxDays } from '../../../server/config';
 import { capabilityQuery, readCapabilities } from '../../../server/platform/capabilities';
 import { historicalValues, type HistoryPlaceLevel } from '../../../server/emulator/history-series';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
@@ -80,7 +81,7 @@ const spacesHandler = () =>
 /** GET /api/capabilities as the BFF answers it: the same probe, run on the scenario's schema. */
 const capabilitiesHandler = (
   mode: SchemaMode = 'full',
-  history: { available: boolean; reason?: string } = { available: true },
+  history: { available: boolean; reason?: string; maxDays?: number } = { available: true },
 ) =>
   http.get('*/api/capabilities', async ({ request }) => {
     const denied = requireCsrf(request);
@@ -90,7 +91,7 @@ const capabilitiesHandler = (
       checkedAt: '2026-11-22T09:00:00.000Z',
       probed: true,
       graphql: readCapabilities(answer.data as never),
-      history,
+      history: { maxDays: defaultHistoryMaxDays, ...history },
     });
   });
 
@@ -746,6 +747,11 @@ export function historyUnavailable(): HttpHandler[] {
       reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
     }),
   ];
+}
+
+/** A BFF that relays at most `maxDays` days of history (PLATFORM_HISTORY_MAX_DAYS). */
+export function historyLimitedTo(maxDays: number): HttpHandler[] {
+  return [capabilitiesHandler('full', { available: true, maxDays })];
 }
 
 /** History answers with a failure of the BFF's making (a problem document). */

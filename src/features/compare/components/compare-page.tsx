@@ -19,7 +19,7 @@ import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageTitle } from '@/components/page-title';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
-import { maxCompared, minCompared, useCompareSelection } from '@/lib/compare-selection';
+import { maxCompared, minCompared, useCompareSelection } from '@/stores/compare-selection';
 import { downloadCsv } from '@/lib/csv';
 import { displayName, formatCount } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';

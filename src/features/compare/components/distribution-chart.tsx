@@ -10,8 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
-import { histogram } from '@/lib/chart-data';
-import type { Spread } from '@/lib/distribution';
+import { histogram } from '@/domain/chart-data';
+import type { Spread } from '@/domain/distribution';
 import { formatCompact } from '@/lib/format';
 
 export interface DistributionMarker {

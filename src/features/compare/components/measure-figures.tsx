@@ -12,7 +12,7 @@ import { ViewToggle } from '@/components/charts/view-toggle';
 import { Suspense, lazy, useId, useState } from 'react';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
-import type { Spread } from '@/lib/distribution';
+import type { Spread } from '@/domain/distribution';
 import { displayName, formatCount } from '@/lib/format';
 import {
   formatPercentile,

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { measures } from '@/lib/building-measures';
+import { measures } from '@/domain/building-measures';
 import { paths } from '@/config/paths';
 import { areaUnit, displayName, formatAreaValue, formatCount } from '@/lib/format';
 import {

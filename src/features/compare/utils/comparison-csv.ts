@@ -1,4 +1,4 @@
-import { measures } from '@/lib/building-measures';
+import { measures } from '@/domain/building-measures';
 import { toCsv } from '@/lib/csv';
 import { areaUnit, displayName } from '@/lib/format';
 import { factFields, factValue, type Comparison } from './comparison';

@@ -5,8 +5,8 @@ import {
   type MeasureDefinition,
   type MeasureId,
   type MeasureValue,
-} from '@/lib/building-measures';
-import { ascending, percentileRank, spreadOf, type Spread } from '@/lib/distribution';
+} from '@/domain/building-measures';
+import { ascending, percentileRank, spreadOf, type Spread } from '@/domain/distribution';
 import { siteLabel } from '@/lib/format';
 import type { Rule } from '@/api/get-quality';
 

@@ -1,4 +1,4 @@
-import type { MeasureDefinition } from '@/lib/building-measures';
+import type { MeasureDefinition } from '@/domain/building-measures';
 
 const formats = new Map<number, Intl.NumberFormat>();
 

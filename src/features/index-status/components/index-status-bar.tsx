@@ -46,7 +46,8 @@ function useRefresh() {
 
 /**
  * When a newer sync is served (or the first one, after screens were told the index was empty),
- * every answer read from the index is fetched again. The first status read only sets the mark.
+ * every answer read from the index is fetched again. The first status read sets the mark, and
+ * asks again only what failed before it.
  */
 function useNewSyncRefreshesTheScreens(status: IndexStatus | undefined) {
   const queryClient = useQueryClient();
@@ -57,8 +58,14 @@ function useNewSyncRefreshesTheScreens(status: IndexStatus | undefined) {
     if (served === undefined || served === seen.current) return;
     const first = seen.current === undefined;
     seen.current = served;
-    if (!first && served !== null)
-      void queryClient.invalidateQueries({ predicate: (query) => readsTheIndex(query.queryKey) });
+    if (served === null) return;
+    // A newer sync: every answer from the index is out of date. The first status read: only the
+    // answers that failed before it (a screen can ask, and hear "not yet indexed", before the
+    // status has arrived to say the index is there).
+    void queryClient.invalidateQueries({
+      predicate: (query) =>
+        readsTheIndex(query.queryKey) && (!first || query.state.status === 'error'),
+    });
   }, [served, queryClient]);
 }
 

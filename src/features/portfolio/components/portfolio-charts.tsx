@@ -9,7 +9,7 @@ import { totalsQueryOptions } from '@/api/get-totals';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 
 export { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
-import { histogram, topN } from '@/lib/chart-data';
+import { histogram, topN } from '@/domain/chart-data';
 import {
   areaUnit,
   formatArea,

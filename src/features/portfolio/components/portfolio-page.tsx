@@ -15,7 +15,7 @@ import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { fileSlug } from '@/lib/csv';
-import { rememberPortfolioSearch } from '@/lib/portfolio-return';
+import { rememberPortfolioSearch } from '@/stores/portfolio-return';
 import { plainError } from '@/lib/plain-error';
 import { useUrlParams } from '@/lib/use-url-params';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';

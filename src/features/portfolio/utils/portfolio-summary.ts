@@ -1,6 +1,6 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { displayName, siteLabel } from '@/lib/format';
-import { sumByGroup, type GroupSums } from '@/lib/group-sums';
+import { sumByGroup, type GroupSums } from '@/domain/group-sums';
 
 export interface PortfolioTotals {
   buildings: number;

@@ -1,6 +1,6 @@
-import { useQuery } from 'urql';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capabilities } from '@/api/get-capabilities';
-import { graphql, type ResultOf } from '@/lib/graphql';
+import { fetchGraphql, graphql, type ResultOf } from '@/lib/graphql';
 
 /** Floors and rooms by part of their name, across the portfolio, each with its building (and level). */
 export const searchPlacesQuery = graphql(`
@@ -48,9 +48,30 @@ export type FoundRoom = ResultOf<typeof searchPlacesWithoutLevelsQuery>['rooms']
 export const platformSearchAvailable = (capabilities: Capabilities | undefined): boolean =>
   Boolean(capabilities?.graphql.levelSearch && capabilities.graphql.roomSearch);
 
+export const placeSearchKeys = {
+  all: ['place-search'] as const,
+  of: (q: string, take: number, withLevels: boolean) =>
+    [...placeSearchKeys.all, { q, take, withLevels }] as const,
+};
+
+/** Floors and rooms from the platform's own search; the document is chosen by what it offers. */
+export const placeSearchQueryOptions = (q: string, take: number, withLevels: boolean) =>
+  queryOptions({
+    queryKey: placeSearchKeys.of(q, take, withLevels),
+    queryFn: async ({ signal }) => {
+      const answer = withLevels
+        ? await fetchGraphql(searchPlacesQuery, { q, take }, signal)
+        : await fetchGraphql(searchPlacesWithoutLevelsQuery, { q, take }, signal);
+      return {
+        levels: answer.data.levels as readonly FoundLevel[],
+        rooms: answer.data.rooms as readonly FoundRoom[],
+      };
+    },
+  });
+
 /**
- * One platform request per settled query: the caller passes the debounced text; urql cancels a
- * request whose variables have changed before it answered.
+ * One platform request per settled query: the caller passes the debounced text; a request whose
+ * text has changed before it answered is cancelled (its query has no observer left).
  */
 export function usePlatformPlaceSearch(
   q: string,
@@ -60,23 +81,16 @@ export function usePlatformPlaceSearch(
   const available = platformSearchAvailable(capabilities);
   const withLevels = Boolean(capabilities?.graphql.roomLevel);
   const active = available && q.trim().length >= 2;
-  const [withLevelsResult] = useQuery({
-    query: searchPlacesQuery,
-    variables: { q: q.trim(), take },
-    pause: !active || !withLevels,
+  const result = useQuery({
+    ...placeSearchQueryOptions(q.trim(), take, withLevels),
+    enabled: active,
   });
-  const [withoutLevelsResult] = useQuery({
-    query: searchPlacesWithoutLevelsQuery,
-    variables: { q: q.trim(), take },
-    pause: !active || withLevels,
-  });
-  const result = withLevels ? withLevelsResult : withoutLevelsResult;
   return {
     available,
     active,
-    fetching: active && (result.fetching || (!result.data && !result.error)),
-    error: result.error,
-    levels: (active ? (result.data?.levels ?? []) : []) as readonly FoundLevel[],
-    rooms: (active ? (result.data?.rooms ?? []) : []) as readonly FoundRoom[],
+    fetching: active && result.isPending,
+    error: result.error ?? undefined,
+    levels: active ? (result.data?.levels ?? []) : [],
+    rooms: active ? (result.data?.rooms ?? []) : [],
   };
 }

@@ -4,10 +4,10 @@ import { buildingsQueryOptions } from '@/api/get-buildings';
 import { useCapabilities } from '@/api/get-capabilities';
 import { useIndexStatus } from '@/api/get-index-status';
 import { sitesQueryOptions } from '@/api/get-sites';
-import { rememberedRooms } from '@/lib/outline-memory';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { indexSearchQueryOptions } from '../api/search-index';
 import { usePlatformPlaceSearch } from '../api/search-places';
+import { useOpenedBuildingRooms } from './use-opened-outlines';
 import { buildSearchResults } from '../utils/search-results';
 
 /** The most places the index answers at once (the server's bound). */
@@ -39,6 +39,9 @@ export function useSearchResults(text: string, options: { take: number; enabled:
     options.take,
     capabilities.data,
   );
+  const opened = useOpenedBuildingRooms(
+    options.enabled && !indexed && !indexStatus.isPending && !platform.available,
+  );
   const deferred = useDeferredValue(text);
   const hits = useMemo(() => index.data?.pages.flatMap((page) => page.hits) ?? [], [index.data]);
   const results = useMemo(
@@ -50,7 +53,7 @@ export function useSearchResults(text: string, options: { take: number; enabled:
         indexAsOf: index.data?.pages[0]?.asOf,
         levels: platform.levels,
         rooms: platform.rooms,
-        remembered: indexed || platform.available ? [] : rememberedRooms(),
+        remembered: opened,
       }),
     [
       deferred,
@@ -61,7 +64,7 @@ export function useSearchResults(text: string, options: { take: number; enabled:
       index.data,
       platform.levels,
       platform.rooms,
-      platform.available,
+      opened,
     ],
   );
   const pending = text.trim().length >= 2 && settled !== text;

@@ -1,7 +1,7 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
 import { displayName, siteLabel } from '@/lib/format';
-import type { RememberedRoom } from '@/lib/outline-memory';
+import type { OutlineRoom } from '@/api/get-building-outline';
 import { fold, matchRange } from '@/lib/text-match';
 import { indexLinkState, type IndexLinkState } from '@/lib/index-link';
 import type { IndexHit } from '../api/search-index';
@@ -46,7 +46,7 @@ export interface SearchSources {
   levels: readonly FoundLevel[];
   rooms: readonly FoundRoom[];
   /** Rooms of buildings opened this session, searched when the platform has no search. */
-  remembered: readonly RememberedRoom[];
+  remembered: readonly OutlineRoom[];
 }
 
 /** Starts-with before contains, then alphabetical: "2.09" before "12.09". */

@@ -21,7 +21,7 @@ import type { Building, Site } from '@/api/platform-schemas';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
-import { sumByGroup, type GroupSums } from '@/lib/group-sums';
+import { sumByGroup, type GroupSums } from '@/domain/group-sums';
 import { useUrlParams } from '@/lib/use-url-params';
 import { totalsQueryOptions, type TotalsGroup } from '@/api/get-totals';
 import { TotalsTable, totalsColumns, type TotalsColumn } from './totals-table';
@@ -101,6 +101,16 @@ function IndexTotals() {
 
 export function SitesPage() {
   const index = useIndexStatus();
+  // Which of the two pages this is depends on the index: never show one and swap to the other.
+  if (index.isPending)
+    return (
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          Sites
+        </Typography>
+        <LoadingSkeleton label="Loading the sites" />
+      </Stack>
+    );
   if (index.data?.served) return <IndexTotals />;
   return <SitesFromListings />;
 }

@@ -7,14 +7,10 @@ import { DetailsTable } from '@/components/details-table';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { formatArea, formatCount } from '@/lib/format';
-import { useSpaces } from '../api/get-spaces';
-import { useLevelSpaces } from '../hooks/use-level-spaces';
-import { useRoomRoute, type RoomPlace } from '../hooks/use-place-route';
+import type { RoomPlace } from '../hooks/use-place';
+import type { LevelDetails } from './level-sections';
 import { humanizeKey, type RoomDetails } from '../utils/room-details';
-import { HistoryPanel } from './history-panel';
-import { QualityPanel } from './quality-panel';
 import { PlaceHeader } from './place-header';
-import { RouteStateView } from './route-state-view';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (value: string | null | undefined) => {
@@ -46,7 +42,14 @@ function facts(room: RoomDetails): Array<[string, string]> {
   return rows.map(([name, value]) => [name, value ?? '—']);
 }
 
-function Neighbours({ place, rooms }: { place: RoomPlace; rooms: readonly RoomDetails[] }) {
+/** The rooms before and after this one on its floor, and the way back to all of them. */
+export function RoomNeighbours({
+  place,
+  rooms,
+}: {
+  place: RoomPlace;
+  rooms: readonly RoomDetails[];
+}) {
   const at = place.room.index;
   const link = (room: RoomDetails | undefined, label: string) =>
     room ? (
@@ -82,59 +85,41 @@ function Neighbours({ place, rooms }: { place: RoomPlace; rooms: readonly RoomDe
   );
 }
 
-function RoomView({ place }: { place: RoomPlace }) {
-  const details = useLevelSpaces(place);
-  const spaces = useSpaces(details.floorId);
+/** The top of a room's page: breadcrumbs, its name, and where it is. */
+export function RoomHeader({ place, details }: { place: RoomPlace; details: LevelDetails }) {
   const room = details.rooms[place.room.index]!;
   return (
-    <Stack spacing={2}>
-      <PlaceHeader
-        crumbs={place.crumbs}
-        title={room.name}
-        aside={room.occurrence}
-        partialErrors={place.partialErrors}
-        freshness={[spaces]}
-      >
-        On{' '}
-        <Link component={RouterLink} to={paths.level(place.building.id, place.levelKey)}>
-          {place.levelName}
-        </Link>{' '}
-        of{' '}
-        <Link component={RouterLink} to={paths.building(place.building.id)}>
-          {place.name}
-        </Link>
-        , {place.siteLabel}
-        {room.occurrence ? ` · ${room.occurrence} rooms of this name on the floor` : ''}
-      </PlaceHeader>
-      {details.loading ? (
-        <LoadingSkeleton label="Loading the room's details" rows={4} />
-      ) : details.error ? (
-        <PartFailedAlert onRetry={details.retry}>
-          The room's details could not be loaded: {details.error.message}
-        </PartFailedAlert>
-      ) : room.space ? (
-        <DetailsTable label="Room details" rows={facts(room)} />
-      ) : (
-        <Typography>The platform has no details for this room.</Typography>
-      )}
-      <HistoryPanel
-        level="Spaces"
-        id={room.space?.id}
-        placeName={`${place.name} ${room.name}`}
-        missingId={
-          !details.loading && !room.space
-            ? 'The platform has no details for this room, so its history cannot be asked for.'
-            : undefined
-        }
-      />
-      <Neighbours place={place} rooms={details.rooms} />
-      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
-    </Stack>
+    <PlaceHeader
+      crumbs={place.crumbs}
+      title={room.name}
+      aside={room.occurrence}
+      partialErrors={place.partialErrors}
+      freshness={[details.spaces]}
+    >
+      On{' '}
+      <Link component={RouterLink} to={paths.level(place.building.id, place.levelKey)}>
+        {place.levelName}
+      </Link>{' '}
+      of{' '}
+      <Link component={RouterLink} to={paths.building(place.building.id)}>
+        {place.name}
+      </Link>
+      , {place.siteLabel}
+      {room.occurrence ? ` · ${room.occurrence} rooms of this name on the floor` : ''}
+    </PlaceHeader>
   );
 }
 
-export function RoomPage() {
-  const place = useRoomRoute();
-  if (place.status !== 'found') return <RouteStateView state={place} />;
-  return <RoomView place={place.value} />;
+/** The room's record from the platform (type, area, status, dates, counts, metadata). */
+export function RoomFacts({ place, details }: { place: RoomPlace; details: LevelDetails }) {
+  const room = details.rooms[place.room.index]!;
+  if (details.loading) return <LoadingSkeleton label="Loading the room's details" rows={4} />;
+  if (details.error)
+    return (
+      <PartFailedAlert onRetry={details.retry}>
+        The room's details could not be loaded: {details.error.message}
+      </PartFailedAlert>
+    );
+  if (room.space) return <DetailsTable label="Room details" rows={facts(room)} />;
+  return <Typography>The platform has no details for this room.</Typography>;
 }

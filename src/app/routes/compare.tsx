@@ -1,8 +1,8 @@
+import { ComparePage } from '@/features/compare/components/compare-page';
 import { useUrlParams } from '@/lib/use-url-params';
-import { ComparePage } from './compare-page';
 
 /** /compare?ids=a,b,c: the route reads the ids; the page receives them. */
-export function CompareRoute() {
+export function Component() {
   const [params, update] = useUrlParams();
   const ids = (params.get('ids') ?? '')
     .split(',')

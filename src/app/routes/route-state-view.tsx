@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
-import { portfolioReturnPath } from '@/lib/portfolio-return';
-import type { RouteState } from '../hooks/use-place-route';
+import { portfolioReturnPath } from '@/stores/portfolio-return';
+import type { RouteState } from '@/features/places/hooks/use-place';
 import { readIndexLinkState } from '@/lib/index-link';
 
 /** The loading, error and not-found states of a building, level or room route, in one place. */
@@ -51,15 +50,4 @@ export function RouteStateView({
         </NotFoundState>
       );
   }
-}
-
-/** Shown above data from a GraphQL answer that came with errors: what is there, and what is not. */
-export function PartialAnswerAlert({ messages }: { messages: readonly string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <Alert severity="warning" sx={{ mb: 2 }}>
-      The platform answered only in part: {messages.join(' ')} Levels marked "rooms unavailable" are
-      incomplete.
-    </Alert>
-  );
 }

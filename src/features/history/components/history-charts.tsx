@@ -15,7 +15,12 @@ import {
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import { formatCompact } from '@/lib/format';
-import { pointsForDrawing, summarize, timeTicks, type MeasurementSeries } from '@/lib/time-series';
+import {
+  pointsForDrawing,
+  summarize,
+  timeTicks,
+  type MeasurementSeries,
+} from '../utils/time-series';
 
 /** Points drawn per line at most: about one per pixel of a wide chart, whatever the range. */
 export const maxDrawnPoints = 800;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import { groupReadings, type MeasurementSeries, type Reading } from '@/lib/time-series';
+import { groupReadings, type MeasurementSeries, type Reading } from '../utils/time-series';
 import { z } from '@/lib/zod';
 
 /** The levels of the hierarchy with history, as the BFF's paths name them. */

@@ -1,8 +1,8 @@
 import { useFloors } from '@/api/get-floors';
-import { useSpaces } from '../api/get-spaces';
+import { useSpaces } from '@/api/get-spaces';
 import { floorOfLevel } from '../utils/floor-match';
 import { joinRooms } from '../utils/room-details';
-import type { LevelPlace } from './use-place-route';
+import type { LevelPlace } from './use-place';
 
 /**
  * The level's rooms with their REST details: one call per floor (`/api/Floors/{id}/Spaces`),
@@ -20,6 +20,8 @@ export function useLevelSpaces(place: LevelPlace) {
   return {
     /** The platform's id for this floor, once known (its history is asked for by it). */
     floorId,
+    /** The floor's rooms query (for "Updated hh:mm · Refresh"). */
+    spaces,
     rooms: joinRooms(place.rooms, spaces.data),
     /** Details are still coming (the rooms themselves are known already). */
     loading: (needsFloorList && floors.isPending) || (floorId !== undefined && spaces.isPending),

@@ -19,16 +19,11 @@ import { EmptyState, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { areaUnit, displayName, formatArea, formatCompact, formatCount } from '@/lib/format';
 import { matches } from '@/lib/text-match';
-import { useUrlParams } from '@/lib/use-url-params';
-import { useSpaces } from '../api/get-spaces';
-import { useLevelSpaces } from '../hooks/use-level-spaces';
-import { useLevelRoute, type LevelPlace } from '../hooks/use-place-route';
+import type { useLevelSpaces } from '../hooks/use-level-spaces';
+import type { LevelPlace } from '../hooks/use-place';
 import { areaByType, type RoomDetails } from '../utils/room-details';
 import { levelKey } from '../utils/room-labels';
-import { HistoryPanel } from './history-panel';
-import { QualityPanel } from './quality-panel';
 import { PlaceHeader } from './place-header';
-import { RouteStateView } from './route-state-view';
 
 const sortFields = ['name', 'type', 'area', 'status', 'devices'] as const;
 type SortField = (typeof sortFields)[number];
@@ -67,7 +62,7 @@ function sortRooms(rooms: RoomDetails[], field: SortField, direction: 'asc' | 'd
 }
 
 /** The floors above and below this one, as links (the drill-down lists the lowest first). */
-function NeighbourFloors({ place }: { place: LevelPlace }) {
+export function NeighbourFloors({ place }: { place: LevelPlace }) {
   const levels = place.outline.levels ?? [];
   const link = (offset: number, label: string) => {
     const index = place.levelIndex + offset;
@@ -92,15 +87,50 @@ function NeighbourFloors({ place }: { place: LevelPlace }) {
   );
 }
 
-function LevelRooms({ place }: { place: LevelPlace }) {
+/** How the rooms table is shown, as the route keeps it: search text, sort column and direction. */
+export interface RoomsView {
+  q: string | null;
+  sort: string | null;
+  dir: string | null;
+}
+
+export type LevelDetails = ReturnType<typeof useLevelSpaces>;
+
+/** The top of a floor's page: breadcrumbs, the floor's name, how many rooms and their area. */
+export function LevelHeader({ place, details }: { place: LevelPlace; details: LevelDetails }) {
+  const withDetails = details.rooms.filter((room) => room.space).length;
+  const totalArea = details.rooms.reduce((sum, room) => sum + (room.area ?? 0), 0);
+  return (
+    <PlaceHeader
+      crumbs={place.crumbs}
+      title={place.levelName}
+      partialErrors={place.partialErrors}
+      freshness={[details.spaces]}
+    >
+      {formatCount(details.rooms.length)} rooms
+      {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}
+    </PlaceHeader>
+  );
+}
+
+/** The floor's rooms: area by type, a search, and a sortable table linking to each room. */
+export function LevelRooms({
+  place,
+  details,
+  view,
+  onViewChange,
+}: {
+  place: LevelPlace;
+  details: LevelDetails;
+  view: RoomsView;
+  onViewChange: (changes: Partial<Record<keyof RoomsView, string | undefined>>) => void;
+}) {
   useEffect(preloadCharts, []);
-  const [params, update] = useUrlParams();
-  const search = params.get('q') ?? '';
-  const sortParam = params.get('sort') as SortField | null;
+  const update = onViewChange;
+  const search = view.q ?? '';
+  const sortParam = view.sort as SortField | null;
   const sortField: SortField = sortParam && sortFields.includes(sortParam) ? sortParam : 'name';
-  const direction = params.get('dir') === 'desc' ? 'desc' : 'asc';
-  const details = useLevelSpaces(place);
-  const spaces = useSpaces(details.floorId);
+  const direction = view.dir === 'desc' ? 'desc' : 'asc';
 
   const shown = useMemo(() => {
     const filtered = search.trim()
@@ -109,7 +139,6 @@ function LevelRooms({ place }: { place: LevelPlace }) {
     return sortRooms(filtered, sortField, direction);
   }, [details.rooms, search, sortField, direction]);
   const byType = useMemo(() => areaByType(details.rooms), [details.rooms]);
-  const totalArea = details.rooms.reduce((sum, room) => sum + (room.area ?? 0), 0);
   const withDetails = details.rooms.filter((room) => room.space).length;
 
   const header = (field: SortField, label: string, numeric = false) => (
@@ -134,17 +163,6 @@ function LevelRooms({ place }: { place: LevelPlace }) {
 
   return (
     <Stack spacing={2}>
-      <PlaceHeader
-        crumbs={place.crumbs}
-        title={place.levelName}
-        partialErrors={place.partialErrors}
-        freshness={[spaces]}
-      >
-        {formatCount(details.rooms.length)} rooms
-        {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}
-      </PlaceHeader>
-      <NeighbourFloors place={place} />
-      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
       {details.error ? (
         <PartFailedAlert onRetry={details.retry}>
           Room details (type, area, status) could not be loaded: {details.error.message} The rooms
@@ -230,22 +248,6 @@ function LevelRooms({ place }: { place: LevelPlace }) {
           </TableContainer>
         </>
       )}
-      <HistoryPanel
-        level="Floors"
-        id={details.floorId}
-        placeName={`${place.name} ${place.levelName}`}
-        missingId={
-          details.unmatched
-            ? "This floor is not on the platform's floor list, so its history cannot be asked for."
-            : undefined
-        }
-      />
     </Stack>
   );
-}
-
-export function LevelPage() {
-  const level = useLevelRoute();
-  if (level.status !== 'found') return <RouteStateView state={level} />;
-  return <LevelRooms place={level.value} />;
 }

@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { ViewToggle } from '@/components/charts/view-toggle';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
-import { useCapabilities } from '@/api/get-capabilities';
+import { specOnlyCapabilities, useCapabilities } from '@/api/get-capabilities';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import {
@@ -26,12 +26,11 @@ import {
   summarize,
   type MeasurementSeries,
   type Reading,
-} from '@/lib/time-series';
-import { useUrlParams } from '@/lib/use-url-params';
+} from '../utils/time-series';
 import { useHistory, type HistoryLevel } from '../api/get-history';
 import {
-  historyPresets,
   historyRange,
+  presetsWithin,
   localDay,
   presetLabels,
   readPreset,
@@ -165,12 +164,14 @@ async function downloadReadings(
 
 function RangeControls({
   preset,
+  presets,
   custom,
   now,
   onPreset,
   onCustom,
 }: {
   preset: HistoryPreset;
+  presets: readonly HistoryPreset[];
   custom: { from: string | null; to: string | null };
   now: number;
   onPreset: (preset: HistoryPreset) => void;
@@ -186,7 +187,7 @@ function RangeControls({
         onChange={(_event, next: HistoryPreset | null) => next && onPreset(next)}
         aria-label="Time range"
       >
-        {historyPresets.map((option) => (
+        {presets.map((option) => (
           <ToggleButton key={option} value={option}>
             {presetLabels[option]}
           </ToggleButton>
@@ -227,6 +228,16 @@ export interface HistoryPanelProps {
   placeName: string;
   /** Why the id is not known (shown instead of the history). */
   missingId?: string | undefined;
+  /** The range as the route keeps it (in the URL, so a view can be shared). */
+  range: HistoryRangeView;
+  onRangeChange: (changes: Partial<Record<keyof HistoryRangeView, string | undefined>>) => void;
+}
+
+/** The panel's range, as written in the URL: `history` (a preset), `from` and `to` (local days). */
+export interface HistoryRangeView {
+  history: string | null;
+  from: string | null;
+  to: string | null;
 }
 
 /**
@@ -234,15 +245,23 @@ export interface HistoryPanelProps {
  * measurement and its age, one chart per measurement (gaps as gaps), every reading as a table and
  * CSV. Hidden, with one line saying why, where the platform offers no history.
  */
-export function HistoryPanel({ level, id, placeName, missingId }: HistoryPanelProps) {
+export function HistoryPanel({
+  level,
+  id,
+  placeName,
+  missingId,
+  range: rangeView,
+  onRangeChange: setParams,
+}: HistoryPanelProps) {
   const headingId = useId();
   const capabilities = useCapabilities();
-  const [params, setParams] = useUrlParams();
-  const preset = readPreset(params.get('history'));
-  const custom = { from: params.get('from'), to: params.get('to') };
+  const preset = readPreset(rangeView.history);
+  const custom = { from: rangeView.from, to: rangeView.to };
   const [now, setNow] = useState(currentMinute);
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  const range = historyRange(preset, now, custom);
+  // The BFF's own limit: a range it would refuse is never offered.
+  const maxDays = capabilities.data?.history.maxDays ?? specOnlyCapabilities.history.maxDays;
+  const range = historyRange(preset, now, custom, maxDays);
   const available = capabilities.data?.history.available ?? true;
   const history = useHistory(
     level,
@@ -382,6 +401,7 @@ export function HistoryPanel({ level, id, placeName, missingId }: HistoryPanelPr
         >
           <RangeControls
             preset={preset}
+            presets={presetsWithin(maxDays)}
             custom={custom}
             now={now}
             onPreset={setPreset}

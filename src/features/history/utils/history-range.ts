@@ -20,10 +20,17 @@ const presetSpans: Record<Exclude<HistoryPreset, 'custom'>, number> = {
 };
 
 /**
- * The longest custom range in local days: a year. The BFF allows 366 days of 24 hours by default;
- * 366 local days across the autumn clock change would be an hour longer than that.
+ * The longest custom range in local days, for a BFF that relays at most `maxDays` days of 24 hours
+ * (its PLATFORM_HISTORY_MAX_DAYS, 366 by default, published in /api/capabilities): one day less,
+ * since that many local days across the autumn clock change would be an hour longer.
  */
-export const maxHistoryDays = 365;
+export const longestLocalRange = (maxDays: number): number => Math.max(1, maxDays - 1);
+
+/** The presets a BFF with this limit can answer (a 7-day limit offers no "30 days"). */
+export const presetsWithin = (maxDays: number): HistoryPreset[] =>
+  historyPresets.filter(
+    (preset) => preset === 'custom' || presetSpans[preset] <= maxDays * 24 * hourMs,
+  );
 
 export const readPreset = (raw: string | null): HistoryPreset =>
   historyPresets.find((preset) => preset === raw) ?? '24h';
@@ -56,8 +63,13 @@ export function historyRange(
   preset: HistoryPreset,
   now: number,
   custom: { from?: string | null; to?: string | null } = {},
+  maxDays = 366,
 ): HistoryRange {
-  if (preset !== 'custom') return { ok: true, from: now - presetSpans[preset], to: now };
+  if (preset !== 'custom') {
+    if (!presetsWithin(maxDays).includes(preset))
+      return { ok: false, problem: `Storey shows at most ${maxDays} days of history at once.` };
+    return { ok: true, from: now - presetSpans[preset], to: now };
+  }
   const from = localDayStart(custom.from ?? '');
   const last = localDayStart(custom.to ?? '');
   if (from === undefined || last === undefined)
@@ -69,8 +81,9 @@ export function historyRange(
     lastDate.getDate() + 1,
   ).getTime();
   if (to <= from) return { ok: false, problem: 'The last day must not be before the first.' };
-  if (localDaysBetween(from, to) > maxHistoryDays)
-    return { ok: false, problem: `A range may span at most ${maxHistoryDays} days.` };
+  const longest = longestLocalRange(maxDays);
+  if (localDaysBetween(from, to) > longest)
+    return { ok: false, problem: `A range may span at most ${longest} days.` };
   return { ok: true, from, to };
 }
 

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import type { Building } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/format';
@@ -9,7 +8,7 @@ import {
 } from '@/api/get-building-outline';
 import { labelRooms, levelKey, type RoomLabel } from '../utils/room-labels';
 import type { Crumb } from '@/components/page-breadcrumbs';
-import { portfolioReturnPath } from '@/lib/portfolio-return';
+import { portfolioReturnPath } from '@/stores/portfolio-return';
 import { useBuildingRecord } from './use-building-record';
 
 /** What a building, level or room route resolves to: one of four states, never a half-built page. */
@@ -65,9 +64,11 @@ function findByKey<T extends { id?: string }>(
   return { item, index: position, moved: item.id !== undefined };
 }
 
-/** The building of the route's :buildingId, from the cached portfolio listing. */
-export function useBuildingRoute(loadingLabel = 'Loading the building'): RouteState<BuildingPlace> {
-  const { buildingId = '' } = useParams();
+/** The building with this id, from the cached portfolio listing. */
+export function useBuildingPlace(
+  buildingId: string,
+  loadingLabel = 'Loading the building',
+): RouteState<BuildingPlace> {
   const { buildings, building, siteLabel } = useBuildingRecord(buildingId);
   if (buildings.isPending) return { status: 'loading', label: loadingLabel };
   if (buildings.isError)
@@ -100,16 +101,22 @@ export function useBuildingRoute(loadingLabel = 'Loading the building'): RouteSt
   };
 }
 
+/** Where a place is in the URL: the building's id, and the level's and room's keys (id or position). */
+export interface PlaceKeys {
+  buildingId: string;
+  level?: string | undefined;
+  room?: string | undefined;
+}
+
 /**
- * The level of /buildings/:buildingId/levels/:level, from the cached listing and the cached
- * GraphQL drill-down the building page already fetched: moving here sends no new request.
+ * The level `keys.level` of a building, from the cached listing and the cached GraphQL drill-down
+ * the building page already fetched: moving here sends no new request.
  */
-export function useLevelRoute(): RouteState<LevelPlace> {
-  const params = useParams();
-  const building = useBuildingRoute('Loading the level');
+export function useLevelPlace(keys: PlaceKeys): RouteState<LevelPlace> {
+  const building = useBuildingPlace(keys.buildingId, 'Loading the level');
   const found = building.status === 'found' ? building.value : undefined;
   // By id, the drill-down starts at once, before the listing has said the building's name.
-  const outline = useBuildingOutline({ id: params.buildingId ?? '', name: found?.building.name });
+  const outline = useBuildingOutline({ id: keys.buildingId, name: found?.building.name });
   if (!found) return building as RouteState<never>;
   if (outline.fetching && !outline.outline)
     return { status: 'loading', label: 'Loading levels and rooms' };
@@ -129,21 +136,21 @@ export function useLevelRoute(): RouteState<LevelPlace> {
         "The platform's answer has no building with this id, so its levels and rooms cannot be shown.",
       back: backToBuilding,
     };
-  const match = findByKey(outline.outline.levels ?? [], params.level);
+  const match = findByKey(outline.outline.levels ?? [], keys.level);
   if (!match)
     return {
       status: 'not-found',
       title: 'Floor not found',
-      message: `${found.name} has no floor “${params.level ?? ''}”.`,
+      message: `${found.name} has no floor “${keys.level ?? ''}”.`,
       back: backToBuilding,
     };
   const { item: level, index: levelIndex } = match;
   const key = levelKey(level, levelIndex);
   if (match.moved) {
     // An old link by position: keep the room part, resolved the same way, and move to ids.
-    const room = findByKey(level.rooms ?? [], params.room);
+    const room = findByKey(level.rooms ?? [], keys.room);
     const to =
-      params.room === undefined
+      keys.room === undefined
         ? paths.level(found.building.id, key)
         : room
           ? paths.room(found.building.id, key, room.item.id ?? String(room.index))
@@ -167,15 +174,14 @@ export function useLevelRoute(): RouteState<LevelPlace> {
   };
 }
 
-/** The room of …/rooms/:room, from the same cached data as its level. */
-export function useRoomRoute(): RouteState<RoomPlace> {
-  const params = useParams();
-  const level = useLevelRoute();
+/** The room `keys.room` of a level, from the same cached data as its level. */
+export function useRoomPlace(keys: PlaceKeys): RouteState<RoomPlace> {
+  const level = useLevelPlace(keys);
   if (level.status !== 'found') return level;
   const place = level.value;
   const match = findByKey(
     place.rooms.map((room) => ({ ...room, id: place.level.rooms?.[room.index]?.id })),
-    params.room,
+    keys.room,
   );
   const room = match ? place.rooms[match.index] : undefined;
   if (match?.moved && room)
@@ -184,7 +190,7 @@ export function useRoomRoute(): RouteState<RoomPlace> {
     return {
       status: 'not-found',
       title: 'Room not found',
-      message: `${place.levelName} has no room “${params.room ?? ''}”.`,
+      message: `${place.levelName} has no room “${keys.room ?? ''}”.`,
       back: {
         label: 'Back to the level',
         to: paths.level(place.building.id, place.levelKey),

@@ -1,26 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
 import type { Building } from '@/api/platform-schemas';
 import { DetailsTable } from '@/components/details-table';
-import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
 import { formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '@/api/get-building-outline';
 import { useBuildings } from '@/api/get-buildings';
 import { useFloors } from '@/api/get-floors';
-import { useBuildingRoute, type BuildingPlace } from '../hooks/use-place-route';
+import type { BuildingPlace } from '../hooks/use-place';
 import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
-import { CompareToggle } from '@/components/compare-picker';
-import { Section } from '@/components/section';
-import { HistoryPanel } from './history-panel';
-import { QualityPanel } from './quality-panel';
 import { StackingPlan } from './stacking-plan';
-import { PartialAnswerAlert, RouteStateView } from './route-state-view';
+import { PartialAnswerAlert } from './partial-answer-alert';
 
-function BuildingFacts({ building, siteLabel }: { building: Building; siteLabel: string }) {
+/** The building's record: reference, organization, site, area, counts and its metadata. */
+export function BuildingFacts({ building, siteLabel }: { building: Building; siteLabel: string }) {
   const counts = building.includesDeviceAndMeasurementCounts;
   const facts: Array<[string, string]> = [
     ['Reference', building.referenceId ?? '—'],
@@ -39,21 +33,11 @@ function BuildingFacts({ building, siteLabel }: { building: Building; siteLabel:
   return <DetailsTable label="Building details" rows={[...facts, ...metadata]} />;
 }
 
-export function BuildingPage() {
-  useEffect(preloadCharts, []);
-  const { buildingId = '' } = useParams();
-  // Where the platform filters by id, the drill-down starts now, beside the listing, not after it.
-  useBuildingOutline({ id: buildingId });
-  const place = useBuildingRoute();
-  if (place.status !== 'found') return <RouteStateView state={place} />;
-  return <BuildingView place={place.value} />;
-}
-
 /**
  * The floors: REST's floor list (area, spaces) and the GraphQL drill-down (the navigable levels
  * and their rooms) shown as one stacking plan. Either may fail on its own; the other still shows.
  */
-function FloorsSection({ building }: { building: Building }) {
+export function FloorsSection({ building }: { building: Building }) {
   const floors = useFloors(building.id);
   const outline = useBuildingOutline(building);
   const drillDownPossible = Boolean(building.name) || outline.byId;
@@ -98,20 +82,9 @@ function FloorsSection({ building }: { building: Building }) {
   );
 }
 
-function BuildingView({ place }: { place: BuildingPlace }) {
-  const { building, name, siteLabel, crumbs } = place;
+/** The top of a building's page: breadcrumbs, name, and how fresh the listing and floors are. */
+export function BuildingHeader({ place }: { place: BuildingPlace }) {
   const listing = useBuildings();
-  const floors = useFloors(building.id);
-  return (
-    <Stack spacing={3}>
-      <PlaceHeader crumbs={crumbs} title={name} freshness={[listing, floors]} />
-      <CompareToggle buildingId={building.id} />
-      <BuildingFacts building={building} siteLabel={siteLabel} />
-      <QualityPanel buildingId={building.id} />
-      <Section title="Floors">
-        <FloorsSection building={building} />
-      </Section>
-      <HistoryPanel level="Buildings" id={building.id} placeName={name} />
-    </Stack>
-  );
+  const floors = useFloors(place.building.id);
+  return <PlaceHeader crumbs={place.crumbs} title={place.name} freshness={[listing, floors]} />;
 }

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { DataFreshness, type FreshnessSource } from '@/components/data-freshness';
 import type { ReactNode } from 'react';
 import { PageBreadcrumbs, type Crumb } from '@/components/page-breadcrumbs';
-import { PartialAnswerAlert } from './route-state-view';
+import { PartialAnswerAlert } from './partial-answer-alert';
 
 /**
  * The top of a building, floor or room page: a warning if the drill-down answered only in part,

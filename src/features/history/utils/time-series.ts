@@ -149,7 +149,7 @@ export function pointsForDrawing(points: readonly SeriesPoint[], maxPoints: numb
   return drawn;
 }
 
-export { formatAge } from './format';
+export { formatAge } from '@/lib/format';
 
 export interface SeriesSummary {
   latest: SeriesPoint | undefined;

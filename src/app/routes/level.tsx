@@ -1,0 +1,52 @@
+import Stack from '@mui/material/Stack';
+import { useParams } from 'react-router-dom';
+import { HistoryPanel } from '@/features/history/components/history-panel';
+import {
+  LevelHeader,
+  LevelRooms,
+  NeighbourFloors,
+} from '@/features/places/components/level-sections';
+import { useLevelSpaces } from '@/features/places/hooks/use-level-spaces';
+import { useLevelPlace, type LevelPlace } from '@/features/places/hooks/use-place';
+import { QualityPanel } from '@/features/quality/components/quality-panel';
+import { useUrlParams } from '@/lib/use-url-params';
+import { useHistoryRangeView } from './history-range-view';
+import { RouteStateView } from './route-state-view';
+
+/** /buildings/:buildingId/levels/:level: the floor's rooms, its data quality and its history. */
+export function Component() {
+  const { buildingId = '', level } = useParams();
+  const place = useLevelPlace({ buildingId, level });
+  if (place.status !== 'found') return <RouteStateView state={place} />;
+  return <LevelScreen place={place.value} />;
+}
+
+function LevelScreen({ place }: { place: LevelPlace }) {
+  const details = useLevelSpaces(place);
+  const [params, update] = useUrlParams();
+  const historyRange = useHistoryRangeView();
+  return (
+    <Stack spacing={2}>
+      <LevelHeader place={place} details={details} />
+      <NeighbourFloors place={place} />
+      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
+      <LevelRooms
+        place={place}
+        details={details}
+        view={{ q: params.get('q'), sort: params.get('sort'), dir: params.get('dir') }}
+        onViewChange={update}
+      />
+      <HistoryPanel
+        level="Floors"
+        id={details.floorId}
+        placeName={`${place.name} ${place.levelName}`}
+        missingId={
+          details.unmatched
+            ? "This floor is not on the platform's floor list, so its history cannot be asked for."
+            : undefined
+        }
+        {...historyRange}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import Stack from '@mui/material/Stack';
+import { useParams } from 'react-router-dom';
+import { HistoryPanel } from '@/features/history/components/history-panel';
+import { RoomFacts, RoomHeader, RoomNeighbours } from '@/features/places/components/room-sections';
+import { useLevelSpaces } from '@/features/places/hooks/use-level-spaces';
+import { useRoomPlace, type RoomPlace } from '@/features/places/hooks/use-place';
+import { QualityPanel } from '@/features/quality/components/quality-panel';
+import { useHistoryRangeView } from './history-range-view';
+import { RouteStateView } from './route-state-view';
+
+/** /buildings/:buildingId/levels/:level/rooms/:room: the room's record and its history. */
+export function Component() {
+  const { buildingId = '', level, room } = useParams();
+  const place = useRoomPlace({ buildingId, level, room });
+  if (place.status !== 'found') return <RouteStateView state={place} />;
+  return <RoomScreen place={place.value} />;
+}
+
+function RoomScreen({ place }: { place: RoomPlace }) {
+  const details = useLevelSpaces(place);
+  const historyRange = useHistoryRangeView();
+  const room = details.rooms[place.room.index]!;
+  return (
+    <Stack spacing={2}>
+      <RoomHeader place={place} details={details} />
+      <RoomFacts place={place} details={details} />
+      <HistoryPanel
+        level="Spaces"
+        id={room.space?.id}
+        placeName={`${place.name} ${room.name}`}
+        missingId={
+          !details.loading && !room.space
+            ? 'The platform has no details for this room, so its history cannot be asked for.'
+            : undefined
+        }
+        {...historyRange}
+      />
+      <RoomNeighbours place={place} rooms={details.rooms} />
+      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
+    </Stack>
+  );
+}

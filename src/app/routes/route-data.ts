@@ -1,0 +1,141 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { buildingsQueryOptions } from '@/api/get-buildings';
+import { outlineById, outlineQueryOptions, type BuildingOutline } from '@/api/get-building-outline';
+import { capabilitiesQueryOptions } from '@/api/get-capabilities';
+import { floorsQueryOptions } from '@/api/get-floors';
+import { indexStatusQueryOptions } from '@/api/get-index-status';
+import {
+  buildingQualityQueryOptions,
+  qualityScoresQueryOptions,
+  qualitySummaryQueryOptions,
+} from '@/api/get-quality';
+import { sessionQueryOptions } from '@/api/get-session';
+import { spacesQueryOptions } from '@/api/get-spaces';
+import { sitesQueryOptions } from '@/api/get-sites';
+import { totalsQueryOptions } from '@/api/get-totals';
+
+/**
+ * What each screen reads first, started by its route's loader at the click (or earlier, on the
+ * intent to click) in parallel with the screen's code, with the same `queryOptions` the screen
+ * uses: the screen then finds its data in the cache or on its way. Nothing here is awaited by the
+ * navigation and nothing throws: a failed read is the screen's to show, with its retry.
+ */
+export type RouteData = (
+  queryClient: QueryClient,
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+) => Promise<void>;
+
+/** Only for a signed-in person: before that, every read would be refused. */
+async function signedIn(queryClient: QueryClient): Promise<boolean> {
+  try {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions());
+    return session.status === 'signed-in';
+  } catch {
+    return false;
+  }
+}
+
+const settle = async (reads: ReadonlyArray<Promise<unknown>>): Promise<void> => {
+  await Promise.allSettled(reads);
+};
+
+export const portfolioData: RouteData = async (queryClient) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([
+    queryClient.prefetchQuery(buildingsQueryOptions()),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+    queryClient.prefetchQuery(qualityScoresQueryOptions()),
+  ]);
+};
+
+export const sitesData: RouteData = async (queryClient, _params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([
+    queryClient.prefetchQuery(indexStatusQueryOptions()),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+    queryClient.prefetchQuery(buildingsQueryOptions()),
+    queryClient.prefetchQuery(
+      totalsQueryOptions(search.get('by') === 'organization' ? 'organization' : 'site'),
+    ),
+  ]);
+};
+
+export const qualityData: RouteData = async (queryClient, _params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  const organization = search.get('org');
+  const site = search.get('site');
+  await settle([
+    queryClient.prefetchQuery(
+      qualitySummaryQueryOptions({
+        ...(organization ? { organization } : {}),
+        ...(site ? { site } : {}),
+      }),
+    ),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+  ]);
+};
+
+export const compareData: RouteData = portfolioData;
+
+export const searchData: RouteData = async (queryClient) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([
+    queryClient.prefetchQuery(buildingsQueryOptions()),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+  ]);
+};
+
+/**
+ * A building's outline (levels and rooms), asked the way this platform allows: by id at once, or
+ * by name once the listing has told it. Undefined when it cannot be had.
+ */
+async function outlineOf(
+  queryClient: QueryClient,
+  buildingId: string,
+): Promise<BuildingOutline | undefined> {
+  try {
+    const capabilities = await queryClient.ensureQueryData(capabilitiesQueryOptions());
+    let name: string | null | undefined;
+    if (!outlineById(capabilities)) {
+      const buildings = await queryClient.ensureQueryData(buildingsQueryOptions());
+      name = buildings.find((building) => building.id === buildingId)?.name;
+      if (!name) return undefined;
+    }
+    const answer = await queryClient.ensureQueryData(
+      outlineQueryOptions({ id: buildingId, name }, capabilities),
+    );
+    return answer.outline;
+  } catch {
+    return undefined;
+  }
+}
+
+export const buildingData: RouteData = async (queryClient, { buildingId = '' }) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([
+    queryClient.prefetchQuery(buildingsQueryOptions()),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+    queryClient.prefetchQuery(floorsQueryOptions(buildingId)),
+    queryClient.prefetchQuery(buildingQualityQueryOptions(buildingId)),
+    outlineOf(queryClient, buildingId),
+  ]);
+};
+
+/**
+ * A level's (and its rooms') data: the building's, and the floor's rooms once the outline has
+ * told which floor the key names. Only a level with an id is read ahead; a platform without level
+ * ids matches floors by position, which the screen does against the floor list.
+ */
+export const levelData: RouteData = async (queryClient, { buildingId = '', level = '' }) => {
+  if (!(await signedIn(queryClient))) return;
+  const building = buildingData(queryClient, { buildingId }, new URLSearchParams());
+  const outline = await outlineOf(queryClient, buildingId);
+  const floorId = outline?.levels?.find((candidate) => candidate.id === level)?.id;
+  await settle([
+    building,
+    ...(floorId ? [queryClient.prefetchQuery(spacesQueryOptions(floorId))] : []),
+  ]);
+};
+
+export const roomData: RouteData = levelData;
