@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { ApiError, apiGet } from '@/lib/api-client';
 
-const signedInSchema = z.object({
+export const signedInSchema = z.object({
   signIn: z.boolean(),
   name: z.string().nullable(),
   email: z.string().nullable(),

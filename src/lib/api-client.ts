@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-const problemSchema = z.looseObject({
+export const problemSchema = z.looseObject({
   title: z.string().optional(),
   detail: z.string().optional(),
   status: z.number().optional(),
