@@ -234,7 +234,8 @@ export async function startOpenIdProvider(options: {
       });
       return;
     }
-    handleOidc(request, response);
+    // Koa inside oidc-provider answers its own errors; the promise only says when it is done.
+    void handleOidc(request, response);
   });
 
   return {

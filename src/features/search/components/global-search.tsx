@@ -103,7 +103,7 @@ export function GlobalSearch() {
         setText('');
         setOpen(false);
         input.current?.blur();
-        navigate(to, state ? { state } : undefined);
+        void navigate(to, state ? { state } : undefined);
       }}
       // Groups as ARIA groups of options (MUI's default nests lists a listbox may not hold).
       renderGroup={(params) => (
