@@ -71,6 +71,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // Features receive ids and their URL state from the route module that composes them.
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['useParams', 'useSearchParams', 'useLocation', 'useMatch'],
+              message: 'Features never read the URL: the route module in src/app/routes passes it.',
+            },
+            {
+              name: '@/lib/use-url-params',
+              importNames: ['useUrlParams', 'useUrlView'],
+              message: 'Features never read the URL: take a UrlView from the route module.',
+            },
+          ],
           patterns: [
             ...neverServerOrTests,
             { group: ['@/app', '@/app/**'], message: 'Features do not import the app layer.' },

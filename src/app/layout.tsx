@@ -15,6 +15,7 @@ import {
   Outlet,
   Link as RouterLink,
   ScrollRestoration,
+  useLocation,
   useNavigation,
 } from 'react-router-dom';
 import { sessionKeys, useSession, type Session } from '@/api/get-session';
@@ -92,13 +93,19 @@ function useSessionEndedListener() {
 
 function MainContent() {
   const session = useSession();
+  const location = useLocation();
   if (session.isPending) return <LinearProgress aria-label="Checking your session" />;
   if (session.isError)
     return (
       <ErrorState what="Storey" error={session.error} onRetry={() => void session.refetch()} />
     );
   if (session.data.status !== 'signed-in')
-    return <SignInScreen expired={session.data.status === 'session-expired'} />;
+    return (
+      <SignInScreen
+        expired={session.data.status === 'session-expired'}
+        returnTo={`${location.pathname}${location.search}${location.hash}`}
+      />
+    );
   return (
     <>
       <IndexStatusBar placement="above" />

@@ -23,3 +23,21 @@ export function useUrlParams() {
   };
   return [params, update] as const;
 }
+
+/**
+ * The part of a page's state a route keeps in the URL, handed to a feature that never reads the
+ * URL itself: the current values of `keys`, and how to change them.
+ */
+export interface UrlView<Key extends string> {
+  values: Record<Key, string | null>;
+  change: (changes: Partial<Record<Key, string | undefined>>) => void;
+}
+
+export function useUrlView<Key extends string>(keys: readonly Key[]): UrlView<Key> {
+  const [params, update] = useUrlParams();
+  const values = Object.fromEntries(keys.map((key) => [key, params.get(key)])) as Record<
+    Key,
+    string | null
+  >;
+  return { values, change: update as UrlView<Key>['change'] };
+}

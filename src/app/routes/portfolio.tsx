@@ -1,6 +1,17 @@
-import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { PortfolioPage, portfolioViewKeys } from '@/features/portfolio/components/portfolio-page';
+import { useUrlView } from '@/lib/use-url-params';
+import { rememberPortfolioSearch } from '@/stores/portfolio-return';
 
 /** /: the portfolio's buildings, their figures and charts. */
 export function Component() {
-  return <PortfolioPage />;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // The breadcrumbs of a building lead back to the portfolio as it was filtered.
+  useEffect(() => rememberPortfolioSearch(search), [search]);
+  // Stable, so the table's memoised rows do not all render again on every scroll.
+  const openBuilding = useCallback((id: string) => void navigate(paths.building(id)), [navigate]);
+  return <PortfolioPage view={useUrlView(portfolioViewKeys)} onOpenBuilding={openBuilding} />;
 }

@@ -1,6 +1,7 @@
-import { QualityPage } from '@/features/quality/components/quality-page';
+import { QualityPage, qualityViewKeys } from '@/features/quality/components/quality-page';
+import { useUrlView } from '@/lib/use-url-params';
 
-/** /quality: the portfolio's data quality, as the index worked it out. */
+/** /quality?rule=&severity=&org=&site=: the portfolio's data quality, as the index worked it out. */
 export function Component() {
-  return <QualityPage />;
+  return <QualityPage view={useUrlView(qualityViewKeys)} />;
 }

@@ -1,6 +1,7 @@
-import { SitesPage } from '@/features/sites/components/sites-page';
+import { SitesPage, sitesViewKeys } from '@/features/sites/components/sites-page';
+import { useUrlView } from '@/lib/use-url-params';
 
-/** /sites: every site (or organization) with its totals and share. */
+/** /sites?by=&sort=&dir=: every site (or organization) with its totals and share. */
 export function Component() {
-  return <SitesPage />;
+  return <SitesPage view={useUrlView(sitesViewKeys)} />;
 }

@@ -1,12 +1,16 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useLocation } from 'react-router-dom';
 
 /** Shown instead of any screen while nobody is signed in; signing in comes back to this very page. */
-export function SignInScreen({ expired }: { expired: boolean }) {
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+export function SignInScreen({
+  expired,
+  returnTo,
+}: {
+  expired: boolean;
+  /** The page being looked at (path, query and hash), to come back to after signing in. */
+  returnTo: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 4, maxWidth: 520, mx: 'auto', mt: 6, textAlign: 'center' }}>
       <Typography variant="h4" component="h1" gutterBottom>

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useBuildings } from '@/api/get-buildings';
 import { qualityScoresQueryOptions } from '@/api/get-quality';
@@ -15,9 +15,8 @@ import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { fileSlug } from '@/lib/csv';
-import { rememberPortfolioSearch } from '@/stores/portfolio-return';
 import { plainError } from '@/lib/plain-error';
-import { useUrlParams } from '@/lib/use-url-params';
+import type { UrlView } from '@/lib/use-url-params';
 import { formatArea, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
@@ -37,37 +36,41 @@ function csvName(parts: ReadonlyArray<string | undefined>): string {
   return `storey-buildings${named.length > 0 ? `-${named.join('-')}` : ''}.csv`;
 }
 
-/** Filters, sort and selection live in the URL: shareable, and restored by Back. */
-function usePortfolioUrlState() {
-  const [params, update] = useUrlParams();
-  const sort = params.get('sort') ?? '';
+/** Filters, sort and selection: the route keeps them in the URL (shareable, restored by Back). */
+export const portfolioViewKeys = ['q', 'org', 'site', 'sort', 'dir', 'selected', 'issues'] as const;
+export type PortfolioView = UrlView<(typeof portfolioViewKeys)[number]>;
+
+function portfolioState({ values, change }: PortfolioView) {
+  const sort = values.sort ?? '';
   return {
     filter: {
-      search: params.get('q') ?? '',
-      organizationId: params.get('org') ?? '',
-      siteId: params.get('site') ?? '',
+      search: values.q ?? '',
+      organizationId: values.org ?? '',
+      siteId: values.site ?? '',
     },
     sortField: isSortField(sort) ? sort : undefined,
-    sortDirection: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const),
-    selectedId: params.get('selected') ?? undefined,
-    issues: params.get('issues') === 'any' ? 'any' : '',
-    update,
+    sortDirection: values.dir === 'desc' ? ('desc' as const) : ('asc' as const),
+    selectedId: values.selected ?? undefined,
+    issues: values.issues === 'any' ? 'any' : '',
+    update: change,
   };
 }
 
-export function PortfolioPage() {
+export function PortfolioPage({
+  view,
+  onOpenBuilding: openBuilding,
+}: {
+  view: PortfolioView;
+  /** Stable, so the table's memoised rows do not all render again on every scroll. */
+  onOpenBuilding: (buildingId: string) => void;
+}) {
   // Start loading the charts (and recharts) while the listing is still on its way.
   useEffect(() => {
     void loadCharts().then((module) => module.preloadCharts());
   }, []);
   const buildings = useBuildings();
   const sites = useSites();
-  const state = usePortfolioUrlState();
-  const navigate = useNavigate();
-  const { search: locationSearch } = useLocation();
-  // Stable, so the table's memoised rows do not all render again on every scroll.
-  const openBuilding = useCallback((id: string) => void navigate(paths.building(id)), [navigate]);
-  useEffect(() => rememberPortfolioSearch(locationSearch), [locationSearch]);
+  const state = portfolioState(view);
   const { filter } = state;
 
   const names = useMemo(() => siteNames(sites.data), [sites.data]);

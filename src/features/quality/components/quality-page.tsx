@@ -32,7 +32,7 @@ import { paths } from '@/config/paths';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { displayName, formatCount, siteLabel } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
-import { useUrlParams } from '@/lib/use-url-params';
+import type { UrlView } from '@/lib/use-url-params';
 
 /** Table rows drawn at most (the CSV has them all). */
 const shownRows = 500;
@@ -44,14 +44,17 @@ const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyl
  * server applies the rules to the whole portfolio at each sync of the index; this page shows its
  * figures, its findings and how the score is worked out.
  */
-export function QualityPage() {
+/** The filters the route keeps in the URL. */
+export const qualityViewKeys = ['rule', 'severity', 'org', 'site'] as const;
+
+export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[number]> }) {
   useEffect(preloadCharts, []);
-  const [params, update] = useUrlParams();
+  const update = view.change;
   const filter = {
-    rule: params.get('rule') ?? '',
-    severity: params.get('severity') ?? '',
-    org: params.get('org') ?? '',
-    site: params.get('site') ?? '',
+    rule: view.values.rule ?? '',
+    severity: view.values.severity ?? '',
+    org: view.values.org ?? '',
+    site: view.values.site ?? '',
   };
   const scope = {
     ...(filter.org ? { organization: filter.org } : {}),

@@ -17,7 +17,7 @@ import { EmptyState, LoadingSkeleton } from '@/components/query-states';
 import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
 import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import { formatCount } from '@/lib/format';
-import { useUrlParams } from '@/lib/use-url-params';
+import type { UrlView } from '@/lib/use-url-params';
 import { useSearchResults } from '../hooks/use-search-results';
 import { countByKind, kindLabels, resultKinds, type SearchResult } from '../utils/search-results';
 import { Highlighted } from './highlighted';
@@ -42,9 +42,9 @@ const countPlaces = (counts: Record<string, number>) =>
   (counts.building ?? 0) + (counts.floor ?? 0) + (counts.room ?? 0);
 
 /** /search?q=: every match, counted per kind, exportable. */
-export function SearchPage() {
-  const [params, update] = useUrlParams();
-  const q = params.get('q') ?? '';
+export function SearchPage({ view }: { view: UrlView<'q'> }) {
+  const update = view.change;
+  const q = view.values.q ?? '';
   const search = useSearchResults(q, { take: pageTake, enabled: true });
   const counts = countByKind(search.results);
   const settled = q.trim().length >= 2;

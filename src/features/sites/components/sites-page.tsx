@@ -22,7 +22,7 @@ import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-stat
 import { paths } from '@/config/paths';
 import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
-import { useUrlParams } from '@/lib/use-url-params';
+import type { UrlView } from '@/lib/use-url-params';
 import { totalsQueryOptions, type TotalsGroup } from '@/api/get-totals';
 import { TotalsTable, totalsColumns, type TotalsColumn } from './totals-table';
 
@@ -55,12 +55,16 @@ const sortable = new Set<string>(['name', ...totalsColumns.map((column) => colum
  * Sums and shares by site or by organization from the portfolio index: every one of them, with
  * the portfolio's total, sortable (state in the URL: by, sort, dir).
  */
-function IndexTotals() {
-  const [params, update] = useUrlParams();
-  const by: TotalsGroup = params.get('by') === 'organization' ? 'organization' : 'site';
-  const sortParam = params.get('sort') ?? 'area';
+/** The table's state the route keeps in the URL. */
+export const sitesViewKeys = ['by', 'sort', 'dir'] as const;
+type SitesView = UrlView<(typeof sitesViewKeys)[number]>;
+
+function IndexTotals({ view }: { view: SitesView }) {
+  const update = view.change;
+  const by: TotalsGroup = view.values.by === 'organization' ? 'organization' : 'site';
+  const sortParam = view.values.sort ?? 'area';
   const sort = (sortable.has(sortParam) ? sortParam : 'area') as TotalsColumn;
-  const descending = params.get('dir') ? params.get('dir') === 'desc' : sort !== 'name';
+  const descending = view.values.dir ? view.values.dir === 'desc' : sort !== 'name';
   const totals = useQuery(totalsQueryOptions(by));
   return (
     <Stack spacing={2}>
@@ -99,7 +103,7 @@ function IndexTotals() {
   );
 }
 
-export function SitesPage() {
+export function SitesPage({ view }: { view: SitesView }) {
   const index = useIndexStatus();
   // Which of the two pages this is depends on the index: never show one and swap to the other.
   if (index.isPending)
@@ -111,7 +115,7 @@ export function SitesPage() {
         <LoadingSkeleton label="Loading the sites" />
       </Stack>
     );
-  if (index.data?.served) return <IndexTotals />;
+  if (index.data?.served) return <IndexTotals view={view} />;
   return <SitesFromListings />;
 }
 
