@@ -4,7 +4,7 @@
  * /api/capabilities when the platform does not offer it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, defaultHistoryMaxDays, loadConfig } from '../../server/config';
 import { historicalValues } from '../../server/emulator/history-series';
 import type { Capabilities } from '../../server/platform/capabilities';
 import {
@@ -122,7 +122,10 @@ describe('history through the BFF', () => {
 
   it('reports history as available in /api/capabilities on a platform that has it', async () => {
     const answer = await get(context.bff, '/api/capabilities');
-    expect(answer.json<Capabilities>().history).toEqual({ available: true });
+    expect(answer.json<Capabilities>().history).toEqual({
+      available: true,
+      maxDays: defaultHistoryMaxDays,
+    });
   });
 });
 
@@ -183,6 +186,7 @@ describe('history on a platform configured differently', () => {
       expect(capabilities.history).toEqual({
         available: false,
         reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
+        maxDays: defaultHistoryMaxDays,
       });
     } finally {
       await bff.close();
