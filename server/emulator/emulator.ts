@@ -23,7 +23,7 @@ import {
 } from './portfolio.ts';
 import { createRandom } from './random.ts';
 import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log.ts';
-import { registerRestApi } from './rest-api.ts';
+import { registerRestApi, type ApiType } from './rest-api.ts';
 
 export interface EmulatorOptions {
   seed?: string | undefined;
@@ -38,6 +38,8 @@ export interface EmulatorOptions {
   now?: (() => number) | undefined;
   /** Serve the historical-values endpoints (default true); false answers them 404, as a platform without them. */
   history?: boolean | undefined;
+  /** The API types the credential is enabled for (default all); one left out answers 403. */
+  apiTypes?: readonly ApiType[] | undefined;
   /** Exposes /__control (fault settings and the request log) over HTTP. */
   control?: boolean | undefined;
   faults?: Partial<FaultSettings> | undefined;
@@ -218,6 +220,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerRestApi(app, {
     portfolio,
     history: options.history ?? true,
+    // The spec-only platform knows nothing of devices or current values.
+    devices: (options.schema ?? 'full') === 'full',
+    apiTypes: options.apiTypes,
+    now: options.now,
     hasValidToken: async (request) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       return match?.[1] !== undefined && (await tokens.verify(match[1]));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EmulatorOptions } from './emulator.ts';
 import { faultsFromEnvironment } from './faults.ts';
+import { apiTypes } from './rest-api.ts';
 
 const wholeNumber = z.coerce.number().int().min(0).max(1_000_000);
 
@@ -12,6 +13,12 @@ const emulatorEnvironment = z.object({
   EMULATOR_CONTROL: z.enum(['0', '1']).optional(),
   EMULATOR_SCHEMA: z.enum(['full', 'spec']).optional(),
   EMULATOR_HISTORY: z.enum(['on', 'off']).optional(),
+  /** Comma-separated API types the credential is enabled for; `none` for none. */
+  EMULATOR_API_TYPES: z
+    .string()
+    .transform((text) => (text.trim() === 'none' ? [] : text.split(',').map((part) => part.trim())))
+    .pipe(z.array(z.enum(apiTypes)))
+    .optional(),
 });
 
 /**
@@ -39,6 +46,7 @@ export function emulatorOptionsFromEnvironment(env: NodeJS.ProcessEnv): Emulator
     control: values.EMULATOR_CONTROL === '1',
     schema: values.EMULATOR_SCHEMA,
     history: values.EMULATOR_HISTORY !== 'off',
+    apiTypes: values.EMULATOR_API_TYPES,
     faults: faultsFromEnvironment(env),
   };
 }

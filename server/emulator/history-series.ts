@@ -1,23 +1,14 @@
-import { createRandom, hashSeed } from './random.ts';
+import type { PointEntry, PointKind } from './devices.ts';
 
 /**
- * Plausible, deterministic measurement series for the historical-values endpoints: the value at
- * a time depends only on the place, the measurement and the time, so any range of any length
- * reads the same points and tests can predict them.
+ * Plausible, deterministic readings for the historical and current values: the value of a
+ * measurement at a time depends only on the measurement, the place it measures and the time, so
+ * any range of any length reads the same points, the latest reading is the current value, and
+ * tests can predict both.
  */
 export const historyStepMs = 15 * 60 * 1000;
 const slotsPerDay = 96;
 const dayMs = 24 * 60 * 60 * 1000;
-
-export type HistoryPlaceLevel = 'Buildings' | 'Floors' | 'Spaces';
-export type MeasurementKind = 'temperature' | 'co2' | 'occupancy' | 'energy';
-
-/** What each level of the hierarchy measures (one line per measurement in the dashboard). */
-export const measurementsByLevel: Record<HistoryPlaceLevel, readonly MeasurementKind[]> = {
-  Buildings: ['energy', 'occupancy'],
-  Floors: ['temperature', 'energy'],
-  Spaces: ['temperature', 'co2', 'occupancy'],
-};
 
 export interface HistoricalValue {
   measurementValueId: string;
@@ -57,96 +48,176 @@ function workSlotsBefore(slot: number): number {
   return workdays * workSlots + today;
 }
 
-interface Place {
-  seed: number;
-  level: HistoryPlaceLevel;
-}
-
 /** People present: a working-day curve with a lunch dip, none at night and at weekends. */
-function occupancyShare(place: Place, slot: number): number {
+function occupancyShare(placeSeed: number, slot: number): number {
   const day = Math.floor(slot / slotsPerDay);
   const inDay = mod(slot, slotsPerDay);
   if (!isWorkday(day) || inDay < workStartSlot || inDay >= workStartSlot + workSlots) return 0;
   const progress = (inDay - workStartSlot + 0.5) / workSlots;
   const lunchDip = Math.abs(progress - 0.45) < 0.06 ? 0.6 : 1;
-  return Math.sin(Math.PI * progress) * lunchDip * (0.7 + 0.3 * unit(place.seed ^ 0x0cc, slot));
+  return Math.sin(Math.PI * progress) * lunchDip * (0.7 + 0.3 * unit(placeSeed ^ 0x0cc, slot));
 }
 
-function capacity(place: Place): number {
-  return place.level === 'Spaces' ? 2 + (place.seed % 11) : 40 + (place.seed % 400);
-}
+/**
+ * What a room is like, fixed per room: some run warm, some are badly ventilated, some dry, as a
+ * real portfolio has a few rooms out of their comfort band at any working hour.
+ */
+const roomTraits = (placeSeed: number) => ({
+  warm: unit(placeSeed ^ 0x3a1, 0) < 0.1,
+  stuffy: unit(placeSeed ^ 0x5c0, 0) < 0.12,
+  dry: unit(placeSeed ^ 0x7d2, 0) < 0.08,
+  capacity: 2 + (placeSeed % 11),
+  setpoint: unit(placeSeed ^ 0x5e7, 0) < 0.5 ? 21 : 22,
+});
 
-function valueAt(place: Place, kind: MeasurementKind, slot: number): number {
+const heatedAt = (slot: number) => {
   const day = Math.floor(slot / slotsPerDay);
   const hour = mod(slot, slotsPerDay) / 4;
-  switch (kind) {
+  return isWorkday(day) && hour >= 6.5 && hour < 19;
+};
+
+function valueAt(point: PointEntry, slot: number): number {
+  const day = Math.floor(slot / slotsPerDay);
+  const hour = mod(slot, slotsPerDay) / 4;
+  const traits = roomTraits(point.placeSeed);
+  switch (point.kind) {
     case 'temperature': {
       // A faulty reading now and then, as real sensors send.
-      if (unit(place.seed ^ 0x0f1, slot) < 0.0015) return 85;
-      const heated = isWorkday(day) && hour >= 6.5 && hour < 19;
-      const base = heated ? 21.2 : isWorkday(day) ? 18.4 : 17.6;
+      if (unit(point.sensorSeed ^ 0x0f1, slot) < 0.0015) return 85;
+      const heated = heatedAt(slot);
+      const base = heated ? (traits.warm ? 25.4 : 21.2) : isWorkday(day) ? 18.4 : 17.6;
       const daily = 0.6 * Math.sin((2 * Math.PI * (hour - 9)) / 24);
-      const noise = (unit(place.seed ^ 0x7e3, slot) - 0.5) * 0.4;
+      const noise = (unit(point.sensorSeed ^ 0x7e3, slot) - 0.5) * 0.4;
       return Math.round((base + daily + noise) * 10) / 10;
     }
+    case 'setpoint':
+      return heatedAt(slot) ? traits.setpoint : 16;
     case 'co2': {
-      if (unit(place.seed ^ 0x0f2, slot) < 0.001) return 5000;
-      const noise = unit(place.seed ^ 0xc02, slot) * 40;
-      return Math.round(410 + occupancyShare(place, slot) * 650 + noise);
+      if (unit(point.sensorSeed ^ 0x0f2, slot) < 0.001) return 5000;
+      const noise = unit(point.sensorSeed ^ 0xc02, slot) * 40;
+      const rise = traits.stuffy ? 1250 : 650;
+      return Math.round(410 + occupancyShare(point.placeSeed, slot) * rise + noise);
+    }
+    case 'humidity': {
+      const base = traits.dry ? 21 : 42;
+      const daily = 5 * Math.sin((2 * Math.PI * (hour - 14)) / 24);
+      const noise = (unit(point.sensorSeed ^ 0x4a1, slot) - 0.5) * 2;
+      return Math.round((base + daily + noise) * 10) / 10;
     }
     case 'occupancy':
-      return Math.round(occupancyShare(place, slot) * capacity(place));
+      return Math.round(occupancyShare(point.placeSeed, slot) * traits.capacity);
+    case 'illuminance': {
+      const share = occupancyShare(point.placeSeed, slot);
+      if (share === 0) return Math.round(unit(point.sensorSeed ^ 0x111, slot) * 12);
+      return Math.round(320 + 200 * unit(point.sensorSeed ^ 0x112, slot));
+    }
     case 'energy': {
       // A cumulative meter (kWh) that is replaced, and so starts again from 0, every 120 days.
       const period = 120 * slotsPerDay;
-      const offset = mod(place.seed, period);
+      const offset = mod(point.sensorSeed, period);
       const resetSlot = Math.floor((slot - offset) / period) * period + offset;
-      const scale = place.level === 'Buildings' ? 4 : 1;
+      const scale = point.measures === 'building' ? 4 : 1;
       const consumed = (s: number) => scale * (1.5 * s + 4.5 * workSlotsBefore(s));
       return Math.round((consumed(slot) - consumed(resetSlot)) * 10) / 10;
     }
   }
 }
 
-/** Three hours without readings on about one day in fourteen, as when a gateway is offline. */
-function inGap(place: Place, slot: number): boolean {
+const decimals: Record<PointKind, boolean> = {
+  temperature: true,
+  setpoint: true,
+  humidity: true,
+  energy: true,
+  co2: false,
+  occupancy: false,
+  illuminance: false,
+};
+
+/** Three hours without readings on about one day in fourteen, as when a building's gateway is offline. */
+export function gatewayOffline(gatewaySeed: number, slot: number): boolean {
   const day = Math.floor(slot / slotsPerDay);
-  if (unit(place.seed ^ 0x6a9, day) >= 0.07) return false;
-  const start = Math.floor(unit(place.seed ^ 0x6aa, day) * (slotsPerDay - 12));
+  if (unit(gatewaySeed ^ 0x6a9, day) >= 0.07) return false;
+  const start = Math.floor(unit(gatewaySeed ^ 0x6aa, day) * (slotsPerDay - 12));
   const inDay = mod(slot, slotsPerDay);
   return inDay >= start && inDay < start + 12;
 }
 
-export function measurementValueId(placeId: string, kind: MeasurementKind): string {
-  return createRandom(`${placeId}:${kind}`).guid();
+/** A quarter of the devices go quiet for three days in every forty (a flat battery, a lost link). */
+export function deviceOffline(deviceSeed: number, day: number): boolean {
+  if (unit(deviceSeed ^ 0xdea, 0) >= 0.25) return false;
+  const offset = Math.floor(unit(deviceSeed ^ 0xbee, 0) * 40);
+  return mod(day + offset, 40) < 3;
 }
 
-/** The readings of one place in [from, to), oldest first, every measurement at each time. */
-export function historicalValues(
-  level: HistoryPlaceLevel,
-  placeId: string,
-  range: { from: number; to: number },
-): HistoricalValue[] {
-  const place: Place = { seed: hashSeed(placeId), level };
-  const kinds = measurementsByLevel[level].map((kind) => ({
-    kind,
-    id: measurementValueId(placeId, kind),
-  }));
+const timestampOf = (slot: number) =>
+  new Date(slot * historyStepMs).toISOString().replace('.000Z', '+00:00');
+
+const format = (point: PointEntry, value: number) =>
+  decimals[point.kind] ? value.toFixed(1) : String(value);
+
+/**
+ * One page of the readings of some measurements in [from, to), oldest first and every reporting
+ * measurement at each time, never later than `now`; and how many readings the whole range holds.
+ * Counting skips whole time slots, so a late page costs little more than the first.
+ */
+export function historyPage(input: {
+  points: readonly PointEntry[];
+  gatewaySeed: number;
+  range: { from: number; to: number };
+  now: number;
+  skip: number;
+  take: number;
+}): { total: number; values: HistoricalValue[] } {
+  const { points, gatewaySeed, skip, take } = input;
+  const end = Math.min(input.range.to, input.now + 1);
   const values: HistoricalValue[] = [];
-  const first = Math.ceil(range.from / historyStepMs);
-  for (let slot = first; slot * historyStepMs < range.to; slot++) {
-    if (inGap(place, slot)) continue;
-    const timestamp = new Date(slot * historyStepMs).toISOString().replace('.000Z', '+00:00');
-    for (const { kind, id } of kinds) {
-      const value = valueAt(place, kind, slot);
-      values.push({
-        measurementValueId: id,
-        value: kind === 'temperature' || kind === 'energy' ? value.toFixed(1) : String(value),
-        timestamp,
-      });
+  let index = 0;
+  let activeDay = Number.NaN;
+  let active: readonly PointEntry[] = points;
+  for (let slot = Math.ceil(input.range.from / historyStepMs); slot * historyStepMs < end; slot++) {
+    if (gatewayOffline(gatewaySeed, slot)) continue;
+    const day = Math.floor(slot / slotsPerDay);
+    if (day !== activeDay) {
+      activeDay = day;
+      active = points.filter((point) => !deviceOffline(point.deviceSeed, day));
+    }
+    if (index + active.length <= skip || values.length >= take) {
+      index += active.length;
+      continue;
+    }
+    const timestamp = timestampOf(slot);
+    for (const point of active) {
+      if (index >= skip && values.length < take)
+        values.push({
+          measurementValueId: point.record.id,
+          value: format(point, valueAt(point, slot)),
+          timestamp,
+        });
+      index++;
     }
   }
-  return values;
+  return { total: index, values };
+}
+
+/** The latest reading of a measurement at `now`: the last one its history holds. */
+export function latestReading(
+  point: PointEntry,
+  gatewaySeed: number,
+  now: number,
+): { value: number; timestamp: string; time: number } | undefined {
+  const current = Math.floor(now / historyStepMs);
+  // Outages last at most three days; a week back always finds a reading.
+  for (let slot = current; slot > current - 7 * slotsPerDay; slot--) {
+    if (gatewayOffline(gatewaySeed, slot)) continue;
+    if (deviceOffline(point.deviceSeed, Math.floor(slot / slotsPerDay))) continue;
+    const value = valueAt(point, slot);
+    return {
+      value: Number(format(point, value)),
+      timestamp: timestampOf(slot),
+      time: slot * historyStepMs,
+    };
+  }
+  return undefined;
 }
 
 export const maximumHistoryDays = 400;

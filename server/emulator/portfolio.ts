@@ -1,3 +1,10 @@
+import {
+  countsOf,
+  devicesOfRoom,
+  equipmentOfRoom,
+  type DeviceEntry,
+  type EquipmentKind,
+} from './devices.ts';
 import { createRandom, hashSeed, type Random } from './random.ts';
 import type {
   BuildingRecord,
@@ -33,6 +40,8 @@ export interface BuildingEntry {
 export interface FloorEntry {
   record: FloorRecord;
   spaces: SpaceRecord[];
+  /** The equipment of each room, in the order of `spaces`: the devices are made from it on first use. */
+  equipment: EquipmentKind[][];
 }
 
 export interface Portfolio {
@@ -45,6 +54,11 @@ export interface Portfolio {
   floorById(id: string): FloorEntry | undefined;
   spaceById(id: string): SpaceRecord | undefined;
   allFloors(): FloorEntry[];
+  /** The devices placed on a floor, room by room, made on first use. */
+  devicesOf(floor: FloorEntry): DeviceEntry[];
+  deviceById(id: string): DeviceEntry | undefined;
+  /** Days of history the site keeps (its `timeSeriesRetentionSpan`). */
+  retentionDaysOf(siteId: string): number;
 }
 
 /** Index of the tall tower; the other special cases sit at fixed indexes so tests can rely on them. */
@@ -241,7 +255,9 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
       country,
       postalCode,
       timezone,
-      timeSeriesRetentionSpan: '30.00:00:00',
+      // Thirteen months on most sites, 30 days (the vendor's example) on every third from site 1:
+      // the dashboard must offer no range the site no longer keeps.
+      timeSeriesRetentionSpan: index % 3 === 1 ? '30.00:00:00' : '396.00:00:00',
       metadata: metadataFor(random),
     };
   });
@@ -277,7 +293,29 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
         ? 0
         : round1(random.int(400, 60_000) + random.next());
     const countsIncluded = index !== specialBuildings.countsNotIncluded && !random.chance(0.1);
-    const deviceCount = countsIncluded ? random.int(0, 400) : 0;
+    // Drawn as before devices were modelled, so every later draw (and so every seeded portfolio)
+    // stays the same; only a building without floors keeps the number, as devices the platform
+    // counts in places this credential cannot see (field notes, spatial rule).
+    const drawnDevices = countsIncluded ? random.int(0, 400) : 0;
+    const drawnMeasurements = countsIncluded ? drawnDevices * random.int(1, 6) : 0;
+    const placed = { devices: 0, measurements: 0 };
+    roomsPerFloor.forEach((rooms, level) => {
+      for (let room = 0; room < rooms; room++) {
+        const counts = countsOf(equipmentOfRoom(options.seed, index, level, room));
+        placed.devices += counts.devices;
+        placed.measurements += counts.measurements;
+      }
+    });
+    const deviceCount = !countsIncluded
+      ? 0
+      : roomsPerFloor.length === 0
+        ? drawnDevices
+        : placed.devices;
+    const measurementCount = !countsIncluded
+      ? 0
+      : roomsPerFloor.length === 0
+        ? drawnMeasurements
+        : placed.measurements;
     buildings.push({
       index,
       roomsPerFloor,
@@ -291,7 +329,7 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
         floorCount: roomsPerFloor.length,
         spaceCount: roomsPerFloor.reduce((sum, rooms) => sum + rooms, 0),
         deviceCount,
-        measurementCount: countsIncluded ? deviceCount * random.int(1, 6) : 0,
+        measurementCount,
         includesDeviceAndMeasurementCounts: countsIncluded,
         area,
         metadata: metadataFor(random),
@@ -369,6 +407,7 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
       const floorName =
         building.index === specialBuildings.nullFloorName && level === 1 ? null : `Level ${level}`;
       const spaces: SpaceRecord[] = [];
+      const equipment: EquipmentKind[][] = [];
       const sizes: number[] = [];
       for (let room = 0; room < rooms; room++) {
         // Every level with two or more rooms has two called "Meeting room", as real data does.
@@ -379,6 +418,9 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
         const id = local.guid();
         const [ontologyType, size] = typeOf(roomName, local.pick(ontologyTypes));
         sizes.push(size);
+        const kinds = equipmentOfRoom(options.seed, building.index, level, room);
+        const counts = countsOf(kinds);
+        equipment.push(kinds);
         spaces.push({
           id,
           name: roomName,
@@ -392,9 +434,9 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
           decommissionedOn: null,
           area: 0,
           metadata: noMetadata,
-          deviceCount: 0,
-          measurementCount: 0,
-          includesDeviceAndMeasurementCounts: false,
+          deviceCount: counts.devices,
+          measurementCount: counts.measurements,
+          includesDeviceAndMeasurementCounts: true,
         });
       }
       // Rooms share the floor's area by their kind's size: an open office is larger than a bathroom.
@@ -411,11 +453,12 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
           metadata: level === 0 ? [{ name: 'entrance', value: 'true' }] : [],
           buildingId: record.id,
           spaceCount: rooms,
-          deviceCount: 0,
-          measurementCount: 0,
-          includesDeviceAndMeasurementCounts: false,
+          deviceCount: spaces.reduce((sum, space) => sum + space.deviceCount, 0),
+          measurementCount: spaces.reduce((sum, space) => sum + space.measurementCount, 0),
+          includesDeviceAndMeasurementCounts: true,
         },
         spaces,
+        equipment,
       };
     });
     floorCache.set(record.id, floors);
@@ -423,6 +466,27 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
   };
 
   const allFloors = (): FloorEntry[] => buildings.flatMap((building) => floorsOf(building));
+
+  const devicesOfFloor = new WeakMap<FloorEntry, DeviceEntry[]>();
+  const deviceIndex = new Map<string, DeviceEntry>();
+  let everyDeviceMade = false;
+  const devicesOf = (floor: FloorEntry): DeviceEntry[] => {
+    let devices = devicesOfFloor.get(floor);
+    if (!devices) {
+      devices = floor.spaces.flatMap((space, room) =>
+        devicesOfRoom({ kinds: floor.equipment[room] ?? [], space }),
+      );
+      for (const device of devices) deviceIndex.set(device.record.id, device);
+      devicesOfFloor.set(floor, devices);
+    }
+    return devices;
+  };
+  const retention = new Map(
+    sites.map((site) => [
+      site.id,
+      Number(/^(\d+)\./.exec(site.timeSeriesRetentionSpan)?.[1] ?? 30),
+    ]),
+  );
 
   return {
     options,
@@ -436,6 +500,16 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
       floorIndex ??= new Map(allFloors().map((floor) => [floor.record.id, floor]));
       return floorIndex.get(id);
     },
+    devicesOf,
+    deviceById: (id) => {
+      // An id not seen yet makes every device once; unknown ids after that cost a lookup.
+      if (!deviceIndex.has(id) && !everyDeviceMade) {
+        for (const floor of allFloors()) devicesOf(floor);
+        everyDeviceMade = true;
+      }
+      return deviceIndex.get(id);
+    },
+    retentionDaysOf: (siteId) => retention.get(siteId) ?? 30,
     spaceById: (id) => {
       spaceIndex ??= new Map(
         allFloors().flatMap((floor) => floor.spaces.map((space) => [space.id, space] as const)),

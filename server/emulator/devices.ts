@@ -1,0 +1,251 @@
+import { createRandom, hashSeed } from './random.ts';
+import type { MetadataEntry } from './records.ts';
+
+/**
+ * Devices and their measurements, shaped as the vendor's API guide shows them (field notes,
+ * "Devices, measurements, current values"): Brick equipment classes for devices, Brick point
+ * classes for measurements, units as the platform writes them. What a room holds is decided by a
+ * hash of the room's place in the portfolio, so a building's counts are known at start-up without
+ * generating a single device, and every count agrees with the devices listed later.
+ */
+
+/** What a measurement measures, as the emulator's series generator knows it. */
+export type PointKind =
+  'temperature' | 'co2' | 'humidity' | 'occupancy' | 'illuminance' | 'setpoint' | 'energy';
+
+interface PointTemplate {
+  name: string;
+  type: string;
+  unit: string;
+  isWriteable: boolean;
+}
+
+export const pointTemplates: Record<PointKind, PointTemplate> = {
+  temperature: {
+    name: 'AirTemperatureSensor',
+    type: 'Air_Temperature_Sensor',
+    unit: '°C',
+    isWriteable: false,
+  },
+  co2: { name: 'CO2Sensor', type: 'CO2_Sensor', unit: 'ppm', isWriteable: false },
+  humidity: {
+    name: 'RelativeHumiditySensor',
+    type: 'Relative_Humidity_Sensor',
+    unit: '%',
+    isWriteable: false,
+  },
+  occupancy: {
+    name: 'OccupancyCountSensor',
+    type: 'Occupancy_Count_Sensor',
+    unit: 'no unit',
+    isWriteable: false,
+  },
+  illuminance: {
+    name: 'IlluminanceSensor',
+    type: 'Illuminance_Sensor',
+    unit: 'lux',
+    isWriteable: false,
+  },
+  setpoint: {
+    name: 'AirTemperatureSetpoint',
+    type: 'Air_Temperature_Setpoint',
+    unit: '°C',
+    isWriteable: true,
+  },
+  energy: { name: 'ActiveEnergy', type: 'Energy_Sensor', unit: 'kWh', isWriteable: false },
+};
+
+export type EquipmentKind =
+  'iaq' | 'roomControl' | 'peopleCounter' | 'floorMeter' | 'buildingMeter';
+
+interface EquipmentTemplate {
+  name: string;
+  ontologyType: string;
+  points: readonly PointKind[];
+  /** What the measurements measure: the room the device is in, its floor, or its building. */
+  measures: 'space' | 'floor' | 'building';
+}
+
+export const equipmentTemplates: Record<EquipmentKind, EquipmentTemplate> = {
+  iaq: {
+    name: 'IAQ sensor',
+    ontologyType: 'Indoor_Air_Quality_Sensor_Equipment',
+    points: ['temperature', 'co2', 'humidity'],
+    measures: 'space',
+  },
+  roomControl: {
+    name: 'Room controller',
+    ontologyType: 'Room_Control_Equipment',
+    points: ['temperature', 'setpoint'],
+    measures: 'space',
+  },
+  peopleCounter: {
+    name: 'People counter',
+    ontologyType: 'Occupancy_Sensor_Equipment',
+    points: ['occupancy', 'illuminance'],
+    measures: 'space',
+  },
+  floorMeter: {
+    name: 'Floor electricity meter',
+    ontologyType: 'Electrical_Meter',
+    points: ['energy'],
+    measures: 'floor',
+  },
+  buildingMeter: {
+    name: 'Main electricity meter',
+    ontologyType: 'Building_Electrical_Meter',
+    points: ['energy'],
+    measures: 'building',
+  },
+};
+
+/**
+ * The equipment of one room. The first room of a floor also holds the floor's meter, and the first
+ * room of level 0 the building's; about one room in seven has no device at all.
+ */
+export function equipmentOfRoom(
+  seed: string,
+  buildingIndex: number,
+  level: number,
+  room: number,
+): EquipmentKind[] {
+  const random = createRandom(hashSeed(`${seed}:${buildingIndex}:${level}:${room}:equipment`));
+  const kinds: EquipmentKind[] = [];
+  if (room === 0) {
+    kinds.push('floorMeter');
+    if (level === 0) kinds.push('buildingMeter');
+  }
+  if (random.chance(0.86)) {
+    kinds.push('iaq');
+    if (random.chance(0.4)) kinds.push('roomControl');
+    if (random.chance(0.5)) kinds.push('peopleCounter');
+  }
+  return kinds;
+}
+
+export function countsOf(kinds: readonly EquipmentKind[]): {
+  devices: number;
+  measurements: number;
+} {
+  return {
+    devices: kinds.length,
+    measurements: kinds.reduce((sum, kind) => sum + equipmentTemplates[kind].points.length, 0),
+  };
+}
+
+export interface MeasurementRecord {
+  id: string;
+  name: string;
+  type: string;
+  unit: string;
+  context: string | null;
+  measuredId: string;
+  isWriteable: boolean;
+}
+
+export interface DeviceRecord {
+  id: string;
+  name: string;
+  referenceId: string;
+  ontologyType: string;
+  siteId: string;
+  buildingId: string;
+  floorId: string;
+  spaceId: string;
+  deviceGroupId: string;
+  source: string;
+  commissionedStatus: 0 | 1 | 2;
+  commissionedOn: string;
+  decommissionedOn: string | null;
+  coordinates: { latitude: number; longitude: number };
+  metadata: MetadataEntry[];
+  measurements: MeasurementRecord[];
+}
+
+/** A measurement as the series generator needs it, beside the record the API sends. */
+export interface PointEntry {
+  record: MeasurementRecord;
+  kind: PointKind;
+  device: DeviceRecord;
+  /** Seeds the conditions of the place measured (shared by the sensors of one room). */
+  placeSeed: number;
+  /** Seeds what belongs to this sensor alone (its noise). */
+  sensorSeed: number;
+  /** Seeds the device's outages (a battery swap, a lost radio link). */
+  deviceSeed: number;
+  measures: EquipmentTemplate['measures'];
+}
+
+export interface DeviceEntry {
+  record: DeviceRecord;
+  points: PointEntry[];
+}
+
+const noMetadata = Object.freeze([]) as unknown as MetadataEntry[];
+
+/** The device records of one room, with ids that depend only on the room's id and position. */
+export function devicesOfRoom(input: {
+  kinds: readonly EquipmentKind[];
+  space: {
+    id: string;
+    referenceId: string | null;
+    siteId: string;
+    buildingId: string;
+    floorId: string;
+  };
+}): DeviceEntry[] {
+  const { space } = input;
+  const deviceGroupId = createRandom(`${space.buildingId}:device-group`).guid();
+  return input.kinds.map((kind, index) => {
+    const template = equipmentTemplates[kind];
+    const random = createRandom(`${space.id}:device:${index}`);
+    const id = random.guid();
+    const measuredId =
+      template.measures === 'space'
+        ? space.id
+        : template.measures === 'floor'
+          ? space.floorId
+          : space.buildingId;
+    const record: DeviceRecord = {
+      id,
+      name: template.name,
+      referenceId: `${space.referenceId ?? space.id}-D${index}`,
+      ontologyType: template.ontologyType,
+      siteId: space.siteId,
+      buildingId: space.buildingId,
+      floorId: space.floorId,
+      spaceId: space.id,
+      deviceGroupId,
+      source: 'EcoStruxure Building Operation',
+      commissionedStatus: 1,
+      commissionedOn: '2023-04-12T08:00:00+00:00',
+      decommissionedOn: null,
+      coordinates: { latitude: 0, longitude: 0 },
+      metadata: noMetadata,
+      measurements: [],
+    };
+    const points = template.points.map((pointKind): PointEntry => {
+      const point = pointTemplates[pointKind];
+      const measurement: MeasurementRecord = {
+        id: createRandom(`${id}:${pointKind}`).guid(),
+        name: point.name,
+        type: point.type,
+        unit: point.unit,
+        context: null,
+        measuredId,
+        isWriteable: point.isWriteable,
+      };
+      record.measurements.push(measurement);
+      return {
+        record: measurement,
+        kind: pointKind,
+        device: record,
+        placeSeed: hashSeed(measuredId),
+        sensorSeed: hashSeed(measurement.id),
+        deviceSeed: hashSeed(id),
+        measures: template.measures,
+      };
+    });
+    return { record, points };
+  });
+}
