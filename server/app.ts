@@ -30,6 +30,7 @@ import { capabilitiesRoute } from './routes/capabilities.ts';
 import { portfolioIndexOffRoutes, portfolioIndexRoutes } from './routes/portfolio-index.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
+import { devicesProxy } from './routes/devices-proxy.ts';
 import { historyProxy } from './routes/history-proxy.ts';
 import { restProxy } from './routes/rest-proxy.ts';
 import { spa } from './routes/spa.ts';
@@ -76,7 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
   app.addHook('onClose', () => gateway.close());
-  const capabilities = createCapabilityProbe({ gateway, clock, history: config.history });
+  const capabilities = createCapabilityProbe({
+    gateway,
+    clock,
+    history: config.history,
+    currentValuesTtlSeconds: config.currentValuesTtlSeconds,
+  });
   app.decorate('capabilities', capabilities);
   const portfolioIndex = config.index.enabled
     ? await createPortfolioIndex({
@@ -138,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(restProxy, { prefix: '/api', gateway });
       await api.register(historyProxy, { prefix: '/api', gateway, settings: config.history });
+      await api.register(devicesProxy, { prefix: '/api', gateway });
       await api.register(capabilitiesRoute, { prefix: '/api', probe: capabilities });
       await api.register(graphqlProxy, { gateway });
       if (portfolioIndex)

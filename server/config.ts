@@ -83,7 +83,13 @@ const environmentSchema = z.object({
     .min(1)
     .max(3660)
     .default(defaultHistoryMaxDays),
+  /** Readings asked per history page (the platform's maximum is 5,000; field notes). */
+  PLATFORM_HISTORY_TAKE: z.coerce.number().int().min(1).max(5000).default(5000),
+  /** The most readings one history answer may hold, summed over its pages and days. */
+  HISTORY_MAX_READINGS: z.coerce.number().int().min(1000).max(50_000_000).default(1_000_000),
   CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(0),
+  /** How long a place's current values are shared between everyone looking at it. */
+  CURRENT_VALUES_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
@@ -165,6 +171,10 @@ export interface HistorySettings {
   toParam: string;
   /** The longest range one request may ask for. */
   maxDays: number;
+  /** Readings per platform page (`take`). */
+  pageSize: number;
+  /** The most readings one answer may hold; a longer one is refused before it is asked for. */
+  maxReadings: number;
 }
 
 /** The portfolio index (server/portfolio-index): where it keeps its copy and how it syncs. */
@@ -203,6 +213,8 @@ export interface BffConfig {
   /** Requests one person (or, without sign-in, one address) may have in flight at once. */
   requestsInFlightMax: number;
   cacheTtlSeconds: number;
+  /** Current values are shared this long: a hundred viewers of a floor cost one call per period. */
+  currentValuesTtlSeconds: number;
   /** Where and how the platform's historical values are asked for (not shown in the spec). */
   history: HistorySettings;
   rateLimit: { max: number; windowMs: number };
@@ -435,11 +447,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     answerTimeoutMs: values.ANSWER_TIMEOUT_MS,
     requestsInFlightMax: values.REQUESTS_IN_FLIGHT_MAX,
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
+    currentValuesTtlSeconds: values.CURRENT_VALUES_TTL_SECONDS,
     history: {
       pathTemplate: values.PLATFORM_HISTORY_PATH,
       fromParam: values.PLATFORM_HISTORY_FROM_PARAM,
       toParam: values.PLATFORM_HISTORY_TO_PARAM,
       maxDays: values.PLATFORM_HISTORY_MAX_DAYS,
+      pageSize: values.PLATFORM_HISTORY_TAKE,
+      maxReadings: values.HISTORY_MAX_READINGS,
     },
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,

@@ -1,7 +1,14 @@
 import type { Clock } from '../clock.ts';
 import type { HistorySettings } from '../config.ts';
 import type { PlatformGateway } from './gateway.ts';
-import { probeHistory, type HistoryCapability } from './history.ts';
+import {
+  featureWords,
+  firstBuildingId,
+  probeFeature,
+  probeHistory,
+  type FeatureCapability,
+  type HistoryCapability,
+} from './history.ts';
 
 /**
  * What the platform offers beyond the interface specification, as the SPA needs to know it. The
@@ -34,6 +41,13 @@ export interface Capabilities {
    * BFF relays (PLATFORM_HISTORY_MAX_DAYS, in days of 24 hours): the dashboard offers no longer one.
    */
   history: HistoryCapability & { maxDays: number };
+  /** Devices of buildings, floors and rooms with their measurements (names, units, types). */
+  devices: FeatureCapability;
+  /**
+   * The latest value of each measurement, and how long the BFF shares one answer
+   * (CURRENT_VALUES_TTL_SECONDS): a reading can be that much older than the platform's.
+   */
+  currentValues: FeatureCapability & { ttlSeconds: number };
 }
 
 export const specOnly: Capabilities['graphql'] = {
@@ -83,6 +97,8 @@ export function readCapabilities(
   };
 }
 
+type GraphqlPart = Pick<Capabilities, 'checkedAt' | 'probed' | 'reason' | 'graphql'>;
+
 export interface CapabilityProbe {
   /** The latest capabilities; asks the platform again when the last answer is older than an hour. */
   current(): Promise<Capabilities>;
@@ -94,21 +110,40 @@ export function createCapabilityProbe(options: {
   gateway: PlatformGateway;
   clock: Clock;
   history: HistorySettings;
+  currentValuesTtlSeconds?: number;
 }): CapabilityProbe {
   const { gateway, clock } = options;
   let latest: Promise<Capabilities> | undefined;
   let askedAt = 0;
-  let lastGood: Omit<Capabilities, 'history'> | undefined;
+  let lastGood: GraphqlPart | undefined;
 
   const ask = async (): Promise<Capabilities> => {
-    const [graphql, history] = await Promise.all([
+    const buildingId = await firstBuildingId(gateway);
+    const [graphql, history, devices, currentValues] = await Promise.all([
       askGraphql(),
-      probeHistory({ gateway, settings: options.history, clock }),
+      probeHistory({ gateway, settings: options.history, clock, buildingId }),
+      probeFeature({
+        gateway,
+        buildingId,
+        words: featureWords.devices,
+        path: (id) => `/api/Buildings/${encodeURIComponent(id)}/Devices?take=1`,
+      }),
+      probeFeature({
+        gateway,
+        buildingId,
+        words: featureWords.currentValues,
+        path: (id) => `/api/Buildings/${encodeURIComponent(id)}/MeasurementValues?take=1`,
+      }),
     ]);
-    return { ...graphql, history: { ...history, maxDays: options.history.maxDays } };
+    return {
+      ...graphql,
+      history: { ...history, maxDays: options.history.maxDays },
+      devices,
+      currentValues: { ...currentValues, ttlSeconds: options.currentValuesTtlSeconds ?? 30 },
+    };
   };
 
-  const askGraphql = async (): Promise<Omit<Capabilities, 'history'>> => {
+  const askGraphql = async (): Promise<GraphqlPart> => {
     let reason: string;
     try {
       const answer = await gateway.graphql(

@@ -18,6 +18,11 @@ import { broadcast, createSharedReads } from './shared-reads.ts';
 export interface PlatformGateway {
   /** A listing read, shared with identical reads in flight, handed over as it arrives. */
   read(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
+  /**
+   * A current-values read: like `read`, and kept for CURRENT_VALUES_TTL_SECONDS, so everyone
+   * looking at one place within that period shares one platform call.
+   */
+  readCurrent(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
   /** `read`, whole: for the BFF's own use (bounded by PLATFORM_MAX_ANSWER_BYTES). */
   get(pathAndQuery: string): Promise<UpstreamResponse>;
   /**
@@ -54,6 +59,7 @@ export function createPlatformGateway(
     /** What every browser's answer may hold unread, together. */
     maxQueuedBytes: number;
     cacheTtlSeconds: number;
+    currentValuesTtlSeconds?: number;
     clock: Clock;
     /** Credentials besides the tokens that must never reach a browser (the client secret). */
     secrets?: readonly string[];
@@ -88,6 +94,18 @@ export function createPlatformGateway(
     }
     return answer;
   };
+  const sharedCurrent = createSharedReads({
+    ttlSeconds: options.currentValuesTtlSeconds ?? 30,
+    windowBytes: Math.min(shareWindowBytes, maxBodyBytes),
+    maxBytes: maxBodyBytes,
+    now: options.clock.now,
+    secrets,
+    ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
+  });
+  const readCurrent = (pathAndQuery: string) =>
+    sharedCurrent.read(pathAndQuery, async () =>
+      withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
+    );
   const read = (pathAndQuery: string) =>
     shared.read(pathAndQuery, async () =>
       withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
@@ -107,6 +125,7 @@ export function createPlatformGateway(
   };
   return {
     read,
+    readCurrent,
     get: async (pathAndQuery) =>
       readWhole(await read(pathAndQuery), maxBodyBytes, options.timeoutMs),
     open,

@@ -4,7 +4,7 @@ import type { PlatformGateway } from './gateway.ts';
 import { formatPlatformTimestamp } from './platform-timestamp.ts';
 
 /** The levels of the hierarchy with historical values, as the platform's paths name them. */
-export const historyLevels = ['Buildings', 'Floors', 'Spaces'] as const;
+export const historyLevels = ['Buildings', 'Floors', 'Spaces', 'Devices'] as const;
 export type HistoryLevel = (typeof historyLevels)[number];
 
 /**
@@ -17,6 +17,7 @@ export function historyPath(
   level: HistoryLevel,
   id: string,
   range: { from: number; to: number },
+  page?: { take: number; skip: number },
 ): string {
   const path = settings.pathTemplate
     .replaceAll('{level}', level)
@@ -24,61 +25,124 @@ export function historyPath(
   const query = new URLSearchParams({
     [settings.fromParam]: formatPlatformTimestamp(range.from),
     [settings.toParam]: formatPlatformTimestamp(range.to),
+    ...(page ? { take: String(page.take), skip: String(page.skip) } : {}),
   });
   return `${path}?${query.toString()}`;
 }
 
-export interface HistoryCapability {
-  /** False when the platform refused the history path for a building it lists. */
+/**
+ * How the platform answers for a feature beyond the spec: it does, it has no such endpoint
+ * ("not-offered": 404, or 400 for parameters it does not take), or the credential lacks the API
+ * type ("not-enabled": a JSON 403; field notes). "unknown": the probe could not tell, so the
+ * feature stays offered and its panels report their own errors.
+ */
+export type FeatureState = 'available' | 'not-offered' | 'not-enabled' | 'unknown';
+
+export interface FeatureCapability {
+  state: FeatureState;
+  /** False only when the platform is known to refuse (not offered or not enabled). */
   available: boolean;
-  /** Why history is not available, or why availability could not be checked, in plain words. */
+  /** In plain words for the people who read it in the dashboard: no path, no status code. */
   reason?: string | undefined;
 }
 
-/**
- * Asks for the last hour of the first listed building. A 404, 403 or 400 means the platform does
- * not offer history at the configured path (or not with these parameters); any other failure says
- * nothing either way, so history stays offered and the panels report their own errors.
- */
-export async function probeHistory(options: {
+export type HistoryCapability = FeatureCapability;
+
+/** The words for each refusal, by feature; the setting's name is for whoever runs Storey. */
+export const featureWords = {
+  history: {
+    noun: 'historical values',
+    notOffered: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
+  },
+  devices: {
+    noun: 'devices',
+    notOffered: 'this platform does not list devices',
+  },
+  currentValues: {
+    noun: 'current values',
+    notOffered: 'this platform does not offer current values',
+  },
+} as const;
+
+export const notEnabledReason = (noun: string) =>
+  `Storey's platform credential is not enabled for ${noun}; ask your platform administrator`;
+
+/** Asks one path about the first listed building and reads the answer's status only. */
+export async function probeFeature(options: {
   gateway: PlatformGateway;
-  settings: HistorySettings;
-  clock: Clock;
-}): Promise<HistoryCapability> {
-  const { gateway, settings, clock } = options;
-  try {
-    const listing = await gateway.get('/api/Buildings?take=1');
-    const buildings: unknown =
-      listing.status === 200 ? JSON.parse(listing.body.toString('utf8')) : undefined;
-    const id =
-      Array.isArray(buildings) && typeof buildings[0]?.id === 'string'
-        ? (buildings[0].id as string)
-        : undefined;
-    if (id === undefined) {
-      return {
-        available: true,
-        reason: 'not checked: the platform listed no building to ask about',
-      };
-    }
-    const to = clock.now();
-    const answer = await gateway.open(
-      historyPath(settings, 'Buildings', id, { from: to - 60 * 60 * 1000, to }),
-    );
-    answer.body.resume(); // only the status matters here
-    if ([400, 403, 404].includes(answer.status)) {
-      return {
-        available: false,
-        // Plain words for the people who read it in the dashboard: no path, no status (security
-        // review L8); the setting's name is for whoever runs Storey.
-        reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
-      };
-    }
-    if (answer.status >= 200 && answer.status < 300) return { available: true };
+  buildingId: string | undefined;
+  path: (buildingId: string) => string;
+  words: { noun: string; notOffered: string };
+}): Promise<FeatureCapability> {
+  const { gateway, buildingId, words } = options;
+  if (buildingId === undefined) {
     return {
+      state: 'unknown',
+      available: true,
+      reason: 'not checked: the platform listed no building to ask about',
+    };
+  }
+  try {
+    const answer = await gateway.open(options.path(buildingId));
+    answer.body.resume(); // only the status matters here
+    const json = /json/.test(answer.headers['content-type'] ?? '');
+    if (answer.status === 403 && json)
+      return { state: 'not-enabled', available: false, reason: notEnabledReason(words.noun) };
+    if ([400, 403, 404].includes(answer.status))
+      return { state: 'not-offered', available: false, reason: words.notOffered };
+    if (answer.status >= 200 && answer.status < 300) return { state: 'available', available: true };
+    return {
+      state: 'unknown',
       available: true,
       reason: `not checked: the platform answered ${answer.status}`,
     };
   } catch (error) {
-    return { available: true, reason: `not checked: ${(error as Error).message}` };
+    return {
+      state: 'unknown',
+      available: true,
+      reason: `not checked: ${(error as Error).message}`,
+    };
   }
+}
+
+/** The id of the first building the platform lists, to ask the probes about. */
+export async function firstBuildingId(gateway: PlatformGateway): Promise<string | undefined> {
+  try {
+    const listing = await gateway.get('/api/Buildings?take=1');
+    const buildings: unknown =
+      listing.status === 200 ? JSON.parse(listing.body.toString('utf8')) : undefined;
+    return Array.isArray(buildings) && typeof buildings[0]?.id === 'string'
+      ? (buildings[0].id as string)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Asks for the last hour of the first listed building at the configured path. */
+export function probeHistory(options: {
+  gateway: PlatformGateway;
+  settings: HistorySettings;
+  clock: Clock;
+  buildingId: string | undefined;
+}): Promise<HistoryCapability> {
+  const { settings, clock } = options;
+  return probeFeature({
+    gateway: options.gateway,
+    buildingId: options.buildingId,
+    words: featureWords.history,
+    path: (id) => {
+      const to = clock.now();
+      return historyPath(
+        settings,
+        'Buildings',
+        id,
+        { from: to - 60 * 60 * 1000, to },
+        {
+          take: 1,
+          skip: 0,
+        },
+      );
+    },
+  });
 }

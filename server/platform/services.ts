@@ -37,6 +37,7 @@ export function createPlatformServices(options: {
     maxHistoryBytes: config.maxHistoryBytes,
     maxQueuedBytes: config.relayBufferBytes,
     cacheTtlSeconds: config.cacheTtlSeconds,
+    currentValuesTtlSeconds: config.currentValuesTtlSeconds,
     clock,
     secrets: [platform.clientSecret],
     onCoalesced: () => metrics.coalesced.inc(),

@@ -2,19 +2,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { HistorySettings } from '../config.ts';
 import { validId } from '../http/path-id.ts';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { Readable } from 'node:stream';
 import { relayStream, relayedRoute } from '../http/relay.ts';
+import { HistoryRefusal, HistoryTooLarge, readHistory } from '../platform/history-reader.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
-import { historyLevels, historyPath, type HistoryLevel } from '../platform/history.ts';
+import { historyLevels, type HistoryLevel } from '../platform/history.ts';
 import { parseZonedDateTime } from '../platform/platform-timestamp.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** The platform's timestamp has four year digits. */
 const earliestWritable = Date.parse('0000-01-01T00:00:00.000Z');
 const latestWritable = Date.parse('9999-12-31T23:59:59.999Z');
-const placeNames: Record<HistoryLevel, 'building' | 'floor' | 'space'> = {
+const placeNames: Record<HistoryLevel, 'building' | 'floor' | 'space' | 'device'> = {
   Buildings: 'building',
   Floors: 'floor',
   Spaces: 'space',
+  Devices: 'device',
 };
 
 /** `from` and `to` as the browser sends them (ISO 8601 with a zone), checked and bounded. */
@@ -55,8 +58,8 @@ function historyRange(query: unknown, maxDays: number): { from: number; to: numb
 }
 
 /**
- * GET /api/{Buildings|Floors|Spaces}/{id}/HistoricalValues?from&to (registered with prefix /api).
- * The answer is a series nobody else shares, so it is streamed from the platform as it comes.
+ * GET /api/{Buildings|Floors|Spaces|Devices}/{id}/HistoricalValues?from&to (registered with prefix /api).
+ * Every page of every day of the range, in time order, as one list (server/platform/history-reader).
  */
 export const historyProxy: FastifyPluginAsync<{
   gateway: PlatformGateway;
@@ -67,9 +70,40 @@ export const historyProxy: FastifyPluginAsync<{
     api.get<{ Params: { id: string } }>(url, relayedRoute, async (request, reply) => {
       const id = validId(request.params.id, placeNames[level]);
       const range = historyRange(request.query, settings.maxDays);
-      return relayStream(reply, await gateway.open(historyPath(settings, level, id, range)), {
-        queues: gateway.queues,
-      });
+      let readings: AsyncIterable<string>;
+      try {
+        readings = await readHistory({ gateway, settings, level, id, range });
+      } catch (error) {
+        if (error instanceof HistoryTooLarge) {
+          throw new HttpProblem(
+            400,
+            `This ${placeNames[level]} has about ${error.estimate.toLocaleString('en-US')} readings in that range, more than Storey shows at once (${error.limit.toLocaleString('en-US')}). Choose a shorter range, or a floor or room.`,
+          );
+        }
+        if (error instanceof HistoryRefusal) {
+          const { response } = error;
+          if (response.status === 403 && /json/.test(response.headers['content-type'] ?? '')) {
+            throw new HttpProblem(403, historyNotEnabled);
+          }
+          return relayStream(
+            reply,
+            { ...response, body: Readable.from([response.body]) },
+            { queues: gateway.queues },
+          );
+        }
+        throw error;
+      }
+      // Compressed and queued like every relayed answer; each page was read whole, so a slow
+      // browser holds no platform connection, only the days read ahead.
+      return relayStream(
+        reply,
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: Readable.from(readings),
+        },
+        { queues: gateway.queues },
+      );
     });
     api.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -79,3 +113,7 @@ export const historyProxy: FastifyPluginAsync<{
     });
   }
 };
+
+/** What a person reads when the credential lacks the Historical API type (field notes). */
+export const historyNotEnabled =
+  "Storey's platform credential is not enabled for historical values; ask your platform administrator.";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, defaultHistoryMaxDays, loadConfig } from '../../server/config';
-import { historicalValues } from '../../server/emulator/history-series';
+import { placeReadings } from '../../server/emulator/rest-api';
 import type { Capabilities } from '../../server/platform/capabilities';
 import {
   bffWithPlatform,
@@ -21,12 +21,14 @@ const day = 24 * hour;
 const monday = Date.UTC(2026, 10, 16);
 const iso = (time: number) => new Date(time).toISOString();
 
-const context = bffWithPlatform();
+/** The emulator's time: a week after the Monday the tests read. */
+const now = monday + 7 * day;
+const context = bffWithPlatform({}, { now: () => now });
 
 const spaceId = () =>
-  context.platform.emulator.portfolio.floorsOf(
-    context.platform.emulator.portfolio.buildings[3]!,
-  )[1]!.spaces[2]!.id;
+  context.platform.emulator.portfolio
+    .floorsOf(context.platform.emulator.portfolio.buildings[3]!)[1]!
+    .spaces.find((space) => space.measurementCount > 0)!.id;
 
 const get = (bff: RunningBff, url: string) => bff.app.inject({ method: 'GET', url, headers: csrf });
 
@@ -44,10 +46,18 @@ describe('history through the BFF', () => {
     expect(sent[0]!.query).toEqual({
       startTime: '2026-11-16T00:00:00.000000Z',
       endTime: '2026-11-17T00:00:00.000000Z',
+      take: '5000',
+      skip: '0',
     });
-    // Byte for byte what the platform sent for that day.
+    // What the platform holds for that day.
     expect(answer.json()).toEqual(
-      historicalValues('Spaces', spaceId(), { from: monday, to: monday + day }),
+      placeReadings(
+        context.platform.emulator.portfolio,
+        'Spaces',
+        spaceId(),
+        { from: monday, to: monday + day },
+        now,
+      ),
     );
   });
 
@@ -106,8 +116,8 @@ describe('history through the BFF', () => {
     });
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET');
-    const devices = await get(context.bff, `/api/Devices/${spaceId()}/HistoricalValues?${range}`);
-    expect(devices.statusCode).toBe(404);
+    const sites = await get(context.bff, `/api/Sites/${spaceId()}/HistoricalValues?${range}`);
+    expect(sites.statusCode).toBe(404);
     expect(context.platform.requests('rest')).toHaveLength(0);
   });
 
@@ -123,6 +133,7 @@ describe('history through the BFF', () => {
   it('reports history as available in /api/capabilities on a platform that has it', async () => {
     const answer = await get(context.bff, '/api/capabilities');
     expect(answer.json<Capabilities>().history).toEqual({
+      state: 'available',
       available: true,
       maxDays: defaultHistoryMaxDays,
     });
@@ -152,10 +163,14 @@ describe('history on a platform configured differently', () => {
       expect(ok.statusCode).toBe(404); // the emulator has no such path; what matters is what was asked
       const [sent] = platform.requests('rest');
       expect(sent!.path).toBe('/api/v9/Floors/abc-1/series');
+      // The first of seven one-day windows; the platform's 404 ends the read there.
       expect(sent!.query).toEqual({
         since: '2026-11-16T00:00:00.000000Z',
-        until: '2026-11-23T00:00:00.000000Z',
+        until: '2026-11-17T00:00:00.000000Z',
+        take: '5000',
+        skip: '0',
       });
+      expect(platform.requests('rest').filter((r) => r.path.endsWith('/series'))).toHaveLength(1);
       const long = await get(
         bff,
         `/api/Floors/abc-1/HistoricalValues?from=${iso(monday)}&to=${iso(monday + 7 * day + 1)}`,
@@ -184,6 +199,7 @@ describe('history on a platform configured differently', () => {
       ]);
       const capabilities = (await get(bff, '/api/capabilities')).json<Capabilities>();
       expect(capabilities.history).toEqual({
+        state: 'not-offered',
         available: false,
         reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
         maxDays: defaultHistoryMaxDays,

@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const historyQuery = 'from=2026-11-16T00:00:00Z&to=2026-11-17T00:00:00Z';
 const chunk = Buffer.from(`${JSON.stringify({ value: '21.5' }).padEnd(1023, ' ')},`);
 
 /** Writes `bytes` in the 25 KB pieces a streaming server sends, minding backpressure. */
@@ -36,7 +35,8 @@ async function writeInPieces(response: ServerResponse, bytes: number) {
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
 
 /**
- * A platform of the test's own: history and listings from `handler`, everything else a small
+ * A platform of the test's own: the rooms of floors (each floor a listing nobody else shares) and
+ * the building listing from `handler`, everything else a small
  * JSON array; it counts the answers it finished writing. A BFF in front, listening.
  */
 async function platformAndBff(handler: Handler, env: Record<string, string> = {}) {
@@ -51,7 +51,7 @@ async function platformAndBff(handler: Handler, env: Record<string, string> = {}
         waiter.resolve();
       }
     });
-    if (request.url?.includes('HistoricalValues') || request.url === '/api/Buildings?take=5000') {
+    if (request.url?.endsWith('/Spaces') || request.url === '/api/Buildings?take=5000') {
       calls.push(request.url);
       void handler(request, response);
       return;
@@ -64,7 +64,8 @@ async function platformAndBff(handler: Handler, env: Record<string, string> = {}
       ...platform.settings,
       baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
     },
-    env,
+    // Answers of 24 MB are this file's subject, not the listing bound (8 MB by default).
+    { PLATFORM_MAX_ANSWER_BYTES: String(64 * 1024 * 1024), ...env },
   );
   await bff.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (bff.app.server.address() as AddressInfo).port;
@@ -124,7 +125,7 @@ describe('browsers that never read', () => {
       from: '127.0.0.2',
       targets: Array.from(
         { length: 130 },
-        (_, index) => `/api/Spaces/s${index}/HistoricalValues?${historyQuery}`,
+        (_, index) => `/api/Floors/s${index}/Spaces`,
       ),
     });
     try {
@@ -195,7 +196,7 @@ describe('browsers that never read', () => {
       from: '127.0.0.2',
       targets: Array.from(
         { length: 4 },
-        (_, index) => `/api/Spaces/s${index}/HistoricalValues?${historyQuery}`,
+        (_, index) => `/api/Floors/s${index}/Spaces`,
       ),
     });
     try {
@@ -226,7 +227,7 @@ describe('browsers that never read', () => {
     const attack = await stalledReaders({
       port: relay.port,
       from: '127.0.0.2',
-      targets: [`/api/Spaces/s1/HistoricalValues?${historyQuery}`],
+      targets: [`/api/Floors/s1/Spaces`],
     });
     try {
       const response = await answered;
@@ -252,12 +253,12 @@ describe('browsers that never read', () => {
       from: '127.0.0.2',
       targets: Array.from(
         { length: 3 },
-        (_, index) => `/api/Spaces/s${index}/HistoricalValues?${historyQuery}`,
+        (_, index) => `/api/Floors/s${index}/Spaces`,
       ),
     });
     try {
       await relay.finishedWriting(3);
-      const fourth = await relay.request(`/api/Spaces/s9/HistoricalValues?${historyQuery}`, {
+      const fourth = await relay.request(`/api/Floors/s9/Spaces`, {
         from: '127.0.0.2',
       });
       expect(fourth.status).toBe(429);
@@ -293,7 +294,7 @@ describe('compression for browsers', () => {
         const sizes = await Promise.all(
           Array.from({ length: 8 }, async (_, index) => {
             const answer = await request(
-              `http://127.0.0.1:${relay.port}/api/Spaces/s${index}/HistoricalValues?${historyQuery}`,
+              `http://127.0.0.1:${relay.port}/api/Floors/s${index}/Spaces`,
               { dispatcher: browser, headers: { ...csrf, 'accept-encoding': encoding } },
             );
             expect(answer.statusCode).toBe(200);

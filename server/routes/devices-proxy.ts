@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { validId } from '../http/path-id.ts';
+import { relayStream, relayedRoute } from '../http/relay.ts';
+import type { PlatformGateway } from '../platform/gateway.ts';
+
+const page = z.strictObject({
+  take: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(5000))
+    .optional(),
+  skip: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(0))
+    .optional(),
+});
+
+/** take and skip only, rebuilt from the validated values (never copied from the raw URL). */
+function pageQuery(query: unknown): string {
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(value))
+      throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
+  }
+  const parsed = page.safeParse(query ?? {});
+  if (!parsed.success) {
+    throw new HttpProblem(
+      400,
+      parsed.error.issues
+        .map((issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `Unknown query parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
+            : `Query parameter "${issue.path.join('.')}" ${issue.message}.`,
+        )
+        .join(' '),
+    );
+  }
+  const search = new URLSearchParams();
+  if (parsed.data.take !== undefined) search.set('take', String(parsed.data.take));
+  if (parsed.data.skip !== undefined) search.set('skip', String(parsed.data.skip));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const places = [
+  { level: 'Buildings', what: 'building' },
+  { level: 'Floors', what: 'floor' },
+  { level: 'Spaces', what: 'space' },
+] as const;
+
+/**
+ * Devices and current values (beyond the spec; field notes), GET only, registered with the prefix
+ * /api. Devices are shared with identical reads in flight; current values are also kept for
+ * CURRENT_VALUES_TTL_SECONDS, so a hundred people looking at one floor cost one platform call per
+ * period. Whether the platform offers them at all is for /api/capabilities to say.
+ */
+export const devicesProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async (
+  api,
+  { gateway },
+) => {
+  const forward = async (reply: FastifyReply, pathAndQuery: string) =>
+    relayStream(reply, await gateway.read(pathAndQuery), { queues: gateway.queues });
+  const forwardCurrent = async (reply: FastifyReply, pathAndQuery: string) =>
+    relayStream(reply, await gateway.readCurrent(pathAndQuery), { queues: gateway.queues });
+
+  const urls: string[] = [];
+  for (const { level, what } of places) {
+    const devices = `/${level}/:id/Devices`;
+    api.get<{ Params: { id: string } }>(devices, relayedRoute, (request, reply) =>
+      forward(
+        reply,
+        `/api/${level}/${validId(request.params.id, what)}/Devices${pageQuery(request.query)}`,
+      ),
+    );
+    const values = `/${level}/:id/MeasurementValues`;
+    api.get<{ Params: { id: string } }>(values, relayedRoute, (request, reply) =>
+      forwardCurrent(
+        reply,
+        `/api/${level}/${validId(request.params.id, what)}/MeasurementValues${pageQuery(request.query)}`,
+      ),
+    );
+    urls.push(devices, values);
+  }
+  api.get<{ Params: { id: string } }>('/Devices/:id', relayedRoute, (request, reply) => {
+    const names = Object.keys((request.query ?? {}) as Record<string, unknown>);
+    if (names.length > 0)
+      throw new HttpProblem(
+        400,
+        `Unknown query parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`,
+      );
+    return forward(reply, `/api/Devices/${validId(request.params.id, 'device')}`);
+  });
+  api.get<{ Params: { id: string } }>(
+    '/Devices/:id/MeasurementValues',
+    relayedRoute,
+    (request, reply) =>
+      forwardCurrent(
+        reply,
+        `/api/Devices/${validId(request.params.id, 'device')}/MeasurementValues${pageQuery(request.query)}`,
+      ),
+  );
+  urls.push('/Devices/:id', '/Devices/:id/MeasurementValues');
+
+  for (const url of urls) {
+    api.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url,
+      handler: async (_request, reply) =>
+        sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
+    });
+  }
+};
