@@ -2,6 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { z } from '@/lib/zod';
 
+/**
+ * How the platform answers for a feature beyond the spec: it does, it has no such endpoint, the
+ * BFF's credential lacks the API type, or the BFF could not tell (then the feature is offered and
+ * its panel reports its own errors).
+ */
+const featureSchema = z.object({
+  state: z.enum(['available', 'not-offered', 'not-enabled', 'unknown']),
+  available: z.boolean(),
+  /** Plain words, shown as they are. */
+  reason: z.string().optional(),
+});
+export type FeatureCapability = z.infer<typeof featureSchema>;
+
 /** What the platform offers beyond the interface specification (the BFF asks it hourly). */
 export const capabilitiesSchema = z.object({
   checkedAt: z.string().nullable(),
@@ -17,12 +30,14 @@ export const capabilitiesSchema = z.object({
     areas: z.boolean(),
   }),
   /** Historical values at the BFF's configured platform path, and the longest range it relays. */
-  history: z.object({
-    available: z.boolean(),
-    reason: z.string().optional(),
+  history: featureSchema.extend({
     /** Days of 24 hours (PLATFORM_HISTORY_MAX_DAYS); longer ranges are not offered. */
     maxDays: z.number().int().positive(),
   }),
+  /** Devices of places, with their measurements' names, units and types. */
+  devices: featureSchema,
+  /** Latest values, shared by the BFF for `ttlSeconds` (a reading can be that much older). */
+  currentValues: featureSchema.extend({ ttlSeconds: z.number().min(0) }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -41,7 +56,9 @@ export const specOnlyCapabilities: Capabilities = {
   },
   // Offered until the BFF says otherwise: a failed history call then explains itself. The BFF's
   // default limit until it says its own.
-  history: { available: true, maxDays: 366 },
+  history: { state: 'unknown', available: true, maxDays: 366 },
+  devices: { state: 'unknown', available: true },
+  currentValues: { state: 'unknown', available: true, ttlSeconds: 30 },
 };
 
 export const capabilityKeys = { all: ['capabilities'] as const };

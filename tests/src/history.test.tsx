@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { groupReadings } from '@/features/history/utils/time-series';
-import { historicalValues, measurementsByLevel } from '../../server/emulator/history-series';
+import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
@@ -22,15 +22,23 @@ import {
 
 const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
 const floor = fixture.floorsOf(entry)[1]!;
-const space = floor.spaces[3]!;
-const roomPath = `/buildings/${entry.record.id}/levels/1/rooms/3`;
+/** A room with an air-quality sensor: three series or more. */
+const roomIndex = floor.spaces.findIndex((candidate) => candidate.measurementCount >= 3);
+const space = floor.spaces[roomIndex]!;
+const roomPath = `/buildings/${entry.record.id}/levels/1/rooms/${roomIndex}`;
+/** What the scenario's platform sends for a range (the emulator's readings up to its end). */
+const historicalValues = (level: PlaceLevel, id: string, range: { from: number; to: number }) =>
+  placeReadings(fixture, level, id, range, range.to);
+const seriesCount = () =>
+  new Set(historicalValues('Spaces', space.id, lastRequest()).map((r) => r.measurementValueId))
+    .size;
 const hour = 60 * 60 * 1000;
 
 const ui = {
   panel: () => screen.findByRole('region', { name: 'History' }),
   range: () => screen.getByRole('group', { name: 'Time range' }),
   preset: (name: string) => within(ui.range()).getByRole('button', { name }),
-  latest: () => screen.findAllByText(/^Measurement \d, latest$/),
+  latest: () => screen.findAllByText(/, latest$/),
   readings: () => screen.findByRole('table', { name: 'Readings' }),
 };
 
@@ -41,8 +49,8 @@ describe('History panel', () => {
     renderApp(roomPath);
     await ui.panel();
     const labels = await ui.latest();
-    expect(labels).toHaveLength(measurementsByLevel.Spaces.length);
     const asked = lastRequest();
+    expect(labels).toHaveLength(seriesCount());
     expect(asked).toMatchObject({ level: 'Spaces', id: space.id });
     expect(asked.to - asked.from).toBe(24 * hour);
     // The latest reading of the series that was sent, per measurement, in the order they came.
@@ -56,6 +64,18 @@ describe('History panel', () => {
     expect(screen.getAllByText(/minutes? ago|just now/).length).toBeGreaterThan(0);
     // Times are the viewer's, and the panel says which zone and offset that is.
     expect(screen.getByText(/times in .+ \(UTC[+-]\d\d:\d\d\)/)).toBeInTheDocument();
+  });
+
+  it('names every series by its kind and unit, from the devices of the place', async () => {
+    renderApp(roomPath);
+    await ui.latest();
+    expect(await screen.findByText('Air temperature (°C), latest')).toBeVisible();
+    expect(screen.getByText('CO₂ (ppm), latest')).toBeVisible();
+    expect(screen.getByText('Relative humidity (%), latest')).toBeVisible();
+    expect(screen.queryByText(/^Measurement \d/)).toBeNull();
+    expect(
+      await screen.findByRole('img', { name: /^Air temperature \(°C\): \d+ readings from/ }),
+    ).toBeInTheDocument();
   });
 
   it('asks for 7 or 30 days when chosen, and keeps the choice in the URL', async () => {
@@ -114,19 +134,27 @@ describe('History panel', () => {
     renderApp(roomPath);
     await ui.latest();
     const charts = await screen.findAllByRole('img', {
-      name: /^Measurement \d: \d+ readings from/,
+      name: /^[^:]+: \d+ readings from/,
     });
-    expect(charts).toHaveLength(measurementsByLevel.Spaces.length);
+    expect(charts).toHaveLength(seriesCount());
   });
 
-  it("reads a floor's history by the floor id and a building's by the building id", async () => {
-    renderApp(`/buildings/${entry.record.id}/levels/1`);
+  it("reads a floor's history by the floor id and a building's from its main meter", async () => {
+    const floorPage = renderApp(`/buildings/${entry.record.id}/levels/1`);
     await ui.latest();
     expect(lastRequest()).toMatchObject({ level: 'Floors', id: floor.record.id });
+    floorPage.unmount();
+    const meter = fixture
+      .floorsOf(entry)
+      .flatMap((one) => fixture.devicesOf(one))
+      .find((device) => device.record.measurements[0]!.measuredId === entry.record.id)!;
     renderApp(`/buildings/${entry.record.id}`);
     await waitFor(() =>
-      expect(lastRequest()).toMatchObject({ level: 'Buildings', id: entry.record.id }),
+      expect(lastRequest()).toMatchObject({ level: 'Devices', id: meter.record.id }),
     );
+    expect(await screen.findByText('Electricity (kWh), latest')).toBeVisible();
+    // The whole building's answer (every room's series) is never asked for.
+    expect(historyRequests.some((asked) => asked.level === 'Buildings')).toBe(false);
   });
 
   it('hides itself with one line, and asks nothing, where the platform has no history', async () => {

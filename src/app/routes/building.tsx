@@ -1,5 +1,8 @@
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useCapabilities } from '@/api/get-capabilities';
+import { devicesQueryOptions, measuringDevices } from '@/api/get-devices';
 import { useParams } from 'react-router-dom';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { CompareToggle } from '@/components/compare-picker';
@@ -15,7 +18,7 @@ import { QualityPanel } from '@/features/quality/components/quality-panel';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
 
-/** /buildings/:buildingId: the building's record, its data quality, its floors and its history. */
+/** /buildings/:buildingId: the building's record, its data quality, its floors and its meter's history. */
 export function Component() {
   useEffect(preloadCharts, []);
   const { buildingId = '' } = useParams();
@@ -32,7 +35,48 @@ export function Component() {
       <Section title="Floors">
         <FloorsSection building={building} />
       </Section>
-      <HistoryPanel level="Buildings" id={building.id} placeName={name} {...historyRange} />
+      <BuildingHistory buildingId={building.id} name={name} historyRange={historyRange} />
     </Stack>
+  );
+}
+
+/**
+ * The building's own history: its main meter's, found among its devices (a measurement that
+ * measures the building itself). The platform's answer for a whole building interleaves every
+ * room's series (thousands in a tower), so floors and rooms show theirs on their own pages.
+ * Without devices on the platform, the building's answer as it is.
+ */
+function BuildingHistory({
+  buildingId,
+  name,
+  historyRange,
+}: {
+  buildingId: string;
+  name: string;
+  historyRange: ReturnType<typeof useHistoryRangeView>;
+}) {
+  const capabilities = useCapabilities();
+  const devicesOffered = capabilities.data?.devices.available !== false;
+  const meter = useQuery({
+    ...devicesQueryOptions('Buildings', buildingId),
+    select: (devices) => measuringDevices(devices, buildingId)[0] ?? null,
+    enabled: capabilities.isSuccess && devicesOffered,
+  });
+  if (capabilities.isSuccess && !devicesOffered)
+    return <HistoryPanel level="Buildings" id={buildingId} placeName={name} {...historyRange} />;
+  return (
+    <HistoryPanel
+      level="Devices"
+      id={meter.data?.id}
+      placeName={`${name}, ${meter.data?.name ?? 'meter'}`}
+      missingId={
+        meter.isError
+          ? `The building's devices could not be loaded (${meter.error.message}), so its meter's history cannot be asked for.`
+          : meter.data === null
+            ? 'The platform lists no meter for this building as a whole: open a floor or a room for its readings.'
+            : undefined
+      }
+      {...historyRange}
+    />
   );
 }

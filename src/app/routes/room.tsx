@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
+import { RoomConditions } from '@/features/conditions/components/room-conditions';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import { RoomFacts, RoomHeader, RoomNeighbours } from '@/features/places/components/room-sections';
 import { useLevelSpaces } from '@/features/places/hooks/use-level-spaces';
@@ -8,7 +9,7 @@ import { QualityPanel } from '@/features/quality/components/quality-panel';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
 
-/** /buildings/:buildingId/levels/:level/rooms/:room: the room's record and its history. */
+/** /buildings/:buildingId/levels/:level/rooms/:room: the room now, its record and its history. */
 export function Component() {
   const { buildingId = '', level, room } = useParams();
   const place = useRoomPlace({ buildingId, level, room });
@@ -23,6 +24,14 @@ function RoomScreen({ place }: { place: RoomPlace }) {
   return (
     <Stack spacing={2}>
       <RoomHeader place={place} details={details} />
+      <RoomConditions
+        spaceId={room.space?.id}
+        missingId={
+          !details.loading && !room.space
+            ? 'The platform has no details for this room, so its conditions cannot be asked for.'
+            : undefined
+        }
+      />
       <RoomFacts place={place} details={details} />
       <HistoryPanel
         level="Spaces"

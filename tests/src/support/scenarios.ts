@@ -3,7 +3,12 @@ import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { defaultHistoryMaxDays } from '../../../server/config';
 import { capabilityQuery, readCapabilities } from '../../../server/platform/capabilities';
-import { historicalValues, type HistoryPlaceLevel } from '../../../server/emulator/history-series';
+import {
+  findPlace,
+  placeCurrentValues,
+  placeReadings,
+  type PlaceLevel,
+} from '../../../server/emulator/rest-api';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
 import {
   checkPortfolio,
@@ -79,9 +84,16 @@ const spacesHandler = () =>
   });
 
 /** GET /api/capabilities as the BFF answers it: the same probe, run on the scenario's schema. */
+interface FeatureAnswer {
+  state?: 'available' | 'not-offered' | 'not-enabled' | 'unknown';
+  available: boolean;
+  reason?: string;
+}
+
 const capabilitiesHandler = (
   mode: SchemaMode = 'full',
-  history: { available: boolean; reason?: string; maxDays?: number } = { available: true },
+  history: FeatureAnswer & { maxDays?: number } = { available: true },
+  features: { devices?: FeatureAnswer; currentValues?: FeatureAnswer } = {},
 ) =>
   http.get('*/api/capabilities', async ({ request }) => {
     const denied = requireCsrf(request);
@@ -91,7 +103,16 @@ const capabilitiesHandler = (
       checkedAt: '2026-11-22T09:00:00.000Z',
       probed: true,
       graphql: readCapabilities(answer.data as never),
-      history: { maxDays: defaultHistoryMaxDays, ...history },
+      history: {
+        maxDays: defaultHistoryMaxDays,
+        state: history.available ? 'available' : 'not-offered',
+        ...history,
+      },
+      devices: features.devices ?? { state: 'available', available: true },
+      currentValues: {
+        ttlSeconds: 30,
+        ...(features.currentValues ?? { state: 'available', available: true }),
+      },
     });
   });
 
@@ -100,11 +121,11 @@ export const historyRequests: Array<{ level: string; id: string; from: number; t
 
 /** GET /api/{level}/{id}/HistoricalValues: the emulator's own series for the asked range. */
 const historyHandler = (
-  answer: (level: HistoryPlaceLevel, id: string, range: { from: number; to: number }) => unknown = (
+  answer: (level: PlaceLevel, id: string, range: { from: number; to: number }) => unknown = (
     level,
     id,
     range,
-  ) => historicalValues(level, id, range),
+  ) => placeReadings(fixture, level, id, range, range.to),
 ) =>
   http.get('*/api/:level/:id/HistoricalValues', ({ request, params }) => {
     const denied = requireCsrf(request);
@@ -112,10 +133,56 @@ const historyHandler = (
     const url = new URL(request.url);
     const from = Date.parse(url.searchParams.get('from') ?? '');
     const to = Date.parse(url.searchParams.get('to') ?? '');
-    const level = String(params.level) as HistoryPlaceLevel;
+    const level = String(params.level) as PlaceLevel;
     const id = String(params.id);
     historyRequests.push({ level, id, from, to });
     return HttpResponse.json(answer(level, id, { from, to }) as never);
+  });
+
+/** The place's devices, as the emulator lists them. */
+const devicesHandler = () =>
+  http.get('*/api/:level/:id/Devices', ({ request, params }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const place = findPlace(fixture, String(params.level) as PlaceLevel, String(params.id));
+    if (!place) return problem(404, 'Not found.');
+    return paged(
+      request,
+      place.devices.map((device) => device.record),
+    );
+  });
+
+/** One device by its id, as the emulator answers it. */
+const deviceHandler = () =>
+  http.get('*/api/Devices/:id', ({ request, params }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const device = fixture.deviceById(String(params.id));
+    return device ? HttpResponse.json(device.record as never) : problem(404, 'Not found.');
+  });
+
+/** The requests for current values, oldest first. */
+export const currentValueRequests: string[] = [];
+
+/**
+ * Current values as the emulator has them at the moment of the request, optionally changed by
+ * `adjust` (a stale reading, an out-of-band one) before they are sent.
+ */
+const currentValuesHandler = (
+  adjust: (values: Array<Record<string, unknown>>, now: number) => unknown[] = (values) => values,
+) =>
+  http.get('*/api/:level/:id/MeasurementValues', ({ request, params }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    currentValueRequests.push(request.url);
+    const now = Date.now();
+    const values = placeCurrentValues(
+      fixture,
+      String(params.level) as PlaceLevel,
+      String(params.id),
+      now,
+    );
+    return HttpResponse.json(adjust(values, now) as never);
   });
 
 /** Reverses every list in a GraphQL answer: the platform reordered its levels and rooms. */
@@ -698,6 +765,9 @@ export function portfolioFull(): HttpHandler[] {
     spacesHandler(),
     capabilitiesHandler(),
     historyHandler(),
+    devicesHandler(),
+    deviceHandler(),
+    currentValuesHandler(),
     graphqlHandler(),
   ];
 }
@@ -713,7 +783,22 @@ export function specOnlyPlatform(): HttpHandler[] {
     sitesHandler(),
     floorsHandler(),
     spacesHandler(),
-    capabilitiesHandler('spec'),
+    capabilitiesHandler(
+      'spec',
+      { available: true },
+      {
+        devices: {
+          state: 'not-offered',
+          available: false,
+          reason: 'this platform does not list devices',
+        },
+        currentValues: {
+          state: 'not-offered',
+          available: false,
+          reason: 'this platform does not offer current values',
+        },
+      },
+    ),
     historyHandler(),
     graphqlHandler('spec'),
   ];
@@ -747,6 +832,31 @@ export function historyUnavailable(): HttpHandler[] {
       reason: 'whoever runs Storey can point it elsewhere with PLATFORM_HISTORY_PATH',
     }),
   ];
+}
+
+/** The BFF's credential lacks the Current Value API type (the probe met a JSON 403). */
+export function currentValuesNotEnabled(): HttpHandler[] {
+  return [
+    capabilitiesHandler(
+      'full',
+      { available: true },
+      {
+        currentValues: {
+          state: 'not-enabled',
+          available: false,
+          reason:
+            "Storey's platform credential is not enabled for current values; ask your platform administrator",
+        },
+      },
+    ),
+  ];
+}
+
+/** Current values changed before they are sent: `adjust` gets the emulator's values and the time. */
+export function currentValuesAdjusted(
+  adjust: (values: Array<Record<string, unknown>>, now: number) => unknown[],
+): HttpHandler[] {
+  return [currentValuesHandler(adjust)];
 }
 
 /** A BFF that relays at most `maxDays` days of history (PLATFORM_HISTORY_MAX_DAYS). */

@@ -4,7 +4,7 @@ import { groupReadings, type MeasurementSeries, type Reading } from '../utils/ti
 import { z } from '@/lib/zod';
 
 /** The levels of the hierarchy with history, as the BFF's paths name them. */
-export type HistoryLevel = 'Buildings' | 'Floors' | 'Spaces';
+export type HistoryLevel = 'Buildings' | 'Floors' | 'Spaces' | 'Devices';
 
 const readingSchema = z.object({
   measurementValueId: z.string().min(1),

@@ -17,7 +17,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { ViewToggle } from '@/components/charts/view-toggle';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { specOnlyCapabilities, useCapabilities } from '@/api/get-capabilities';
+import {
+  deviceQueryOptions,
+  devicesQueryOptions,
+  measurementsById,
+  type Device,
+} from '@/api/get-devices';
+import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import {
@@ -48,13 +56,55 @@ const formatTime = (time: number) => timeFormat.format(time);
 const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** The platform names measurements by id only; the panel numbers them in the order they come. */
+/** A series without a name from the platform: numbered in the order it first appears. */
 const measurementLabel = (index: number) => `Measurement ${index + 1}`;
+
+interface SeriesName {
+  /** "Air temperature (°C)", "CO₂ (ppm) · IAQ sensor": kind, unit and, when two share both, device. */
+  label: string;
+  unit: string;
+}
+
+/**
+ * Each series named from the place's devices (a history reading's `measurementValueId` is the id
+ * of a measurement; field notes): its kind in plain words and its unit, and the device's name when
+ * two series would read alike. Without devices, "Measurement 1", "Measurement 2".
+ */
+function nameSeries(series: readonly MeasurementSeries[], devices: readonly Device[] | undefined) {
+  const known = measurementsById(devices ?? []);
+  const names = series.map((one, index): SeriesName => {
+    const found = known.get(one.id);
+    if (!found) return { label: measurementLabel(index), unit: '' };
+    const unit = displayUnit(found.measurement.unit);
+    const kind = measurementKind(found.measurement.type).label;
+    return { label: unit ? `${kind} (${unit})` : kind, unit };
+  });
+  const seen = new Map<string, number>();
+  for (const name of names) seen.set(name.label, (seen.get(name.label) ?? 0) + 1);
+  return new Map(
+    series.map((one, index) => {
+      const name = names[index]!;
+      const device = known.get(one.id)?.device.name;
+      const label =
+        (seen.get(name.label) ?? 0) > 1 && device ? `${name.label} · ${device}` : name.label;
+      return [one.id, { ...name, label }];
+    }),
+  );
+}
 
 /** "Now" to the minute: pages opened within the same minute share one answer from the cache. */
 const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
 
 /** The latest reading of each measurement, its age counted from when the answer arrived. */
-function LatestValues({ series, now }: { series: MeasurementSeries[]; now: number }) {
+function LatestValues({
+  series,
+  names,
+  now,
+}: {
+  series: MeasurementSeries[];
+  names: Map<string, SeriesName>;
+  now: number;
+}) {
   return (
     <Box
       component="dl"
@@ -70,7 +120,7 @@ function LatestValues({ series, now }: { series: MeasurementSeries[]; now: numbe
         return (
           <Paper key={one.id} variant="outlined" sx={{ p: 1.5 }}>
             <Typography component="dt" variant="body2" color="text.secondary">
-              {measurementLabel(index)}, latest
+              {names.get(one.id)?.label ?? measurementLabel(index)}, latest
             </Typography>
             <Typography
               component="dd"
@@ -78,6 +128,12 @@ function LatestValues({ series, now }: { series: MeasurementSeries[]; now: numbe
               sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
             >
               {latest ? formatValue(latest.value) : '—'}
+              {latest && names.get(one.id)?.unit ? (
+                <Typography component="span" variant="body1" color="text.secondary">
+                  {' '}
+                  {names.get(one.id)!.unit}
+                </Typography>
+              ) : null}
             </Typography>
             <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
               {latest ? (
@@ -270,17 +326,36 @@ export function HistoryPanel({
     range.ok ? range : undefined,
   );
   const series = history.data?.series;
+  const devicesOffered = id !== undefined && capabilities.data?.devices.available !== false;
+  // A device's history is named from the device; a place's from every device in it.
+  const placeDevices = useQuery({
+    ...devicesQueryOptions(level === 'Devices' ? 'Spaces' : level, id ?? ''),
+    enabled: devicesOffered && level !== 'Devices',
+  });
+  const oneDevice = useQuery({
+    ...deviceQueryOptions(id ?? ''),
+    enabled: devicesOffered && level === 'Devices',
+  });
+  const names = useMemo(
+    () =>
+      nameSeries(
+        series ?? [],
+        level === 'Devices' ? (oneDevice.data ? [oneDevice.data] : undefined) : placeDevices.data,
+      ),
+    [series, level, oneDevice.data, placeDevices.data],
+  );
   const labels = useMemo(
-    () => new Map((series ?? []).map((one, index) => [one.id, measurementLabel(index)])),
-    [series],
+    () => new Map([...names].map(([seriesId, name]) => [seriesId, name.label])),
+    [names],
   );
   const zone = describeTimeZone(now);
 
   if (capabilities.isSuccess && !available) {
     return (
       <Alert severity="info" variant="outlined" component="section" aria-label="History">
-        History is not shown: the platform does not offer historical values
-        {capabilities.data.history.reason ? ` (${capabilities.data.history.reason})` : ''}.
+        {capabilities.data.history.state === 'not-enabled'
+          ? `History is not shown: ${capabilities.data.history.reason ?? "Storey's platform credential is not enabled for historical values"}.`
+          : `History is not shown: the platform does not offer historical values${capabilities.data.history.reason ? ` (${capabilities.data.history.reason})` : ''}.`}
       </Alert>
     );
   }
@@ -326,7 +401,7 @@ export function HistoryPanel({
     const readings = history.data.readings;
     body = (
       <Stack spacing={2}>
-        <LatestValues series={series} now={history.dataUpdatedAt} />
+        <LatestValues series={series} names={names} now={history.dataUpdatedAt} />
         <Stack
           direction="row"
           spacing={1}
@@ -362,7 +437,7 @@ export function HistoryPanel({
           >
             <HistoryCharts
               series={series}
-              labels={series.map((_one, index) => measurementLabel(index))}
+              labels={series.map((one, index) => labels.get(one.id) ?? measurementLabel(index))}
               range={range}
               formatValue={formatValue}
               formatTime={formatTime}

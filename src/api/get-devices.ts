@@ -1,0 +1,74 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { fetchAllPages } from './fetch-all-pages';
+import { z } from '@/lib/zod';
+
+/** The levels of the hierarchy with devices and current values, as the BFF's paths name them. */
+export type DevicePlaceLevel = 'Buildings' | 'Floors' | 'Spaces';
+
+const measurementSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().nullish(),
+  /** A Brick point class, e.g. Air_Temperature_Sensor. */
+  type: z.string().nullish(),
+  unit: z.string().nullish(),
+  measuredId: z.string().nullish(),
+  isWriteable: z.boolean().nullish(),
+});
+
+const deviceSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().nullish(),
+  /** v2+ names the Brick equipment class `ontologyType`, v1 `type`. */
+  ontologyType: z.string().nullish(),
+  type: z.string().nullish(),
+  spaceId: z.string().nullish(),
+  measurements: z.array(measurementSchema).default([]),
+});
+export type Device = z.infer<typeof deviceSchema>;
+export type DeviceMeasurement = z.infer<typeof measurementSchema>;
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  of: (level: DevicePlaceLevel, id: string) => [...deviceKeys.all, level, id] as const,
+};
+
+/** A place's devices, every page. */
+export const devicesQueryOptions = (level: DevicePlaceLevel, id: string) =>
+  queryOptions({
+    queryKey: deviceKeys.of(level, id),
+    queryFn: ({ signal }) =>
+      fetchAllPages(
+        (take, skip) => `/api/${level}/${encodeURIComponent(id)}/Devices?take=${take}&skip=${skip}`,
+        deviceSchema,
+        signal,
+      ),
+    // Devices change when someone commissions one: an hour is fresh enough.
+    staleTime: 60 * 60 * 1000,
+  });
+
+/** One device, by its id (a meter's history is named from it). */
+export const deviceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...deviceKeys.all, 'one', id] as const,
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/api/Devices/${encodeURIComponent(id)}`, deviceSchema, { signal })).data,
+    staleTime: 60 * 60 * 1000,
+  });
+
+/** The devices whose measurements measure the place itself (a building's own meter). */
+export const measuringDevices = (devices: readonly Device[], placeId: string): Device[] =>
+  devices.filter((device) =>
+    device.measurements.some((measurement) => measurement.measuredId === placeId),
+  );
+
+/** Every measurement of some devices, by id, with the device it belongs to. */
+export function measurementsById(
+  devices: readonly Device[],
+): Map<string, { measurement: DeviceMeasurement; device: Device }> {
+  return new Map(
+    devices.flatMap((device) =>
+      device.measurements.map((measurement) => [measurement.id, { measurement, device }] as const),
+    ),
+  );
+}

@@ -1,0 +1,284 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useCapabilities } from '@/api/get-capabilities';
+import { currentValuesQueryOptions, type CurrentValue } from '@/api/get-current-values';
+import { devicesQueryOptions, type Device } from '@/api/get-devices';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { comfortVerdict, describeBand, type ComfortVerdict } from '@/domain/comfort';
+import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
+import { formatAge } from '@/lib/format';
+
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatReading(value: CurrentValue['value']): string {
+  if (value === null) return '—';
+  if (typeof value === 'number') return numberFormat.format(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value;
+}
+
+/** The verdict as a short chip a person reads at a glance, and says aloud. */
+function VerdictChip({ verdict, label }: { verdict: ComfortVerdict; label: string }) {
+  switch (verdict.status) {
+    case 'in-band':
+      return <Chip size="small" color="success" variant="outlined" label="In band" />;
+    case 'low':
+    case 'high': {
+      const word =
+        verdict.band.kind === 'temperature'
+          ? verdict.status === 'high'
+            ? 'Too warm'
+            : 'Too cold'
+          : verdict.band.kind === 'co2'
+            ? 'Stale air'
+            : verdict.status === 'high'
+              ? 'Too humid'
+              : 'Too dry';
+      return (
+        <Chip
+          size="small"
+          color="warning"
+          label={word}
+          aria-label={`${label}: ${word.toLowerCase()}, out of band`}
+        />
+      );
+    }
+    case 'stale':
+      return <Chip size="small" color="default" label="Stale" />;
+    default:
+      return null;
+  }
+}
+
+function ReadingCard({ value, now, label }: { value: CurrentValue; now: number; label: string }) {
+  const kind = measurementKind(value.pointType);
+  const unit = displayUnit(value.unit);
+  const verdict = comfortVerdict({
+    type: value.pointType,
+    value: value.value,
+    time: value.time,
+    now,
+  });
+  const band = 'band' in verdict ? verdict.band : undefined;
+  return (
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-label={label}
+      sx={{
+        p: 1.5,
+        borderColor:
+          verdict.status === 'low' || verdict.status === 'high' ? 'warning.main' : undefined,
+      }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+      >
+        <Typography component="dt" variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <VerdictChip verdict={verdict} label={kind.label} />
+      </Stack>
+      <Typography component="dd" variant="h5" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+        {formatReading(value.value)}
+        {unit ? (
+          <Typography component="span" variant="body1" color="text.secondary">
+            {' '}
+            {unit}
+          </Typography>
+        ) : null}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="caption"
+        color="text.secondary"
+        sx={{ m: 0, display: 'block' }}
+      >
+        {Number.isFinite(value.time) ? (
+          <time dateTime={new Date(value.time).toISOString()} title={timeFormat.format(value.time)}>
+            {verdict.status === 'stale'
+              ? `No reading since ${formatAge(now - value.time)}`
+              : formatAge(now - value.time)}
+          </time>
+        ) : (
+          'time not given'
+        )}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="caption"
+        color="text.secondary"
+        sx={{ m: 0, display: 'block' }}
+      >
+        {band
+          ? `Band ${describeBand(band)} (${band.source})`
+          : verdict.status === 'no-band'
+            ? 'No published comfort band'
+            : null}
+      </Typography>
+    </Paper>
+  );
+}
+
+const deviceKind = (device: Device) =>
+  measurementKind(device.ontologyType ?? device.type).label.replace(/ equipment$/i, '');
+
+function DeviceList({ devices, spaceId }: { devices: Device[]; spaceId: string }) {
+  return (
+    <List dense disablePadding aria-label="Devices">
+      {devices.map((device) => {
+        const elsewhere = device.measurements.find(
+          (measurement) => measurement.measuredId && measurement.measuredId !== spaceId,
+        );
+        const measures = device.measurements
+          .map((measurement) => {
+            const unit = displayUnit(measurement.unit);
+            return `${measurementKind(measurement.type).label}${unit ? ` (${unit})` : ''}`;
+          })
+          .join(', ');
+        return (
+          <ListItem key={device.id} disableGutters>
+            <ListItemText
+              primary={`${device.name ?? 'Unnamed device'} · ${deviceKind(device)}`}
+              secondary={`${measures || 'no measurements'}${elsewhere ? ' · measures more than this room' : ''}`}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/**
+ * A room's current conditions: each measurement's latest value with its unit and age, stale ones
+ * marked, a comfort verdict where a published band exists; then the room's devices.
+ */
+export function RoomConditions({
+  spaceId,
+  missingId,
+}: {
+  spaceId: string | undefined;
+  missingId?: string | undefined;
+}) {
+  const headingId = useId();
+  const capabilities = useCapabilities();
+  const feature = capabilities.data?.currentValues;
+  const enabled = spaceId !== undefined && feature?.available !== false;
+  const values = useQuery({ ...currentValuesQueryOptions('Spaces', spaceId ?? ''), enabled });
+  const devicesAvailable = capabilities.data?.devices.available !== false;
+  const devices = useQuery({
+    ...devicesQueryOptions('Spaces', spaceId ?? ''),
+    enabled: spaceId !== undefined && devicesAvailable,
+  });
+
+  let body: React.ReactNode;
+  if (missingId) {
+    body = <Typography color="text.secondary">{missingId}</Typography>;
+  } else if (feature && !feature.available) {
+    body = (
+      <Alert severity="info" variant="outlined">
+        Current conditions are not shown: {feature.reason ?? 'the platform does not offer them'}.
+      </Alert>
+    );
+  } else if (values.isPending) {
+    body = <LoadingSkeleton label="Loading the current conditions" rows={2} />;
+  } else if (values.isError) {
+    body = (
+      <PartFailedAlert onRetry={() => void values.refetch()}>
+        The current conditions could not be loaded: {values.error.message}
+      </PartFailedAlert>
+    );
+  } else {
+    const now = values.dataUpdatedAt;
+    // The room's own conditions; a floor or building meter placed here measures more than it.
+    const own = values.data.filter((value) => !value.measuredId || value.measuredId === spaceId);
+    const outOfBand = own.filter((value) => {
+      const verdict = comfortVerdict({
+        type: value.pointType,
+        value: value.value,
+        time: value.time,
+        now,
+      });
+      return verdict.status === 'low' || verdict.status === 'high';
+    }).length;
+    // Two sensors of one kind in a room read alike: the device's name tells them apart.
+    const kindCount = new Map<string, number>();
+    for (const value of own) {
+      const kind = measurementKind(value.pointType).label;
+      kindCount.set(kind, (kindCount.get(kind) ?? 0) + 1);
+    }
+    const deviceNames = new Map((devices.data ?? []).map((device) => [device.id, device.name]));
+    const labels = new Map(
+      own.map((value, index) => {
+        const kind = measurementKind(value.pointType).label;
+        if ((kindCount.get(kind) ?? 0) < 2) return [value.id, kind];
+        const device = value.deviceId ? deviceNames.get(value.deviceId) : undefined;
+        return [value.id, `${kind} · ${device ?? `sensor ${index + 1}`}`];
+      }),
+    );
+    body =
+      own.length === 0 ? (
+        <Typography>No device in this room reports a value.</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          <Typography role="status">
+            {outOfBand === 0
+              ? 'Every reading with a comfort band is within it.'
+              : `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              m: 0,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+            }}
+          >
+            {own.map((value) => (
+              <ReadingCard key={value.id} value={value} now={now} label={labels.get(value.id)!} />
+            ))}
+          </Box>
+        </Stack>
+      );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        Now
+      </Typography>
+      {body}
+      {spaceId && devicesAvailable && !missingId ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            Devices{devices.data ? ` (${devices.data.length})` : ''}
+          </Typography>
+          {devices.isPending ? (
+            <LoadingSkeleton label="Loading the devices" rows={1} />
+          ) : devices.isError ? (
+            <PartFailedAlert onRetry={() => void devices.refetch()}>
+              The devices could not be loaded: {devices.error.message}
+            </PartFailedAlert>
+          ) : devices.data.length === 0 ? (
+            <Typography color="text.secondary">No devices in this room.</Typography>
+          ) : (
+            <DeviceList devices={devices.data} spaceId={spaceId} />
+          )}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

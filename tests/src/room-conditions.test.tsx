@@ -1,0 +1,144 @@
+/**
+ * A room leads with its current conditions ("Now"): each measurement's latest value with unit and
+ * age, stale readings marked, a comfort verdict with its band and source where one is published,
+ * and the room's devices; and plain words when the platform or the credential offers none.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { specialBuildings } from '../../server/emulator/portfolio';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  currentValueRequests,
+  currentValuesAdjusted,
+  currentValuesNotEnabled,
+  fixture,
+} from './support/scenarios';
+
+const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
+const floor = fixture.floorsOf(entry)[1]!;
+const roomIndex = floor.spaces.findIndex((candidate) => candidate.measurementCount >= 3);
+const space = floor.spaces[roomIndex]!;
+const roomPath = `/buildings/${entry.record.id}/levels/1/rooms/${roomIndex}`;
+const hour = 60 * 60 * 1000;
+
+const ui = {
+  now: () => screen.findByRole('region', { name: 'Now' }),
+  /** The first reading of a kind (a room may have two sensors of one kind). */
+  card: async (kind: string) =>
+    (
+      await within(await ui.now()).findAllByRole('group', { name: new RegExp(`^${kind}( ·|$)`) })
+    )[0]!,
+  devices: () => screen.findByRole('list', { name: 'Devices' }),
+};
+
+/** Sets the value of the room's first reading of a Brick type. */
+const withValue =
+  (type: string, value: number, age = 5 * 60 * 1000) =>
+  (values: Array<Record<string, unknown>>, now: number) =>
+    values.map((one) =>
+      one.ontologyType === type && one.measuredId === space.id
+        ? { ...one, value, timestamp: new Date(now - age).toISOString() }
+        : one,
+    );
+
+describe('Room conditions (Now)', () => {
+  it("shows each of the room's measurements now, with unit, age and a verdict against its band", async () => {
+    server.use(...currentValuesAdjusted(withValue('Air_Temperature_Sensor', 26.3)));
+    renderApp(roomPath);
+    const temperature = await ui.card('Air temperature');
+    expect(temperature).toHaveTextContent('26.3 °C');
+    expect(temperature).toHaveTextContent('5 minutes ago');
+    expect(temperature).toHaveTextContent('Band 20–24 °C (EN 16798-1 category II, heating season)');
+    expect(
+      within(temperature).getByLabelText('Air temperature: too warm, out of band'),
+    ).toBeVisible();
+    const co2 = await ui.card('CO₂');
+    expect(co2).toHaveTextContent(/ppm/);
+    expect(co2).toHaveTextContent('Band ≤ 1,000 ppm (CO₂ 1,000 ppm guideline)');
+    expect(await ui.card('Relative humidity')).toHaveTextContent(/%/);
+    expect(
+      within(await ui.now()).getByText(/^\d+ readings? (is|are) out of band\.$/),
+    ).toBeVisible();
+    expect(currentValueRequests.at(-1)).toContain(`/api/Spaces/${space.id}/MeasurementValues`);
+  });
+
+  it('says when every banded reading is within its band', async () => {
+    server.use(
+      ...currentValuesAdjusted((values, now) =>
+        [
+          withValue('Air_Temperature_Sensor', 21.5),
+          withValue('CO2_Sensor', 640),
+          withValue('Relative_Humidity_Sensor', 45),
+        ].reduce((all, adjust) => adjust(all, now), values),
+      ),
+    );
+    renderApp(roomPath);
+    expect(
+      await within(await ui.now()).findByText('Every reading with a comfort band is within it.'),
+    ).toBeVisible();
+    expect(within(await ui.card('Air temperature')).getByText('In band')).toBeVisible();
+  });
+
+  it('marks a reading that has not changed for hours as stale, and gives it no verdict', async () => {
+    server.use(...currentValuesAdjusted(withValue('CO2_Sensor', 2400, 3 * 24 * hour)));
+    renderApp(roomPath);
+    const co2 = await ui.card('CO₂');
+    expect(within(co2).getByText('Stale')).toBeVisible();
+    expect(co2).toHaveTextContent('No reading since 3 days ago');
+    expect(within(co2).queryByLabelText(/out of band/)).toBeNull();
+  });
+
+  it('shows a kind without a published band, and says so', async () => {
+    server.use(
+      ...currentValuesAdjusted((values, now) => [
+        ...values,
+        {
+          ...values.find((one) => one.measuredId === space.id)!,
+          id: 'lux-1',
+          name: 'IlluminanceSensor',
+          ontologyType: 'Illuminance_Sensor',
+          unit: 'lux',
+          value: 412,
+          timestamp: new Date(now - 60_000).toISOString(),
+        },
+      ]),
+    );
+    renderApp(roomPath);
+    const lux = await ui.card('Illuminance');
+    expect(lux).toHaveTextContent('412 lux');
+    expect(lux).toHaveTextContent('No published comfort band');
+  });
+
+  it('leaves out what a meter placed in the room measures for its floor', async () => {
+    renderApp(roomPath);
+    await ui.card('Air temperature');
+    expect(within(await ui.now()).queryByRole('group', { name: /^Electricity/ })).toBeNull();
+    expect(await screen.findByText(/measures more than this room/)).toBeVisible();
+  });
+
+  it("lists the room's devices with what each measures", async () => {
+    renderApp(roomPath);
+    const devices = await ui.devices();
+    const items = within(devices).getAllByRole('listitem');
+    expect(items).toHaveLength(space.deviceCount);
+    expect(
+      within(devices).getByText('Air temperature (°C), CO₂ (ppm), Relative humidity (%)'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: `Devices (${space.deviceCount})` })).toBeVisible();
+  });
+
+  it('says in plain words when the credential is not enabled for current values, and asks nothing', async () => {
+    server.use(...currentValuesNotEnabled());
+    const before = currentValueRequests.length;
+    renderApp(roomPath);
+    expect(
+      await within(await ui.now()).findByText(/^Current conditions are not shown/),
+    ).toHaveTextContent(
+      "Current conditions are not shown: Storey's platform credential is not enabled for current values; ask your platform administrator.",
+    );
+    await ui.devices();
+    await waitFor(() => expect(currentValueRequests.length).toBe(before));
+    expect(screen.queryByText(/403|\/api\//)).toBeNull();
+  });
+});
