@@ -20,6 +20,10 @@ test('walks tower → floor → room by position, and search finds rooms of buil
   await page.getByRole('link', { name: 'Server room 30.03' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Server room 30.03' })).toBeVisible();
   expect(new URL(page.url()).pathname).toMatch(/\/levels\/30\/rooms\/\d+$/);
+  // No devices and no current values on this platform: one plain line says so, nothing breaks.
+  await expect(page.getByRole('region', { name: 'Now' })).toHaveText(
+    'NowCurrent conditions are not shown: this platform does not offer current values.',
+  );
 
   await page.getByRole('combobox', { name: 'Search Storey' }).fill('Skyline Tower 2 storage 0.02');
   await expect(

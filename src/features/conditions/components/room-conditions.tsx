@@ -47,7 +47,13 @@ function VerdictChip({ verdict, label }: { verdict: ComfortVerdict; label: strin
       return (
         <Chip
           size="small"
-          color="warning"
+          variant="outlined"
+          // Orange text at chip size needs a darker shade than warning.main for 4.5:1 contrast.
+          sx={(theme) => ({
+            color: theme.palette.mode === 'dark' ? theme.palette.warning.light : '#9a3412',
+            borderColor: 'currentColor',
+            fontWeight: 600,
+          })}
           label={word}
           aria-label={`${label}: ${word.toLowerCase()}, out of band`}
         />
@@ -86,12 +92,12 @@ function ReadingCard({ value, now, label }: { value: CurrentValue; now: number; 
         spacing={1}
         sx={{ alignItems: 'center', justifyContent: 'space-between' }}
       >
-        <Typography component="dt" variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
         <VerdictChip verdict={verdict} label={kind.label} />
       </Stack>
-      <Typography component="dd" variant="h5" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography variant="h5" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
         {formatReading(value.value)}
         {unit ? (
           <Typography component="span" variant="body1" color="text.secondary">
@@ -100,12 +106,7 @@ function ReadingCard({ value, now, label }: { value: CurrentValue; now: number; 
           </Typography>
         ) : null}
       </Typography>
-      <Typography
-        component="dd"
-        variant="caption"
-        color="text.secondary"
-        sx={{ m: 0, display: 'block' }}
-      >
+      <Typography variant="caption" color="text.secondary" sx={{ m: 0, display: 'block' }}>
         {Number.isFinite(value.time) ? (
           <time dateTime={new Date(value.time).toISOString()} title={timeFormat.format(value.time)}>
             {verdict.status === 'stale'
@@ -116,12 +117,7 @@ function ReadingCard({ value, now, label }: { value: CurrentValue; now: number; 
           'time not given'
         )}
       </Typography>
-      <Typography
-        component="dd"
-        variant="caption"
-        color="text.secondary"
-        sx={{ m: 0, display: 'block' }}
-      >
+      <Typography variant="caption" color="text.secondary" sx={{ m: 0, display: 'block' }}>
         {band
           ? `Band ${describeBand(band)} (${band.source})`
           : verdict.status === 'no-band'
@@ -239,7 +235,6 @@ export function RoomConditions({
               : `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`}
           </Typography>
           <Box
-            component="dl"
             sx={{
               display: 'grid',
               gap: 1.5,

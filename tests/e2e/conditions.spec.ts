@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shootPart } from './page-checks';
+
+/** The first room of level 1 of the fourth building that has an air-quality sensor. */
+async function roomWithSensors(page: Page): Promise<string> {
+  const headers = { 'X-CSRF': '1' };
+  const [, , , building] = (await (
+    await page.request.get('/api/Buildings?take=4', { headers })
+  ).json()) as Array<{ id: string }>;
+  const floors = (await (
+    await page.request.get(`/api/Buildings/${building!.id}/Floors`, { headers })
+  ).json()) as Array<{ id: string }>;
+  const spaces = (await (
+    await page.request.get(`/api/Floors/${floors[1]!.id}/Spaces`, { headers })
+  ).json()) as Array<{ measurementCount: number }>;
+  return `/buildings/${building!.id}/levels/1/rooms/${spaces.findIndex((s) => s.measurementCount >= 3)}`;
+}
+
+test('a room leads with how it is now: values with units and age, bands, and its devices', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const path = await roomWithSensors(page);
+  const valuesAnswered = page.waitForResponse((response) =>
+    /\/api\/Spaces\/[^/]+\/MeasurementValues/.test(response.url()),
+  );
+  await page.goto(path);
+  const values = (await (await valuesAnswered).json()) as Array<{ measuredId: string }>;
+  const now = page.getByRole('region', { name: 'Now' });
+  const cards = now.getByRole('group');
+  await expect(cards.first()).toBeVisible();
+  const spaceId = new URL((await valuesAnswered).url()).pathname.split('/')[3]!;
+  await expect(cards).toHaveCount(values.filter((value) => value.measuredId === spaceId).length);
+  const temperature = now.getByRole('group', { name: /^Air temperature/ }).first();
+  await expect(temperature).toContainText('°C');
+  await expect(temperature).toContainText('EN 16798-1 category II');
+  await expect(temperature).toContainText(/ago|just now/);
+  await expect(now.getByRole('group', { name: 'CO₂' })).toContainText('ppm');
+  await expect(
+    now.getByRole('list', { name: 'Devices' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  // Now comes first: above the room's record and its history.
+  const nowBox = (await now.boundingBox())!;
+  const historyBox = (await page.getByRole('region', { name: 'History' }).boundingBox())!;
+  expect(nowBox.y).toBeLessThan(historyBox.y);
+  await shootPart(now, 'room-now');
+  await expectNoSeriousA11yViolations(page);
+});
