@@ -46,3 +46,30 @@ test('a room leads with how it is now: values with units and age, bands, and its
   await shootPart(now, 'room-now');
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a floor shows every room now for one measure, coloured and sortable, and counts those out of band', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const room = await roomWithSensors(page);
+  const answered = page.waitForResponse((response) =>
+    /\/api\/Floors\/[^/]+\/MeasurementValues/.test(response.url()),
+  );
+  await page.goto(room.replace(/\/rooms\/\d+$/, ''));
+  expect((await answered).status()).toBe(200);
+  const now = page.getByRole('region', { name: 'Now' });
+  await expect(
+    now.getByText(
+      /rooms? (have|has) a reading out of its comfort band now\.$|^No room is out of its comfort band now/,
+    ),
+  ).toBeVisible();
+  const table = now.getByRole('table', { name: 'Rooms now: Air temperature' });
+  await expect(table.getByRole('row').nth(1)).toContainText('°C');
+  await now.getByRole('button', { name: 'CO₂' }).click();
+  await expect(page).toHaveURL(/[?&]measure=CO/);
+  await expect(
+    now.getByRole('table', { name: 'Rooms now: CO₂' }).getByRole('row').nth(1),
+  ).toContainText('ppm');
+  await shootPart(now, 'floor-now');
+  await expectNoSeriousA11yViolations(page);
+});

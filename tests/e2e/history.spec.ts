@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shootPart } from './page-checks';
 
 interface Reading {
@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A room with an air-quality sensor (three series or more) on level 1 of the fourth building. */
-async function roomWithSensors(page: import('@playwright/test').Page): Promise<string> {
+async function roomWithSensors(page: Page): Promise<string> {
   const headers = { 'X-CSRF': '1' };
   const [, , , building] = (await (
     await page.request.get('/api/Buildings?take=4', { headers })

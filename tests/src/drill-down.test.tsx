@@ -132,7 +132,7 @@ describe('Level and room screens', () => {
         within(table).getAllByText(humanizeKey(floor.spaces[0]!.ontologyType)).length,
       ).toBeGreaterThan(0),
     );
-    await userEvent.click(screen.getByRole('link', { name: 'Meeting room (2 of 2)' }));
+    await userEvent.click(within(table).getByRole('link', { name: 'Meeting room (2 of 2)' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: /Meeting room/ }),
     ).toHaveTextContent('Meeting room (2 of 2)');

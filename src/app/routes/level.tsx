@@ -1,5 +1,8 @@
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
+import { useMemo } from 'react';
+import { paths } from '@/config/paths';
+import { FloorConditions } from '@/features/conditions/components/floor-conditions';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import {
   LevelHeader,
@@ -13,7 +16,7 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
 
-/** /buildings/:buildingId/levels/:level: the floor's rooms, its data quality and its history. */
+/** /buildings/:buildingId/levels/:level: the floor now, its rooms, data quality and history. */
 export function Component() {
   const { buildingId = '', level } = useParams();
   const place = useLevelPlace({ buildingId, level });
@@ -25,10 +28,31 @@ function LevelScreen({ place }: { place: LevelPlace }) {
   const details = useLevelSpaces(place);
   const [params, update] = useUrlParams();
   const historyRange = useHistoryRangeView();
+  const floorRooms = useMemo(
+    () =>
+      details.rooms.flatMap((room) =>
+        room.space
+          ? [
+              {
+                spaceId: room.space.id,
+                name: room.occurrence ? `${room.name} (${room.occurrence})` : room.name,
+                href: paths.room(place.building.id, place.levelKey, room.key),
+              },
+            ]
+          : [],
+      ),
+    [details.rooms, place.building.id, place.levelKey],
+  );
   return (
     <Stack spacing={2}>
       <LevelHeader place={place} details={details} />
       <NeighbourFloors place={place} />
+      <FloorConditions
+        floorId={details.unmatched ? undefined : details.floorId}
+        rooms={floorRooms}
+        measure={params.get('measure')}
+        onMeasureChange={(measure) => update({ measure })}
+      />
       <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
       <LevelRooms
         place={place}

@@ -1,0 +1,231 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useCapabilities } from '@/api/get-capabilities';
+import { currentValuesQueryOptions } from '@/api/get-current-values';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { describeBand, type ComfortVerdict } from '@/domain/comfort';
+import { displayUnit } from '@/domain/measurement-kinds';
+import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
+import { formatAge } from '@/lib/format';
+
+export interface FloorRoom {
+  spaceId: string;
+  name: string;
+  href: string;
+}
+
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+function verdictWords(verdict: ComfortVerdict | undefined): string {
+  switch (verdict?.status) {
+    case 'in-band':
+      return 'in band';
+    case 'low':
+      return `below ${describeBand(verdict.band)}`;
+    case 'high':
+      return `above ${describeBand(verdict.band)}`;
+    case 'stale':
+      return 'stale';
+    case 'no-band':
+      return 'no band';
+    default:
+      return '';
+  }
+}
+
+type SortKey = 'value' | 'room';
+
+/**
+ * A floor's rooms as they are now, for one measure at a time: a coloured, sortable column, and how
+ * many rooms have a reading out of its band. One platform call: the floor's current values.
+ */
+export function FloorConditions({
+  floorId,
+  rooms,
+  measure,
+  onMeasureChange,
+}: {
+  floorId: string | undefined;
+  rooms: readonly FloorRoom[];
+  measure: string | null;
+  onMeasureChange: (measure: string | undefined) => void;
+}) {
+  const headingId = useId();
+  const capabilities = useCapabilities();
+  const feature = capabilities.data?.currentValues;
+  const values = useQuery({
+    ...currentValuesQueryOptions('Floors', floorId ?? ''),
+    enabled: floorId !== undefined && feature?.available !== false,
+  });
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'value', desc: true });
+  const roomIds = useMemo(() => rooms.map((room) => room.spaceId), [rooms]);
+  const kinds = useMemo(() => measuredKinds(values.data ?? [], roomIds), [values.data, roomIds]);
+  const chosen = measure && kinds.includes(measure) ? measure : kinds[0];
+  const now = values.dataUpdatedAt;
+  const conditions = useMemo(
+    () => roomConditions(values.data ?? [], roomIds, chosen ?? '', now),
+    [values.data, roomIds, chosen, now],
+  );
+
+  const sorted = useMemo(() => {
+    const numeric = (condition: RoomCondition | undefined) =>
+      typeof condition?.reading?.value === 'number'
+        ? condition.reading.value
+        : Number.NEGATIVE_INFINITY;
+    const list = [...rooms];
+    list.sort((a, b) => {
+      const order =
+        sort.key === 'room'
+          ? a.name.localeCompare(b.name)
+          : numeric(conditions.get(a.spaceId)) - numeric(conditions.get(b.spaceId));
+      return sort.desc ? -order : order;
+    });
+    return list;
+  }, [rooms, conditions, sort]);
+
+  let body: React.ReactNode;
+  if (feature && !feature.available) {
+    body = (
+      <Alert severity="info" variant="outlined">
+        Current conditions are not shown: {feature.reason ?? 'the platform does not offer them'}.
+      </Alert>
+    );
+  } else if (floorId === undefined) {
+    body = (
+      <Typography color="text.secondary">
+        This floor is not on the platform's floor list, so its conditions cannot be asked for.
+      </Typography>
+    );
+  } else if (values.isPending) {
+    body = <LoadingSkeleton label="Loading the floor's conditions" rows={3} />;
+  } else if (values.isError) {
+    body = (
+      <PartFailedAlert onRetry={() => void values.refetch()}>
+        The floor's current conditions could not be loaded: {values.error.message}
+      </PartFailedAlert>
+    );
+  } else if (kinds.length === 0) {
+    body = <Typography>No room on this floor reports a value.</Typography>;
+  } else {
+    const outOfBand = rooms.filter((room) => conditions.get(room.spaceId)?.outOfBand).length;
+    const header = (key: SortKey, label: string, numeric = false) => (
+      <TableCell
+        align={numeric ? 'right' : 'left'}
+        sortDirection={sort.key === key ? (sort.desc ? 'desc' : 'asc') : false}
+      >
+        <TableSortLabel
+          active={sort.key === key}
+          direction={sort.key === key && sort.desc ? 'desc' : 'asc'}
+          onClick={() =>
+            setSort((current) => ({
+              key,
+              desc: current.key === key ? !current.desc : key === 'value',
+            }))
+          }
+        >
+          {label}
+        </TableSortLabel>
+      </TableCell>
+    );
+    body = (
+      <>
+        <Typography sx={{ mb: 1 }}>
+          {outOfBand === 0
+            ? `No room is out of its comfort band now (${rooms.length} rooms).`
+            : `${outOfBand} of ${rooms.length} rooms have a reading out of its comfort band now.`}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={chosen}
+          onChange={(_event, next: string | null) => {
+            if (next) onMeasureChange(next === kinds[0] ? undefined : next);
+          }}
+          aria-label="Measure"
+          sx={{ mb: 1, flexWrap: 'wrap' }}
+        >
+          {kinds.map((kind) => (
+            <ToggleButton key={kind} value={kind}>
+              {kind}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TableContainer>
+          <Table size="small" aria-label={`Rooms now: ${chosen}`}>
+            <TableHead>
+              <TableRow>
+                {header('room', 'Room')}
+                {header('value', chosen ?? 'Value', true)}
+                <TableCell>Verdict</TableCell>
+                <TableCell>Updated</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sorted.map((room) => {
+                const condition = conditions.get(room.spaceId);
+                const reading = condition?.reading;
+                const status = condition?.verdict?.status;
+                const unit = displayUnit(reading?.unit);
+                return (
+                  <TableRow key={room.spaceId}>
+                    <TableCell>
+                      <Link component={RouterLink} to={room.href}>
+                        {room.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={(theme) => ({
+                        fontVariantNumeric: 'tabular-nums',
+                        bgcolor:
+                          status === 'low' || status === 'high'
+                            ? alpha(theme.palette.warning.main, 0.28)
+                            : status === 'in-band'
+                              ? alpha(theme.palette.success.main, 0.14)
+                              : undefined,
+                      })}
+                    >
+                      {reading
+                        ? `${typeof reading.value === 'number' ? numberFormat.format(reading.value) : String(reading.value)}${unit ? ` ${unit}` : ''}`
+                        : 'no sensor'}
+                    </TableCell>
+                    <TableCell>{verdictWords(condition?.verdict)}</TableCell>
+                    <TableCell>
+                      {reading && Number.isFinite(reading.time)
+                        ? formatAge(now - reading.time)
+                        : ''}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        Now
+      </Typography>
+      {body}
+    </Box>
+  );
+}

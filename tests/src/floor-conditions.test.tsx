@@ -1,0 +1,75 @@
+/**
+ * A floor's rooms as they are now: one platform call for the floor, a column for the chosen
+ * measure (sortable, coloured, with the verdict in words), and how many rooms are out of band.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { specialBuildings } from '../../server/emulator/portfolio';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import { currentValueRequests, currentValuesAdjusted, fixture } from './support/scenarios';
+
+const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
+const floor = fixture.floorsOf(entry)[1]!;
+const floorPath = `/buildings/${entry.record.id}/levels/1`;
+const withSensors = floor.spaces.filter((space) => space.measurementCount >= 3);
+const hot = withSensors[0]!;
+
+/** Every banded reading of the floor in band, but one room at 27.5 °C. */
+const calmFloorButOneHotRoom = (values: Array<Record<string, unknown>>, now: number) =>
+  values.map((value) => {
+    const timestamp = new Date(now - 4 * 60 * 1000).toISOString();
+    const inBand: Record<string, number> = {
+      Air_Temperature_Sensor: value.measuredId === hot.id ? 27.5 : 21.4,
+      CO2_Sensor: 610,
+      Relative_Humidity_Sensor: 44,
+    };
+    const type = String(value.ontologyType);
+    return type in inBand ? { ...value, value: inBand[type], timestamp } : { ...value, timestamp };
+  });
+
+const ui = {
+  now: () => screen.findByRole('region', { name: 'Now' }),
+  table: (measure: string) => screen.findByRole('table', { name: `Rooms now: ${measure}` }),
+  rowOf: async (measure: string, room: string) =>
+    within(await ui.table(measure))
+      .getAllByRole('row')
+      .find((row) => within(row).queryByRole('link', { name: new RegExp(`^${room}`) }))!,
+};
+
+describe('Floor conditions (Now)', () => {
+  it("shows each room's temperature now with its verdict, counts rooms out of band, in one call", async () => {
+    server.use(...currentValuesAdjusted(calmFloorButOneHotRoom));
+    const before = currentValueRequests.length;
+    renderApp(floorPath);
+    const table = await ui.table('Air temperature');
+    expect(
+      await within(await ui.now()).findByText(
+        `1 of ${floor.spaces.length} rooms have a reading out of its comfort band now.`,
+      ),
+    ).toBeVisible();
+    // Sorted warmest first: the hot room leads, its verdict in words beside the colour.
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(first).toHaveTextContent('27.5 °C');
+    expect(first).toHaveTextContent('above 20–24 °C');
+    expect(currentValueRequests.slice(before)).toEqual([
+      expect.stringContaining(`/api/Floors/${floor.record.id}/MeasurementValues`),
+    ]);
+  });
+
+  it('switches the measure through the URL and sorts by room name', async () => {
+    server.use(...currentValuesAdjusted(calmFloorButOneHotRoom));
+    const { router } = renderApp(floorPath);
+    await ui.table('Air temperature');
+    await userEvent.click(within(await ui.now()).getByRole('button', { name: 'CO₂' }));
+    const co2 = await ui.table('CO₂');
+    await waitFor(() => expect(router.state.location.search).toBe('?measure=CO%E2%82%82'));
+    expect(within(co2).getAllByRole('row')[1]).toHaveTextContent('610 ppm');
+    await userEvent.click(within(co2).getByRole('button', { name: 'Room' }));
+    const names = within(co2)
+      .getAllByRole('link')
+      .map((link) => link.textContent!);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+});
