@@ -10,14 +10,16 @@ export interface MeasurementKind {
   plausible?: readonly [number, number];
   /** A meter that counts up (kWh): shown as use per period, not as its running total. */
   cumulative?: boolean;
+  /** A smooth physical quantity: a lone jump far from both neighbours is a faulty reading. */
+  spikes?: boolean;
 }
 
 const kinds: Record<string, MeasurementKind> = {
-  Air_Temperature_Sensor: { label: 'Air temperature', plausible: [-30, 60] },
-  Zone_Air_Temperature_Sensor: { label: 'Air temperature', plausible: [-30, 60] },
+  Air_Temperature_Sensor: { label: 'Air temperature', plausible: [-30, 60], spikes: true },
+  Zone_Air_Temperature_Sensor: { label: 'Air temperature', plausible: [-30, 60], spikes: true },
   Air_Temperature_Setpoint: { label: 'Temperature setpoint', plausible: [5, 35] },
-  CO2_Sensor: { label: 'CO₂', plausible: [300, 5000] },
-  Relative_Humidity_Sensor: { label: 'Relative humidity', plausible: [0, 100] },
+  CO2_Sensor: { label: 'CO₂', plausible: [300, 5000], spikes: true },
+  Relative_Humidity_Sensor: { label: 'Relative humidity', plausible: [0, 100], spikes: true },
   Occupancy_Count_Sensor: { label: 'Occupancy count', plausible: [0, 10_000] },
   Occupancy_Sensor: { label: 'Occupancy' },
   Motion_Sensor: { label: 'Motion' },

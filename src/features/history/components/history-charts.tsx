@@ -14,6 +14,8 @@ import {
 } from 'recharts';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
+import type { MeasurementKind } from '@/domain/measurement-kinds';
+import { splitImplausible } from '@/domain/plausible-readings';
 import { formatCompact } from '@/lib/format';
 import {
   pointsForDrawing,
@@ -28,6 +30,8 @@ export const maxDrawnPoints = 800;
 export interface HistoryChartsProps {
   series: MeasurementSeries[];
   labels: string[];
+  /** What each series measures (its plausible range), where the platform said. */
+  kinds: Array<MeasurementKind | undefined>;
   range: { from: number; to: number };
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
@@ -52,6 +56,7 @@ function tickFormatter(range: { from: number; to: number }) {
 function SeriesChart({
   series,
   label,
+  kind,
   color,
   range,
   palette,
@@ -60,21 +65,25 @@ function SeriesChart({
 }: {
   series: MeasurementSeries;
   label: string;
+  kind: MeasurementKind | undefined;
   color: string;
   range: { from: number; to: number };
   palette: Palette;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
 }) {
-  // Thinned once per answer, not on every hover.
-  const data = useMemo(() => pointsForDrawing(series.points, maxDrawnPoints), [series.points]);
-  const summary = useMemo(() => summarize(series.points), [series.points]);
+  // Implausible readings stay off the axis (listed below it); the rest is thinned once per answer.
+  const split = useMemo(() => splitImplausible(series.points, kind ?? {}), [series.points, kind]);
+  const data = useMemo(() => pointsForDrawing(split.kept, maxDrawnPoints), [split.kept]);
+  const summary = useMemo(() => summarize(split.kept), [split.kept]);
+  const leftOut = split.implausible;
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   const describe =
     summary.count === 0
       ? `${label}: no readings in this range.`
       : `${label}: ${summary.count} readings from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
-        `${summary.gaps > 0 ? `, ${summary.gaps} gap${summary.gaps > 1 ? 's' : ''}` : ''}. Choose Table for every reading.`;
+        `${summary.gaps > 0 ? `, ${summary.gaps} gap${summary.gaps > 1 ? 's' : ''}` : ''}` +
+        `${leftOut.length > 0 ? `, ${leftOut.length} implausible left out` : ''}. Choose Table for every reading.`;
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
       <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
@@ -125,6 +134,19 @@ function SeriesChart({
           </LineChart>
         </ResponsiveContainer>
       </Box>
+      {leftOut.length > 0 ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {leftOut.length === 1
+            ? '1 implausible reading'
+            : `${leftOut.length} implausible readings`}{' '}
+          left out of the axis:{' '}
+          {leftOut
+            .slice(0, 3)
+            .map((point) => `${formatValue(point.value)} at ${formatTime(point.time)}`)
+            .join('; ')}
+          {leftOut.length > 3 ? '; …' : ''}. Every reading is in the table.
+        </Typography>
+      ) : null}
     </Paper>
   );
 }
@@ -136,6 +158,7 @@ function SeriesChart({
 export function HistoryCharts({
   series,
   labels,
+  kinds,
   range,
   formatValue,
   formatTime,
@@ -154,6 +177,7 @@ export function HistoryCharts({
           key={one.id}
           series={one}
           label={labels[index]!}
+          kind={kinds[index]}
           color={seriesColor(scheme, index)}
           range={range}
           palette={palette}

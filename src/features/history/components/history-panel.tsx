@@ -25,7 +25,7 @@ import {
   measurementsById,
   type Device,
 } from '@/api/get-devices';
-import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
+import { displayUnit, measurementKind, type MeasurementKind } from '@/domain/measurement-kinds';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import {
@@ -63,6 +63,7 @@ interface SeriesName {
   /** "Air temperature (°C)", "CO₂ (ppm) · IAQ sensor": kind, unit and, when two share both, device. */
   label: string;
   unit: string;
+  kind: MeasurementKind | undefined;
 }
 
 /**
@@ -74,10 +75,10 @@ function nameSeries(series: readonly MeasurementSeries[], devices: readonly Devi
   const known = measurementsById(devices ?? []);
   const names = series.map((one, index): SeriesName => {
     const found = known.get(one.id);
-    if (!found) return { label: measurementLabel(index), unit: '' };
+    if (!found) return { label: measurementLabel(index), unit: '', kind: undefined };
     const unit = displayUnit(found.measurement.unit);
-    const kind = measurementKind(found.measurement.type).label;
-    return { label: unit ? `${kind} (${unit})` : kind, unit };
+    const kind = measurementKind(found.measurement.type);
+    return { label: unit ? `${kind.label} (${unit})` : kind.label, unit, kind };
   });
   const seen = new Map<string, number>();
   for (const name of names) seen.set(name.label, (seen.get(name.label) ?? 0) + 1);
@@ -438,6 +439,7 @@ export function HistoryPanel({
             <HistoryCharts
               series={series}
               labels={series.map((one, index) => labels.get(one.id) ?? measurementLabel(index))}
+              kinds={series.map((one) => names.get(one.id)?.kind)}
               range={range}
               formatValue={formatValue}
               formatTime={formatTime}
