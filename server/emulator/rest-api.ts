@@ -8,7 +8,7 @@ import {
   type HistoricalValue,
 } from './history-series.ts';
 import { hashSeed } from './random.ts';
-import type { Portfolio } from './portfolio.ts';
+import type { FloorEntry, Portfolio } from './portfolio.ts';
 import type { BuildingRecord } from './records.ts';
 
 export const supportedApiVersions = ['2.0', '3.0'];
@@ -233,6 +233,8 @@ const placeWords: Record<PlaceLevel, string> = {
 
 interface Place {
   devices: DeviceEntry[];
+  /** A building's floors, so a page of its devices makes only the floors it covers. */
+  floors?: FloorEntry[];
   buildingId: string;
   siteId: string;
 }
@@ -241,8 +243,13 @@ export function findPlace(portfolio: Portfolio, level: PlaceLevel, id: string): 
   if (level === 'Buildings') {
     const building = portfolio.buildingById(id);
     if (!building) return undefined;
+    const floors = portfolio.floorsOf(building);
     return {
-      devices: portfolio.floorsOf(building).flatMap((floor) => portfolio.devicesOf(floor)),
+      // Made when asked for: a 20,000-room tower's devices are many, and a page needs few.
+      get devices() {
+        return floors.flatMap((floor) => portfolio.devicesOf(floor));
+      },
+      floors,
       buildingId: id,
       siteId: building.record.siteId,
     };
@@ -346,6 +353,22 @@ function registerDeviceApis(app: FastifyInstance, options: RestApiOptions): void
         withPlace(level, undefined, (place, request, reply) => {
           const parameters = parseListParameters(request.query);
           if (Array.isArray(parameters)) return reply.code(400).send(parameters);
+          if (place.floors) {
+            const total = place.floors.reduce((sum, floor) => sum + floor.record.deviceCount, 0);
+            const end = parameters.skip + parameters.take;
+            const records: unknown[] = [];
+            let start = 0;
+            for (const floor of place.floors) {
+              if (start >= end) break;
+              const next = start + floor.record.deviceCount;
+              if (next > parameters.skip)
+                for (const [index, device] of portfolio.devicesOf(floor).entries())
+                  if (start + index >= parameters.skip && start + index < end)
+                    records.push(device.record);
+              start = next;
+            }
+            return reply.header('x-total-count', String(total)).send(records);
+          }
           return sendPage(
             reply,
             place.devices.map((device) => device.record),

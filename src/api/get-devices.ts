@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import { fetchAllPages } from './fetch-all-pages';
+import { fetchAllPages, platformPageSize } from './fetch-all-pages';
 import { z } from '@/lib/zod';
 
 /** The levels of the hierarchy with devices and current values, as the BFF's paths name them. */
@@ -72,3 +72,30 @@ export function measurementsById(
     ),
   );
 }
+
+/** Pages of a building's devices looked through for its meter: 5,000 devices. */
+export const meterSearchPages = 5;
+
+/**
+ * The device that measures a building as a whole (its main meter), read page by page and stopped
+ * at the first page that has it: a tower's devices run to tens of thousands, its meter is one.
+ * `null` when the first pages hold none.
+ */
+export const buildingMeterQueryOptions = (buildingId: string) =>
+  queryOptions({
+    queryKey: [...deviceKeys.all, 'meter', buildingId] as const,
+    queryFn: async ({ signal }): Promise<Device | null> => {
+      for (let page = 0; page < meterSearchPages; page++) {
+        const { data } = await apiGet(
+          `/api/Buildings/${encodeURIComponent(buildingId)}/Devices?take=${platformPageSize}&skip=${page * platformPageSize}`,
+          z.array(deviceSchema),
+          { signal },
+        );
+        const meter = measuringDevices(data, buildingId)[0];
+        if (meter) return meter;
+        if (data.length < platformPageSize) return null;
+      }
+      return null;
+    },
+    staleTime: 60 * 60 * 1000,
+  });

@@ -60,7 +60,10 @@ test('walks portfolio → building → level → room and back by breadcrumbs an
   await expect(page.getByRole('figure', { name: 'Room area by type' })).toBeVisible();
   await shoot(page, 'level');
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole('link', { name: 'Meeting room (2 of 2)' }).click();
+  await page
+    .getByRole('table', { name: 'Rooms', exact: true })
+    .getByRole('link', { name: 'Meeting room (2 of 2)' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meeting room (2 of 2)');
   await expect(page.getByRole('table', { name: 'Room details' })).toBeVisible();
   await shoot(page, 'room');

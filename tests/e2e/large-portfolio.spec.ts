@@ -61,7 +61,9 @@ test('draws the 200-level tower as a stacking plan, top floor first, and opens a
   expect(await floors.getByRole('listitem').count()).toBeLessThan(80);
   await floors.getByRole('link', { name: 'Level 195', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Level 195' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Rooms' }).getByRole('row')).toHaveCount(101);
+  await expect(
+    page.getByRole('table', { name: 'Rooms', exact: true }).getByRole('row'),
+  ).toHaveCount(101);
 });
 
 test('draws the portfolio of 10,000 buildings with every chart readable', async ({ page }) => {

@@ -114,7 +114,7 @@ test('by keyboard alone: skip to the content, open a building, a floor and a roo
   await floors.getByRole('link').last().focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Level 0' })).toBeVisible();
-  const rooms = page.getByRole('table', { name: 'Rooms' });
+  const rooms = page.getByRole('table', { name: 'Rooms', exact: true });
   await rooms.getByRole('link').first().focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('table', { name: 'Room details' })).toBeVisible();

@@ -126,6 +126,18 @@ describe('emulator devices', () => {
         entry.record.measurementCount,
       );
     }
+    // Paged: any page of a building's devices is the same slice of the whole list.
+    for (const [skip, take] of [
+      [0, 7],
+      [5, 13],
+      [buildingDevices.length - 3, 10],
+    ] as const) {
+      const page = await get(
+        `/api/Buildings/${building.record.id}/Devices?skip=${skip}&take=${take}`,
+      );
+      expect(page.headers.get('x-total-count')).toBe(String(buildingDevices.length));
+      expect(await page.json()).toEqual(buildingDevices.slice(skip, skip + take));
+    }
     // A building without floors keeps the devices the platform counts elsewhere (quality rule).
     const bare = portfolio().buildings[specialBuildings.noFloors]!.record;
     expect(await json<Device[]>(`/api/Buildings/${bare.id}/Devices`)).toEqual([]);

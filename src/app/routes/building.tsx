@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCapabilities } from '@/api/get-capabilities';
-import { devicesQueryOptions, measuringDevices } from '@/api/get-devices';
+import { buildingMeterQueryOptions } from '@/api/get-devices';
 import { useParams } from 'react-router-dom';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { CompareToggle } from '@/components/compare-picker';
@@ -58,8 +58,7 @@ function BuildingHistory({
   const capabilities = useCapabilities();
   const devicesOffered = capabilities.data?.devices.available !== false;
   const meter = useQuery({
-    ...devicesQueryOptions('Buildings', buildingId),
-    select: (devices) => measuringDevices(devices, buildingId)[0] ?? null,
+    ...buildingMeterQueryOptions(buildingId),
     enabled: capabilities.isSuccess && devicesOffered,
   });
   if (capabilities.isSuccess && !devicesOffered)
@@ -73,7 +72,7 @@ function BuildingHistory({
         meter.isError
           ? `The building's devices could not be loaded (${meter.error.message}), so its meter's history cannot be asked for.`
           : meter.data === null
-            ? 'The platform lists no meter for this building as a whole: open a floor or a room for its readings.'
+            ? 'The platform lists no meter for this building as a whole among its first 5,000 devices: open a floor or a room for its readings.'
             : undefined
       }
       {...historyRange}
