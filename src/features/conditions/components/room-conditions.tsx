@@ -50,9 +50,10 @@ function VerdictChip({ verdict, label }: { verdict: ComfortVerdict; label: strin
           variant="outlined"
           // Orange text at chip size needs a darker shade than warning.main for 4.5:1 contrast.
           sx={(theme) => ({
-            color: theme.palette.mode === 'dark' ? theme.palette.warning.light : '#9a3412',
+            color: '#9a3412',
             borderColor: 'currentColor',
             fontWeight: 600,
+            ...theme.applyStyles('dark', { color: '#fdba74' }),
           })}
           label={word}
           aria-label={`${label}: ${word.toLowerCase()}, out of band`}
