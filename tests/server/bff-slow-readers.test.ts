@@ -123,10 +123,7 @@ describe('browsers that never read', () => {
     const attack = await stalledReaders({
       port: relay.port,
       from: '127.0.0.2',
-      targets: Array.from(
-        { length: 130 },
-        (_, index) => `/api/Floors/s${index}/Spaces`,
-      ),
+      targets: Array.from({ length: 130 }, (_, index) => `/api/Floors/s${index}/Spaces`),
     });
     try {
       // The person's 16 admitted answers are read from the platform whole although nobody reads
@@ -194,10 +191,7 @@ describe('browsers that never read', () => {
     const attack = await stalledReaders({
       port: relay.port,
       from: '127.0.0.2',
-      targets: Array.from(
-        { length: 4 },
-        (_, index) => `/api/Floors/s${index}/Spaces`,
-      ),
+      targets: Array.from({ length: 4 }, (_, index) => `/api/Floors/s${index}/Spaces`),
     });
     try {
       // Four answers of 3 MB waiting for browsers that never read: the relay keeps at most 4 MB,
@@ -251,10 +245,7 @@ describe('browsers that never read', () => {
     const attack = await stalledReaders({
       port: relay.port,
       from: '127.0.0.2',
-      targets: Array.from(
-        { length: 3 },
-        (_, index) => `/api/Floors/s${index}/Spaces`,
-      ),
+      targets: Array.from({ length: 3 }, (_, index) => `/api/Floors/s${index}/Spaces`),
     });
     try {
       await relay.finishedWriting(3);

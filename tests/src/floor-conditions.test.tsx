@@ -52,7 +52,7 @@ describe('Floor conditions (Now)', () => {
     // Sorted warmest first: the hot room leads, its verdict in words beside the colour.
     const first = within(table).getAllByRole('row')[1]!;
     expect(first).toHaveTextContent('27.5 °C');
-    expect(first).toHaveTextContent('above 20–24 °C');
+    expect(first).toHaveTextContent('above 24 °C (band 20–24 °C)');
     expect(currentValueRequests.slice(before)).toEqual([
       expect.stringContaining(`/api/Floors/${floor.record.id}/MeasurementValues`),
     ]);

@@ -130,11 +130,11 @@ describe('History panel', () => {
     ).toBeInTheDocument();
   });
 
-  it('describes each chart in words: readings, lowest and highest value', async () => {
+  it('describes each chart in words: readings (a meter: use per hour), lowest and highest value', async () => {
     renderApp(roomPath);
     await ui.latest();
     const charts = await screen.findAllByRole('img', {
-      name: /^[^:]+: \d+ readings from/,
+      name: /^[^:]+: \d+ (readings|hours|days) from/,
     });
     expect(charts).toHaveLength(seriesCount());
   });
@@ -153,6 +153,12 @@ describe('History panel', () => {
       expect(lastRequest()).toMatchObject({ level: 'Devices', id: meter.record.id }),
     );
     expect(await screen.findByText('Electricity (kWh), latest')).toBeVisible();
+    // The meter's running total is drawn as use per hour, never below zero.
+    expect(
+      await screen.findByRole('img', {
+        name: /^Electricity \(kWh\), use per hour: \d+ hours from \d[\d,.]* to \d/,
+      }),
+    ).toBeInTheDocument();
     // The whole building's answer (every room's series) is never asked for.
     expect(historyRequests.some((asked) => asked.level === 'Buildings')).toBe(false);
   });

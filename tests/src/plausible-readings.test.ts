@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { measurementKind } from '@/domain/measurement-kinds';
 import { splitImplausible } from '@/domain/plausible-readings';
 
-const series = (values: number[]) => values.map((value, index) => ({ time: index * 900_000, value }));
+const series = (values: number[]) =>
+  values.map((value, index) => ({ time: index * 900_000, value }));
 const temperature = measurementKind('Air_Temperature_Sensor');
 const co2 = measurementKind('CO2_Sensor');
 

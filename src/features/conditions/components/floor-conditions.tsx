@@ -30,15 +30,16 @@ export interface FloorRoom {
 }
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const number = new Intl.NumberFormat('en-US');
 
 function verdictWords(verdict: ComfortVerdict | undefined): string {
   switch (verdict?.status) {
     case 'in-band':
       return 'in band';
     case 'low':
-      return `below ${describeBand(verdict.band)}`;
+      return `below ${number.format(verdict.band.low ?? 0)} ${verdict.band.unit} (band ${describeBand(verdict.band)})`;
     case 'high':
-      return `above ${describeBand(verdict.band)}`;
+      return `above ${number.format(verdict.band.high ?? 0)} ${verdict.band.unit} (band ${describeBand(verdict.band)})`;
     case 'stale':
       return 'stale';
     case 'no-band':
@@ -157,7 +158,7 @@ export function FloorConditions({
             if (next) onMeasureChange(next === kinds[0] ? undefined : next);
           }}
           aria-label="Measure"
-          sx={{ mb: 1, flexWrap: 'wrap' }}
+          sx={{ mb: 1, flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none' } }}
         >
           {kinds.map((kind) => (
             <ToggleButton key={kind} value={kind}>

@@ -15,6 +15,7 @@ import {
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import type { MeasurementKind } from '@/domain/measurement-kinds';
+import { consumptionPerPeriod, consumptionPeriod, hourMs } from '@/domain/meter-consumption';
 import { splitImplausible } from '@/domain/plausible-readings';
 import { formatCompact } from '@/lib/format';
 import {
@@ -74,20 +75,27 @@ function SeriesChart({
 }) {
   // Implausible readings stay off the axis (listed below it); the rest is thinned once per answer.
   const split = useMemo(() => splitImplausible(series.points, kind ?? {}), [series.points, kind]);
-  const data = useMemo(() => pointsForDrawing(split.kept, maxDrawnPoints), [split.kept]);
-  const summary = useMemo(() => summarize(split.kept), [split.kept]);
+  // A cumulative meter is drawn as use per hour or day, not as its running total.
+  const period = kind?.cumulative ? consumptionPeriod(range) : undefined;
+  const shown = useMemo(
+    () => (period ? consumptionPerPeriod(split.kept, period) : split.kept),
+    [split.kept, period],
+  );
+  const data = useMemo(() => pointsForDrawing(shown, maxDrawnPoints), [shown]);
+  const summary = useMemo(() => summarize(shown), [shown]);
+  const shownLabel = period ? `${label}, use per ${period === hourMs ? 'hour' : 'day'}` : label;
   const leftOut = split.implausible;
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   const describe =
     summary.count === 0
-      ? `${label}: no readings in this range.`
-      : `${label}: ${summary.count} readings from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
+      ? `${shownLabel}: no readings in this range.`
+      : `${shownLabel}: ${summary.count} ${period ? (period === hourMs ? 'hours' : 'days') : 'readings'} from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
         `${summary.gaps > 0 ? `, ${summary.gaps} gap${summary.gaps > 1 ? 's' : ''}` : ''}` +
         `${leftOut.length > 0 ? `, ${leftOut.length} implausible left out` : ''}. Choose Table for every reading.`;
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
       <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
-        {label}
+        {shownLabel}
         <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
           {series.id}
         </Typography>
@@ -113,17 +121,18 @@ function SeriesChart({
             <YAxis
               tick={tick}
               width={56}
-              domain={['auto', 'auto']}
+              // Use is measured from nothing: its axis starts at 0.
+              domain={period ? [0, 'auto'] : ['auto', 'auto']}
               tickFormatter={(value: number) => formatCompact(value)}
             />
             <Tooltip
               labelFormatter={(time) => formatTime(Number(time))}
-              formatter={(value) => [formatValue(Number(value)), label]}
+              formatter={(value) => [formatValue(Number(value)), shownLabel]}
               contentStyle={{ background: palette.background.paper, borderColor: palette.divider }}
               labelStyle={{ color: palette.text.primary }}
             />
             <Line
-              type="linear"
+              type={period ? 'stepAfter' : 'linear'}
               dataKey="value"
               stroke={color}
               strokeWidth={1.5}
