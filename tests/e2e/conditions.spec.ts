@@ -1,20 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shootPart } from './page-checks';
-
-/** The first room of level 1 of the fourth building that has an air-quality sensor. */
-async function roomWithSensors(page: Page): Promise<string> {
-  const headers = { 'X-CSRF': '1' };
-  const [, , , building] = (await (
-    await page.request.get('/api/Buildings?take=4', { headers })
-  ).json()) as Array<{ id: string }>;
-  const floors = (await (
-    await page.request.get(`/api/Buildings/${building!.id}/Floors`, { headers })
-  ).json()) as Array<{ id: string }>;
-  const spaces = (await (
-    await page.request.get(`/api/Floors/${floors[1]!.id}/Spaces`, { headers })
-  ).json()) as Array<{ measurementCount: number }>;
-  return `/buildings/${building!.id}/levels/1/rooms/${spaces.findIndex((s) => s.measurementCount >= 3)}`;
-}
+import { roomWithSensors } from './places';
 
 test('a room leads with how it is now: values with units and age, bands, and its devices', async ({
   page,

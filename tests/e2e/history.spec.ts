@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shootPart } from './page-checks';
+import { roomWithSensors } from './places';
 
 interface Reading {
   measurementValueId: string;
@@ -11,22 +12,6 @@ interface Reading {
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
-
-/** A room with an air-quality sensor (three series or more) on level 1 of the fourth building. */
-async function roomWithSensors(page: Page): Promise<string> {
-  const headers = { 'X-CSRF': '1' };
-  const [, , , building] = (await (
-    await page.request.get('/api/Buildings?take=4', { headers })
-  ).json()) as Array<{ id: string }>;
-  const floors = (await (
-    await page.request.get(`/api/Buildings/${building!.id}/Floors`, { headers })
-  ).json()) as Array<{ id: string }>;
-  const spaces = (await (
-    await page.request.get(`/api/Floors/${floors[1]!.id}/Spaces`, { headers })
-  ).json()) as Array<{ measurementCount: number }>;
-  const room = spaces.findIndex((space) => space.measurementCount >= 3);
-  return `/buildings/${building!.id}/levels/1/rooms/${room}`;
-}
 
 test("reads a room's last 7 days: named latest values, one chart per measurement, every reading as CSV", async ({
   page,

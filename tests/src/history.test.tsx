@@ -12,6 +12,7 @@ import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
   fixture,
+  fixtureRoomWithSensors,
   historyEmpty,
   historyFails,
   historyLimitedTo,
@@ -20,12 +21,8 @@ import {
   historyUnavailable,
 } from './support/scenarios';
 
-const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
-const floor = fixture.floorsOf(entry)[1]!;
 /** A room with an air-quality sensor: three series or more. */
-const roomIndex = floor.spaces.findIndex((candidate) => candidate.measurementCount >= 3);
-const space = floor.spaces[roomIndex]!;
-const roomPath = `/buildings/${entry.record.id}/levels/1/rooms/${roomIndex}`;
+const { entry, floor, space, roomPath } = fixtureRoomWithSensors(specialBuildings.duplicateNameA);
 /** What the scenario's platform sends for a range (the emulator's readings up to its end). */
 const historicalValues = (level: PlaceLevel, id: string, range: { from: number; to: number }) =>
   placeReadings(fixture, level, id, range, range.to);

@@ -12,14 +12,10 @@ import {
   currentValueRequests,
   currentValuesAdjusted,
   currentValuesNotEnabled,
-  fixture,
+  fixtureRoomWithSensors,
 } from './support/scenarios';
 
-const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
-const floor = fixture.floorsOf(entry)[1]!;
-const roomIndex = floor.spaces.findIndex((candidate) => candidate.measurementCount >= 3);
-const space = floor.spaces[roomIndex]!;
-const roomPath = `/buildings/${entry.record.id}/levels/1/rooms/${roomIndex}`;
+const { space, roomPath } = fixtureRoomWithSensors(specialBuildings.duplicateNameA);
 const hour = 60 * 60 * 1000;
 
 const ui = {

@@ -28,6 +28,22 @@ import {
 export const fixture = generatePortfolio(resolvePortfolioOptions({ seed: 'storey' }));
 export const fixtureBuildings = fixture.buildings.map((entry) => entry.record);
 
+/**
+ * A room with an air-quality sensor (three measurements or more) on level 1 of the building at
+ * `buildingIndex`: its building, floor, space, position and path.
+ */
+export function fixtureRoomWithSensors(buildingIndex: number) {
+  const entry = fixture.buildings[buildingIndex]!;
+  const floor = fixture.floorsOf(entry)[1]!;
+  const roomIndex = floor.spaces.findIndex((candidate) => candidate.measurementCount >= 3);
+  return {
+    entry,
+    floor,
+    space: floor.spaces[roomIndex]!,
+    roomPath: `/buildings/${entry.record.id}/levels/1/rooms/${roomIndex}`,
+  };
+}
+
 let partialErrors = false;
 const schemas: Record<SchemaMode, ReturnType<typeof createPlatformSchema>> = {
   full: createPlatformSchema(fixture, { partialErrors: () => partialErrors }),

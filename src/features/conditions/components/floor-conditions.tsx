@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -18,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useCapabilities } from '@/api/get-capabilities';
 import { currentValuesQueryOptions } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { ConditionsUnavailable } from './conditions-unavailable';
 import { describeBand, type ComfortVerdict } from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
@@ -101,11 +101,7 @@ export function FloorConditions({
 
   let body: React.ReactNode;
   if (feature && !feature.available) {
-    body = (
-      <Alert severity="info" variant="outlined">
-        Current conditions are not shown: {feature.reason ?? 'the platform does not offer them'}.
-      </Alert>
-    );
+    body = <ConditionsUnavailable feature={feature} />;
   } else if (floorId === undefined) {
     body = (
       <Typography color="text.secondary">

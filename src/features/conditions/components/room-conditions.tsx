@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -13,6 +12,7 @@ import { useCapabilities } from '@/api/get-capabilities';
 import { currentValuesQueryOptions, type CurrentValue } from '@/api/get-current-values';
 import { devicesQueryOptions, type Device } from '@/api/get-devices';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { ConditionsUnavailable } from './conditions-unavailable';
 import { comfortVerdict, describeBand, type ComfortVerdict } from '@/domain/comfort';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { formatAge } from '@/lib/format';
@@ -184,11 +184,7 @@ export function RoomConditions({
   if (missingId) {
     body = <Typography color="text.secondary">{missingId}</Typography>;
   } else if (feature && !feature.available) {
-    body = (
-      <Alert severity="info" variant="outlined">
-        Current conditions are not shown: {feature.reason ?? 'the platform does not offer them'}.
-      </Alert>
-    );
+    body = <ConditionsUnavailable feature={feature} />;
   } else if (values.isPending) {
     body = <LoadingSkeleton label="Loading the current conditions" rows={2} />;
   } else if (values.isError) {
