@@ -1,50 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { canonicalQuery, skip, take } from '../http/query-parameters.ts';
 import { validId } from '../http/path-id.ts';
 import { relayStream, relayedRoute } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
-const page = z.strictObject({
-  take: z
-    .string()
-    .regex(/^\d{1,4}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(5000))
-    .optional(),
-  skip: z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(0))
-    .optional(),
-});
-
-/** take and skip only, rebuilt from the validated values (never copied from the raw URL). */
-function pageQuery(query: unknown): string {
-  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(value))
-      throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
-  }
-  const parsed = page.safeParse(query ?? {});
-  if (!parsed.success) {
-    throw new HttpProblem(
-      400,
-      parsed.error.issues
-        .map((issue) =>
-          issue.code === 'unrecognized_keys'
-            ? `Unknown query parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
-            : `Query parameter "${issue.path.join('.')}" ${issue.message}.`,
-        )
-        .join(' '),
-    );
-  }
-  const search = new URLSearchParams();
-  if (parsed.data.take !== undefined) search.set('take', String(parsed.data.take));
-  if (parsed.data.skip !== undefined) search.set('skip', String(parsed.data.skip));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+const page = z.strictObject({ take: take.optional(), skip: skip.optional() });
+const pageQuery = (query: unknown) => canonicalQuery(page, query);
 
 const places = [
   { level: 'Buildings', what: 'building' },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { parseQuery } from '../http/query-parameters.ts';
+import { sendProblem } from '../http/problem.ts';
 import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
 import { rules, type RuleId } from '../portfolio-index/quality-rules.ts';
@@ -36,24 +37,6 @@ const findingsQuery = qualityScope.extend({
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
 
-function parse<T>(schema: z.ZodType<T>, query: unknown, what = 'Query parameter'): T {
-  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>))
-    if (Array.isArray(value))
-      throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
-  const parsed = schema.safeParse(query ?? {});
-  if (parsed.success) return parsed.data;
-  throw new HttpProblem(
-    400,
-    parsed.error.issues
-      .map((issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `Unknown query parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
-          : `${what} "${issue.path.join('.')}" ${issue.message}.`,
-      )
-      .join(' '),
-  );
-}
-
 const notYetIndexed = (reply: FastifyReply) =>
   sendProblem(
     reply.header('retry-after', '30'),
@@ -72,38 +55,38 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   admins: readonly string[];
 }> = async (api, { index, admins }) => {
   api.get('/search', async (request, reply) => {
-    const { q, offset = 0, limit = 50 } = parse(searchQuery, request.query);
+    const { q, offset = 0, limit = 50 } = parseQuery(searchQuery, request.query);
     const answer = await index.search(q, { offset, limit });
     return answer ?? notYetIndexed(reply);
   });
 
   api.get('/totals', async (request, reply) => {
-    const { by } = parse(totalsQuery, request.query);
+    const { by } = parseQuery(totalsQuery, request.query);
     const answer = await index.totals(by);
     return answer ?? notYetIndexed(reply);
   });
 
   // Data quality: the rules' findings and scores, worked out once by the sync (quality.ts).
   api.get('/quality', async (request, reply) => {
-    const scope = parse(qualityScope, request.query);
+    const scope = parseQuery(qualityScope, request.query);
     return (await index.quality.summary(scope)) ?? notYetIndexed(reply);
   });
 
   api.get('/quality/findings', async (request, reply) => {
-    const { offset = 0, limit = 100, ...filter } = parse(findingsQuery, request.query);
+    const { offset = 0, limit = 100, ...filter } = parseQuery(findingsQuery, request.query);
     return (await index.quality.findings(filter, { offset, limit })) ?? notYetIndexed(reply);
   });
 
   api.get('/quality/scores', async (request, reply) => {
-    parse(z.strictObject({}), request.query);
+    parseQuery(z.strictObject({}), request.query);
     return (await index.quality.scores()) ?? notYetIndexed(reply);
   });
 
   api.get<{ Params: { buildingId: string } }>(
     '/quality/buildings/:buildingId',
     async (request, reply) => {
-      parse(z.strictObject({}), request.query);
-      const buildingId = parse(
+      parseQuery(z.strictObject({}), request.query);
+      const buildingId = parseQuery(
         z.strictObject({ buildingId: id }),
         request.params,
         'Path parameter',

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { sendProblem } from '../http/problem.ts';
+import { canonicalQuery, skip, take } from '../http/query-parameters.ts';
 import { validId } from '../http/path-id.ts';
 import { relayStream, relayedRoute } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
-const take = z
-  .string()
-  .regex(/^\d{1,4}$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(5000));
-const skip = z
-  .string()
-  .regex(/^\d{1,9}$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(z.number().int().min(0));
 const siteId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "-" or "_"');
@@ -32,29 +23,6 @@ const querySchemas = {
   floors: z.strictObject({ take: take.optional(), skip: skip.optional() }),
   spaces: z.strictObject({ take: take.optional(), skip: skip.optional() }),
 };
-
-function canonicalQuery(schema: z.ZodType<Record<string, unknown>>, query: unknown): string {
-  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(value))
-      throw new HttpProblem(400, `Query parameter "${name}" may be given only once.`);
-  }
-  const parsed = schema.safeParse(query ?? {});
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown query parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`
-        : `Query parameter "${issue.path.join('.')}" ${issue.message}.`,
-    );
-    throw new HttpProblem(400, details.join(' '));
-  }
-  // Rebuilt from the validated values, never copied from the raw URL.
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(parsed.data)) {
-    if (value !== undefined) search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 const validBuildingId = (raw: string): string => validId(raw, 'building');
 
