@@ -50,7 +50,7 @@ export interface AppOptions {
   /** Who may start an index sync when INDEX_ADMINS is empty (the embedded demo's admin). */
   defaultIndexAdmins?: string[];
   /** Waits between retries of the index's platform reads; tests pass one that returns at once. */
-  indexWait?: (ms: number) => Promise<void>;
+  indexWait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 declare module 'fastify' {

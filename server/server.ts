@@ -150,11 +150,18 @@ export async function runStorey(env: NodeJS.ProcessEnv = process.env): Promise<v
     if (stopping) return;
     stopping = true;
     running.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      console.error('Storey did not stop within 10 seconds; exiting anyway.');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     running.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        // Said on stderr: an orchestrator's log is where a failed shutdown is looked into.
+        console.error(`Storey did not stop cleanly: ${(error as Error).stack ?? String(error)}`);
+        process.exit(1);
+      },
     );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -84,7 +84,9 @@ export async function probeFeature(options: {
   }
   try {
     const answer = await gateway.open(options.path(buildingId));
-    answer.body.resume(); // only the status matters here
+    // Only the status matters here. A body cut short (the BFF stopping) is no crash: its error is
+    // taken and dropped.
+    answer.body.once('error', () => {}).resume();
     const json = /json/.test(answer.headers['content-type'] ?? '');
     if (answer.status === 403 && json)
       return { state: 'not-enabled', available: false, reason: notEnabledReason(words.noun) };

@@ -14,14 +14,17 @@ export class SyncReadError extends Error {
 
 export interface PlatformPagesOptions {
   gateway: PlatformGateway;
-  /** Waits before a retry; tests pass one that returns at once (time is injected). */
-  wait: (ms: number) => Promise<void>;
+  /**
+   * Waits before a retry; tests pass one that returns at once (time is injected). Ends early,
+   * rejecting, when `signal` aborts: a stopping BFF never waits out a back-off (up to 60 s).
+   */
+  wait: (ms: number, signal: AbortSignal) => Promise<void>;
   pageSize: number;
   concurrency: number;
   /** Tries per request, the first included. */
   attempts?: number;
-  /** Set when the server stops: no further request is made. */
-  signal?: AbortSignal;
+  /** Aborted when the server stops: no further request is made, no back-off waited out. */
+  signal: AbortSignal;
 }
 
 const retriedStatuses = new Set([429, 500, 502, 503, 504]);
@@ -32,7 +35,7 @@ const retriedStatuses = new Set([429, 500, 502, 503, 504]);
  * connection dropped mid-answer, a bounded number of times. Counts every request it makes.
  */
 export function createPlatformPages(options: PlatformPagesOptions) {
-  const { gateway, wait, pageSize, concurrency } = options;
+  const { gateway, wait, pageSize, concurrency, signal } = options;
   const attempts = options.attempts ?? 5;
   let requests = 0;
 
@@ -48,7 +51,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
   ): Promise<UpstreamResponse> {
     let lastProblem = '';
     for (let attempt = 0; attempt < attempts; attempt++) {
-      options.signal?.throwIfAborted();
+      signal.throwIfAborted();
       requests++;
       let answer: UpstreamResponse | undefined;
       try {
@@ -62,7 +65,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
       if (answer && !retriedStatuses.has(answer.status))
         throw new SyncReadError(`The platform refused ${what} (status ${answer.status}).`);
       if (answer) lastProblem = `status ${answer.status}`;
-      if (attempt < attempts - 1) await wait(backoffMs(attempt, answer));
+      if (attempt < attempts - 1) await wait(backoffMs(attempt, answer), signal);
     }
     throw new SyncReadError(
       `The platform did not give ${what} after ${attempts} tries (${lastProblem}).`,

@@ -107,7 +107,7 @@ export async function createPortfolioIndex(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }): Promise<PortfolioIndex> {
   const { settings, gateway, clock, log } = options;
   const database = await openIndexDatabase({
@@ -141,7 +141,7 @@ export async function createPortfolioIndex(options: {
     const capabilities = await options.capabilities.current();
     const pages = createPlatformPages({
       gateway,
-      wait: options.wait ?? ((ms) => delay(ms)),
+      wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
       pageSize: settings.pageSize,
       concurrency: settings.concurrency,
       signal: stopping.signal,

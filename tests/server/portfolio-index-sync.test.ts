@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { indexSearchSchema } from '@/features/search/api/search-index';
 import { totalsSchema } from '@/api/get-totals';
-import { csrf, type RunningPlatform } from './support/harness';
+import { csrf, startBff, startPlatform, type RunningPlatform } from './support/harness';
 import { getJson, indexedPlatform, type IndexedPlatform } from './support/indexed-platform';
 
 /**
@@ -210,6 +210,37 @@ describe('portfolio index when the platform falters', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().reason).toBe('sync-running');
     await context.bff.app.portfolioIndex!.syncIfDue();
+  });
+});
+
+describe('portfolio index when Storey stops during a sync', () => {
+  it('stops at once while waiting to retry, and asks the platform nothing more', async () => {
+    const platform = await startPlatform();
+    let waiting!: () => void;
+    const backingOff = new Promise<void>((resolve) => (waiting = resolve));
+    // A back-off as long as the platform may ask (Retry-After up to 60 s): only the stop ends it.
+    const bff = await startBff(
+      platform.settings,
+      { PORTFOLIO_INDEX: 'on' },
+      {
+        indexWait: (_ms, signal) =>
+          new Promise((_resolve, reject) => {
+            signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+            waiting();
+          }),
+      },
+    );
+    try {
+      await bff.app.capabilities.current();
+      platform.emulator.faults.update({ errorRate: 1, errorKinds: ['503'] });
+      expect((await bff.app.portfolioIndex!.refresh()).outcome).toBe('started');
+      await backingOff;
+      const asked = platform.requests().length;
+      await bff.close();
+      expect(platform.requests()).toHaveLength(asked);
+    } finally {
+      await platform.close();
+    }
   });
 });
 

@@ -62,6 +62,8 @@ describe('the runtime stage, carried out without Docker', () => {
   let server: ChildProcess | undefined;
   let url: string;
   let environment: Record<string, string>;
+  /** Everything the server printed, shown when a check of it fails. */
+  let output = '';
 
   beforeAll(async () => {
     build({ ifStale: true }); // the build stage's `npm run build` (already done by npm test)
@@ -101,7 +103,6 @@ describe('the runtime stage, carried out without Docker', () => {
       env: environment,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     await new Promise<void>((resolve, reject) => {
@@ -145,6 +146,6 @@ describe('the runtime stage, carried out without Docker', () => {
     expect(health.status, health.stderr).toBe(0);
     const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
     server!.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited, output).toBe(0);
   });
 });
