@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
-test("reads a room's last 7 days: named latest values, one chart per measurement, every reading as CSV", async ({
+test("reads a room's last 7 days: named latest values, one chart per kind, every reading as CSV", async ({
   page,
 }) => {
   await page.goto(await roomWithSensors(page));
@@ -46,10 +46,16 @@ test("reads a room's last 7 days: named latest values, one chart per measurement
   await expect(
     history.getByText('CO₂ (ppm), latest').locator('xpath=following-sibling::dd[1]'),
   ).toHaveText(/^\d[\d,]* ppm$/);
+  // One chart per kind and unit (two temperature sensors share one), a line per series.
+  const kinds = new Set(
+    (await history.getByText(/, latest$/).allTextContents()).map(
+      (label) => label.replace(/, latest$/, '').split(' · ')[0],
+    ),
+  );
   await expect(
-    history.getByRole('img', { name: /^.+: \d+ (readings|hours|days) from/ }),
-  ).toHaveCount(measurements.length);
-  // Each chart draws a line (recharts' path), thinned but not empty.
+    history.getByRole('img', { name: /^.+: (\d+ series, )?\d+ (readings|hours|days) from/ }),
+  ).toHaveCount(kinds.size);
+  // Each line drawn (recharts' path), thinned but not empty.
   await expect(history.locator('.recharts-line-curve')).toHaveCount(measurements.length);
   await page.mouse.move(0, 0); // no tooltip in the picture
   await shootPart(history, 'history-room-7-days');
@@ -64,7 +70,9 @@ test("reads a room's last 7 days: named latest values, one chart per measurement
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);
-  expect(lines[0]).toMatch(/^Time \(UTC\),Time \(.+\),Measurement,Measurement id,Value$/);
+  expect(lines[0]).toMatch(
+    /^Time \(UTC\),Time \(.+\),Measurement,Source,Measurement id,Value,Unit$/,
+  );
   expect(lines).toHaveLength(readings.length + 1);
 
   // The range survives a reload.

@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
@@ -118,7 +119,10 @@ describe('History panel', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(100);
     const sent = historicalValues('Spaces', space.id, lastRequest());
-    expect(within(rows[0]!).getAllByRole('cell').at(-1)).toHaveTextContent(sent[0]!.value);
+    const cells = within(rows[0]!).getAllByRole('cell');
+    expect(cells.at(-2)).toHaveTextContent(sent[0]!.value);
+    // The unit in a column of its own, as the device names it.
+    expect(cells.at(-1)!.textContent).toMatch(/^(°C|ppm|%|lux|kWh|)$/);
     expect(screen.getByText(`1–100 of ${sent.length.toLocaleString()}`)).toBeInTheDocument();
     expect(
       screen.getByRole('button', {
@@ -140,6 +144,33 @@ describe('History panel', () => {
     const floorPage = renderApp(`/buildings/${entry.record.id}/levels/1`);
     await ui.latest();
     expect(lastRequest()).toMatchObject({ level: 'Floors', id: floor.record.id });
+    // One chart per kind and unit: the floor's room temperatures are lines of one chart, each
+    // named by its room where the devices are alike.
+    const floorSeries = new Set(
+      historicalValues('Floors', floor.record.id, lastRequest()).map((r) => r.measurementValueId),
+    );
+    const measured = fixture
+      .devicesOf(floor)
+      .flatMap((device) => device.record.measurements)
+      .filter((measurement) => floorSeries.has(measurement.id));
+    const kindsAndUnits = new Set(
+      measured.map((m) => `${measurementKind(m.type).label} ${displayUnit(m.unit)}`),
+    );
+    expect(kindsAndUnits.size).toBeLessThan(floorSeries.size);
+    expect(
+      await screen.findAllByRole('img', { name: /^[^:]+: (\d+ series, )?\d+ (readings|hours)/ }),
+    ).toHaveLength(kindsAndUnits.size);
+    const temperatures = measured.filter((m) => m.type === 'Air_Temperature_Sensor').length;
+    const lines = within(
+      screen.getByRole('list', { name: 'Lines of Air temperature (°C)' }),
+    ).getAllByRole('listitem');
+    expect(lines).toHaveLength(temperatures);
+    const lineNames = lines.map((line) => line.textContent);
+    expect(new Set(lineNames).size).toBe(lineNames.length);
+    const roomNames = floor.spaces.map((one) => one.name);
+    expect(lineNames.some((name) => roomNames.some((room) => name?.startsWith(`${room} · `)))).toBe(
+      true,
+    );
     floorPage.unmount();
     const meter = fixture
       .floorsOf(entry)

@@ -12,7 +12,9 @@ import {
   downsampleLttb,
   formatAge,
   groupReadings,
+  lineKey,
   pointsForDrawing,
+  rowsForDrawing,
   splitAtGaps,
   summarize,
   timeTicks,
@@ -257,5 +259,61 @@ describe('timeTicks', () => {
       if (saved === undefined) delete process.env.TZ;
       else process.env.TZ = saved;
     }
+  });
+});
+
+describe('rowsForDrawing', () => {
+  const day = { from: start, to: start + 24 * 60 * minute };
+
+  it('draws one series exactly as pointsForDrawing does', () => {
+    const points = series([20, 21, 22]);
+    expect(rowsForDrawing([points], day, 800)).toEqual(
+      pointsForDrawing(points, 800).map((point) => ({ time: point.time, s0: point.value })),
+    );
+  });
+
+  it('puts several series on common times, every line named in each row', () => {
+    const a = series([20, 21, 22, 23]);
+    const b = series([400, 500, 600, 700]).map((point) => ({
+      ...point,
+      time: point.time + minute,
+    }));
+    const rows = rowsForDrawing([a, b], day, 800);
+    expect(rows).toHaveLength(4);
+    expect(rows.map((row) => [row[lineKey(0)], row[lineKey(1)]])).toEqual([
+      [20, 400],
+      [21, 500],
+      [22, 600],
+      [23, 700],
+    ]);
+    expect(rows.every((row) => row.time >= day.from && row.time < day.to)).toBe(true);
+  });
+
+  it('draws across a reading a little late, and breaks every line where all are quiet', () => {
+    const late = series([20, 21, 22, 23, 24, 25]).filter((_point, index) => index !== 2);
+    const quiet = [...series([1, 2]), ...series([5, 6], start + 10 * step)];
+    const rows = rowsForDrawing([late, quiet], day, 800);
+    // The late one is drawn straight across its missing slot …
+    expect(rows.map((row) => row[lineKey(0)]).slice(0, 6)).toEqual([20, 21, 22, 23, 24, 25]);
+    // … the other breaks for its eight quiet slots, once, and goes on.
+    const second = rows.map((row) => row[lineKey(1)]);
+    expect(second.slice(0, 3)).toEqual([1, 2, null]);
+    expect(second.filter((value) => value !== null)).toEqual([1, 2, 5, 6]);
+    const lastLate = rows.findIndex((row) => row[lineKey(0)] === 25);
+    expect(rows.slice(lastLate + 1, lastLate + 2).every((row) => row[lineKey(0)] === null)).toBe(
+      true,
+    );
+  });
+
+  it('keeps no more rows than asked for, however many readings', () => {
+    const month = { from: start, to: start + 30 * 24 * 60 * minute };
+    const dense = (offset: number) =>
+      Array.from({ length: 30 * 24 * 60 }, (_unused, index) => ({
+        time: start + index * minute + offset,
+        value: index,
+      }));
+    const rows = rowsForDrawing([dense(0), dense(1000), dense(2000)], month, 800);
+    expect(rows.length).toBeLessThanOrEqual(800);
+    expect(rows.every((row) => [0, 1, 2].every((line) => row[lineKey(line)] !== null))).toBe(true);
   });
 });

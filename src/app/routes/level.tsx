@@ -43,6 +43,10 @@ function LevelScreen({ place }: { place: LevelPlace }) {
       ),
     [details.rooms, place.building.id, place.levelKey],
   );
+  const roomNames = useMemo(
+    () => new Map(floorRooms.map((room) => [room.spaceId, room.name])),
+    [floorRooms],
+  );
   return (
     <Stack spacing={2}>
       <LevelHeader place={place} details={details} />
@@ -64,6 +68,7 @@ function LevelScreen({ place }: { place: LevelPlace }) {
         level="Floors"
         id={details.floorId}
         placeName={`${place.name} ${place.levelName}`}
+        roomNames={roomNames}
         missingId={
           details.unmatched
             ? "This floor is not on the platform's floor list, so its history cannot be asked for."

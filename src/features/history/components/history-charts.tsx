@@ -14,12 +14,13 @@ import {
 } from 'recharts';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
-import type { MeasurementKind } from '@/domain/measurement-kinds';
 import { consumptionPerPeriod, consumptionPeriod, hourMs } from '@/domain/meter-consumption';
 import { splitImplausible } from '@/domain/plausible-readings';
+import { groupByKindAndUnit, type NamedSeries, type SeriesGroup } from '@/domain/series-groups';
 import { formatCompact } from '@/lib/format';
 import {
-  pointsForDrawing,
+  lineKey,
+  rowsForDrawing,
   summarize,
   timeTicks,
   type MeasurementSeries,
@@ -30,9 +31,8 @@ export const maxDrawnPoints = 800;
 
 export interface HistoryChartsProps {
   series: MeasurementSeries[];
-  labels: string[];
-  /** What each series measures (its plausible range), where the platform said. */
-  kinds: Array<MeasurementKind | undefined>;
+  /** What each series measures, in which unit, from which source (by series id). */
+  names: NamedSeries[];
   range: { from: number; to: number };
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
@@ -54,51 +54,76 @@ function tickFormatter(range: { from: number; to: number }) {
   return (time: number) => format.format(time);
 }
 
-function SeriesChart({
-  series,
-  label,
-  kind,
-  color,
+function GroupChart({
+  group,
+  seriesById,
+  scheme,
   range,
   palette,
   formatValue,
   formatTime,
 }: {
-  series: MeasurementSeries;
-  label: string;
-  kind: MeasurementKind | undefined;
-  color: string;
+  group: SeriesGroup;
+  seriesById: Map<string, MeasurementSeries>;
+  scheme: ReturnType<typeof useChartScheme>['scheme'];
   range: { from: number; to: number };
   palette: Palette;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
 }) {
-  // Implausible readings stay off the axis (listed below it); the rest is thinned once per answer.
-  const split = useMemo(() => splitImplausible(series.points, kind ?? {}), [series.points, kind]);
+  const { kind, members } = group;
   // A cumulative meter is drawn as use per hour or day, not as its running total.
   const period = kind?.cumulative ? consumptionPeriod(range) : undefined;
-  const shown = useMemo(
-    () => (period ? consumptionPerPeriod(split.kept, period) : split.kept),
-    [split.kept, period],
+  const lines = useMemo(
+    () =>
+      members.map((member) => {
+        // Implausible readings stay off the axis (listed below it).
+        const split = splitImplausible(seriesById.get(member.id)?.points ?? [], kind ?? {});
+        return {
+          member,
+          shown: period ? consumptionPerPeriod(split.kept, period) : split.kept,
+          implausible: split.implausible,
+        };
+      }),
+    [members, seriesById, kind, period],
   );
-  const data = useMemo(() => pointsForDrawing(shown, maxDrawnPoints), [shown]);
-  const summary = useMemo(() => summarize(shown), [shown]);
-  const shownLabel = period ? `${label}, use per ${period === hourMs ? 'hour' : 'day'}` : label;
-  const leftOut = split.implausible;
+  const data = useMemo(
+    () =>
+      rowsForDrawing(
+        lines.map((line) => line.shown),
+        range,
+        maxDrawnPoints,
+      ),
+    [lines, range],
+  );
+  const summary = useMemo(() => summarize(lines.flatMap((line) => line.shown)), [lines]);
+  const gaps = useMemo(
+    () => lines.reduce((sum, line) => sum + summarize(line.shown).gaps, 0),
+    [lines],
+  );
+  const title = period
+    ? `${group.title}, use per ${period === hourMs ? 'hour' : 'day'}`
+    : group.title;
+  const several = members.length > 1;
+  const leftOut = lines.flatMap((line) =>
+    line.implausible.map((point) => ({ point, source: line.member.source })),
+  );
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   const describe =
     summary.count === 0
-      ? `${shownLabel}: no readings in this range.`
-      : `${shownLabel}: ${summary.count} ${period ? (period === hourMs ? 'hours' : 'days') : 'readings'} from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
-        `${summary.gaps > 0 ? `, ${summary.gaps} gap${summary.gaps > 1 ? 's' : ''}` : ''}` +
+      ? `${title}: no readings in this range.`
+      : `${title}: ${several ? `${members.length} series, ` : ''}${summary.count} ${period ? (period === hourMs ? 'hours' : 'days') : 'readings'} from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
+        `${gaps > 0 ? `, ${gaps} gap${gaps > 1 ? 's' : ''}` : ''}` +
         `${leftOut.length > 0 ? `, ${leftOut.length} implausible left out` : ''}. Choose Table for every reading.`;
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
       <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
-        {shownLabel}
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-          {series.id}
-        </Typography>
+        {title}
+        {several ? null : (
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            {members[0]!.id}
+          </Typography>
+        )}
       </Typography>
       <Box role="img" aria-label={describe} sx={{ height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
@@ -127,22 +152,48 @@ function SeriesChart({
             />
             <Tooltip
               labelFormatter={(time) => formatTime(Number(time))}
-              formatter={(value) => [formatValue(Number(value)), shownLabel]}
+              formatter={(value, name) => [formatValue(Number(value)), several ? name : title]}
               contentStyle={{ background: palette.background.paper, borderColor: palette.divider }}
               labelStyle={{ color: palette.text.primary }}
             />
-            <Line
-              type={period ? 'stepAfter' : 'linear'}
-              dataKey="value"
-              stroke={color}
-              strokeWidth={1.5}
-              dot={false}
-              isAnimationActive={false}
-              connectNulls={false}
-            />
+            {lines.map((line, index) => (
+              <Line
+                key={line.member.id}
+                name={line.member.source}
+                type={period ? 'stepAfter' : 'linear'}
+                dataKey={lineKey(index)}
+                stroke={seriesColor(scheme, index)}
+                strokeWidth={1.5}
+                dot={false}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            ))}
           </LineChart>
         </ResponsiveContainer>
       </Box>
+      {several ? (
+        <Box
+          component="ul"
+          aria-label={`Lines of ${title}`}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', p: 0, m: 0, mt: 1 }}
+        >
+          {lines.map((line, index) => (
+            <Typography
+              key={line.member.id}
+              component="li"
+              variant="caption"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
+              <Box
+                aria-hidden
+                sx={{ width: 12, height: 3, borderRadius: 1, bgcolor: seriesColor(scheme, index) }}
+              />
+              {line.member.source}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
       {leftOut.length > 0 ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {leftOut.length === 1
@@ -151,7 +202,10 @@ function SeriesChart({
           left out of the axis:{' '}
           {leftOut
             .slice(0, 3)
-            .map((point) => `${formatValue(point.value)} at ${formatTime(point.time)}`)
+            .map(
+              ({ point, source }) =>
+                `${formatValue(point.value)} at ${formatTime(point.time)}${several ? ` (${source})` : ''}`,
+            )
             .join('; ')}
           {leftOut.length > 3 ? '; …' : ''}. Every reading is in the table.
         </Typography>
@@ -161,33 +215,33 @@ function SeriesChart({
 }
 
 /**
- * One small chart per measurement, each with its own value axis: the platform sends no units,
- * and a temperature and an energy meter on one axis would flatten one of them.
+ * One chart per kind and unit, each with its own value axis: a temperature and an energy meter on
+ * one axis would flatten one of them, while a floor's room temperatures read best side by side.
  */
 export function HistoryCharts({
   series,
-  labels,
-  kinds,
+  names,
   range,
   formatValue,
   formatTime,
 }: HistoryChartsProps) {
   const { scheme, palette } = useChartScheme();
+  const groups = useMemo(() => groupByKindAndUnit(names), [names]);
+  const seriesById = useMemo(() => new Map(series.map((one) => [one.id, one])), [series]);
   return (
     <Box
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', lg: series.length > 1 ? '1fr 1fr' : '1fr' },
+        gridTemplateColumns: { xs: '1fr', lg: groups.length > 1 ? '1fr 1fr' : '1fr' },
       }}
     >
-      {series.map((one, index) => (
-        <SeriesChart
-          key={one.id}
-          series={one}
-          label={labels[index]!}
-          kind={kinds[index]}
-          color={seriesColor(scheme, index)}
+      {groups.map((group) => (
+        <GroupChart
+          key={group.key}
+          group={group}
+          seriesById={seriesById}
+          scheme={scheme}
           range={range}
           palette={palette}
           formatValue={formatValue}

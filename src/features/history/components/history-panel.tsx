@@ -25,7 +25,9 @@ import {
   measurementsById,
   type Device,
 } from '@/api/get-devices';
-import { displayUnit, measurementKind, type MeasurementKind } from '@/domain/measurement-kinds';
+import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
+import type { NamedSeries } from '@/domain/series-groups';
+import { displayName } from '@/lib/format';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import {
@@ -59,36 +61,64 @@ const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 /** A series without a name from the platform: numbered in the order it first appears. */
 const measurementLabel = (index: number) => `Measurement ${index + 1}`;
 
-interface SeriesName {
-  /** "Air temperature (°C)", "CO₂ (ppm) · IAQ sensor": kind, unit and, when two share both, device. */
-  label: string;
-  unit: string;
-  kind: MeasurementKind | undefined;
-}
+type SeriesName = NamedSeries;
 
 /**
  * Each series named from the place's devices (a history reading's `measurementValueId` is the id
- * of a measurement; field notes): its kind in plain words and its unit, and the device's name when
- * two series would read alike. Without devices, "Measurement 1", "Measurement 2".
+ * of a measurement; field notes): its kind in plain words and its unit, and its source: the
+ * device, with its room where devices of several rooms read alike (a floor's), and its id where
+ * even that does not tell them apart. `label` stands alone ("CO₂ (ppm) · IAQ sensor"); charts of
+ * one kind name their lines by `source`. Without devices, "Measurement 1", "Measurement 2".
  */
-function nameSeries(series: readonly MeasurementSeries[], devices: readonly Device[] | undefined) {
+function nameSeries(
+  series: readonly MeasurementSeries[],
+  devices: readonly Device[] | undefined,
+  roomNames: ReadonlyMap<string, string> | undefined,
+): Map<string, SeriesName> {
   const known = measurementsById(devices ?? []);
   const names = series.map((one, index): SeriesName => {
     const found = known.get(one.id);
-    if (!found) return { label: measurementLabel(index), unit: '', kind: undefined };
+    if (!found) {
+      const label = measurementLabel(index);
+      return { id: one.id, label, source: label, unit: '', kind: undefined };
+    }
     const unit = displayUnit(found.measurement.unit);
     const kind = measurementKind(found.measurement.type);
-    return { label: unit ? `${kind.label} (${unit})` : kind.label, unit, kind };
+    return {
+      id: one.id,
+      label: unit ? `${kind.label} (${unit})` : kind.label,
+      source: displayName(found.device.name ?? null),
+      unit,
+      kind,
+    };
   });
-  const seen = new Map<string, number>();
-  for (const name of names) seen.set(name.label, (seen.get(name.label) ?? 0) + 1);
+  const count = (key: (name: SeriesName) => string) => {
+    const seen = new Map<string, number>();
+    for (const name of names) seen.set(key(name), (seen.get(key(name)) ?? 0) + 1);
+    return (name: SeriesName) => seen.get(key(name)) ?? 0;
+  };
+  const sameDevice = count((name) => `${name.label}\u0000${name.source}`);
+  const withRoom = names.map((name) => {
+    const spaceId = known.get(name.id)?.device.spaceId;
+    const room = spaceId ? roomNames?.get(spaceId) : undefined;
+    return name.kind && sameDevice(name) > 1 && room
+      ? { ...name, source: `${room} · ${name.source}` }
+      : name;
+  });
+  const stillAlike = new Map<string, number>();
+  for (const name of withRoom) {
+    const key = `${name.label}\u0000${name.source}`;
+    stillAlike.set(key, (stillAlike.get(key) ?? 0) + 1);
+  }
+  const sameLabel = count((name) => name.label);
   return new Map(
-    series.map((one, index) => {
-      const name = names[index]!;
-      const device = known.get(one.id)?.device.name;
-      const label =
-        (seen.get(name.label) ?? 0) > 1 && device ? `${name.label} · ${device}` : name.label;
-      return [one.id, { ...name, label }];
+    withRoom.map((name) => {
+      const source =
+        name.kind && (stillAlike.get(`${name.label}\u0000${name.source}`) ?? 0) > 1
+          ? `${name.source} · ${name.id.slice(0, 8)}`
+          : name.source;
+      const label = name.kind && sameLabel(name) > 1 ? `${name.label} · ${source}` : name.label;
+      return [name.id, { ...name, source, label }];
     }),
   );
 }
@@ -158,7 +188,13 @@ function LatestValues({
 const rowsPerPage = 100;
 
 /** Every reading as the platform sent it, a page at a time (a month of three sensors is ~8,600). */
-function ReadingsTable({ readings, labels }: { readings: Reading[]; labels: Map<string, string> }) {
+function ReadingsTable({
+  readings,
+  names,
+}: {
+  readings: Reading[];
+  names: Map<string, SeriesName>;
+}) {
   const [page, setPage] = useState(0);
   const shown = readings.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
   return (
@@ -170,16 +206,18 @@ function ReadingsTable({ readings, labels }: { readings: Reading[]; labels: Map<
               <TableCell>Time</TableCell>
               <TableCell>Measurement</TableCell>
               <TableCell align="right">Value</TableCell>
+              <TableCell>Unit</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {shown.map((reading, index) => (
               <TableRow key={`${page}-${index}`}>
                 <TableCell>{formatTime(Date.parse(reading.timestamp))}</TableCell>
-                <TableCell>{labels.get(reading.measurementValueId)}</TableCell>
+                <TableCell>{names.get(reading.measurementValueId)?.label}</TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {reading.value}
                 </TableCell>
+                <TableCell>{names.get(reading.measurementValueId)?.unit}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -199,20 +237,24 @@ function ReadingsTable({ readings, labels }: { readings: Reading[]; labels: Map<
 
 async function downloadReadings(
   readings: Reading[],
-  labels: Map<string, string>,
+  names: Map<string, SeriesName>,
   zone: string,
   fileName: string,
 ) {
   const csv = await toCsv(
-    ['Time (UTC)', `Time (${zone})`, 'Measurement', 'Measurement id', 'Value'],
+    // Kind, unit and source each a column of its own: a spreadsheet filters and converts by them.
+    ['Time (UTC)', `Time (${zone})`, 'Measurement', 'Source', 'Measurement id', 'Value', 'Unit'],
     readings.map((reading) => {
       const time = Date.parse(reading.timestamp);
+      const name = names.get(reading.measurementValueId);
       return [
         Number.isFinite(time) ? new Date(time).toISOString() : reading.timestamp,
         Number.isFinite(time) ? formatTime(time) : '',
-        labels.get(reading.measurementValueId),
+        name?.kind?.label ?? name?.label,
+        name?.kind ? name.source : '',
         reading.measurementValueId,
         reading.value,
+        name?.unit,
       ];
     }),
   );
@@ -285,6 +327,8 @@ export interface HistoryPanelProps {
   placeName: string;
   /** Why the id is not known (shown instead of the history). */
   missingId?: string | undefined;
+  /** What each room is called, by space id: a floor's lines are told apart by their rooms. */
+  roomNames?: ReadonlyMap<string, string> | undefined;
   /** The range as the route keeps it (in the URL, so a view can be shared). */
   range: HistoryRangeView;
   onRangeChange: (changes: Partial<Record<keyof HistoryRangeView, string | undefined>>) => void;
@@ -299,7 +343,7 @@ export interface HistoryRangeView {
 
 /**
  * "How has this been behaving?": the place's readings over a range, the latest value of each
- * measurement and its age, one chart per measurement (gaps as gaps), every reading as a table and
+ * measurement and its age, one chart per kind and unit (gaps as gaps), every reading as a table and
  * CSV. Hidden, with one line saying why, where the platform offers no history.
  */
 export function HistoryPanel({
@@ -307,6 +351,7 @@ export function HistoryPanel({
   id,
   placeName,
   missingId,
+  roomNames,
   range: rangeView,
   onRangeChange: setParams,
 }: HistoryPanelProps) {
@@ -342,15 +387,11 @@ export function HistoryPanel({
       nameSeries(
         series ?? [],
         level === 'Devices' ? (oneDevice.data ? [oneDevice.data] : undefined) : placeDevices.data,
+        roomNames,
       ),
-    [series, level, oneDevice.data, placeDevices.data],
-  );
-  const labels = useMemo(
-    () => new Map([...names].map(([seriesId, name]) => [seriesId, name.label])),
-    [names],
+    [series, level, oneDevice.data, placeDevices.data, roomNames],
   );
   const zone = describeTimeZone(now);
-
   if (capabilities.isSuccess && !available) {
     return (
       <Alert severity="info" variant="outlined" component="section" aria-label="History">
@@ -416,7 +457,7 @@ export function HistoryPanel({
             onClick={() =>
               void downloadReadings(
                 readings,
-                labels,
+                names,
                 zone,
                 `storey-history-${fileSlug(placeName, 'place')}-${localDay(range.from)}-to-${localDay(range.to - 1)}.csv`,
               )
@@ -438,15 +479,14 @@ export function HistoryPanel({
           >
             <HistoryCharts
               series={series}
-              labels={series.map((one, index) => labels.get(one.id) ?? measurementLabel(index))}
-              kinds={series.map((one) => names.get(one.id)?.kind)}
+              names={series.flatMap((one) => names.get(one.id) ?? [])}
               range={range}
               formatValue={formatValue}
               formatTime={formatTime}
             />
           </Suspense>
         ) : (
-          <ReadingsTable readings={readings} labels={labels} />
+          <ReadingsTable readings={readings} names={names} />
         )}
       </Stack>
     );

@@ -149,6 +149,75 @@ export function pointsForDrawing(points: readonly SeriesPoint[], maxPoints: numb
   return drawn;
 }
 
+/** One row of a chart with several lines: each line's value at `time` under its index's key. */
+export type ChartRow = { time: number } & Record<`s${number}`, number | null>;
+
+/** The key of line `index` in a ChartRow. */
+export const lineKey = (index: number): `s${number}` => `s${index}`;
+
+/**
+ * Several series of one kind on one time axis, as one chart's rows. One series is drawn as
+ * `pointsForDrawing` draws it. Several are read into common time slots (as wide as the slowest
+ * sensor's step, and no more than `maxPoints` across the range), each slot holding a series'
+ * mean there, so the tooltip can name every line at one time. A slot a series has no reading in
+ * is drawn straight across when its neighbours are close (a sensor a little late), and left as a
+ * break when they are a gap apart.
+ */
+export function rowsForDrawing(
+  series: ReadonlyArray<readonly SeriesPoint[]>,
+  range: { from: number; to: number },
+  maxPoints: number,
+): ChartRow[] {
+  if (series.length === 1)
+    return pointsForDrawing(series[0]!, maxPoints).map(
+      (point) => ({ time: point.time, [lineKey(0)]: point.value }) as ChartRow,
+    );
+  const span = Math.max(1, range.to - range.from);
+  const steps = series.map((points) => typicalStep(points) ?? 0);
+  const slot = Math.max(Math.ceil(span / maxPoints), ...steps, 1);
+  const slots = Math.ceil(span / slot);
+  const columns = series.map((points, index) => {
+    const sums = new Float64Array(slots);
+    const counts = new Uint32Array(slots);
+    for (const point of points) {
+      const at = Math.floor((point.time - range.from) / slot);
+      if (at < 0 || at >= slots) continue;
+      sums[at]! += point.value;
+      counts[at]! += 1;
+    }
+    const values: Array<number | null> = Array.from({ length: slots }, (_unused, at) =>
+      counts[at]! > 0 ? sums[at]! / counts[at]! : null,
+    );
+    // Slots missed by a late reading: drawn across when the neighbours are not a gap apart.
+    const reach = Math.max(steps[index]!, slot) * gapFactor;
+    let previous = -1;
+    for (let at = 0; at < slots; at++) {
+      if (values[at] === null) continue;
+      if (previous >= 0 && at - previous > 1 && (at - previous) * slot <= reach) {
+        for (let fill = previous + 1; fill < at; fill++) {
+          const share = (fill - previous) / (at - previous);
+          values[fill] = values[previous]! + (values[at]! - values[previous]!) * share;
+        }
+      }
+      previous = at;
+    }
+    return values;
+  });
+  const rows: ChartRow[] = [];
+  let emptyBefore = true;
+  for (let at = 0; at < slots; at++) {
+    // A stretch where no line has a reading is one row of nulls: every line breaks there.
+    const empty = columns.every((values) => values[at] === null);
+    if (empty && emptyBefore) continue;
+    emptyBefore = empty;
+    const row = { time: range.from + (at + 0.5) * slot } as ChartRow;
+    columns.forEach((values, index) => (row[lineKey(index)] = values[at]!));
+    rows.push(row);
+  }
+  if (emptyBefore) rows.pop(); // nothing follows the last break
+  return rows;
+}
+
 export { formatAge } from '@/lib/format';
 
 export interface SeriesSummary {
