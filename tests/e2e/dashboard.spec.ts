@@ -37,6 +37,9 @@ test('the portfolio lists the buildings the emulator serves', async ({ page }) =
 test('walks portfolio → building → level → room and back by breadcrumbs and Back', async ({
   page,
 }) => {
+  // Four screens, three accessibility scans and three screenshots: 40 s on an idle 2-core
+  // machine, so triple the 60 s a single screen's test gets, for a machine that is not idle.
+  test.slow();
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Search name or reference' }).fill('harbour view');
   await expect(page).toHaveURL(/\?q=harbour\+view/);

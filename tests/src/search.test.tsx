@@ -158,5 +158,7 @@ describe('Global search', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('only in buildings opened in this session');
     expect(operations.filter((name) => name.startsWith('SearchPlaces'))).toHaveLength(0);
-  });
+    // The 20,000-room tower drawn and searched in jsdom: 16 s on two cores beside the rest of the
+    // suite, so its budget is its own rather than the project's 20 s. What it checks is not speed.
+  }, 60_000);
 });
