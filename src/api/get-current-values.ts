@@ -14,6 +14,7 @@ const currentValueSchema = z.object({
   value: z.union([z.number(), z.boolean(), z.string()]).nullable(),
   timestamp: z.string(),
   deviceId: z.string().nullish(),
+  floorId: z.string().nullish(),
   spaceId: z.string().nullish(),
   measuredId: z.string().nullish(),
 });
@@ -32,21 +33,60 @@ export const currentValueKeys = {
 /** How often a screen showing current values asks again (the sensors report every 15 minutes). */
 export const currentValuesRefreshMs = 60_000;
 
+const read = (value: z.infer<typeof currentValueSchema>): CurrentValue => ({
+  ...value,
+  time: Date.parse(value.timestamp),
+  pointType: value.ontologyType ?? value.type ?? null,
+});
+
+/** The platform's largest page of a list (field notes: `take` at most 5,000). */
+const valuesPerPage = 5000;
+
 export const currentValuesQueryOptions = (level: DevicePlaceLevel, id: string) =>
   queryOptions({
     queryKey: currentValueKeys.of(level, id),
     queryFn: async ({ signal }): Promise<CurrentValue[]> =>
       (
         await apiGet(
-          `/api/${level}/${encodeURIComponent(id)}/MeasurementValues?take=5000`,
+          `/api/${level}/${encodeURIComponent(id)}/MeasurementValues?take=${valuesPerPage}`,
           z.array(currentValueSchema),
           { signal },
         )
-      ).data.map((value) => ({
-        ...value,
-        time: Date.parse(value.timestamp),
-        pointType: value.ontologyType ?? value.type ?? null,
-      })),
+      ).data.map(read),
+    staleTime: 30_000,
+    refetchInterval: currentValuesRefreshMs,
+  });
+
+/**
+ * The most current values a building's page reads in the browser (four pages): a building of a
+ * few hundred rooms reports a few thousand; a 20,000-room tower's would be megabytes, and its
+ * floors are read one at a time on their own pages instead.
+ */
+export const maxBuildingValues = 4 * valuesPerPage;
+
+export type BuildingCurrentValues =
+  { complete: true; values: CurrentValue[] } | { complete: false; total: number };
+
+/** Every current value of a building, page by page, unless there are more than `maxBuildingValues`. */
+export const buildingCurrentValuesQueryOptions = (buildingId: string) =>
+  queryOptions({
+    queryKey: [...currentValueKeys.of('Buildings', buildingId), 'all'] as const,
+    queryFn: async ({ signal }): Promise<BuildingCurrentValues> => {
+      const path = (skip: number) =>
+        `/api/Buildings/${encodeURIComponent(buildingId)}/MeasurementValues?take=${valuesPerPage}&skip=${skip}`;
+      const first = await apiGet(path(0), z.array(currentValueSchema), { signal });
+      const total = Number(first.headers.get('x-total-count') ?? Number.NaN);
+      if (Number.isInteger(total) && total > maxBuildingValues) return { complete: false, total };
+      const values = [...first.data];
+      for (let page = 1; values.length === page * valuesPerPage; page++) {
+        if (page * valuesPerPage >= maxBuildingValues)
+          return { complete: false, total: Number.isInteger(total) ? total : values.length };
+        values.push(
+          ...(await apiGet(path(values.length), z.array(currentValueSchema), { signal })).data,
+        );
+      }
+      return { complete: true, values: values.map(read) };
+    },
     staleTime: 30_000,
     refetchInterval: currentValuesRefreshMs,
   });

@@ -9,6 +9,10 @@ export interface ConditionReading {
   value: number | boolean | string | null;
   time: number;
   measuredId?: string | null | undefined;
+  /** The floor the measurement is on (the platform's `floorId`). */
+  floorId?: string | null | undefined;
+  /** The room the device is in (the platform's `spaceId`). */
+  spaceId?: string | null | undefined;
 }
 
 export interface RoomCondition {
@@ -75,4 +79,47 @@ export function measuredKinds(
       (banded.includes(a) ? banded.indexOf(a) : 99) -
         (banded.includes(b) ? banded.indexOf(b) : 99) || a.localeCompare(b),
   );
+}
+
+export interface FloorOutOfBand {
+  /** Rooms of the floor with at least one reading that has a comfort band. */
+  roomsWithBands: number;
+  /** Of those, rooms with any banded reading out of band now (stale readings are not counted). */
+  roomsOutOfBand: number;
+}
+
+/**
+ * Per floor (by the platform's floor id), how many rooms report a banded reading and how many are
+ * out of band now: a building's stacking plan reads this. A reading counts for a room when it
+ * measures the room itself (a floor's or a building's meter does not); the verdict is the one the
+ * room's and the floor's pages show (`comfortVerdict`).
+ */
+export function floorsOutOfBand(
+  readings: readonly ConditionReading[],
+  now: number,
+): Map<string, FloorOutOfBand> {
+  const rooms = new Map<string, { floorId: string; banded: boolean; out: boolean }>();
+  for (const reading of readings) {
+    const roomId = reading.measuredId;
+    if (!roomId || !reading.floorId || roomId !== reading.spaceId) continue;
+    const verdict = comfortVerdict({
+      type: reading.pointType,
+      value: reading.value,
+      time: reading.time,
+      now,
+    });
+    const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, out: false };
+    if ('band' in verdict && verdict.band) room.banded = true;
+    if (isOut(verdict)) room.out = true;
+    rooms.set(roomId, room);
+  }
+  const floors = new Map<string, FloorOutOfBand>();
+  for (const room of rooms.values()) {
+    if (!room.banded) continue;
+    const floor = floors.get(room.floorId) ?? { roomsWithBands: 0, roomsOutOfBand: 0 };
+    floor.roomsWithBands += 1;
+    if (room.out) floor.roomsOutOfBand += 1;
+    floors.set(room.floorId, floor);
+  }
+  return floors;
 }

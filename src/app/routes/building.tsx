@@ -7,6 +7,11 @@ import { useParams } from 'react-router-dom';
 import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { CompareToggle } from '@/components/compare-picker';
 import { Section } from '@/components/section';
+import {
+  BuildingNowSummary,
+  FloorNowCell,
+  useBuildingNow,
+} from '@/features/conditions/components/building-conditions';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import {
   BuildingFacts,
@@ -18,22 +23,35 @@ import { QualityPanel } from '@/features/quality/components/quality-panel';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
 
-/** /buildings/:buildingId: the building's record, its data quality, its floors and its meter's history. */
+/**
+ * /buildings/:buildingId: the building's record, how its rooms are now (floor by floor, on the
+ * stacking plan), its data quality, its floors and its meter's history.
+ */
 export function Component() {
   useEffect(preloadCharts, []);
   const { buildingId = '' } = useParams();
   const place = useBuildingPlace(buildingId);
   const historyRange = useHistoryRangeView();
+  const now = useBuildingNow(buildingId);
   if (place.status !== 'found') return <RouteStateView state={place} />;
   const { building, name, siteLabel } = place.value;
+  const nowColumn = now.values.data?.complete
+    ? {
+        title: 'Now',
+        cell: (floorId: string | undefined) => (
+          <FloorNowCell floor={floorId ? now.byFloor.get(floorId) : undefined} />
+        ),
+      }
+    : undefined;
   return (
     <Stack spacing={3}>
       <BuildingHeader place={place.value} />
       <CompareToggle buildingId={building.id} />
       <BuildingFacts building={building} siteLabel={siteLabel} />
+      <BuildingNowSummary now={now} />
       <QualityPanel buildingId={building.id} />
       <Section title="Floors">
-        <FloorsSection building={building} />
+        <FloorsSection building={building} extra={nowColumn} />
       </Section>
       <BuildingHistory buildingId={building.id} name={name} historyRange={historyRange} />
     </Stack>

@@ -198,7 +198,14 @@ const currentValuesHandler = (
       String(params.id),
       now,
     );
-    return HttpResponse.json(adjust(values, now) as never);
+    // Paged as the platform pages every list: take (at most 5,000) and skip, x-total-count.
+    const url = new URL(request.url);
+    const take = Math.min(Number(url.searchParams.get('take') ?? 1000), 5000);
+    const skip = Number(url.searchParams.get('skip') ?? 0);
+    const adjusted = adjust(values, now);
+    return HttpResponse.json(adjusted.slice(skip, skip + take) as never, {
+      headers: { 'x-total-count': String(adjusted.length) },
+    });
   });
 
 /** Reverses every list in a GraphQL answer: the platform reordered its levels and rooms. */

@@ -10,7 +10,7 @@ import { useFloors } from '@/api/get-floors';
 import type { BuildingPlace } from '../hooks/use-place';
 import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
-import { StackingPlan } from './stacking-plan';
+import { StackingPlan, type FloorColumn } from './stacking-plan';
 import { PartialAnswerAlert } from './partial-answer-alert';
 
 /** The building's record: reference, organization, site, area, counts and its metadata. */
@@ -37,7 +37,14 @@ export function BuildingFacts({ building, siteLabel }: { building: Building; sit
  * The floors: REST's floor list (area, spaces) and the GraphQL drill-down (the navigable levels
  * and their rooms) shown as one stacking plan. Either may fail on its own; the other still shows.
  */
-export function FloorsSection({ building }: { building: Building }) {
+export function FloorsSection({
+  building,
+  extra,
+}: {
+  building: Building;
+  /** A column of each floor's state now, from the building's route (see FloorColumn). */
+  extra?: FloorColumn | undefined;
+}) {
   const floors = useFloors(building.id);
   const outline = useBuildingOutline(building);
   const drillDownPossible = Boolean(building.name) || outline.byId;
@@ -77,6 +84,7 @@ export function FloorsSection({ building }: { building: Building }) {
         recordedFloorCount={building.floorCount}
         floors={floors.data}
         levels={levels}
+        extra={extra}
       />
     </Stack>
   );

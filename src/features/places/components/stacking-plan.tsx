@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Floor } from '@/api/platform-schemas';
 import { measureColor } from '@/components/charts/measure-palette';
@@ -50,6 +50,20 @@ export function stackRows(
 }
 
 const rowHeight = 40;
+
+/**
+ * A column of each floor's state now, drawn by whoever composes the plan (the building's route
+ * brings the conditions): the plan knows floors, not comfort.
+ */
+export interface FloorColumn {
+  title: string;
+  cell: (floorId: string | undefined) => ReactNode;
+}
+
+const columns = (extra: FloorColumn | undefined) => ({
+  xs: extra ? '1fr 1fr 1fr' : '1fr 1fr',
+  sm: `minmax(140px, 1.2fr) 2fr 2fr${extra ? ' 1.5fr' : ''}`,
+});
 /** Up to this many floors are drawn at once; taller buildings are drawn as they scroll into view. */
 const drawnAtOnce = 100;
 
@@ -76,17 +90,19 @@ function PlanRow({
   buildingId,
   maxArea,
   maxRooms,
+  extra,
 }: {
   row: StackRow;
   buildingId: string;
   maxArea: number;
   maxRooms: number;
+  extra: FloorColumn | undefined;
 }) {
   return (
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', sm: 'minmax(140px, 1.2fr) 2fr 2fr' },
+        gridTemplateColumns: columns(extra),
         alignItems: 'center',
         columnGap: 2,
         height: rowHeight,
@@ -121,6 +137,7 @@ function PlanRow({
           {row.rooms === undefined ? '—' : `${formatCount(row.rooms)} rooms`}
         </Typography>
       </Box>
+      {extra ? <Box sx={{ minWidth: 0 }}>{extra.cell(row.floorId)}</Box> : null}
     </Box>
   );
 }
@@ -135,11 +152,14 @@ export function StackingPlan({
   recordedFloorCount,
   floors,
   levels,
+  extra,
 }: {
   buildingId: string;
   recordedFloorCount: number;
   floors: readonly Floor[] | undefined;
   levels: readonly LevelOutline[] | null | undefined;
+  /** A column of each floor's state now (see FloorColumn). */
+  extra?: FloorColumn | undefined;
 }) {
   const rows = stackRows(floors, levels);
   const maxArea = Math.max(0, ...rows.map((row) => row.area ?? 0));
@@ -161,7 +181,7 @@ export function StackingPlan({
           aria-hidden
           sx={{
             display: { xs: 'none', sm: 'grid' },
-            gridTemplateColumns: 'minmax(140px, 1.2fr) 2fr 2fr',
+            gridTemplateColumns: columns(extra).sm,
             columnGap: 2,
             px: 2,
             py: 1,
@@ -172,14 +192,27 @@ export function StackingPlan({
           <Typography variant="subtitle2">Floor (top first)</Typography>
           <Typography variant="subtitle2">Area</Typography>
           <Typography variant="subtitle2">Rooms</Typography>
+          {extra ? <Typography variant="subtitle2">{extra.title}</Typography> : null}
         </Box>
         {rows.length > drawnAtOnce ? (
-          <VirtualRows rows={rows} buildingId={buildingId} maxArea={maxArea} maxRooms={maxRooms} />
+          <VirtualRows
+            rows={rows}
+            buildingId={buildingId}
+            maxArea={maxArea}
+            maxRooms={maxRooms}
+            extra={extra}
+          />
         ) : (
           <Box component="ol" aria-label="Floors" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {rows.map((row, index) => (
               <li key={row.key ?? `${row.floorId}-${index}`}>
-                <PlanRow row={row} buildingId={buildingId} maxArea={maxArea} maxRooms={maxRooms} />
+                <PlanRow
+                  row={row}
+                  buildingId={buildingId}
+                  maxArea={maxArea}
+                  maxRooms={maxRooms}
+                  extra={extra}
+                />
               </li>
             ))}
           </Box>
@@ -194,11 +227,13 @@ function VirtualRows({
   buildingId,
   maxArea,
   maxRooms,
+  extra,
 }: {
   rows: StackRow[];
   buildingId: string;
   maxArea: number;
   maxRooms: number;
+  extra: FloorColumn | undefined;
 }) {
   const list = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
@@ -247,7 +282,13 @@ function VirtualRows({
               transform: `translateY(${item.start - offset}px)`,
             }}
           >
-            <PlanRow row={row} buildingId={buildingId} maxArea={maxArea} maxRooms={maxRooms} />
+            <PlanRow
+              row={row}
+              buildingId={buildingId}
+              maxArea={maxArea}
+              maxRooms={maxRooms}
+              extra={extra}
+            />
           </li>
         );
       })}

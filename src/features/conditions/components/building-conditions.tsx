@@ -1,0 +1,114 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useCapabilities } from '@/api/get-capabilities';
+import { buildingCurrentValuesQueryOptions, maxBuildingValues } from '@/api/get-current-values';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { floorsOutOfBand, type FloorOutOfBand } from '@/domain/room-conditions';
+import { formatCount } from '@/lib/format';
+import { ConditionsUnavailable } from './conditions-unavailable';
+
+/**
+ * A building's rooms out of band now, floor by floor: its current values read once (every page,
+ * up to `maxBuildingValues`), each room judged as its own page judges it. The route shows the
+ * summary above the stacking plan and each floor's count in it.
+ */
+export function useBuildingNow(buildingId: string) {
+  const capabilities = useCapabilities();
+  const feature = capabilities.data?.currentValues;
+  const values = useQuery({
+    ...buildingCurrentValuesQueryOptions(buildingId),
+    enabled: capabilities.isSuccess && feature?.available !== false,
+  });
+  const now = values.dataUpdatedAt;
+  const byFloor = useMemo(
+    () =>
+      values.data?.complete
+        ? floorsOutOfBand(values.data.values, now)
+        : new Map<string, FloorOutOfBand>(),
+    [values.data, now],
+  );
+  return { feature, values, byFloor };
+}
+
+export type BuildingNow = ReturnType<typeof useBuildingNow>;
+
+/** What the building's floors look like now, in one or two sentences, or why that is not known. */
+export function BuildingNowSummary({ now }: { now: BuildingNow }) {
+  const { feature, values, byFloor } = now;
+  let body: React.ReactNode;
+  if (feature && !feature.available) {
+    body = <ConditionsUnavailable feature={feature} />;
+  } else if (values.isError) {
+    body = (
+      <PartFailedAlert onRetry={() => void values.refetch()}>
+        The building's current conditions could not be loaded: {values.error.message}
+      </PartFailedAlert>
+    );
+  } else if (!values.data) {
+    body = <LoadingSkeleton label="Loading the building's conditions" rows={1} />;
+  } else if (!values.data.complete) {
+    body = (
+      <Typography>
+        This building reports {formatCount(values.data.total)} current values, more than the{' '}
+        {formatCount(maxBuildingValues)} Storey reads at once for a building: open a floor to see
+        its rooms now.
+      </Typography>
+    );
+  } else {
+    const floors = [...byFloor.values()];
+    const reporting = floors.reduce((sum, floor) => sum + floor.roomsWithBands, 0);
+    const out = floors.reduce((sum, floor) => sum + floor.roomsOutOfBand, 0);
+    const outFloors = floors.filter((floor) => floor.roomsOutOfBand > 0).length;
+    body = (
+      <Typography>
+        {reporting === 0
+          ? 'No room of this building reports a temperature, CO₂ or humidity reading now.'
+          : out === 0
+            ? `Every room reporting is within its comfort band now (${formatCount(reporting)} rooms).`
+            : `${formatCount(out)} of ${formatCount(reporting)} rooms reporting are out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where.`}
+      </Typography>
+    );
+  }
+  return (
+    <Box component="section" aria-label="Now">
+      <Typography variant="h6" component="h2" gutterBottom>
+        Now
+      </Typography>
+      {body}
+    </Box>
+  );
+}
+
+/** One floor's rooms out of band now, as the stacking plan's column shows it. */
+export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
+  if (!floor)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        no readings
+      </Typography>
+    );
+  const out = floor.roomsOutOfBand;
+  return (
+    <Typography
+      variant="caption"
+      sx={(theme) => ({
+        display: 'inline-block',
+        px: 0.75,
+        borderRadius: 1,
+        fontWeight: out > 0 ? 600 : undefined,
+        // The floor table's warning tint, with body text on it: readable in light and dark.
+        bgcolor: out > 0 ? alpha(theme.palette.warning.main, 0.28) : undefined,
+        color: out > 0 ? theme.palette.text.primary : theme.palette.text.secondary,
+      })}
+    >
+      {out > 0
+        ? `${formatCount(out)} of ${formatCount(floor.roomsWithBands)} ${floor.roomsWithBands === 1 ? 'room' : 'rooms'} out of band`
+        : floor.roomsWithBands === 1
+          ? '1 room in band'
+          : `all ${formatCount(floor.roomsWithBands)} rooms in band`}
+    </Typography>
+  );
+}

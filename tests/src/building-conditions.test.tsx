@@ -1,0 +1,137 @@
+/**
+ * A building's rooms out of band now, floor by floor: a sentence above the stacking plan and a
+ * column in it, from the building's current values (every page, within a bound).
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { specialBuildings } from '../../server/emulator/portfolio';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  currentValueRequests,
+  currentValuesAdjusted,
+  currentValuesNotEnabled,
+  fixture,
+} from './support/scenarios';
+
+const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
+const floors = fixture.floorsOf(entry);
+const buildingPath = `/buildings/${entry.record.id}`;
+const banded = new Set(['Air_Temperature_Sensor', 'CO2_Sensor', 'Relative_Humidity_Sensor']);
+
+/** Rooms with a banded sensor of their own, per floor id, counted from the emulator's devices. */
+const reportingRooms = (floorId: string) =>
+  new Set(
+    fixture
+      .devicesOf(floors.find((floor) => floor.record.id === floorId)!)
+      .flatMap((device) => device.record.measurements)
+      .filter(
+        (m) => banded.has(m.type) && m.measuredId !== floorId && m.measuredId !== entry.record.id,
+      )
+      .map((m) => m.measuredId),
+  ).size;
+const withSensors = floors.filter((floor) => reportingRooms(floor.record.id) > 0);
+const [hotFloor, stuffyFloor] = [withSensors[0]!, withSensors[1]!];
+const firstRoomWith = (floorId: string, type: string) =>
+  fixture
+    .devicesOf(floors.find((floor) => floor.record.id === floorId)!)
+    .flatMap((device) => device.record.measurements)
+    .find((m) => m.type === type && m.measuredId !== floorId)!.measuredId;
+const hotRoom = firstRoomWith(hotFloor.record.id, 'Air_Temperature_Sensor');
+const stuffyRoom = firstRoomWith(stuffyFloor.record.id, 'CO2_Sensor');
+
+/** Every banded reading in band and fresh, but one room at 27.5 °C and one at 1,600 ppm CO₂. */
+const twoRoomsOutOfBand = (values: Array<Record<string, unknown>>, now: number) =>
+  values.map((value) => {
+    const type = String(value.ontologyType);
+    const reading: Record<string, number> = {
+      Air_Temperature_Sensor: value.measuredId === hotRoom ? 27.5 : 21.4,
+      CO2_Sensor: value.measuredId === stuffyRoom ? 1600 : 610,
+      Relative_Humidity_Sensor: 44,
+    };
+    const timestamp = new Date(now - 4 * 60 * 1000).toISOString();
+    return type in reading
+      ? { ...value, value: reading[type], timestamp }
+      : { ...value, timestamp };
+  });
+
+const ui = {
+  now: () => screen.findByRole('region', { name: 'Now' }),
+  floorRow: async (name: string) =>
+    (await screen.findByRole('link', { name })).closest('li') as HTMLElement,
+};
+
+describe('Building conditions (Now)', () => {
+  it('says how many rooms are out of band on how many floors, and marks those floors in the plan', async () => {
+    server.use(...currentValuesAdjusted(twoRoomsOutOfBand));
+    renderApp(buildingPath);
+    const reporting = withSensors.reduce((sum, floor) => sum + reportingRooms(floor.record.id), 0);
+    expect(
+      await within(await ui.now()).findByText(
+        `2 of ${reporting} rooms reporting are out of their comfort band now, on 2 floors: the plan below shows where.`,
+      ),
+    ).toBeVisible();
+    for (const floor of withSensors) {
+      const row = await ui.floorRow(floor.record.name!);
+      const rooms = reportingRooms(floor.record.id);
+      expect(row).toHaveTextContent(
+        floor === hotFloor || floor === stuffyFloor
+          ? `1 of ${rooms} ${rooms === 1 ? 'room' : 'rooms'} out of band`
+          : rooms === 1
+            ? '1 room in band'
+            : `all ${rooms} rooms in band`,
+      );
+    }
+  });
+
+  it('reads every page of a large building, and says so instead of reading a tower whole', async () => {
+    // Copies of every value, about 7,500 in all: two pages of 5,000, the same rooms and verdicts.
+    server.use(
+      ...currentValuesAdjusted((values, now) =>
+        Array.from({ length: Math.ceil(7500 / values.length) }, () =>
+          twoRoomsOutOfBand(values, now),
+        ).flat(),
+      ),
+    );
+    const before = currentValueRequests.length;
+    const page = renderApp(buildingPath);
+    expect(await within(await ui.now()).findByText(/^2 of \d+ rooms reporting/)).toBeVisible();
+    const asked = currentValueRequests.slice(before).filter((url) => url.includes('/Buildings/'));
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.map((url) => new URL(url).searchParams.get('skip'))).toEqual(
+      asked.map((_url, index) => String(index * 5000)),
+    );
+    page.unmount();
+
+    server.use(
+      ...currentValuesAdjusted((values) =>
+        Array.from({ length: Math.ceil(20_001 / values.length) }, () => values).flat(),
+      ),
+    );
+    const beforeTower = currentValueRequests.length;
+    renderApp(buildingPath);
+    expect(
+      await within(await ui.now()).findByText(
+        /^This building reports [\d,]+ current values, more than the 20,000 Storey reads at once for a building: open a floor/,
+      ),
+    ).toBeVisible();
+    // One page told the total; no more were read, and the plan has no column it cannot fill.
+    expect(
+      currentValueRequests.slice(beforeTower).filter((url) => url.includes('/Buildings/')),
+    ).toHaveLength(1);
+    expect(screen.queryByText(/out of band$|in band$/)).not.toBeInTheDocument();
+  });
+
+  it('says in one line when current values are not enabled, and asks for none', async () => {
+    server.use(...currentValuesNotEnabled());
+    const before = currentValueRequests.length;
+    renderApp(buildingPath);
+    expect(
+      await within(await ui.now()).findByText(
+        /Current conditions are not shown: Storey's platform credential is not enabled for current values; ask your platform administrator/,
+      ),
+    ).toBeVisible();
+    expect(await screen.findByRole('link', { name: withSensors[0]!.record.name! })).toBeVisible();
+    expect(currentValueRequests.slice(before)).toHaveLength(0);
+  });
+});

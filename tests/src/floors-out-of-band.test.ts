@@ -1,0 +1,49 @@
+/** Which rooms of which floors count as out of band on a building's stacking plan. */
+import { describe, expect, it } from 'vitest';
+import { floorsOutOfBand, type ConditionReading } from '@/domain/room-conditions';
+
+const now = Date.UTC(2026, 10, 24, 12);
+const reading = (
+  room: string,
+  floorId: string,
+  pointType: string,
+  value: number,
+  ageMinutes = 5,
+): ConditionReading => ({
+  id: `${room}-${pointType}`,
+  pointType,
+  value,
+  time: now - ageMinutes * 60_000,
+  measuredId: room,
+  spaceId: room,
+  floorId,
+});
+
+describe('floorsOutOfBand', () => {
+  it('counts each room once, out of band when any banded reading is', () => {
+    const floors = floorsOutOfBand(
+      [
+        reading('r1', 'f1', 'Air_Temperature_Sensor', 27),
+        reading('r1', 'f1', 'CO2_Sensor', 1500),
+        reading('r2', 'f1', 'Air_Temperature_Sensor', 21),
+        reading('r3', 'f2', 'Relative_Humidity_Sensor', 45),
+      ],
+      now,
+    );
+    expect(floors.get('f1')).toEqual({ roomsWithBands: 2, roomsOutOfBand: 1 });
+    expect(floors.get('f2')).toEqual({ roomsWithBands: 1, roomsOutOfBand: 0 });
+  });
+
+  it('leaves out meters of whole floors, kinds without a band and stale readings', () => {
+    const floors = floorsOutOfBand(
+      [
+        { ...reading('f1', 'f1', 'Air_Temperature_Sensor', 40), spaceId: 'r0' },
+        reading('r1', 'f1', 'Illuminance_Sensor', 90_000),
+        reading('r2', 'f1', 'Air_Temperature_Sensor', 35, 3 * 60),
+      ],
+      now,
+    );
+    // r2 reports a banded kind (stale, so not judged); r1 has no banded kind; the meter is no room.
+    expect(floors.get('f1')).toEqual({ roomsWithBands: 1, roomsOutOfBand: 0 });
+  });
+});
