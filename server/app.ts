@@ -145,7 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(restProxy, { prefix: '/api', gateway });
       await api.register(historyProxy, { prefix: '/api', gateway, settings: config.history });
       await api.register(devicesProxy, { prefix: '/api', gateway });
-      await api.register(capabilitiesRoute, { prefix: '/api', probe: capabilities });
+      await api.register(capabilitiesRoute, {
+        prefix: '/api',
+        probe: capabilities,
+        comfortBands: config.comfortBands,
+      });
       await api.register(graphqlProxy, { gateway });
       if (portfolioIndex)
         await api.register(portfolioIndexRoutes, {

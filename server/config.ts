@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { clientBuildDirectory, projectRoot } from './project-root.ts';
+import {
+  comfortBandsFrom,
+  comfortEnvironment,
+  type ComfortBands,
+} from './conditions/comfort-bands.ts';
 
 /** The variables that describe a real platform; all or none of them must be set. */
 /** The longest history range relayed by default: a year, leap day included (days of 24 hours). */
@@ -90,6 +95,7 @@ const environmentSchema = z.object({
   CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(0),
   /** How long a place's current values are shared between everyone looking at it. */
   CURRENT_VALUES_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  ...comfortEnvironment,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
@@ -215,6 +221,8 @@ export interface BffConfig {
   cacheTtlSeconds: number;
   /** Current values are shared this long: a hundred viewers of a floor cost one call per period. */
   currentValuesTtlSeconds: number;
+  /** The bands current readings are judged against (COMFORT_*), served to the dashboard. */
+  comfortBands: ComfortBands;
   /** Where and how the platform's historical values are asked for (not shown in the spec). */
   history: HistorySettings;
   rateLimit: { max: number; windowMs: number };
@@ -448,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     requestsInFlightMax: values.REQUESTS_IN_FLIGHT_MAX,
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
     currentValuesTtlSeconds: values.CURRENT_VALUES_TTL_SECONDS,
+    comfortBands: comfortBandsFrom(values),
     history: {
       pathTemplate: values.PLATFORM_HISTORY_PATH,
       fromParam: values.PLATFORM_HISTORY_FROM_PARAM,

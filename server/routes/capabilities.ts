@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendProblem } from '../http/problem.ts';
+import type { ComfortBands } from '../conditions/comfort-bands.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 
-/** GET /api/capabilities: what the platform offers beyond the spec (registered with prefix /api). */
-export const capabilitiesRoute: FastifyPluginAsync<{ probe: CapabilityProbe }> = async (
-  api,
-  { probe },
-) => {
-  api.get('/capabilities', async () => probe.current());
+/**
+ * GET /api/capabilities (registered with prefix /api): what the platform offers beyond the spec,
+ * and what this Storey is set to judge readings against (its comfort bands).
+ */
+export const capabilitiesRoute: FastifyPluginAsync<{
+  probe: CapabilityProbe;
+  comfortBands: ComfortBands;
+}> = async (api, { probe, comfortBands }) => {
+  api.get('/capabilities', async () => ({ ...(await probe.current()), comfortBands }));
   api.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/capabilities',

@@ -15,6 +15,13 @@ const featureSchema = z.object({
 });
 export type FeatureCapability = z.infer<typeof featureSchema>;
 
+const bandSchema = z.object({
+  low: z.number().optional(),
+  high: z.number().optional(),
+  unit: z.string(),
+  source: z.string().min(1),
+});
+
 /** What the platform offers beyond the interface specification (the BFF asks it hourly). */
 export const capabilitiesSchema = z.object({
   checkedAt: z.string().nullable(),
@@ -38,11 +45,16 @@ export const capabilitiesSchema = z.object({
   devices: featureSchema,
   /** Latest values, shared by the BFF for `ttlSeconds` (a reading can be that much older). */
   currentValues: featureSchema.extend({ ttlSeconds: z.number().min(0) }),
+  /** The bands current readings are judged against (the BFF's COMFORT_* settings). */
+  comfortBands: z.object({ temperature: bandSchema, co2: bandSchema, humidity: bandSchema }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
-/** What to assume while the answer is on its way or if it fails: the spec alone. */
-export const specOnlyCapabilities: Capabilities = {
+/**
+ * What to assume while the answer is on its way or if it fails: the spec alone. No comfort bands:
+ * they are the BFF's to say, and no reading is judged before it has.
+ */
+export const specOnlyCapabilities: Omit<Capabilities, 'comfortBands'> = {
   checkedAt: null,
   probed: false,
   graphql: {

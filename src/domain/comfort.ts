@@ -1,39 +1,26 @@
 /**
- * Comfort bands for the kinds that have a published one, each with its source named, and the one
- * verdict a current reading gets against them. Computed here only: the room's conditions, the
- * floor's column and the building's counts all read `comfortVerdict`.
+ * The verdict a current reading gets against its comfort band. The bands themselves are the BFF's
+ * (COMFORT_* settings, EN 16798-1 by default), read from /api/capabilities: every screen judges
+ * with the one set. Computed here only: the room's conditions, the floor's column and the
+ * building's counts all read `comfortVerdict`.
  */
 /** The kinds with a published comfort band. */
 export type ReadingKindKey = 'temperature' | 'co2' | 'humidity';
 
-export interface ComfortBand {
-  kind: ReadingKindKey;
-  low?: number;
-  high?: number;
+/** A band as the BFF serves it: limits, unit, and where it comes from. */
+export interface BandLimits {
+  low?: number | undefined;
+  high?: number | undefined;
   unit: string;
   /** Where the band comes from, as a person would cite it. */
   source: string;
 }
 
-export const comfortBands: Record<ReadingKindKey, ComfortBand> = {
-  // EN 16798-1:2019, category II (normal expectation), offices in the heating season.
-  temperature: {
-    kind: 'temperature',
-    low: 20,
-    high: 24,
-    unit: '°C',
-    source: 'EN 16798-1 category II, heating season',
-  },
-  // A common ventilation guideline (e.g. ASHRAE 62.1's long-used indicator, DIN EN 13779 IDA 2).
-  co2: { kind: 'co2', high: 1000, unit: 'ppm', source: 'CO₂ 1,000 ppm guideline' },
-  humidity: {
-    kind: 'humidity',
-    low: 25,
-    high: 60,
-    unit: '%',
-    source: 'EN 16798-1 category II',
-  },
-};
+export type ComfortBands = Record<ReadingKindKey, BandLimits>;
+
+export interface ComfortBand extends BandLimits {
+  kind: ReadingKindKey;
+}
 
 /** The Brick point classes each band applies to. */
 const bandOfType: Record<string, ReadingKindKey> = {
@@ -43,9 +30,12 @@ const bandOfType: Record<string, ReadingKindKey> = {
   Relative_Humidity_Sensor: 'humidity',
 };
 
-export const bandFor = (type: string | null | undefined): ComfortBand | undefined => {
-  const key = type ? bandOfType[type] : undefined;
-  return key ? comfortBands[key] : undefined;
+export const bandFor = (
+  type: string | null | undefined,
+  bands: ComfortBands,
+): ComfortBand | undefined => {
+  const kind = type ? bandOfType[type] : undefined;
+  return kind ? { ...bands[kind], kind } : undefined;
 };
 
 /** A reading older than this is stale: the platform's sensors report every 15 minutes. */
@@ -59,13 +49,16 @@ export type ComfortVerdict =
   | { status: 'not-a-number'; band: ComfortBand };
 
 /** One current reading against its band: stale readings get no comfort verdict. */
-export function comfortVerdict(reading: {
-  type: string | null | undefined;
-  value: unknown;
-  time: number;
-  now: number;
-}): ComfortVerdict {
-  const band = bandFor(reading.type);
+export function comfortVerdict(
+  reading: {
+    type: string | null | undefined;
+    value: unknown;
+    time: number;
+    now: number;
+  },
+  bands: ComfortBands,
+): ComfortVerdict {
+  const band = bandFor(reading.type, bands);
   if (reading.now - reading.time > staleAfterMs) return { status: 'stale', band };
   if (!band) return { status: 'no-band' };
   if (typeof reading.value !== 'number' || !Number.isFinite(reading.value))

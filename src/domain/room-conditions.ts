@@ -1,4 +1,4 @@
-import { comfortVerdict, type ComfortVerdict } from './comfort';
+import { comfortVerdict, type ComfortBands, type ComfortVerdict } from './comfort';
 import { measurementKind } from './measurement-kinds';
 
 /** A current value as the conditions need it (see api/get-current-values). */
@@ -34,6 +34,7 @@ export function roomConditions(
   roomIds: readonly string[],
   kindLabel: string,
   now: number,
+  bands: ComfortBands,
 ): Map<string, RoomCondition> {
   const byRoom = new Map<string, ConditionReading[]>();
   for (const reading of readings) {
@@ -46,7 +47,10 @@ export function roomConditions(
     roomIds.map((roomId) => {
       const own = byRoom.get(roomId) ?? [];
       const verdicts = own.map((reading) =>
-        comfortVerdict({ type: reading.pointType, value: reading.value, time: reading.time, now }),
+        comfortVerdict(
+          { type: reading.pointType, value: reading.value, time: reading.time, now },
+          bands,
+        ),
       );
       const index = own.findIndex(
         (reading) => measurementKind(reading.pointType).label === kindLabel,
@@ -97,17 +101,16 @@ export interface FloorOutOfBand {
 export function floorsOutOfBand(
   readings: readonly ConditionReading[],
   now: number,
+  bands: ComfortBands,
 ): Map<string, FloorOutOfBand> {
   const rooms = new Map<string, { floorId: string; banded: boolean; out: boolean }>();
   for (const reading of readings) {
     const roomId = reading.measuredId;
     if (!roomId || !reading.floorId || roomId !== reading.spaceId) continue;
-    const verdict = comfortVerdict({
-      type: reading.pointType,
-      value: reading.value,
-      time: reading.time,
-      now,
-    });
+    const verdict = comfortVerdict(
+      { type: reading.pointType, value: reading.value, time: reading.time, now },
+      bands,
+    );
     const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, out: false };
     if ('band' in verdict && verdict.band) room.banded = true;
     if (isOut(verdict)) room.out = true;

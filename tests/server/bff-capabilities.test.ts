@@ -9,13 +9,18 @@ import {
   specOnly,
   type Capabilities,
 } from '../../server/platform/capabilities';
+import { defaultComfortBands, type ComfortBands } from '../../server/conditions/comfort-bands';
 import { createManualClock } from '../support/manual-clock';
 import { csrf, startBff, startPlatform } from './support/harness';
 
-async function capabilitiesOf(schema: 'full' | 'spec', faults = {}) {
+async function capabilitiesOf(
+  schema: 'full' | 'spec',
+  faults = {},
+  env: Record<string, string> = {},
+) {
   const platform = await startPlatform({ schema, faults });
   const clock = createManualClock();
-  const bff = await startBff(platform.settings, {}, { clock });
+  const bff = await startBff(platform.settings, env, { clock });
   const read = async () => {
     const answer = await bff.app.inject({ method: 'GET', url: '/api/capabilities', headers: csrf });
     expect(answer.statusCode).toBe(200);
@@ -100,6 +105,49 @@ describe('the capability probe', () => {
       expect(stale.reason).toContain('503');
     } finally {
       await probe.close();
+    }
+  });
+
+  it('serves the comfort bands readings are judged against: EN 16798-1 unless set otherwise', async () => {
+    const standard = await capabilitiesOf('full');
+    try {
+      const { comfortBands } = (await standard.read()) as Capabilities & {
+        comfortBands: ComfortBands;
+      };
+      expect(comfortBands).toEqual(defaultComfortBands);
+      expect(comfortBands.temperature).toMatchObject({ low: 20, high: 24, unit: '°C' });
+      expect(comfortBands.temperature.source).toMatch(/EN 16798-1 category II/);
+    } finally {
+      await standard.close();
+    }
+    const summer = await capabilitiesOf(
+      'full',
+      {},
+      {
+        COMFORT_TEMPERATURE_C: '23-26',
+        COMFORT_CO2_MAX_PPM: '1200',
+        COMFORT_BANDS_SOURCE: 'Lease schedule 4, summer',
+      },
+    );
+    try {
+      const { comfortBands } = (await summer.read()) as Capabilities & {
+        comfortBands: ComfortBands;
+      };
+      expect(comfortBands.temperature).toEqual({
+        low: 23,
+        high: 26,
+        unit: '°C',
+        source: 'Lease schedule 4, summer',
+      });
+      expect(comfortBands.co2).toEqual({
+        high: 1200,
+        unit: 'ppm',
+        source: 'Lease schedule 4, summer',
+      });
+      // What is not set keeps its standard band and its source.
+      expect(comfortBands.humidity).toEqual(defaultComfortBands.humidity);
+    } finally {
+      await summer.close();
     }
   });
 });

@@ -200,4 +200,23 @@ describe('log level', () => {
       }).logLevel,
     ).toBe('info');
   });
+
+  it('refuses comfort bands that are not a band, naming the variable and the form it takes', () => {
+    expect(
+      loadConfig({ COMFORT_TEMPERATURE_C: '21.5 – 25' }).comfortBands.temperature,
+    ).toMatchObject({
+      low: 21.5,
+      high: 25,
+    });
+    const problems = problemsOf({
+      COMFORT_TEMPERATURE_C: '26-22',
+      COMFORT_HUMIDITY_PERCENT: 'dry',
+      COMFORT_CO2_MAX_PPM: '50',
+    });
+    expect(problems).toMatch(
+      /COMFORT_TEMPERATURE_C: must be the temperature band as low-high, e\.g\. 20-24/,
+    );
+    expect(problems).toMatch(/COMFORT_HUMIDITY_PERCENT: must be the humidity band as low-high/);
+    expect(problems).toMatch(/COMFORT_CO2_MAX_PPM: /);
+  });
 });

@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { currentValueRequests, currentValuesAdjusted, fixture } from './support/scenarios';
+import {
+  comfortBandsSetTo,
+  currentValueRequests,
+  currentValuesAdjusted,
+  fixture,
+} from './support/scenarios';
+import { defaultComfortBands } from '../../server/conditions/comfort-bands';
 
 const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
 const floor = fixture.floorsOf(entry)[1]!;
@@ -71,5 +77,24 @@ describe('Floor conditions (Now)', () => {
       .getAllByRole('link')
       .map((link) => link.textContent!);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('judges by the bands the BFF is set to, and names them', async () => {
+    server.use(
+      ...currentValuesAdjusted(calmFloorButOneHotRoom),
+      ...comfortBandsSetTo({
+        ...defaultComfortBands,
+        temperature: { low: 22, high: 28, unit: '°C', source: 'Lease schedule 4, summer' },
+      }),
+    );
+    renderApp(floorPath);
+    const table = await ui.table('Air temperature');
+    // 27.5 °C is within a 22–28 °C summer band; 21.4 °C is below it now.
+    const hotRow = await ui.rowOf('Air temperature', hot.name!);
+    expect(hotRow).toHaveTextContent('in band');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.some((row) => /below 22 °C \(band 22–28 °C\)/.test(row.textContent ?? ''))).toBe(
+      true,
+    );
   });
 });

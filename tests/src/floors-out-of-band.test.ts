@@ -1,8 +1,14 @@
 /** Which rooms of which floors count as out of band on a building's stacking plan. */
 import { describe, expect, it } from 'vitest';
+import type { ComfortBands } from '@/domain/comfort';
 import { floorsOutOfBand, type ConditionReading } from '@/domain/room-conditions';
 
 const now = Date.UTC(2026, 10, 24, 12);
+const bands: ComfortBands = {
+  temperature: { low: 20, high: 24, unit: '°C', source: 'EN 16798-1 category II' },
+  co2: { high: 1000, unit: 'ppm', source: 'CO₂ 1,000 ppm guideline' },
+  humidity: { low: 25, high: 60, unit: '%', source: 'EN 16798-1 category II' },
+};
 const reading = (
   room: string,
   floorId: string,
@@ -29,6 +35,7 @@ describe('floorsOutOfBand', () => {
         reading('r3', 'f2', 'Relative_Humidity_Sensor', 45),
       ],
       now,
+      bands,
     );
     expect(floors.get('f1')).toEqual({ roomsWithBands: 2, roomsOutOfBand: 1 });
     expect(floors.get('f2')).toEqual({ roomsWithBands: 1, roomsOutOfBand: 0 });
@@ -42,6 +49,7 @@ describe('floorsOutOfBand', () => {
         reading('r2', 'f1', 'Air_Temperature_Sensor', 35, 3 * 60),
       ],
       now,
+      bands,
     );
     // r2 reports a banded kind (stale, so not judged); r1 has no banded kind; the meter is no room.
     expect(floors.get('f1')).toEqual({ roomsWithBands: 1, roomsOutOfBand: 0 });

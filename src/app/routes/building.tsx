@@ -35,7 +35,7 @@ export function Component() {
   const now = useBuildingNow(buildingId);
   if (place.status !== 'found') return <RouteStateView state={place} />;
   const { building, name, siteLabel } = place.value;
-  const nowColumn = now.values.data?.complete
+  const nowColumn = now.judged
     ? {
         title: 'Now',
         cell: (floorId: string | undefined) => (

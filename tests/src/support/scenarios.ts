@@ -1,4 +1,8 @@
 import { execute, parse } from 'graphql';
+import {
+  defaultComfortBands,
+  type ComfortBands,
+} from '../../../server/conditions/comfort-bands';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { defaultHistoryMaxDays } from '../../../server/config';
@@ -110,6 +114,7 @@ const capabilitiesHandler = (
   mode: SchemaMode = 'full',
   history: FeatureAnswer & { maxDays?: number } = { available: true },
   features: { devices?: FeatureAnswer; currentValues?: FeatureAnswer } = {},
+  comfortBands: ComfortBands = defaultComfortBands,
 ) =>
   http.get('*/api/capabilities', async ({ request }) => {
     const denied = requireCsrf(request);
@@ -129,6 +134,7 @@ const capabilitiesHandler = (
         ttlSeconds: 30,
         ...(features.currentValues ?? { state: 'available', available: true }),
       },
+      comfortBands,
     });
   });
 
@@ -873,6 +879,11 @@ export function currentValuesNotEnabled(): HttpHandler[] {
       },
     ),
   ];
+}
+
+/** A BFF set to other comfort bands (its COMFORT_* settings). */
+export function comfortBandsSetTo(bands: ComfortBands): HttpHandler[] {
+  return [capabilitiesHandler('full', { available: true }, {}, bands)];
 }
 
 /** Current values changed before they are sent: `adjust` gets the emulator's values and the time. */

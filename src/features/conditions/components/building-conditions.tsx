@@ -8,7 +8,7 @@ import { buildingCurrentValuesQueryOptions, maxBuildingValues } from '@/api/get-
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { floorsOutOfBand, type FloorOutOfBand } from '@/domain/room-conditions';
 import { formatCount } from '@/lib/format';
-import { ConditionsUnavailable } from './conditions-unavailable';
+import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 
 /**
  * A building's rooms out of band now, floor by floor: its current values read once (every page,
@@ -18,6 +18,7 @@ import { ConditionsUnavailable } from './conditions-unavailable';
 export function useBuildingNow(buildingId: string) {
   const capabilities = useCapabilities();
   const feature = capabilities.data?.currentValues;
+  const bands = capabilities.data?.comfortBands;
   const values = useQuery({
     ...buildingCurrentValuesQueryOptions(buildingId),
     enabled: capabilities.isSuccess && feature?.available !== false,
@@ -25,29 +26,37 @@ export function useBuildingNow(buildingId: string) {
   const now = values.dataUpdatedAt;
   const byFloor = useMemo(
     () =>
-      values.data?.complete
-        ? floorsOutOfBand(values.data.values, now)
+      values.data?.complete && bands
+        ? floorsOutOfBand(values.data.values, now, bands)
         : new Map<string, FloorOutOfBand>(),
-    [values.data, now],
+    [values.data, now, bands],
   );
-  return { feature, values, byFloor };
+  return {
+    capabilities,
+    feature,
+    values,
+    byFloor,
+    judged: Boolean(values.data?.complete && bands),
+  };
 }
 
 export type BuildingNow = ReturnType<typeof useBuildingNow>;
 
 /** What the building's floors look like now, in one or two sentences, or why that is not known. */
 export function BuildingNowSummary({ now }: { now: BuildingNow }) {
-  const { feature, values, byFloor } = now;
+  const { capabilities, feature, values, byFloor } = now;
   let body: React.ReactNode;
   if (feature && !feature.available) {
     body = <ConditionsUnavailable feature={feature} />;
+  } else if (capabilities.isError) {
+    body = <BandsFailed capabilities={capabilities} />;
   } else if (values.isError) {
     body = (
       <PartFailedAlert onRetry={() => void values.refetch()}>
         The building's current conditions could not be loaded: {values.error.message}
       </PartFailedAlert>
     );
-  } else if (!values.data) {
+  } else if (!values.data || !capabilities.data) {
     body = <LoadingSkeleton label="Loading the building's conditions" rows={1} />;
   } else if (!values.data.complete) {
     body = (

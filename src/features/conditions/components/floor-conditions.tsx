@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useCapabilities } from '@/api/get-capabilities';
 import { currentValuesQueryOptions } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
-import { ConditionsUnavailable } from './conditions-unavailable';
+import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { describeBand, type ComfortVerdict } from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
@@ -69,6 +69,7 @@ export function FloorConditions({
   const headingId = useId();
   const capabilities = useCapabilities();
   const feature = capabilities.data?.currentValues;
+  const bands = capabilities.data?.comfortBands;
   const values = useQuery({
     ...currentValuesQueryOptions('Floors', floorId ?? ''),
     enabled: floorId !== undefined && feature?.available !== false,
@@ -79,8 +80,11 @@ export function FloorConditions({
   const chosen = measure && kinds.includes(measure) ? measure : kinds[0];
   const now = values.dataUpdatedAt;
   const conditions = useMemo(
-    () => roomConditions(values.data ?? [], roomIds, chosen ?? '', now),
-    [values.data, roomIds, chosen, now],
+    () =>
+      bands
+        ? roomConditions(values.data ?? [], roomIds, chosen ?? '', now, bands)
+        : new Map<string, RoomCondition>(),
+    [values.data, roomIds, chosen, now, bands],
   );
 
   const sorted = useMemo(() => {
@@ -108,7 +112,9 @@ export function FloorConditions({
         This floor is not on the platform's floor list, so its conditions cannot be asked for.
       </Typography>
     );
-  } else if (values.isPending) {
+  } else if (capabilities.isError) {
+    body = <BandsFailed capabilities={capabilities} />;
+  } else if (values.isPending || !bands) {
     body = <LoadingSkeleton label="Loading the floor's conditions" rows={3} />;
   } else if (values.isError) {
     body = (

@@ -12,8 +12,13 @@ import { useCapabilities } from '@/api/get-capabilities';
 import { currentValuesQueryOptions, type CurrentValue } from '@/api/get-current-values';
 import { devicesQueryOptions, type Device } from '@/api/get-devices';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
-import { ConditionsUnavailable } from './conditions-unavailable';
-import { comfortVerdict, describeBand, type ComfortVerdict } from '@/domain/comfort';
+import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
+import {
+  comfortVerdict,
+  describeBand,
+  type ComfortBands,
+  type ComfortVerdict,
+} from '@/domain/comfort';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { formatAge } from '@/lib/format';
 
@@ -67,15 +72,23 @@ function VerdictChip({ verdict, label }: { verdict: ComfortVerdict; label: strin
   }
 }
 
-function ReadingCard({ value, now, label }: { value: CurrentValue; now: number; label: string }) {
+function ReadingCard({
+  value,
+  now,
+  label,
+  bands,
+}: {
+  value: CurrentValue;
+  now: number;
+  label: string;
+  bands: ComfortBands;
+}) {
   const kind = measurementKind(value.pointType);
   const unit = displayUnit(value.unit);
-  const verdict = comfortVerdict({
-    type: value.pointType,
-    value: value.value,
-    time: value.time,
-    now,
-  });
+  const verdict = comfortVerdict(
+    { type: value.pointType, value: value.value, time: value.time, now },
+    bands,
+  );
   const band = 'band' in verdict ? verdict.band : undefined;
   return (
     <Paper
@@ -172,6 +185,7 @@ export function RoomConditions({
   const headingId = useId();
   const capabilities = useCapabilities();
   const feature = capabilities.data?.currentValues;
+  const bands = capabilities.data?.comfortBands;
   const enabled = spaceId !== undefined && feature?.available !== false;
   const values = useQuery({ ...currentValuesQueryOptions('Spaces', spaceId ?? ''), enabled });
   const devicesAvailable = capabilities.data?.devices.available !== false;
@@ -185,7 +199,9 @@ export function RoomConditions({
     body = <Typography color="text.secondary">{missingId}</Typography>;
   } else if (feature && !feature.available) {
     body = <ConditionsUnavailable feature={feature} />;
-  } else if (values.isPending) {
+  } else if (capabilities.isError) {
+    body = <BandsFailed capabilities={capabilities} />;
+  } else if (values.isPending || !bands) {
     body = <LoadingSkeleton label="Loading the current conditions" rows={2} />;
   } else if (values.isError) {
     body = (
@@ -198,12 +214,10 @@ export function RoomConditions({
     // The room's own conditions; a floor or building meter placed here measures more than it.
     const own = values.data.filter((value) => !value.measuredId || value.measuredId === spaceId);
     const outOfBand = own.filter((value) => {
-      const verdict = comfortVerdict({
-        type: value.pointType,
-        value: value.value,
-        time: value.time,
-        now,
-      });
+      const verdict = comfortVerdict(
+        { type: value.pointType, value: value.value, time: value.time, now },
+        bands,
+      );
       return verdict.status === 'low' || verdict.status === 'high';
     }).length;
     // Two sensors of one kind in a room read alike: the device's name tells them apart.
@@ -240,7 +254,13 @@ export function RoomConditions({
             }}
           >
             {own.map((value) => (
-              <ReadingCard key={value.id} value={value} now={now} label={labels.get(value.id)!} />
+              <ReadingCard
+                key={value.id}
+                value={value}
+                now={now}
+                label={labels.get(value.id)!}
+                bands={bands}
+              />
             ))}
           </Box>
         </Stack>
