@@ -63,7 +63,7 @@ test('a floor shows every room now for one measure, coloured and sortable, and c
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a building says how many rooms are out of band now and marks their floors on the plan', async ({
+test('a building says how many rooms are out of band now, marks their floors, and its energy', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -87,5 +87,10 @@ test('a building says how many rooms are out of band now and marks their floors 
   );
   expect(perFloor.reduce((sum, count) => sum + count, 0)).toBe(total);
   await shootPart(page.getByRole('region', { name: 'Floors' }), 'building-floors-now');
+  // Its main meter's last 30 days against the 30 before (or why they are not compared).
+  const energy = page.getByRole('region', { name: 'Energy' });
+  await expect(energy).toContainText(/Last 30 days[\d,]+ kWh/);
+  await expect(energy).toContainText(/(% against the 30 days before|Not compared: .+\.)/);
+  await shootPart(energy, 'building-energy');
   await expectNoSeriousA11yViolations(page);
 });

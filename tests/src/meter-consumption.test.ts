@@ -1,6 +1,14 @@
 /** A cumulative meter read as use per hour or day: resets and replacements are never negative use. */
 import { describe, expect, it } from 'vitest';
-import { consumptionPerPeriod, consumptionPeriod, dayMs, hourMs } from '@/domain/meter-consumption';
+import fc from 'fast-check';
+import {
+  consumptionPerPeriod,
+  consumptionPeriod,
+  dayMs,
+  hourMs,
+  kwhPerUnit,
+  periodUse,
+} from '@/domain/meter-consumption';
 
 const quarter = 15 * 60 * 1000;
 const meter = (values: number[], start = 0) =>
@@ -26,5 +34,69 @@ describe('meter consumption', () => {
   it('uses hours for up to two days and days beyond', () => {
     expect(consumptionPeriod({ from: 0, to: 2 * dayMs })).toBe(hourMs);
     expect(consumptionPeriod({ from: 0, to: 7 * dayMs })).toBe(dayMs);
+  });
+
+  it('sums a period from its readings alone, a reset counted from the new reading', () => {
+    const day = { from: 0, to: dayMs };
+    const readings = [
+      ...meter(Array.from({ length: 48 }, (_unused, index) => 100 + index)),
+      ...meter([3, 4, 5], 48 * quarter),
+      ...meter(
+        Array.from({ length: 45 }, (_unused, index) => 6 + index),
+        51 * quarter,
+      ),
+    ];
+    // 47 rises of 1 before the reset, 3 counted from the new meter, then 2 + 45 rises of 1.
+    expect(periodUse(readings, day)).toEqual({ used: 47 + 3 + 2 + 45, complete: true, covered: 1 });
+    // A reading after the period is not counted.
+    expect(periodUse([...readings, { time: dayMs + quarter, value: 9999 }], day).used).toBe(97);
+  });
+
+  it('counts each rise in the period of its later reading: consecutive periods add up', () => {
+    const readings = meter(Array.from({ length: 200 }, (_unused, index) => 10 * index));
+    const first = periodUse(readings, { from: 0, to: dayMs });
+    const second = periodUse(readings, { from: dayMs, to: 2 * dayMs });
+    // 95 rises in the first day (its first reading is the base), 96 in the second.
+    expect([first.used, second.used]).toEqual([950, 960]);
+    expect(periodUse(readings, { from: 0, to: 2 * dayMs }).used).toBe(first.used + second.used);
+  });
+
+  it('says a period is partial where its readings stop, start late or go quiet for hours', () => {
+    const day = { from: 0, to: dayMs };
+    const quietAfternoon = meter(Array.from({ length: 96 }, (_unused, index) => index)).filter(
+      (reading) => reading.time < 12 * hourMs || reading.time >= 20 * hourMs,
+    );
+    const use = periodUse(quietAfternoon, day);
+    expect(use.complete).toBe(false);
+    expect(use.covered).toBeCloseTo(1 - (8 * hourMs + quarter) / dayMs, 5);
+    expect(periodUse(meter([1, 2]), day)).toMatchObject({ complete: false });
+    expect(periodUse([], day)).toEqual({ used: 0, complete: false, covered: 0 });
+  });
+
+  it('never counts negative use, and covers no more than the whole period', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            time: fc.integer({ min: -dayMs, max: 2 * dayMs }),
+            value: fc.double({ min: -10, max: 1e6, noNaN: true }),
+          }),
+        ),
+        (readings) => {
+          const sorted = [...readings].sort((a, b) => a.time - b.time);
+          const use = periodUse(sorted, { from: 0, to: dayMs });
+          return use.used >= 0 && use.covered >= 0 && use.covered <= 1;
+        },
+      ),
+    );
+  });
+
+  it('reads Wh, kWh and MWh as kWh, and nothing else as energy', () => {
+    expect([kwhPerUnit('Wh'), kwhPerUnit('kWh'), kwhPerUnit(' MWh '), kwhPerUnit('m³')]).toEqual([
+      0.001,
+      1,
+      1000,
+      undefined,
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   FloorNowCell,
   useBuildingNow,
 } from '@/features/conditions/components/building-conditions';
+import { EnergySummary } from '@/features/history/components/energy-summary';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import {
   BuildingFacts,
@@ -53,7 +54,12 @@ export function Component() {
       <Section title="Floors">
         <FloorsSection building={building} extra={nowColumn} />
       </Section>
-      <BuildingHistory buildingId={building.id} name={name} historyRange={historyRange} />
+      <BuildingHistory
+        buildingId={building.id}
+        name={name}
+        area={building.area}
+        historyRange={historyRange}
+      />
     </Stack>
   );
 }
@@ -67,10 +73,12 @@ export function Component() {
 function BuildingHistory({
   buildingId,
   name,
+  area,
   historyRange,
 }: {
   buildingId: string;
   name: string;
+  area: number | null | undefined;
   historyRange: ReturnType<typeof useHistoryRangeView>;
 }) {
   const capabilities = useCapabilities();
@@ -81,19 +89,32 @@ function BuildingHistory({
   });
   if (capabilities.isSuccess && !devicesOffered)
     return <HistoryPanel level="Buildings" id={buildingId} placeName={name} {...historyRange} />;
+  const total = meter.data?.measurements.find(
+    (measurement) => measurement.measuredId === buildingId,
+  );
   return (
-    <HistoryPanel
-      level="Devices"
-      id={meter.data?.id}
-      placeName={`${name}, ${meter.data?.name ?? 'meter'}`}
-      missingId={
-        meter.isError
-          ? `The building's devices could not be loaded (${meter.error.message}), so its meter's history cannot be asked for.`
-          : meter.data === null
-            ? 'The platform lists no meter for this building as a whole among its first 5,000 devices: open a floor or a room for its readings.'
-            : undefined
-      }
-      {...historyRange}
-    />
+    <>
+      {meter.data && total ? (
+        <EnergySummary
+          meterId={meter.data.id}
+          measurementId={total.id}
+          unit={total.unit}
+          area={area}
+        />
+      ) : null}
+      <HistoryPanel
+        level="Devices"
+        id={meter.data?.id}
+        placeName={`${name}, ${meter.data?.name ?? 'meter'}`}
+        missingId={
+          meter.isError
+            ? `The building's devices could not be loaded (${meter.error.message}), so its meter's history cannot be asked for.`
+            : meter.data === null
+              ? 'The platform lists no meter for this building as a whole among its first 5,000 devices: open a floor or a room for its readings.'
+              : undefined
+        }
+        {...historyRange}
+      />
+    </>
   );
 }

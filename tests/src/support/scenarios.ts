@@ -1,8 +1,5 @@
 import { execute, parse } from 'graphql';
-import {
-  defaultComfortBands,
-  type ComfortBands,
-} from '../../../server/conditions/comfort-bands';
+import { defaultComfortBands, type ComfortBands } from '../../../server/conditions/comfort-bands';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { defaultHistoryMaxDays } from '../../../server/config';
@@ -158,7 +155,10 @@ const historyHandler = (
     const level = String(params.level) as PlaceLevel;
     const id = String(params.id);
     historyRequests.push({ level, id, from, to });
-    return HttpResponse.json(answer(level, id, { from, to }) as never);
+    const answered = answer(level, id, { from, to });
+    // A refusal stands for the BFF's problem document (a range beyond the site's retention).
+    if (answered instanceof Response) return answered;
+    return HttpResponse.json(answered as never);
   });
 
 /** The place's devices, as the emulator lists them. */
@@ -902,6 +902,16 @@ export function historyLimitedTo(maxDays: number): HttpHandler[] {
 export function historyFails(status: number, detail: string): HttpHandler[] {
   return [http.get('*/api/:level/:id/HistoricalValues', () => problem(status, detail))];
 }
+
+/** History answered by `answer` per place and range: readings, or a refusal from `historyRefusal`. */
+export function historyAnswers(
+  answer: (level: PlaceLevel, id: string, range: { from: number; to: number }) => unknown,
+): HttpHandler[] {
+  return [historyHandler(answer)];
+}
+
+/** What the BFF answers for a range the platform refused, in the platform's words. */
+export const historyRefusal = (status: number, detail: string): Response => problem(status, detail);
 
 /** History answers an empty list: nothing recorded in the range. */
 export function historyEmpty(): HttpHandler[] {

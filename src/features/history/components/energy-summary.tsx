@@ -1,0 +1,162 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { dayMs, hourMs, kwhPerUnit, periodUse, type PeriodUse } from '@/domain/meter-consumption';
+import { historyQueryOptions } from '../api/get-history';
+
+/** The period compared, in days of 24 hours: a month's worth, within the BFF's default range. */
+export const energyPeriodDays = 30;
+
+const kwhFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const intensityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const percentFormat = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/** "Now" to the minute, once per visit: both periods end where the other begins. */
+const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
+
+type Range = { from: number; to: number };
+
+/** The meter's total over a range, as its readings oldest first. */
+function useMeter(meterId: string, measurementId: string, range: Range, enabled = true) {
+  return useQuery({
+    ...historyQueryOptions('Devices', meterId, range),
+    select: (answer) => answer.series.find((series) => series.id === measurementId)?.points ?? [],
+    enabled,
+  });
+}
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const daysCovered = (use: PeriodUse) => Math.round(use.covered * energyPeriodDays);
+
+/**
+ * A building's electricity from its main meter: the last 30 days against the 30 before, in kWh and
+ * kWh per m² of the building's area, each figure saying when it rests on partial readings. Not
+ * compared, and saying why, when either period is partial or beyond the site's retention.
+ */
+export function EnergySummary({
+  meterId,
+  measurementId,
+  unit,
+  area,
+}: {
+  meterId: string;
+  /** The meter's measurement of the building as a whole (its running total). */
+  measurementId: string;
+  unit: string | null | undefined;
+  /** The building's area in m² from the platform; 0 or absent when it has none. */
+  area: number | null | undefined;
+}) {
+  const [now] = useState(currentMinute);
+  const span = energyPeriodDays * dayMs;
+  const lastRange = { from: now - span, to: now };
+  const beforeRange = { from: now - 2 * span, to: now - span };
+  // One read of both periods and the hour before them (the base of the first rise); where the
+  // site keeps less (a retention of 30 days refuses it), the last period alone.
+  const both = useMeter(meterId, measurementId, { from: beforeRange.from - hourMs, to: now });
+  const lastOnly = useMeter(meterId, measurementId, lastRange, both.isError);
+  const scale = kwhPerUnit(unit);
+  const readings = both.data ?? lastOnly.data;
+  const last = readings ? periodUse(readings, lastRange) : undefined;
+  const before = both.data ? periodUse(both.data, beforeRange) : undefined;
+
+  let body: React.ReactNode;
+  if (scale === undefined) {
+    body = (
+      <Typography>
+        The building's meter reads in {unit ? `“${unit}”` : 'no unit'}, not in Wh, kWh or MWh, so
+        Storey does not sum it as energy.
+      </Typography>
+    );
+  } else if (lastOnly.isError) {
+    body = (
+      <PartFailedAlert onRetry={() => void both.refetch()}>
+        The meter's last {energyPeriodDays} days could not be read: {lastOnly.error.message}
+      </PartFailedAlert>
+    );
+  } else if (!last) {
+    body = <LoadingSkeleton label="Loading the building's energy" rows={1} />;
+  } else {
+    const used = last.used * scale;
+    const partial = (use: PeriodUse) =>
+      use.complete
+        ? ''
+        : ` (partial: readings cover ${daysCovered(use)} of ${energyPeriodDays} days)`;
+    const intensity =
+      !area || area <= 0
+        ? 'Not given: the platform has no area for this building.'
+        : !last.complete
+          ? 'Not given: the period is partial.'
+          : `${intensityFormat.format(used / area)} kWh/m²`;
+    let previous: string;
+    let change: string;
+    if (!before) {
+      previous = `Not read: ${both.error?.message ?? 'the platform did not answer'}`;
+      change = `Not compared: the ${energyPeriodDays} days before could not be read.`;
+    } else {
+      const usedBefore = before.used * scale;
+      previous = `${kwhFormat.format(usedBefore)} kWh${partial(before)}`;
+      change =
+        !last.complete || !before.complete
+          ? 'Not compared: a period is partial.'
+          : usedBefore <= 0
+            ? `Not compared: nothing was used in the ${energyPeriodDays} days before.`
+            : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
+    }
+    body = (
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          m: 0,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          '& dd': { m: 0 },
+        }}
+      >
+        <Figure label={`Last ${energyPeriodDays} days`}>
+          <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {kwhFormat.format(used)} kWh
+          </Typography>
+          {last.complete ? null : (
+            <Typography component="dd" variant="caption" color="text.secondary">
+              Partial: readings cover {daysCovered(last)} of {energyPeriodDays} days
+            </Typography>
+          )}
+        </Figure>
+        <Figure label="Per m² of floor area">
+          <Typography component="dd">{intensity}</Typography>
+        </Figure>
+        <Figure label={`The ${energyPeriodDays} days before`}>
+          <Typography component="dd">{previous}</Typography>
+        </Figure>
+        <Figure label="Change">
+          <Typography component="dd">{change}</Typography>
+        </Figure>
+      </Box>
+    );
+  }
+  return (
+    <Box component="section" aria-label="Energy">
+      <Typography variant="h6" component="h2" gutterBottom>
+        Energy
+      </Typography>
+      {body}
+    </Box>
+  );
+}
