@@ -71,7 +71,7 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
     .trim()
     .split(/\r?\n/);
   expect(lines[0]).toMatch(
-    /^Time \(UTC\),Time \(.+\),Measurement,Source,Measurement id,Value,Unit$/,
+    /^Time \(UTC\),Time in [^,]+ \(UTC[+-]\d\d:\d\d\),Measurement,Source,Measurement id,Value,Unit$/,
   );
   expect(lines).toHaveLength(readings.length + 1);
 

@@ -55,6 +55,12 @@ describe('Building screen', () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(names.at(-1)).toBe('Level 0');
+    // Each floor's rooms counted in words that fit the number: "1 room", "5 rooms".
+    const counts = within(floors)
+      .getAllByText(/^\d[\d,]* rooms?$/)
+      .map((cell) => cell.textContent);
+    expect(counts).toHaveLength(harbour.floorCount);
+    expect(counts.every((text) => (text === '1 room') === text!.startsWith('1 '))).toBe(true);
   });
 
   it('says "not included" for counts the platform did not include', async () => {

@@ -243,7 +243,7 @@ async function downloadReadings(
 ) {
   const csv = await toCsv(
     // Kind, unit and source each a column of its own: a spreadsheet filters and converts by them.
-    ['Time (UTC)', `Time (${zone})`, 'Measurement', 'Source', 'Measurement id', 'Value', 'Unit'],
+    ['Time (UTC)', `Time in ${zone}`, 'Measurement', 'Source', 'Measurement id', 'Value', 'Unit'],
     readings.map((reading) => {
       const time = Date.parse(reading.timestamp);
       const name = names.get(reading.measurementValueId);

@@ -51,6 +51,8 @@ export function stackRows(
 
 const rowHeight = 40;
 
+const roomCount = (rooms: number) => `${formatCount(rooms)} ${rooms === 1 ? 'room' : 'rooms'}`;
+
 /**
  * A column of each floor's state now, drawn by whoever composes the plan (the building's route
  * brings the conditions): the plan knows floors, not comfort.
@@ -131,10 +133,10 @@ function PlanRow({
           {row.area === undefined ? '—' : formatArea(row.area)}
         </Typography>
       </Box>
-      <Box title={row.rooms === undefined ? 'Rooms not known' : `${formatCount(row.rooms)} rooms`}>
+      <Box title={row.rooms === undefined ? 'Rooms not known' : roomCount(row.rooms)}>
         <Bar value={row.rooms} max={maxRooms} measure="spaces" />
         <Typography variant="caption" color="text.secondary">
-          {row.rooms === undefined ? '—' : `${formatCount(row.rooms)} rooms`}
+          {row.rooms === undefined ? '—' : roomCount(row.rooms)}
         </Typography>
       </Box>
       {extra ? <Box sx={{ minWidth: 0 }}>{extra.cell(row.floorId)}</Box> : null}
