@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +5,7 @@ import { useMemo } from 'react';
 import { useCapabilities } from '@/api/get-capabilities';
 import { buildingCurrentValuesQueryOptions, maxBuildingValues } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { Section } from '@/components/section';
 import { floorsOutOfBand, type FloorOutOfBand } from '@/domain/room-conditions';
 import { formatCount } from '@/lib/format';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
@@ -81,14 +81,7 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
       </Typography>
     );
   }
-  return (
-    <Box component="section" aria-label="Now">
-      <Typography variant="h6" component="h2" gutterBottom>
-        Now
-      </Typography>
-      {body}
-    </Box>
-  );
+  return <Section title="Now">{body}</Section>;
 }
 
 /** One floor's rooms out of band now, as the stacking plan's column shows it. */

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { Section } from '@/components/section';
 import { dayMs, hourMs, kwhPerUnit, periodUse, type PeriodUse } from '@/domain/meter-consumption';
 import { historyQueryOptions } from '../api/get-history';
 
@@ -151,12 +152,5 @@ export function EnergySummary({
       </Box>
     );
   }
-  return (
-    <Box component="section" aria-label="Energy">
-      <Typography variant="h6" component="h2" gutterBottom>
-        Energy
-      </Typography>
-      {body}
-    </Box>
-  );
+  return <Section title="Energy">{body}</Section>;
 }
