@@ -101,9 +101,10 @@ export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
         px: 0.75,
         borderRadius: 1,
         fontWeight: out > 0 ? 600 : undefined,
-        // The floor table's warning tint, with body text on it: readable in light and dark.
+        // The floor table's warning tint, with body text on it. Text colours by token, not from
+        // `theme.palette` (the light scheme's values even in dark mode): readable in both.
         bgcolor: out > 0 ? alpha(theme.palette.warning.main, 0.28) : undefined,
-        color: out > 0 ? theme.palette.text.primary : theme.palette.text.secondary,
+        color: out > 0 ? 'text.primary' : 'text.secondary',
       })}
     >
       {out > 0
