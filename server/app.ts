@@ -23,6 +23,7 @@ import { lifecycle } from './http/lifecycle.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serverOptions } from './http/server-options.ts';
+import { createClosingSteps, type ClosingSteps } from './http/closing-steps.ts';
 import { createCapabilityProbe, type CapabilityProbe } from './platform/capabilities.ts';
 import { createPlatformServices } from './platform/services.ts';
 import { createPortfolioIndex, type PortfolioIndex } from './portfolio-index/portfolio-index.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     capabilities: CapabilityProbe;
     /** The portfolio index, unless PORTFOLIO_INDEX=off; server.ts starts its schedule. */
     portfolioIndex: PortfolioIndex | undefined;
+    /** What a stop still waits for (server.ts says it when a stop overruns). */
+    closing: ClosingSteps;
   }
 }
 
@@ -76,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
-  app.addHook('onClose', () => gateway.close());
+  const closing = createClosingSteps(app);
+  app.decorate('closing', closing);
+  closing.add('the platform connections', () => gateway.close());
   const capabilities = createCapabilityProbe({
     gateway,
     clock,
@@ -95,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : undefined;
   app.decorate('portfolioIndex', portfolioIndex);
-  if (portfolioIndex) app.addHook('onClose', () => portfolioIndex.close());
+  if (portfolioIndex) closing.add('the portfolio index', () => portfolioIndex.close());
   // The only body the BFF takes is GraphQL's JSON; anything else is 415, not parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -110,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.signIn) {
     const store =
       options.sessionStore ?? (await createSessionStore(config.session.storeUrl, clock));
-    if (!options.sessionStore) app.addHook('onClose', () => store.close());
+    if (!options.sessionStore) closing.add('the session store', () => store.close());
     // Without SESSION_SECRET (the embedded default) sessions last as long as the process.
     const secret = config.session.secret ?? new Uint8Array(randomBytes(32));
     const secure = options.signIn.publicUrl.startsWith('https:');

@@ -93,7 +93,7 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
     );
     await metricsServer.listen({ host: config.metrics.host, port: config.metrics.port });
   }
-  app.addHook('onClose', async () => {
+  app.closing.add('the metrics listener and the embedded platform', async () => {
     await metricsServer?.close();
     await embedded?.close();
   });
@@ -151,7 +151,10 @@ export async function runStorey(env: NodeJS.ProcessEnv = process.env): Promise<v
     stopping = true;
     running.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      console.error('Storey did not stop within 10 seconds; exiting anyway.');
+      const waiting = running.app.closing.pending();
+      console.error(
+        `Storey did not stop within 10 seconds; exiting anyway. Still waiting for: ${waiting.join(', ') || 'nothing named'}.`,
+      );
       process.exit(1);
     }, 10_000);
     force.unref();

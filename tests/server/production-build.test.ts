@@ -131,7 +131,11 @@ describe('the runtime stage, carried out without Docker', () => {
     expect(html).toContain('<div id="root">');
     expect(html).not.toContain('__STOREY_CSP_NONCE__');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
-    expect((await fetch(`${url}${script}`)).status).toBe(200);
+    const asset = await fetch(`${url}${script}`);
+    expect(asset.status).toBe(200);
+    // Read to its end, as a browser does: an answer left unread keeps its connection busy, and a
+    // graceful stop waits for it (then gives up after 10 s and exits 1).
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const sites = await fetch(`${url}/api/Sites`, { headers: { 'x-csrf': '1' } });
     expect(sites.status).toBe(200);
     expect(Array.isArray(await sites.json())).toBe(true);

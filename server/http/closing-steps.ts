@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What a stopping BFF is still waiting for, by name: a stop that overruns its time says which
+ * part held it (the HTTP connections, the index's sync and database, the platform's pool, the
+ * session store), so a failed shutdown in an orchestrator's log explains itself.
+ */
+export function createClosingSteps(app: FastifyInstance) {
+  const pending = new Map<string, number>();
+  let draining = false;
+  // Fastify stops listening and waits for open connections before its onClose hooks run.
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  return {
+    /** An onClose step under `name`; hooks run in reverse order of registration. */
+    add(name: string, close: () => Promise<unknown>) {
+      app.addHook('onClose', async () => {
+        draining = false;
+        pending.set(name, Date.now());
+        try {
+          await close();
+        } finally {
+          pending.delete(name);
+        }
+      });
+    },
+    /** The steps not finished yet, with how long each has run (ms). */
+    pending(now = Date.now()): string[] {
+      const steps = [...pending].map(([name, since]) => `${name} (${now - since} ms)`);
+      return draining ? ['open HTTP connections', ...steps] : steps;
+    },
+  };
+}
+
+export type ClosingSteps = ReturnType<typeof createClosingSteps>;

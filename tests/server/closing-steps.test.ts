@@ -1,0 +1,23 @@
+/** A stop that overruns says what it still waits for (server.ts prints it before exiting 1). */
+import Fastify from 'fastify';
+import { expect, it } from 'vitest';
+import { createClosingSteps } from '../../server/http/closing-steps';
+
+it('names each close step while it runs, and forgets it once done', async () => {
+  const app = Fastify();
+  const closing = createClosingSteps(app);
+  let finishIndex!: () => void;
+  const indexClosed = new Promise<void>((resolve) => (finishIndex = resolve));
+  closing.add('the platform connections', async () => {});
+  closing.add('the portfolio index', () => indexClosed);
+  await app.ready();
+  expect(closing.pending()).toEqual([]);
+  const closed = app.close();
+  // Hooks run in reverse order: the index first, and it is what the stop waits for.
+  await expect
+    .poll(() => closing.pending(Date.now()).map((step) => step.split(' (')[0]))
+    .toEqual(['the portfolio index']);
+  finishIndex();
+  await closed;
+  expect(closing.pending()).toEqual([]);
+});
