@@ -79,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
-  const closing = createClosingSteps(app);
+  const closing = createClosingSteps(app, () => clock.now());
   app.decorate('closing', closing);
   closing.add('the platform connections', () => gateway.close());
   const capabilities = createCapabilityProbe({

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * part held it (the HTTP connections, the index's sync and database, the platform's pool, the
  * session store), so a failed shutdown in an orchestrator's log explains itself.
  */
-export function createClosingSteps(app: FastifyInstance) {
+export function createClosingSteps(app: FastifyInstance, now: () => number = Date.now) {
   const pending = new Map<string, number>();
   let draining = false;
   // Fastify stops listening and waits for open connections before its onClose hooks run.
@@ -18,7 +18,7 @@ export function createClosingSteps(app: FastifyInstance) {
     add(name: string, close: () => Promise<unknown>) {
       app.addHook('onClose', async () => {
         draining = false;
-        pending.set(name, Date.now());
+        pending.set(name, now());
         try {
           await close();
         } finally {
@@ -27,8 +27,9 @@ export function createClosingSteps(app: FastifyInstance) {
       });
     },
     /** The steps not finished yet, with how long each has run (ms). */
-    pending(now = Date.now()): string[] {
-      const steps = [...pending].map(([name, since]) => `${name} (${now - since} ms)`);
+    pending(): string[] {
+      const at = now();
+      const steps = [...pending].map(([name, since]) => `${name} (${at - since} ms)`);
       return draining ? ['open HTTP connections', ...steps] : steps;
     },
   };
