@@ -87,19 +87,16 @@ function Bar({
   );
 }
 
-function PlanRow({
-  row,
-  buildingId,
-  maxArea,
-  maxRooms,
-  extra,
-}: {
-  row: StackRow;
+/** What every row of one plan shares: where its links go, its scales, its extra column. */
+interface PlanScale {
   buildingId: string;
   maxArea: number;
   maxRooms: number;
   extra: FloorColumn | undefined;
-}) {
+}
+
+function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
+  const { buildingId, maxArea, maxRooms, extra } = plan;
   return (
     <Box
       sx={{
@@ -166,6 +163,7 @@ export function StackingPlan({
   const rows = stackRows(floors, levels);
   const maxArea = Math.max(0, ...rows.map((row) => row.area ?? 0));
   const maxRooms = Math.max(0, ...rows.map((row) => row.rooms ?? 0));
+  const plan: PlanScale = { buildingId, maxArea, maxRooms, extra };
   const counts = checkFloorCounts(recordedFloorCount, floors, levels);
   return (
     <>
@@ -197,24 +195,12 @@ export function StackingPlan({
           {extra ? <Typography variant="subtitle2">{extra.title}</Typography> : null}
         </Box>
         {rows.length > drawnAtOnce ? (
-          <VirtualRows
-            rows={rows}
-            buildingId={buildingId}
-            maxArea={maxArea}
-            maxRooms={maxRooms}
-            extra={extra}
-          />
+          <VirtualRows rows={rows} plan={plan} />
         ) : (
           <Box component="ol" aria-label="Floors" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {rows.map((row, index) => (
               <li key={row.key ?? `${row.floorId}-${index}`}>
-                <PlanRow
-                  row={row}
-                  buildingId={buildingId}
-                  maxArea={maxArea}
-                  maxRooms={maxRooms}
-                  extra={extra}
-                />
+                <PlanRow row={row} plan={plan} />
               </li>
             ))}
           </Box>
@@ -224,19 +210,7 @@ export function StackingPlan({
   );
 }
 
-function VirtualRows({
-  rows,
-  buildingId,
-  maxArea,
-  maxRooms,
-  extra,
-}: {
-  rows: StackRow[];
-  buildingId: string;
-  maxArea: number;
-  maxRooms: number;
-  extra: FloorColumn | undefined;
-}) {
+function VirtualRows({ rows, plan }: { rows: StackRow[]; plan: PlanScale }) {
   const list = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -284,13 +258,7 @@ function VirtualRows({
               transform: `translateY(${item.start - offset}px)`,
             }}
           >
-            <PlanRow
-              row={row}
-              buildingId={buildingId}
-              maxArea={maxArea}
-              maxRooms={maxRooms}
-              extra={extra}
-            />
+            <PlanRow row={row} plan={plan} />
           </li>
         );
       })}
