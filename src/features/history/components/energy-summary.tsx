@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
 import { dayMs, hourMs, kwhPerUnit, periodUse, type PeriodUse } from '@/domain/meter-consumption';
 import { historyQueryOptions } from '../api/get-history';
+import { FigureGrid } from './figure-grid';
 
 /** The period compared, in days of 24 hours: a month's worth, within the BFF's default range. */
 export const energyPeriodDays = 30;
@@ -120,16 +120,7 @@ export function EnergySummary({
             : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
     }
     body = (
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          m: 0,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-          '& dd': { m: 0 },
-        }}
-      >
+      <FigureGrid minWidth={200}>
         <Figure label={`Last ${energyPeriodDays} days`}>
           <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {kwhFormat.format(used)} kWh
@@ -149,7 +140,7 @@ export function EnergySummary({
         <Figure label="Change">
           <Typography component="dd">{change}</Typography>
         </Figure>
-      </Box>
+      </FigureGrid>
     );
   }
   return <Section title="Energy">{body}</Section>;

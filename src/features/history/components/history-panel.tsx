@@ -38,6 +38,7 @@ import {
   type Reading,
 } from '../utils/time-series';
 import { useHistory, type HistoryLevel } from '../api/get-history';
+import { FigureGrid } from './figure-grid';
 import {
   historyRange,
   presetsWithin,
@@ -137,15 +138,7 @@ function LatestValues({
   now: number;
 }) {
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gap: 2,
-        m: 0,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
-      }}
-    >
+    <FigureGrid minWidth={180}>
       {series.map((one, index) => {
         const latest = summarize(one.points).latest;
         return (
@@ -181,7 +174,7 @@ function LatestValues({
           </Paper>
         );
       })}
-    </Box>
+    </FigureGrid>
   );
 }
 
