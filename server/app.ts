@@ -94,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         settings: config.index,
         gateway,
         capabilities,
+        comfortBands: config.comfortBands,
         clock,
         log: app.log,
         ...(options.indexWait ? { wait: options.indexWait } : {}),
@@ -160,6 +161,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(portfolioIndexRoutes, {
           prefix: '/api/index',
           index: portfolioIndex,
+          conditions: {
+            refreshMinutes: config.index.conditionsRefreshMinutes,
+            requestBudget: config.index.conditionsRequestBudget,
+          },
           admins:
             config.index.admins.length > 0
               ? config.index.admins

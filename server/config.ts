@@ -138,6 +138,12 @@ const environmentSchema = z.object({
   INDEX_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   INDEX_PAGE_SIZE: z.coerce.number().int().min(10).max(5000).default(1000),
   INDEX_ADMINS: z.string().optional(),
+  CONDITIONS_REFRESH_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(10),
+  CONDITIONS_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   ALLOW_ANONYMOUS: flag,
   ALLOW_INSECURE_HTTP: flag,
 });
@@ -197,6 +203,10 @@ export interface IndexSettings {
   pageSize: number;
   /** Emails (lower case) or subjects who may start a sync on demand. */
   admins: string[];
+  /** How often the conditions refresh reads current values for "Needs attention". */
+  conditionsRefreshMinutes: number;
+  /** Platform requests one refresh may make at most, retries included. */
+  conditionsRequestBudget: number;
 }
 
 export interface BffConfig {
@@ -509,6 +519,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       admins: list(values.INDEX_ADMINS).map((admin) =>
         admin.includes('@') ? admin.toLowerCase() : admin,
       ),
+      conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
+      conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
     },
   };
 }

@@ -22,6 +22,8 @@ export interface IndexDatabase {
   /** `postgres` at DATABASE_URL, or `embedded` (PGlite, in this process). */
   kind: 'postgres' | 'embedded';
   lock: SyncLock;
+  /** The conditions refresh's own lock: it runs beside a sync, but on one instance at a time. */
+  conditionsLock: SyncLock;
   close(): Promise<void>;
 }
 
@@ -60,10 +62,11 @@ export function releaseTransientMemory(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** Any 64-bit number of Storey's own: the advisory lock that stands for "the index sync". */
+/** Any 64-bit numbers of Storey's own: the advisory locks for "the index sync" and "the conditions refresh". */
 const syncLockKey = 0x5370_7265_7901n;
+const conditionsLockKey = 0x5370_7265_7902n;
 
-function postgresLock(connectionString: string): SyncLock {
+function postgresLock(connectionString: string, key: bigint): SyncLock {
   return {
     async tryRun(work) {
       const client = new pg.Client({ connectionString });
@@ -73,7 +76,7 @@ function postgresLock(connectionString: string): SyncLock {
       try {
         const { rows } = await client.query<{ locked: boolean }>(
           'select pg_try_advisory_lock($1) as locked',
-          [syncLockKey.toString()],
+          [key.toString()],
         );
         if (!rows[0]?.locked) return false;
         await work();
@@ -115,9 +118,11 @@ export async function openIndexDatabase(options: {
   let pool: pg.Pool;
   let closeEmbedded = async () => {};
   let lock: SyncLock;
+  let conditionsLock: SyncLock;
   if (options.url) {
     pool = new pg.Pool({ connectionString: options.url, max: 8 });
-    lock = postgresLock(options.url);
+    lock = postgresLock(options.url, syncLockKey);
+    conditionsLock = postgresLock(options.url, conditionsLockKey);
   } else {
     // Loaded only for the embedded default: a deployment with DATABASE_URL never carries it.
     const { PGlite } = await import('@electric-sql/pglite');
@@ -145,6 +150,7 @@ export async function openIndexDatabase(options: {
       if (own) await rm(own, { recursive: true, force: true });
     };
     lock = processLock();
+    conditionsLock = processLock();
   }
   pool.on('error', () => {});
   const db = new Kysely<IndexTables>({ dialect: new PostgresDialect({ pool }) });
@@ -158,7 +164,7 @@ export async function openIndexDatabase(options: {
     await close();
     throw error;
   }
-  return { db, kind: options.url ? 'postgres' : 'embedded', lock, close };
+  return { db, kind: options.url ? 'postgres' : 'embedded', lock, conditionsLock, close };
 }
 
 export async function migrateToLatest(db: Kysely<IndexTables>, target?: string): Promise<string[]> {

@@ -10,6 +10,18 @@ import type { PlatformGateway } from '../platform/gateway.ts';
 /** Why the sync stopped, in words for the status page (never a token, never a body). */
 export class SyncReadError extends Error {
   override name = 'SyncReadError';
+  constructor(
+    message: string,
+    /** The platform's status when it refused (not retried), e.g. 403 or 404. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The reader's request budget is spent: no further request is made. */
+export class BudgetSpentError extends Error {
+  override name = 'BudgetSpentError';
 }
 
 export interface PlatformPagesOptions {
@@ -25,6 +37,8 @@ export interface PlatformPagesOptions {
   attempts?: number;
   /** Aborted when the server stops: no further request is made, no back-off waited out. */
   signal: AbortSignal;
+  /** Requests at most, retries included; the one past it throws BudgetSpentError instead. */
+  budget?: number;
 }
 
 const retriedStatuses = new Set([429, 500, 502, 503, 504]);
@@ -52,6 +66,8 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     let lastProblem = '';
     for (let attempt = 0; attempt < attempts; attempt++) {
       signal.throwIfAborted();
+      if (options.budget !== undefined && requests >= options.budget)
+        throw new BudgetSpentError(`The budget of ${options.budget} platform requests is spent.`);
       requests++;
       let answer: UpstreamResponse | undefined;
       try {
@@ -63,7 +79,10 @@ export function createPlatformPages(options: PlatformPagesOptions) {
       }
       if (answer && answer.status === 200) return answer;
       if (answer && !retriedStatuses.has(answer.status))
-        throw new SyncReadError(`The platform refused ${what} (status ${answer.status}).`);
+        throw new SyncReadError(
+          `The platform refused ${what} (status ${answer.status}).`,
+          answer.status,
+        );
       if (answer) lastProblem = `status ${answer.status}`;
       if (attempt < attempts - 1) await wait(backoffMs(attempt, answer), signal);
     }

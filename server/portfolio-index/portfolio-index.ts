@@ -19,6 +19,9 @@ import {
 } from './quality-queries.ts';
 import type { IndexTables } from './tables.ts';
 import { syncPortfolio } from './sync.ts';
+import type { ComfortBands } from '../conditions/comfort-bands.ts';
+import { attentionList, type AttentionFilter, type attentionSorts } from './attention-queries.ts';
+import { refreshConditions, type ConditionsRound } from './conditions.ts';
 
 export interface IndexStatus {
   /** empty: nothing indexed yet; syncing: a sync runs (somewhere); ready; failed: the last failed. */
@@ -92,6 +95,19 @@ export interface PortfolioIndex {
     >;
     scores(): Promise<Served<typeof qualityScores>>;
   };
+  /** "Needs attention now": rooms out of their comfort band, from the platform's current values. */
+  conditions: {
+    /**
+     * One round of the refresh now, within the request budget, unless one runs (here or on
+     * another instance: 'busy') or the platform offers no current values ('not-offered').
+     */
+    refresh(): Promise<ConditionsRound | 'busy' | 'not-offered' | 'not-indexed'>;
+    attention(
+      filter: AttentionFilter,
+      sort: (typeof attentionSorts)[number],
+      page: { offset: number; limit: number },
+    ): Promise<Served<typeof attentionList>>;
+  };
   close(): Promise<void>;
 }
 
@@ -104,6 +120,8 @@ export async function createPortfolioIndex(options: {
   settings: IndexSettings;
   gateway: PlatformGateway;
   capabilities: CapabilityProbe;
+  /** What readings are judged against (the COMFORT_* settings). */
+  comfortBands: ComfortBands;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
@@ -133,6 +151,8 @@ export async function createPortfolioIndex(options: {
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
+  let conditionsTimer: NodeJS.Timeout | undefined;
+  let conditionsRound: Promise<unknown> | undefined;
   let mine: Promise<unknown> | undefined;
   let closed = false;
   const stopping = new AbortController();
@@ -204,6 +224,56 @@ export async function createPortfolioIndex(options: {
     return !served || clock.now() - Date.parse(served.finishedAt) >= refreshMs;
   };
 
+  const refreshConditionsNow = async (): Promise<
+    ConditionsRound | 'busy' | 'not-offered' | 'not-indexed'
+  > => {
+    if (closed || conditionsRound) return 'busy';
+    const capabilities = await options.capabilities.current();
+    if (!capabilities.probed || !capabilities.currentValues.available) return 'not-offered';
+    if (!(await servedRun(db))) return 'not-indexed';
+    let outcome: ConditionsRound | undefined;
+    const running = database.conditionsLock.tryRun(async () => {
+      const pages = createPlatformPages({
+        gateway,
+        wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
+        // The platform's largest page of a list (field notes: take at most 5,000).
+        pageSize: 5000,
+        concurrency: settings.concurrency,
+        signal: stopping.signal,
+        budget: settings.conditionsRequestBudget,
+      });
+      outcome = await refreshConditions({
+        db,
+        pages,
+        bands: options.comfortBands,
+        clock,
+        instance,
+        concurrency: settings.concurrency,
+        signal: stopping.signal,
+      });
+    });
+    conditionsRound = running;
+    try {
+      if (!(await running)) return 'busy';
+    } finally {
+      conditionsRound = undefined;
+    }
+    if (outcome?.error)
+      log.warn({ platformRequests: outcome.platformRequests }, `Conditions: ${outcome.error}`);
+    return outcome!;
+  };
+
+  const conditionsTick = async () => {
+    try {
+      await refreshConditionsNow();
+    } catch (error) {
+      log.warn(
+        { err: error },
+        'The rooms out of their comfort band could not be brought up to date.',
+      );
+    }
+  };
+
   const tick = async () => {
     try {
       await (
@@ -214,11 +284,25 @@ export async function createPortfolioIndex(options: {
     }
   };
 
+  /**
+   * At start: the index first (conditions are listed by the served index's buildings), then a
+   * first round of conditions at once rather than a period later.
+   */
+  const firstTicks = async () => {
+    await tick();
+    await conditionsTick();
+  };
+
   return {
     start() {
-      void tick();
+      void firstTicks();
       timer = setInterval(() => void tick(), refreshMs);
       timer.unref();
+      conditionsTimer = setInterval(
+        () => void conditionsTick(),
+        settings.conditionsRefreshMinutes * 60_000,
+      );
+      conditionsTimer.unref();
     },
     async refresh() {
       const started = await tryStart(false);
@@ -305,11 +389,18 @@ export async function createPortfolioIndex(options: {
         })),
       scores: () => readServed((trx, runId) => qualityScores(trx, runId)),
     },
+    conditions: {
+      refresh: refreshConditionsNow,
+      attention: (filter, sort, page) =>
+        readServed((trx, runId) => attentionList(trx, runId, filter, sort, page, clock.now())),
+    },
     async close() {
       closed = true;
       clearInterval(timer);
+      clearInterval(conditionsTimer);
       stopping.abort(new Error('Storey is stopping: the sync was not finished.'));
       await mine?.catch(() => {});
+      await conditionsRound?.catch(() => {});
       await database.close();
     },
   };

@@ -111,4 +111,50 @@ export interface IndexTables {
     /** The same words for full-text ranking, the place's own name weighted highest. */
     words: ColumnType<string, never, never>;
   };
+  /**
+   * The latest banded reading of each room's measurement (temperature, CO₂, humidity), judged
+   * against its comfort band when its building was last checked. Not part of a run: the
+   * conditions refresh keeps it (conditions.ts), and readers join it to the served run.
+   */
+  condition_reading: {
+    measurement_id: string;
+    building_id: string;
+    room_id: string;
+    floor_id: string | null;
+    room_name: string | null;
+    /** The level as the dashboard's links name it: its id, or its position where it has none. */
+    level_key: string | null;
+    level_name: string | null;
+    kind: 'temperature' | 'co2' | 'humidity';
+    point_type: string;
+    name: string | null;
+    unit: string | null;
+    value: number | null;
+    reading_at: ColumnType<Date, Date | string, Date | string>;
+    /** The verdict at the check (comfort-verdict.ts): in-band, low, high, stale, not-a-number. */
+    status: string;
+    /** How far out of band, as a share of the band's width: what "worst first" sorts by. */
+    out_share: number;
+    /** When it was first seen out of band, uninterrupted since; null when in band. */
+    out_since: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    /** False: it was already out of band when first read, so it has been out at least that long. */
+    out_since_known: boolean;
+    checked_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  /** When each building's current values were last read, and the newest reading time seen. */
+  condition_building: {
+    building_id: string;
+    checked_at: ColumnType<Date, Date | string, Date | string>;
+    read_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  };
+  /** Each round of the conditions refresh: what it checked and what it cost. */
+  condition_round: {
+    id: Generated<number>;
+    instance: string;
+    started_at: ColumnType<Date, Date | string, Date | string>;
+    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    buildings_checked: Optional<number>;
+    platform_requests: Optional<number>;
+    error: Optional<string | null>;
+  };
 }

@@ -4,6 +4,7 @@ import { parseQuery } from '../http/query-parameters.ts';
 import { sendProblem } from '../http/problem.ts';
 import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
+import { attentionKinds, attentionSorts } from '../portfolio-index/attention-queries.ts';
 import { rules, type RuleId } from '../portfolio-index/quality-rules.ts';
 
 const whole = (max: number) =>
@@ -37,6 +38,15 @@ const findingsQuery = qualityScope.extend({
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
 
+const attentionQuery = z.strictObject({
+  site: id.optional(),
+  building: id.optional(),
+  kind: z.enum(attentionKinds).optional(),
+  sort: z.enum(attentionSorts).optional(),
+  offset: whole(1_000_000).optional(),
+  limit: whole(5_000).pipe(z.number().min(1)).optional(),
+});
+
 const notYetIndexed = (reply: FastifyReply) =>
   sendProblem(
     reply.header('retry-after', '30'),
@@ -53,7 +63,13 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   index: PortfolioIndex;
   /** Emails or subjects allowed to start a sync; without sign-in, the one local user is. */
   admins: readonly string[];
-}> = async (api, { index, admins }) => {
+  /** How often, and within what platform-request budget, conditions are read. */
+  conditions: { refreshMinutes: number; requestBudget: number };
+}> = async (api, { index, admins, conditions }) => {
+  const refresh = {
+    everyMinutes: conditions.refreshMinutes,
+    requestBudget: conditions.requestBudget,
+  };
   api.get('/search', async (request, reply) => {
     const { q, offset = 0, limit = 50 } = parseQuery(searchQuery, request.query);
     const answer = await index.search(q, { offset, limit });
@@ -103,6 +119,19 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
       return { ...answer.building, asOf: answer.asOf };
     },
   );
+
+  // Needs attention now: rooms out of their comfort band, as the conditions refresh last read them.
+  api.get('/attention', async (request, reply) => {
+    const {
+      offset = 0,
+      limit = 100,
+      sort = 'worst',
+      ...filter
+    } = parseQuery(attentionQuery, request.query);
+    const answer = await index.conditions.attention(filter, sort, { offset, limit });
+    if (!answer) return notYetIndexed(reply);
+    return { ...answer, refresh };
+  });
 
   const isAdmin = (request: FastifyRequest) => {
     const user = request.user;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attentionSchema } from '@/api/get-attention';
 import { capabilitiesSchema } from '@/api/get-capabilities';
 import { indexStatusSchema } from '@/api/get-index-status';
 import {
@@ -108,5 +109,13 @@ describe('Contracts between the BFF and the dashboard', () => {
       await getJson(context(), `/api/index/quality/buildings/${building.buildingId}`),
       buildingQualitySchema,
     );
+  });
+
+  it('needs attention now, before and after a check of conditions', async () => {
+    expectContract(await getJson(context(), '/api/index/attention'), attentionSchema);
+    await context().bff.app.portfolioIndex!.conditions.refresh();
+    const answer = await getJson(context(), '/api/index/attention?limit=20');
+    expectContract(answer, attentionSchema);
+    expect((answer.body as { readings: unknown[] }).readings.length).toBeGreaterThan(0);
   });
 });

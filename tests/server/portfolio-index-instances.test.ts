@@ -34,6 +34,7 @@ beforeAll(async () => {
           ALLOW_INSECURE_HTTP: 'true',
           DATABASE_URL: postgres.url,
           INDEX_REFRESH_MINUTES: String(refreshMinutes),
+          CONDITIONS_REFRESH_MINUTES: String(refreshMinutes),
           INDEX_PAGE_SIZE: '20',
           INDEX_SYNC_CONCURRENCY: '1',
           STOREY_EXIT_WITH_PID: String(process.pid),
@@ -118,3 +119,41 @@ it('syncs on one instance at a time, and another takes over when it dies mid-syn
     await client.end();
   }
 }, 180_000);
+
+it('checks conditions on one instance at a time, and every instance serves the checks', async () => {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    // Rounds of the conditions refresh, every instance trying each period: wait for three.
+    const rounds = await until(
+      async () =>
+        (
+          await client.query<{ instance: string; started_at: Date; finished_at: Date | null }>(
+            'select instance, started_at, finished_at from condition_round order by started_at',
+          )
+        ).rows,
+      (rows) => rows.filter((row) => row.finished_at).length >= 3,
+      250,
+    );
+    const finished = rounds.filter((row) => row.finished_at);
+    for (let i = 1; i < finished.length; i++)
+      expect(finished[i]!.started_at.getTime()).toBeGreaterThanOrEqual(
+        finished[i - 1]!.finished_at!.getTime(),
+      );
+  } finally {
+    await client.end();
+  }
+  // Whichever instance checked them, every instance serves the same checks: all buildings with
+  // devices, after the first whole round.
+  const alive = instances.filter(
+    (instance) => instance.child.exitCode === null && !instance.child.killed,
+  );
+  expect(alive.length).toBe(2);
+  for (const instance of alive) {
+    const answer = (await (
+      await fetch(`${instance.url}/api/index/attention`, { headers: { 'x-csrf': '1' } })
+    ).json()) as { checks: { buildings: number; checked: number } };
+    expect(answer.checks.buildings).toBeGreaterThan(0);
+    expect(answer.checks.checked).toBe(answer.checks.buildings);
+  }
+}, 120_000);

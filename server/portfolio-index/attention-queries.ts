@@ -1,0 +1,173 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { IndexTables } from './tables.ts';
+
+export const attentionKinds = ['temperature', 'co2', 'humidity'] as const;
+export const attentionSorts = ['worst', 'longest'] as const;
+
+export interface AttentionFilter {
+  site?: string | undefined;
+  building?: string | undefined;
+  kind?: (typeof attentionKinds)[number] | undefined;
+}
+
+/** A reading out of its comfort band, with its room, building and site named. */
+export interface AttentionRow {
+  measurementId: string;
+  kind: (typeof attentionKinds)[number];
+  name: string | null;
+  unit: string | null;
+  value: number;
+  status: 'low' | 'high';
+  /** How far out, as a share of the band's width (comfort-verdict.ts). */
+  outShare: number;
+  readingAt: string;
+  outSince: string;
+  /** False: already out of band when first read, so out at least since `outSince`. */
+  outSinceKnown: boolean;
+  checkedAt: string;
+  roomId: string;
+  roomName: string | null;
+  levelKey: string | null;
+  levelName: string | null;
+  buildingId: string;
+  buildingName: string | null;
+  siteId: string;
+  siteName: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * What needs attention now across the served portfolio: readings out of band at their building's
+ * last check, worst first (furthest out, then longest out) or longest first, one page of them,
+ * with how many there are, in how many rooms, and how complete and how recent the checks are.
+ */
+export async function attentionList(
+  db: Kysely<IndexTables>,
+  runId: number,
+  filter: AttentionFilter,
+  sort: (typeof attentionSorts)[number],
+  page: { offset: number; limit: number },
+  now: number,
+) {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`r.status in ('low', 'high')`,
+    // Judged long ago and not checked since (the budget could not reach it): no longer "now".
+    sql`r.checked_at >= ${new Date(now - maxCheckAgeMs)}`,
+  ];
+  if (filter.site) conditions.push(sql`b.site_id = ${filter.site}`);
+  if (filter.building) conditions.push(sql`r.building_id = ${filter.building}`);
+  if (filter.kind) conditions.push(sql`r.kind = ${filter.kind}`);
+  const where = sql.join(conditions, sql` and `);
+  const from = sql`from condition_reading r
+    join indexed_building b on b.run_id = ${runId} and b.id = r.building_id
+    left join indexed_site s on s.run_id = ${runId} and s.id = b.site_id`;
+  const order =
+    sort === 'worst'
+      ? sql`r.out_share desc, r.out_since asc, r.measurement_id`
+      : sql`r.out_since asc, r.out_share desc, r.measurement_id`;
+  const { rows } = await sql<{
+    measurement_id: string;
+    kind: AttentionRow['kind'];
+    name: string | null;
+    unit: string | null;
+    value: number;
+    status: AttentionRow['status'];
+    out_share: number;
+    reading_at: Date;
+    out_since: Date;
+    out_since_known: boolean;
+    checked_at: Date;
+    room_id: string;
+    room_name: string | null;
+    level_key: string | null;
+    level_name: string | null;
+    building_id: string;
+    building_name: string | null;
+    site_id: string;
+    site_name: string | null;
+  }>`select r.measurement_id, r.kind, r.name, r.unit, r.value, r.status, r.out_share,
+      r.reading_at, r.out_since, r.out_since_known, r.checked_at, r.room_id, r.room_name,
+      r.level_key, r.level_name, r.building_id, b.name as building_name, b.site_id,
+      s.name as site_name
+    ${from} where ${where} order by ${order} offset ${page.offset} limit ${page.limit}`.execute(db);
+  const {
+    rows: [counted],
+  } = await sql<{ readings: string; rooms: string }>`
+    select count(*) as readings, count(distinct r.room_id) as rooms ${from} where ${where}`.execute(
+    db,
+  );
+  return {
+    total: Number(counted?.readings ?? 0),
+    rooms: Number(counted?.rooms ?? 0),
+    readings: rows.map((row): AttentionRow => ({
+      measurementId: row.measurement_id,
+      kind: row.kind,
+      name: row.name,
+      unit: row.unit,
+      value: row.value,
+      status: row.status,
+      outShare: row.out_share,
+      readingAt: iso(row.reading_at),
+      outSince: iso(row.out_since),
+      outSinceKnown: row.out_since_known,
+      checkedAt: iso(row.checked_at),
+      roomId: row.room_id,
+      roomName: row.room_name,
+      levelKey: row.level_key,
+      levelName: row.level_name,
+      buildingId: row.building_id,
+      buildingName: row.building_name,
+      siteId: row.site_id,
+      siteName: row.site_name,
+    })),
+    checks: await checksOf(db, runId, filter),
+  };
+}
+
+/**
+ * A verdict older than this is left off the list: its building has not been checked for a day,
+ * and a reading of then says nothing of now. The checks' figures say how far behind they are.
+ */
+const maxCheckAgeMs = 24 * 60 * 60 * 1000;
+
+/** How many of the scope's buildings with devices have been checked, and the oldest check. */
+async function checksOf(db: Kysely<IndexTables>, runId: number, filter: AttentionFilter) {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`b.run_id = ${runId}`,
+    sql`(b.counts_included = false or b.device_count > 0)`,
+  ];
+  if (filter.site) conditions.push(sql`b.site_id = ${filter.site}`);
+  if (filter.building) conditions.push(sql`b.id = ${filter.building}`);
+  const {
+    rows: [row],
+  } = await sql<{ buildings: string; checked: string; oldest: Date | null; newest: Date | null }>`
+    select count(*) as buildings, count(c.building_id) as checked,
+      min(c.checked_at) as oldest, max(c.checked_at) as newest
+    from indexed_building b left join condition_building c on c.building_id = b.id
+    where ${sql.join(conditions, sql` and `)}`.execute(db);
+  const lastRound = await db
+    .selectFrom('condition_round')
+    .selectAll()
+    .where('finished_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    /** Buildings with devices (or whose devices the platform did not count). */
+    buildings: Number(row?.buildings ?? 0),
+    checked: Number(row?.checked ?? 0),
+    /** The least recent check of a checked building; null before any. */
+    oldestCheckAt: row?.oldest ? iso(row.oldest) : null,
+    newestCheckAt: row?.newest ? iso(row.newest) : null,
+    lastRound: lastRound
+      ? {
+          startedAt: iso(lastRound.started_at),
+          finishedAt: iso(lastRound.finished_at!),
+          buildingsChecked: lastRound.buildings_checked,
+          platformRequests: lastRound.platform_requests,
+          error: lastRound.error,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,378 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { ComfortBands } from '../conditions/comfort-bands.ts';
+import {
+  bandKindOfType,
+  comfortVerdict,
+  outOfBandShare,
+  staleAfterMs,
+} from '../conditions/comfort-verdict.ts';
+import { featureWords, notEnabledReason } from '../platform/history.ts';
+import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
+import type { IndexTables } from './tables.ts';
+
+/** A current value as the refresh needs it; other fields of the platform's record are not read. */
+const currentValue = z.object({
+  id: z.string().min(1),
+  ontologyType: z.string().nullish(),
+  type: z.string().nullish(),
+  name: z.string().nullish(),
+  unit: z.string().nullish(),
+  value: z.unknown(),
+  timestamp: z.string(),
+  floorId: z.string().nullish(),
+  spaceId: z.string().nullish(),
+  measuredId: z.string().nullish(),
+});
+
+export interface ConditionsRound {
+  buildingsChecked: number;
+  /** Buildings with devices left for the next round when the budget ran out. */
+  buildingsLeft: number;
+  platformRequests: number;
+  /** Why the round stopped early, in plain words; absent when it checked all it meant to. */
+  error?: string | undefined;
+}
+
+/**
+ * One round of the conditions refresh: reads the current values of the served index's buildings
+ * with devices, those checked longest ago first, each asking only for readings after the newest it
+ * has seen (`updatedAfter`), until every such building is checked or `pages` has spent its
+ * request budget. Each room's temperature, CO₂ and humidity reading is judged against its band
+ * (comfort-verdict.ts) and kept with how long it has been out of band: what "Needs attention"
+ * lists. A building is written whole or not at all.
+ */
+export async function refreshConditions(options: {
+  db: Kysely<IndexTables>;
+  pages: PlatformPages;
+  bands: ComfortBands;
+  clock: Clock;
+  instance: string;
+  /** Buildings read at once. */
+  concurrency: number;
+  signal?: AbortSignal;
+}): Promise<ConditionsRound> {
+  const { db, pages, bands, clock } = options;
+  const startedAt = new Date(clock.now());
+  const { id: roundId } = await db
+    .insertInto('condition_round')
+    .values({ instance: options.instance, started_at: startedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const served = await db.selectFrom('index_current').select('run_id').executeTakeFirst();
+  const buildings = served
+    ? await db
+        .selectFrom('indexed_building as building')
+        .leftJoin('condition_building as checked', 'checked.building_id', 'building.id')
+        .select(['building.id', 'building.name', 'checked.read_until'])
+        .where('building.run_id', '=', served.run_id)
+        // A building the platform counts no devices in has no readings to ask for.
+        .where((where) =>
+          where.or([
+            where('building.counts_included', '=', false),
+            where('building.device_count', '>', 0),
+          ]),
+        )
+        .orderBy(sql`checked.checked_at asc nulls first`)
+        .orderBy('building.id')
+        .execute()
+    : [];
+
+  let checked = 0;
+  // Workers take the next building until every one is checked or one fails; a building begun
+  // is finished (or fails) before the round ends, so nothing is written after it.
+  let next = 0;
+  let stopped: unknown;
+  const worker = async () => {
+    while (stopped === undefined && next < buildings.length) {
+      const building = buildings[next++]!;
+      try {
+        options.signal?.throwIfAborted();
+        const read = await readBuilding(pages, building).catch((failure: unknown) => {
+          // Removed from the platform since the index last read it: nothing to read there now.
+          if (failure instanceof SyncReadError && failure.status === 404)
+            return { readings: [], readUntil: null };
+          throw failure;
+        });
+        await writeBuilding(db, served!.run_id, building.id, read, bands, clock.now());
+        checked++;
+      } catch (failure) {
+        stopped ??= failure;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  let error: string | undefined;
+  if (stopped === undefined || stopped instanceof BudgetSpentError) {
+    // All checked, or the round's share of the platform is spent: the rest come first next time.
+  } else if (stopped instanceof SyncReadError && stopped.status === 403) {
+    error = notEnabledReason(featureWords.currentValues.noun);
+  } else if (stopped instanceof SyncReadError) {
+    error = stopped.message;
+  } else {
+    await finishRound(db, roundId, clock, {
+      checked,
+      requests: pages.requests(),
+      error: 'The check stopped unexpectedly.',
+    });
+    throw stopped;
+  }
+  await finishRound(db, roundId, clock, { checked, requests: pages.requests(), error });
+  // What was read of buildings no longer in the portfolio goes with them.
+  if (served)
+    await db
+      .deleteFrom('condition_reading')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('indexed_building as building')
+              .select(sql`1`.as('one'))
+              .where('building.run_id', '=', served.run_id)
+              .whereRef('building.id', '=', 'condition_reading.building_id'),
+          ),
+        ),
+      )
+      .execute();
+  return {
+    buildingsChecked: checked,
+    buildingsLeft: buildings.length - checked,
+    platformRequests: pages.requests(),
+    error,
+  };
+}
+
+interface BuildingRead {
+  readings: Array<{
+    measurementId: string;
+    roomId: string;
+    floorId: string | null;
+    kind: 'temperature' | 'co2' | 'humidity';
+    pointType: string;
+    name: string | null;
+    unit: string | null;
+    value: unknown;
+    time: number;
+  }>;
+  /** The newest reading time among them (or the one the check started from). */
+  readUntil: number | null;
+}
+
+async function readBuilding(
+  pages: PlatformPages,
+  building: { id: string; name: string | null; read_until: Date | null },
+): Promise<BuildingRead> {
+  const since = building.read_until ? new Date(building.read_until).getTime() : null;
+  const query = since === null ? '' : `?updatedAfter=${new Date(since).toISOString()}`;
+  const records = await pages.restList(
+    `/api/Buildings/${encodeURIComponent(building.id)}/MeasurementValues${query}`,
+    z.unknown(),
+    `the current values of ${building.name ? `"${building.name}"` : `building ${building.id}`}`,
+  );
+  let readUntil = since;
+  const readings: BuildingRead['readings'] = [];
+  for (const record of records) {
+    const parsed = currentValue.safeParse(record);
+    if (!parsed.success) continue;
+    const value = parsed.data;
+    const time = Date.parse(value.timestamp);
+    if (Number.isNaN(time)) continue;
+    readUntil = Math.max(readUntil ?? time, time);
+    const pointType = value.ontologyType ?? value.type ?? null;
+    const kind = pointType ? bandKindOfType[pointType] : undefined;
+    // A room's own reading (a floor's or a building's meter measures no room): the same reading
+    // the building's stacking plan counts.
+    if (!kind || !pointType || !value.measuredId || value.measuredId !== value.spaceId) continue;
+    readings.push({
+      measurementId: value.id,
+      roomId: value.measuredId,
+      floorId: value.floorId ?? null,
+      kind,
+      pointType,
+      name: value.name ?? null,
+      unit: value.unit ?? null,
+      value: value.value,
+      time,
+    });
+  }
+  return { readings, readUntil };
+}
+
+async function writeBuilding(
+  db: Kysely<IndexTables>,
+  runId: number,
+  buildingId: string,
+  read: BuildingRead,
+  bands: ComfortBands,
+  now: number,
+): Promise<void> {
+  const checkedAt = new Date(now);
+  await db.transaction().execute(async (trx) => {
+    const ids = read.readings.map((reading) => reading.measurementId);
+    const before = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('condition_reading')
+              .select(['measurement_id', 'status', 'out_since', 'out_since_known'])
+              .where('measurement_id', 'in', ids)
+              .execute()
+          ).map((row) => [row.measurement_id, row]),
+    );
+    const rooms = await roomPlaces(trx, runId, buildingId);
+    const rows = read.readings.map((reading) => {
+      const room = rooms.get(reading.roomId);
+      const status = comfortVerdict(
+        { type: reading.pointType, value: reading.value, time: reading.time, now },
+        bands,
+      );
+      const out = status === 'low' || status === 'high';
+      const previous = before.get(reading.measurementId);
+      const wasOut =
+        previous && (previous.status === 'low' || previous.status === 'high')
+          ? previous
+          : undefined;
+      return {
+        measurement_id: reading.measurementId,
+        building_id: buildingId,
+        room_id: reading.roomId,
+        floor_id: reading.floorId,
+        room_name: room?.name ?? null,
+        level_key: room?.levelKey ?? reading.floorId,
+        level_name: room?.levelName ?? null,
+        kind: reading.kind,
+        point_type: reading.pointType,
+        name: reading.name,
+        unit: reading.unit,
+        value:
+          typeof reading.value === 'number' && Number.isFinite(reading.value)
+            ? reading.value
+            : null,
+        reading_at: new Date(reading.time),
+        status,
+        out_share: out ? outOfBandShare(reading.value as number, bands[reading.kind]) : 0,
+        // Out since it was first seen out, uninterrupted; seen out at its first reading, it has
+        // been out at least since then.
+        out_since: out ? (wasOut ? wasOut.out_since : new Date(reading.time)) : null,
+        // Known when it was seen in band before; seen out at its first reading (or after a
+        // silence), it has been out at least since then.
+        out_since_known: out
+          ? wasOut
+            ? wasOut.out_since_known
+            : previous?.status === 'in-band'
+          : false,
+        checked_at: checkedAt,
+      };
+    });
+    for (let start = 0; start < rows.length; start += 1000)
+      await trx
+        .insertInto('condition_reading')
+        .values(rows.slice(start, start + 1000))
+        .onConflict((conflict) =>
+          conflict.column('measurement_id').doUpdateSet((update) => ({
+            building_id: update.ref('excluded.building_id'),
+            room_id: update.ref('excluded.room_id'),
+            floor_id: update.ref('excluded.floor_id'),
+            room_name: update.ref('excluded.room_name'),
+            level_key: update.ref('excluded.level_key'),
+            level_name: update.ref('excluded.level_name'),
+            kind: update.ref('excluded.kind'),
+            point_type: update.ref('excluded.point_type'),
+            name: update.ref('excluded.name'),
+            unit: update.ref('excluded.unit'),
+            value: update.ref('excluded.value'),
+            reading_at: update.ref('excluded.reading_at'),
+            status: update.ref('excluded.status'),
+            out_share: update.ref('excluded.out_share'),
+            out_since: update.ref('excluded.out_since'),
+            out_since_known: update.ref('excluded.out_since_known'),
+            checked_at: update.ref('excluded.checked_at'),
+          })),
+        )
+        .execute();
+    // Readings not updated since the last check keep their verdict unless they have gone stale:
+    // a sensor that stopped reporting is not judged, and no longer counted as out of band.
+    await trx
+      .updateTable('condition_reading')
+      .set({ status: 'stale', out_share: 0, out_since: null, out_since_known: false })
+      .where('building_id', '=', buildingId)
+      .where('reading_at', '<', new Date(now - staleAfterMs))
+      .execute();
+    await trx
+      .updateTable('condition_reading')
+      .set({ checked_at: checkedAt })
+      .where('building_id', '=', buildingId)
+      .execute();
+    await trx
+      .insertInto('condition_building')
+      .values({
+        building_id: buildingId,
+        checked_at: checkedAt,
+        read_until: read.readUntil === null ? null : new Date(read.readUntil),
+      })
+      .onConflict((conflict) =>
+        conflict.column('building_id').doUpdateSet((update) => ({
+          checked_at: update.ref('excluded.checked_at'),
+          read_until: update.ref('excluded.read_until'),
+        })),
+      )
+      .execute();
+  });
+}
+
+/** The building's rooms in the served index, by id: their names and levels, for the list. */
+async function roomPlaces(db: Kysely<IndexTables>, runId: number, buildingId: string) {
+  const rows = await db
+    .selectFrom('indexed_room as room')
+    .leftJoin('indexed_level as level', (join) =>
+      join
+        .onRef('level.run_id', '=', 'room.run_id')
+        .onRef('level.building_id', '=', 'room.building_id')
+        .onRef('level.position', '=', 'room.level_position'),
+    )
+    .select([
+      'room.id',
+      'room.name',
+      'room.level_id',
+      'room.level_position',
+      'level.name as level_name',
+    ])
+    .where('room.run_id', '=', runId)
+    .where('room.building_id', '=', buildingId)
+    .where('room.id', 'is not', null)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id!,
+      {
+        name: row.name,
+        levelKey: row.level_id ?? String(row.level_position),
+        levelName: row.level_name,
+      },
+    ]),
+  );
+}
+
+async function finishRound(
+  db: Kysely<IndexTables>,
+  roundId: number,
+  clock: Clock,
+  outcome: { checked: number; requests: number; error: string | undefined },
+) {
+  await db
+    .updateTable('condition_round')
+    .set({
+      finished_at: new Date(clock.now()),
+      buildings_checked: outcome.checked,
+      platform_requests: outcome.requests,
+      error: outcome.error ?? null,
+    })
+    .where('id', '=', roundId)
+    .execute();
+  // The last hundred rounds say enough about what the refresh costs.
+  await db
+    .deleteFrom('condition_round')
+    .where('id', '<=', roundId - 100)
+    .execute();
+}

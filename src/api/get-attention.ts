@@ -1,0 +1,117 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { z } from '@/lib/zod';
+
+/**
+ * "Needs attention now": rooms out of their comfort band across the portfolio, as the server's
+ * conditions refresh last read the platform's current values
+ * (server/portfolio-index/conditions.ts). This schema is the contract; the server's tests parse
+ * its answers with it (tests/server/portfolio-index-attention).
+ */
+export const attentionKindSchema = z.enum(['temperature', 'co2', 'humidity']);
+export type AttentionKind = z.infer<typeof attentionKindSchema>;
+
+export const attentionReadingSchema = z.object({
+  measurementId: z.string(),
+  kind: attentionKindSchema,
+  name: z.string().nullable(),
+  unit: z.string().nullable(),
+  value: z.number(),
+  status: z.enum(['low', 'high']),
+  /** How far out of band, as a share of the band's width: what "worst first" sorts by. */
+  outShare: z.number(),
+  readingAt: z.string(),
+  outSince: z.string(),
+  /** False: already out of band when first read, so out at least since `outSince`. */
+  outSinceKnown: z.boolean(),
+  checkedAt: z.string(),
+  roomId: z.string(),
+  roomName: z.string().nullable(),
+  /** The level as links name it (its id, or its position); null when the index has no such room. */
+  levelKey: z.string().nullable(),
+  levelName: z.string().nullable(),
+  buildingId: z.string(),
+  buildingName: z.string().nullable(),
+  siteId: z.string(),
+  siteName: z.string().nullable(),
+});
+export type AttentionReading = z.infer<typeof attentionReadingSchema>;
+
+export const attentionSchema = z.object({
+  /** The portfolio index's sync the places come from. */
+  asOf: z.string(),
+  /** Readings out of band under the filter, and the rooms they are in. */
+  total: z.number(),
+  rooms: z.number(),
+  readings: z.array(attentionReadingSchema),
+  checks: z.object({
+    /** Buildings in scope with devices (or whose devices the platform did not count). */
+    buildings: z.number(),
+    checked: z.number(),
+    oldestCheckAt: z.string().nullable(),
+    newestCheckAt: z.string().nullable(),
+    lastRound: z
+      .object({
+        startedAt: z.string(),
+        finishedAt: z.string(),
+        buildingsChecked: z.number(),
+        platformRequests: z.number(),
+        /** Why the round stopped early, in plain words. */
+        error: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+  /** How often conditions are read, and the platform requests one round may make at most. */
+  refresh: z.object({ everyMinutes: z.number(), requestBudget: z.number() }),
+});
+export type Attention = z.infer<typeof attentionSchema>;
+
+export interface AttentionFilter {
+  site?: string;
+  building?: string;
+  kind?: AttentionKind;
+  sort?: 'worst' | 'longest';
+}
+
+const searchOf = (values: object) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values))
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const attentionKeys = {
+  all: ['index-attention'] as const,
+  list: (filter: AttentionFilter, limit: number) => [...attentionKeys.all, filter, limit] as const,
+};
+
+/** How often the list asks again while open: the server reads the platform every few minutes. */
+export const attentionRefreshMs = 60_000;
+
+/** The first `limit` readings out of band under a filter, and how complete the checks are. */
+export const attentionQueryOptions = (filter: AttentionFilter, limit: number) =>
+  queryOptions({
+    queryKey: attentionKeys.list(filter, limit),
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet(`/api/index/attention${searchOf({ ...filter, limit })}`, attentionSchema, {
+          signal,
+        })
+      ).data,
+    refetchInterval: attentionRefreshMs,
+  });
+
+/** Every reading out of band under a filter, page by page (for the CSV). */
+export async function fetchAllAttention(filter: AttentionFilter): Promise<AttentionReading[]> {
+  const pageSize = 5_000;
+  const all: AttentionReading[] = [];
+  for (let offset = 0; ; offset += pageSize) {
+    const { data } = await apiGet(
+      `/api/index/attention${searchOf({ ...filter, offset, limit: pageSize })}`,
+      attentionSchema,
+    );
+    all.push(...data.readings);
+    if (data.readings.length < pageSize || all.length >= data.total) return all;
+  }
+}

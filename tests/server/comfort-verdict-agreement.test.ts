@@ -1,0 +1,85 @@
+/**
+ * One comfort verdict, two places that work it out: the dashboard for the readings it shows (a
+ * room, a floor, a building) and the portfolio index for "Needs attention". A room listed as too
+ * warm there must read too warm on its own page, so the two must agree on every reading and band.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { comfortVerdict as dashboardVerdict, type ComfortBands } from '@/domain/comfort';
+import {
+  comfortVerdict as indexVerdict,
+  outOfBandShare,
+} from '../../server/conditions/comfort-verdict';
+import { comfortBandsFrom, defaultComfortBands } from '../../server/conditions/comfort-bands';
+
+const now = Date.UTC(2026, 10, 24, 12);
+
+const pointTypes = [
+  'Air_Temperature_Sensor',
+  'Zone_Air_Temperature_Sensor',
+  'CO2_Sensor',
+  'Relative_Humidity_Sensor',
+  'Occupancy_Count_Sensor',
+  'Energy_Sensor',
+  'Some_New_Sensor',
+  null,
+];
+
+const bandsArbitrary: fc.Arbitrary<ComfortBands> = fc.oneof(
+  fc.constant(defaultComfortBands),
+  fc
+    .record({
+      temperature: fc.tuple(fc.integer({ min: 10, max: 25 }), fc.integer({ min: 1, max: 10 })),
+      co2: fc.integer({ min: 400, max: 5000 }),
+      humidity: fc.tuple(fc.integer({ min: 10, max: 50 }), fc.integer({ min: 1, max: 40 })),
+    })
+    .map(({ temperature, co2, humidity }) =>
+      comfortBandsFrom({
+        COMFORT_TEMPERATURE_C: { low: temperature[0], high: temperature[0] + temperature[1] },
+        COMFORT_CO2_MAX_PPM: co2,
+        COMFORT_HUMIDITY_PERCENT: { low: humidity[0], high: humidity[0] + humidity[1] },
+        COMFORT_BANDS_SOURCE: 'our lease',
+      }),
+    ),
+);
+
+const valueArbitrary = fc.oneof(
+  fc.double({ min: -50, max: 6000, noNaN: true }),
+  fc.integer({ min: 0, max: 2000 }),
+  fc.constantFrom(20, 24, 25, 60, 1000, Number.NaN, Number.POSITIVE_INFINITY),
+  fc.boolean(),
+  fc.string({ maxLength: 4 }),
+  fc.constant(null),
+);
+
+describe('the comfort verdict of the dashboard and of the portfolio index', () => {
+  it('agree on every reading, band and age', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...pointTypes),
+        valueArbitrary,
+        // Minutes old, around the hour after which a reading is stale.
+        fc.oneof(fc.integer({ min: 0, max: 180 }), fc.constant(60)),
+        bandsArbitrary,
+        (type, value, minutesOld, bands) => {
+          const reading = { type, value, time: now - minutesOld * 60_000, now };
+          expect(indexVerdict(reading, bands)).toBe(dashboardVerdict(reading, bands).status);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('ranks how far out of band on one scale for every kind', () => {
+    const { temperature, co2, humidity } = defaultComfortBands;
+    expect(outOfBandShare(22, temperature)).toBe(0);
+    expect(outOfBandShare(26, temperature)).toBeCloseTo(0.5);
+    expect(outOfBandShare(18, temperature)).toBeCloseTo(0.5);
+    // A ceiling alone is measured from fresh air's 400 ppm: 1,300 ppm is half its allowed rise out.
+    expect(outOfBandShare(1300, co2)).toBeCloseTo(0.5);
+    expect(outOfBandShare(900, co2)).toBe(0);
+    expect(outOfBandShare(67, humidity)).toBeCloseTo(0.2);
+    // Further out is worse, whichever the kind.
+    expect(outOfBandShare(1900, co2)).toBeGreaterThan(outOfBandShare(26, temperature));
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * How the conditions refresh judges what it reads, reading by reading: how long a room has been out
+ * of band (and whether that is known or "at least"), a sensor gone silent no longer counted, a
+ * refused credential said in plain words, buildings without devices never asked. The platform's
+ * answers are written here by hand; the index's database is the embedded one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultComfortBands } from '../../server/conditions/comfort-bands';
+import type { PlatformGateway } from '../../server/platform/gateway';
+import { attentionList } from '../../server/portfolio-index/attention-queries';
+import { refreshConditions } from '../../server/portfolio-index/conditions';
+import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/database';
+import { createPlatformPages } from '../../server/portfolio-index/platform-pages';
+
+const minute = 60_000;
+const start = Date.UTC(2026, 10, 24, 9, 0);
+const runId = 1;
+
+/** A current value as the platform writes one (field notes), of a room's own sensor. */
+const value = (
+  id: string,
+  room: string,
+  type: string,
+  reading: number | string,
+  at: number,
+  unit: string,
+) => ({
+  id,
+  name: type.replace(/_/g, ' '),
+  ontologyType: type,
+  unit,
+  value: reading,
+  timestamp: new Date(at).toISOString(),
+  spaceId: room,
+  measuredId: room,
+  floorId: 'floor-1',
+});
+
+describe('the conditions refresh', () => {
+  let database: IndexDatabase;
+  const time = { now: start };
+  /** What the platform answers for a building's current values now, by building id. */
+  let answers: Record<string, { status: number; values?: unknown[] }> = {};
+  const asked: string[] = [];
+  const gateway = {
+    async get(pathAndQuery: string) {
+      asked.push(pathAndQuery);
+      const buildingId = /\/api\/Buildings\/([^/]+)\//.exec(pathAndQuery)?.[1] ?? '';
+      const answer = answers[decodeURIComponent(buildingId)] ?? { status: 404 };
+      const body = JSON.stringify(answer.values ?? ['Not found']);
+      return {
+        status: answer.status,
+        headers: { 'x-total-count': String(answer.values?.length ?? 0) },
+        body: Buffer.from(body),
+      };
+    },
+  } as unknown as PlatformGateway;
+
+  const round = () =>
+    refreshConditions({
+      db: database.db,
+      pages: createPlatformPages({
+        gateway,
+        wait: async () => {},
+        pageSize: 5000,
+        concurrency: 2,
+        signal: new AbortController().signal,
+        budget: 50,
+      }),
+      bands: defaultComfortBands,
+      clock: { now: () => time.now },
+      instance: 'test',
+      concurrency: 2,
+    });
+  const listed = async () =>
+    (await attentionList(database.db, runId, {}, 'worst', { offset: 0, limit: 100 }, time.now))
+      .readings;
+
+  beforeAll(async () => {
+    database = await openIndexDatabase({});
+    const { db } = database;
+    await db
+      .insertInto('index_run')
+      .values({
+        instance: 'test',
+        started_at: new Date(start),
+        phase: 'done',
+        outcome: 'done',
+        unread: [],
+      })
+      .execute();
+    await db.insertInto('index_current').values({ singleton: true, run_id: runId }).execute();
+    await db
+      .insertInto('indexed_site')
+      .values({ run_id: runId, id: 'site-1', name: 'Harbour', organization_id: 'org' })
+      .execute();
+    const building = (id: string, devices: number) => ({
+      run_id: runId,
+      id,
+      name: `Building ${id}`,
+      reference_id: null,
+      site_id: 'site-1',
+      organization_id: 'org',
+      organization_name: 'Org',
+      area: 1000,
+      floor_count: 1,
+      space_count: 3,
+      device_count: devices,
+      measurement_count: devices * 2,
+      counts_included: true,
+    });
+    await db
+      .insertInto('indexed_building')
+      .values([building('with-devices', 3), building('no-devices', 0)])
+      .execute();
+    await db
+      .insertInto('indexed_level')
+      .values({
+        run_id: runId,
+        id: 'floor-1',
+        building_id: 'with-devices',
+        position: 0,
+        name: 'Ground',
+        area: 500,
+      })
+      .execute();
+    await db
+      .insertInto('indexed_room')
+      .values(
+        ['a', 'b', 'c'].map((room) => ({
+          run_id: runId,
+          id: `room-${room}`,
+          building_id: 'with-devices',
+          level_id: 'floor-1',
+          level_position: 0,
+          name: `Room ${room.toUpperCase()}`,
+          area: 20,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('lists a room seen out of band at its first reading as out "at least" since then', async () => {
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [
+          value('t-a', 'room-a', 'Air_Temperature_Sensor', 26.5, start - 2 * minute, '°C'),
+          value('c-b', 'room-b', 'CO2_Sensor', 800, start - 3 * minute, 'ppm'),
+          value('h-c', 'room-c', 'Relative_Humidity_Sensor', 'n/a', start - 3 * minute, '%'),
+          value('o-c', 'room-c', 'Occupancy_Count_Sensor', 4, start - 3 * minute, 'no unit'),
+        ],
+      },
+    };
+    const outcome = await round();
+    expect(outcome).toMatchObject({ buildingsChecked: 1, buildingsLeft: 0, platformRequests: 1 });
+    // The building the platform counts no devices in is never asked.
+    expect(asked.some((path) => path.includes('no-devices'))).toBe(false);
+    expect(await listed()).toEqual([
+      expect.objectContaining({
+        measurementId: 't-a',
+        roomName: 'Room A',
+        levelName: 'Ground',
+        levelKey: 'floor-1',
+        buildingName: 'Building with-devices',
+        siteName: 'Harbour',
+        value: 26.5,
+        status: 'high',
+        outSince: new Date(start - 2 * minute).toISOString(),
+        outSinceKnown: false,
+      }),
+    ]);
+  });
+
+  it('keeps how long a room has been out, and knows when it went out after being in band', async () => {
+    asked.length = 0;
+    time.now = start + 15 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        // Only what changed: room A's sensor has not reported since; room B's air went stale.
+        values: [value('c-b', 'room-b', 'CO2_Sensor', 1300, start + 12 * minute, 'ppm')],
+      },
+    };
+    await round();
+    // Asked only for readings after the newest it had seen.
+    expect(asked).toEqual([
+      `/api/Buildings/with-devices/MeasurementValues?updatedAfter=${new Date(start - 2 * minute).toISOString()}&take=5000&skip=0`,
+    ]);
+    const rows = await listed();
+    // Worst first: 1,300 ppm is half the allowed rise above fresh air out; 26.5 °C is 0.625.
+    expect(rows.map((row) => [row.measurementId, row.outSince, row.outSinceKnown])).toEqual([
+      ['t-a', new Date(start - 2 * minute).toISOString(), false],
+      ['c-b', new Date(start + 12 * minute).toISOString(), true],
+    ]);
+  });
+
+  it('no longer counts a reading its sensor stopped sending an hour ago', async () => {
+    time.now = start + 70 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [value('c-b', 'room-b', 'CO2_Sensor', 1250, start + 65 * minute, 'ppm')],
+      },
+    };
+    await round();
+    expect((await listed()).map((row) => row.measurementId)).toEqual(['c-b']);
+    // Back in band: no longer listed, and out "since" starts again when it next goes out.
+    time.now = start + 80 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [value('c-b', 'room-b', 'CO2_Sensor', 700, start + 79 * minute, 'ppm')],
+      },
+    };
+    await round();
+    expect(await listed()).toEqual([]);
+  });
+
+  it('says in plain words when the credential is not enabled for current values', async () => {
+    time.now = start + 90 * minute;
+    answers = { 'with-devices': { status: 403 } };
+    const outcome = await round();
+    expect(outcome.error).toBe(
+      "Storey's platform credential is not enabled for current values; ask your platform administrator",
+    );
+    expect(outcome.buildingsChecked).toBe(0);
+  });
+
+  it('drops what it read of a building no longer in the portfolio', async () => {
+    time.now = start + 100 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [value('t-a', 'room-a', 'Air_Temperature_Sensor', 27, start + 99 * minute, '°C')],
+      },
+    };
+    await round();
+    expect((await listed()).map((row) => row.measurementId)).toEqual(['t-a']);
+    await database.db.deleteFrom('indexed_building').where('id', '=', 'with-devices').execute();
+    await round();
+    const left = await database.db
+      .selectFrom('condition_reading')
+      .select('measurement_id')
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

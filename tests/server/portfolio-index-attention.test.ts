@@ -1,0 +1,319 @@
+/**
+ * "Needs attention now" against the emulator: the conditions refresh reads every building's
+ * current values through the BFF's gateway, within its request budget, asks each building only for
+ * what changed (`updatedAfter`), and lists the rooms out of their comfort band — the same rooms
+ * the dashboard's own verdict finds in the platform's answers. Time is injected into both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attentionSchema, type Attention } from '@/api/get-attention';
+import { comfortVerdict } from '@/domain/comfort';
+import { defaultComfortBands } from '../../server/conditions/comfort-bands';
+import { placeCurrentValues } from '../../server/emulator/rest-api';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
+
+const start = Date.UTC(2026, 10, 24, 9, 5);
+const minute = 60_000;
+
+interface Context {
+  platform: RunningPlatform;
+  bff: RunningBff;
+  /** The time both the emulator and the BFF read. */
+  time: { now: number };
+}
+
+async function open(options: {
+  env?: Record<string, string>;
+  apiTypes?: Parameters<typeof startPlatform>[0] extends infer O
+    ? O extends { apiTypes?: infer T }
+      ? T
+      : never
+    : never;
+}): Promise<Context> {
+  const time = { now: start };
+  const platform = await startPlatform({
+    now: () => time.now,
+    ...(options.apiTypes ? { apiTypes: options.apiTypes } : {}),
+  });
+  const bff = await startBff(
+    platform.settings,
+    { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '200', ...options.env },
+    { clock: { now: () => time.now }, indexWait: async () => {} },
+  );
+  return { platform, bff, time };
+}
+
+const attention = async (context: Context, query = ''): Promise<Attention> => {
+  const response = await context.bff.app.inject({
+    method: 'GET',
+    url: `/api/index/attention${query}`,
+    headers: csrf,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return attentionSchema.parse(response.json());
+};
+
+/**
+ * What must be listed: every room's own banded reading that the dashboard's verdict finds out of
+ * band in what the platform answers now, read from the emulator's own records.
+ */
+function expectedOutOfBand(context: Context) {
+  const { portfolio } = context.platform.emulator;
+  const out = new Map<string, { buildingId: string; status: string }>();
+  for (const building of portfolio.buildings) {
+    for (const value of placeCurrentValues(
+      portfolio,
+      'Buildings',
+      building.record.id,
+      context.time.now,
+    )) {
+      if (!value.measuredId || value.measuredId !== value.spaceId) continue;
+      const verdict = comfortVerdict(
+        {
+          type: value.ontologyType as string,
+          value: value.value,
+          time: Date.parse(value.timestamp as string),
+          now: context.time.now,
+        },
+        defaultComfortBands,
+      );
+      if (verdict.status === 'low' || verdict.status === 'high')
+        out.set(value.id as string, { buildingId: building.record.id, status: verdict.status });
+    }
+  }
+  return out;
+}
+
+const currentValueCalls = (context: Context) =>
+  context.platform.requests().filter((entry) => entry.path.endsWith('/MeasurementValues'));
+
+describe('needs attention now, on the full platform', () => {
+  let context: Context;
+  beforeAll(async () => {
+    context = await open({});
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('answers 503 in plain words before the index has a portfolio, and checks nothing', async () => {
+    // The capability probe asks one building's current values; the index asks none yet.
+    expect((await context.bff.app.capabilities.current()).currentValues.available).toBe(true);
+    context.platform.emulator.requests.clear();
+    const response = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/attention',
+      headers: csrf,
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(await context.bff.app.portfolioIndex!.conditions.refresh()).toBe('not-indexed');
+    expect(currentValueCalls(context)).toEqual([]);
+  });
+
+  it('lists exactly the rooms the dashboard finds out of band, worst first, with names', async () => {
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+    context.platform.emulator.requests.clear();
+    const round = await context.bff.app.portfolioIndex!.conditions.refresh();
+    const { portfolio } = context.platform.emulator;
+    const withDevices = portfolio.buildings.filter(
+      ({ record }) => !record.includesDeviceAndMeasurementCounts || record.deviceCount > 0,
+    );
+    expect(round).toMatchObject({
+      buildingsChecked: withDevices.length,
+      buildingsLeft: 0,
+      error: undefined,
+    });
+    // One call per building and page of 5,000 values, none with updatedAfter the first time.
+    const calls = currentValueCalls(context);
+    expect(calls.length).toBe(
+      withDevices.reduce(
+        (sum, { record }) =>
+          sum +
+          Math.max(
+            1,
+            Math.ceil(
+              placeCurrentValues(portfolio, 'Buildings', record.id, context.time.now).length / 5000,
+            ),
+          ),
+        0,
+      ),
+    );
+    expect(calls.every((call) => call.query.updatedAfter === undefined)).toBe(true);
+
+    const expected = expectedOutOfBand(context);
+    expect(expected.size).toBeGreaterThan(0);
+    const answer = await attention(context, '?limit=5000');
+    expect(answer.total).toBe(expected.size);
+    expect(new Set(answer.readings.map((row) => row.measurementId))).toEqual(
+      new Set(expected.keys()),
+    );
+    for (const row of answer.readings)
+      expect(row.status).toBe(expected.get(row.measurementId)!.status);
+    expect(answer.rooms).toBe(new Set(answer.readings.map((row) => row.roomId)).size);
+    // Worst first: furthest out of band, on one scale for every kind.
+    const shares = answer.readings.map((row) => row.outShare);
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    // Each room and level named as the index has them, and the building's site.
+    const row = answer.readings[0]!;
+    const building = portfolio.buildings.find(({ record }) => record.id === row.buildingId)!;
+    const floor = portfolio
+      .floorsOf(building)
+      .find((level) => level.spaces.some((space) => space.id === row.roomId))!;
+    expect(row.roomName).toBe(floor.spaces.find((space) => space.id === row.roomId)!.name);
+    expect(row.levelName).toBe(floor.record.name);
+    expect(row.levelKey).toBe(floor.record.id);
+    expect(row.buildingName).toBe(building.record.name);
+    expect(row.siteId).toBe(building.record.siteId);
+    // Seen out of band at the first check: out at least since its reading, no longer known.
+    expect(row.outSinceKnown).toBe(false);
+    expect(row.outSince).toBe(row.readingAt);
+    expect(answer.checks).toMatchObject({
+      buildings: withDevices.length,
+      checked: withDevices.length,
+      oldestCheckAt: new Date(context.time.now).toISOString(),
+    });
+    expect(answer.checks.lastRound).toMatchObject({
+      buildingsChecked: withDevices.length,
+      platformRequests: calls.length,
+      error: null,
+    });
+    expect(answer.refresh).toEqual({ everyMinutes: 10, requestBudget: 1200 });
+  });
+
+  it('filters by kind, building and site, and sorts by how long', async () => {
+    const all = await attention(context, '?limit=5000');
+    const co2 = await attention(context, '?kind=co2&limit=5000');
+    expect(co2.readings.length).toBe(all.readings.filter((row) => row.kind === 'co2').length);
+    expect(co2.readings.every((row) => row.kind === 'co2')).toBe(true);
+    const someBuilding = all.readings[0]!.buildingId;
+    const ofBuilding = await attention(context, `?building=${someBuilding}&limit=5000`);
+    expect(ofBuilding.total).toBe(
+      all.readings.filter((row) => row.buildingId === someBuilding).length,
+    );
+    expect(ofBuilding.checks.buildings).toBe(1);
+    const someSite = all.readings[0]!.siteId;
+    const ofSite = await attention(context, `?site=${someSite}&limit=5000`);
+    expect(ofSite.total).toBe(all.readings.filter((row) => row.siteId === someSite).length);
+    const longest = await attention(context, '?sort=longest&limit=5000');
+    const since = longest.readings.map((row) => Date.parse(row.outSince));
+    expect(since).toEqual([...since].sort((a, b) => a - b));
+    // Pages: the second page goes on where the first ended.
+    const first = await attention(context, '?limit=5');
+    const second = await attention(context, '?limit=5&offset=5');
+    expect([...first.readings, ...second.readings].map((row) => row.measurementId)).toEqual(
+      all.readings.slice(0, 10).map((row) => row.measurementId),
+    );
+  });
+
+  it('answers bad parameters with a problem, never a platform call', async () => {
+    context.platform.emulator.requests.clear();
+    for (const query of ['?kind=noise', '?sort=best', '?limit=0', '?limit=5001', '?colour=red']) {
+      const response = await context.bff.app.inject({
+        method: 'GET',
+        url: `/api/index/attention${query}`,
+        headers: csrf,
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+    expect(context.platform.requests().filter((entry) => entry.kind !== 'token')).toEqual([]);
+  });
+
+  it('asks each building only for what changed, and keeps how long a room has been out', async () => {
+    const before = await attention(context, '?limit=5000');
+    const previous = context.time.now;
+    context.time.now += 15 * minute;
+    context.platform.emulator.requests.clear();
+    await context.bff.app.portfolioIndex!.conditions.refresh();
+    const calls = currentValueCalls(context);
+    expect(calls.length).toBeGreaterThan(0);
+    // Every building that had readings is asked for newer ones only.
+    const { portfolio } = context.platform.emulator;
+    const hadReadings = (call: { path: string }) =>
+      placeCurrentValues(portfolio, 'Buildings', call.path.split('/')[3]!, previous).length > 0;
+    expect(calls.filter(hadReadings).length).toBeGreaterThan(0);
+    for (const call of calls)
+      expect(call.query.updatedAfter !== undefined, call.path).toBe(hadReadings(call));
+    const after = await attention(context, '?limit=5000');
+    expect(new Set(after.readings.map((row) => row.measurementId))).toEqual(
+      new Set(expectedOutOfBand(context).keys()),
+    );
+    const earlier = new Map(before.readings.map((row) => [row.measurementId, row]));
+    for (const row of after.readings) {
+      const was = earlier.get(row.measurementId);
+      if (was) {
+        // Still out: since as before, not since the new reading.
+        expect(row.outSince).toBe(was.outSince);
+        expect(row.outSinceKnown).toBe(was.outSinceKnown);
+      } else {
+        // Seen in band before, out now: out since this reading, and that is known.
+        expect(row.outSince).toBe(row.readingAt);
+        expect(row.outSinceKnown).toBe(true);
+      }
+    }
+  });
+});
+
+describe('needs attention now, within a request budget', () => {
+  let context: Context;
+  beforeAll(async () => {
+    context = await open({ env: { CONDITIONS_REQUEST_BUDGET: '5', INDEX_SYNC_CONCURRENCY: '2' } });
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('never asks more than the budget, and checks the longest unchecked buildings next', async () => {
+    const index = context.bff.app.portfolioIndex!;
+    const checkedSoFar = new Set<string>();
+    let buildings = 0;
+    for (let round = 0; round < 3; round++) {
+      context.platform.emulator.requests.clear();
+      const outcome = await index.conditions.refresh();
+      if (typeof outcome === 'string') throw new Error(outcome);
+      const calls = currentValueCalls(context);
+      expect(calls.length).toBeLessThanOrEqual(5);
+      expect(outcome.platformRequests).toBe(calls.length);
+      const asked = calls.map((call) => call.path.split('/')[3]!);
+      // Buildings never checked come first: none of this round's was checked in an earlier one.
+      for (const id of asked) expect(checkedSoFar.has(id)).toBe(false);
+      for (const id of asked) checkedSoFar.add(id);
+      const answer = await attention(context);
+      buildings = answer.checks.buildings;
+      expect(answer.checks.checked).toBe(Math.min(checkedSoFar.size, buildings));
+      expect(outcome.buildingsLeft).toBe(buildings - outcome.buildingsChecked);
+      context.time.now += minute;
+    }
+    expect(checkedSoFar.size).toBe(Math.min(15, buildings));
+  });
+});
+
+describe('needs attention now, where the credential lacks current values', () => {
+  let context: Context;
+  beforeAll(async () => {
+    context = await open({ apiTypes: ['historical'] });
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('asks the platform nothing and lists nothing, with no check made', async () => {
+    context.platform.emulator.requests.clear();
+    expect(await context.bff.app.portfolioIndex!.conditions.refresh()).toBe('not-offered');
+    expect(currentValueCalls(context)).toEqual([]);
+    const answer = await attention(context);
+    expect(answer).toMatchObject({ total: 0, readings: [] });
+    expect(answer.checks).toMatchObject({ checked: 0, lastRound: null });
+  });
+});
