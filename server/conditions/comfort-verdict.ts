@@ -19,9 +19,20 @@ export const bandKindOfType: Readonly<Record<string, BandKind>> = {
 /** A reading older than this is stale: the platform's sensors report every 15 minutes. */
 export const staleAfterMs = 60 * 60 * 1000;
 
-export type VerdictStatus = 'in-band' | 'low' | 'high' | 'stale' | 'no-band' | 'not-a-number';
+/**
+ * What a sensor of each banded kind can physically read: beyond it, the sensor is faulty (85 °C in
+ * an office; 5,000 ppm, the full scale of common CO₂ sensors), not the room out of band.
+ */
+const plausibleOf: Readonly<Record<BandKind, readonly [number, number]>> = {
+  temperature: [-30, 60],
+  co2: [300, 4999],
+  humidity: [0, 100],
+};
 
-/** One current reading against its band: stale readings get no comfort verdict. */
+export type VerdictStatus =
+  'in-band' | 'low' | 'high' | 'stale' | 'no-band' | 'not-a-number' | 'implausible';
+
+/** One current reading against its band: stale readings get no comfort verdict, faulty ones none. */
 export function comfortVerdict(
   reading: { type: string | null | undefined; value: unknown; time: number; now: number },
   bands: ComfortBands,
@@ -31,6 +42,8 @@ export function comfortVerdict(
   if (!kind) return 'no-band';
   const band = bands[kind];
   if (typeof reading.value !== 'number' || !Number.isFinite(reading.value)) return 'not-a-number';
+  const [lowest, highest] = plausibleOf[kind];
+  if (reading.value < lowest || reading.value > highest) return 'implausible';
   if (band.low !== undefined && reading.value < band.low) return 'low';
   if (band.high !== undefined && reading.value > band.high) return 'high';
   return 'in-band';

@@ -73,6 +73,25 @@ export interface AttentionFilter {
   sort?: 'worst' | 'longest';
 }
 
+/** The filters and sort the attention page keeps in its URL. */
+export const attentionViewKeys = ['site', 'building', 'kind', 'sort'] as const;
+
+/** The URL's values as the server's filter: anything unknown is left out, not sent. */
+export function attentionFilterOf(
+  values: Partial<Record<(typeof attentionViewKeys)[number], string | null>>,
+): AttentionFilter {
+  const kind = attentionKindSchema.safeParse(values.kind);
+  return {
+    ...(values.site ? { site: values.site } : {}),
+    ...(values.building ? { building: values.building } : {}),
+    ...(kind.success ? { kind: kind.data } : {}),
+    ...(values.sort === 'longest' ? { sort: 'longest' as const } : {}),
+  };
+}
+
+/** Rows the page draws at most (the CSV has them all). */
+export const attentionListLimit = 200;
+
 const searchOf = (values: object) => {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(values))

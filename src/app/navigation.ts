@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 export const mainLinks = [
   { label: 'Portfolio', to: paths.portfolio(), end: true },
   { label: 'Sites', to: paths.sites(), end: false },
+  { label: 'Needs attention', to: paths.attention(), end: false },
   { label: 'Data quality', to: paths.quality(), end: false },
 ] as const;
 

@@ -11,6 +11,7 @@ import { AppLayout } from './layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import {
+  attentionData,
   buildingData,
   compareData,
   levelData,
@@ -36,6 +37,7 @@ const screens: ScreenRoute[] = [
   { index: true, load: () => import('./routes/portfolio'), data: portfolioData },
   { path: routePatterns.sites, load: () => import('./routes/sites'), data: sitesData },
   { path: routePatterns.quality, load: () => import('./routes/quality'), data: qualityData },
+  { path: routePatterns.attention, load: () => import('./routes/attention'), data: attentionData },
   { path: routePatterns.compare, load: () => import('./routes/compare'), data: compareData },
   { path: routePatterns.search, load: () => import('./routes/search'), data: searchData },
   { path: routePatterns.building, load: () => import('./routes/building'), data: buildingData },

@@ -9,6 +9,7 @@ export const routePatterns = {
   sites: 'sites',
   search: 'search',
   quality: 'quality',
+  attention: 'attention',
   compare: 'compare',
   building: 'buildings/:buildingId',
   level: 'buildings/:buildingId/levels/:level',
@@ -37,6 +38,13 @@ export const paths = {
       Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
     ).toString();
     return query ? `/quality?${query}` : '/quality';
+  },
+  /** Rooms out of their comfort band across the portfolio, optionally of one building or site. */
+  attention: (filters: { building?: string; site?: string; kind?: string } = {}): string => {
+    const query = new URLSearchParams(
+      Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return query ? `/attention?${query}` : '/attention';
   },
   /** A comparison of buildings, in the order picked (shareable). */
   compare: (ids: readonly string[]): string =>

@@ -1,3 +1,5 @@
+import { measurementKind } from './measurement-kinds';
+
 /**
  * The verdict a current reading gets against its comfort band. The bands themselves are the BFF's
  * (COMFORT_* settings, EN 16798-1 by default), read from /api/capabilities: every screen judges
@@ -46,9 +48,14 @@ export type ComfortVerdict =
   | { status: 'low' | 'high'; band: ComfortBand }
   | { status: 'stale'; band: ComfortBand | undefined }
   | { status: 'no-band' }
-  | { status: 'not-a-number'; band: ComfortBand };
+  | { status: 'not-a-number'; band: ComfortBand }
+  /** Outside what the kind can physically read (85 °C in an office): the sensor, not the room. */
+  | { status: 'implausible'; band: ComfortBand };
 
-/** One current reading against its band: stale readings get no comfort verdict. */
+/**
+ * One current reading against its band: stale readings get no comfort verdict, and a reading no
+ * room could have is the sensor's fault, not out of band.
+ */
 export function comfortVerdict(
   reading: {
     type: string | null | undefined;
@@ -63,9 +70,22 @@ export function comfortVerdict(
   if (!band) return { status: 'no-band' };
   if (typeof reading.value !== 'number' || !Number.isFinite(reading.value))
     return { status: 'not-a-number', band };
+  const plausible = measurementKind(reading.type).plausible;
+  if (plausible && (reading.value < plausible[0] || reading.value > plausible[1]))
+    return { status: 'implausible', band };
   if (band.low !== undefined && reading.value < band.low) return { status: 'low', band };
   if (band.high !== undefined && reading.value > band.high) return { status: 'high', band };
   return { status: 'in-band', band };
+}
+
+/**
+ * What an out-of-band reading means, in a facility manager's words: "Too warm", "Stale air". Every
+ * screen that says it (a room's chip, the portfolio's attention list and its CSV) reads this.
+ */
+export function outOfBandWord(kind: ReadingKindKey, status: 'low' | 'high'): string {
+  if (kind === 'temperature') return status === 'high' ? 'Too warm' : 'Too cold';
+  if (kind === 'co2') return status === 'high' ? 'Stale air' : 'Low CO₂';
+  return status === 'high' ? 'Too humid' : 'Too dry';
 }
 
 /** "20–24 °C", "≤ 1,000 ppm": a band as a person reads it. */

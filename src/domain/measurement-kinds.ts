@@ -18,7 +18,9 @@ const kinds: Record<string, MeasurementKind> = {
   Air_Temperature_Sensor: { label: 'Air temperature', plausible: [-30, 60], spikes: true },
   Zone_Air_Temperature_Sensor: { label: 'Air temperature', plausible: [-30, 60], spikes: true },
   Air_Temperature_Setpoint: { label: 'Temperature setpoint', plausible: [5, 35] },
-  CO2_Sensor: { label: 'CO₂', plausible: [300, 5000], spikes: true },
+  // 5,000 ppm is the full scale of common NDIR sensors: a reading there is the sensor saturated
+  // or failing, not the air.
+  CO2_Sensor: { label: 'CO₂', plausible: [300, 4999], spikes: true },
   Relative_Humidity_Sensor: { label: 'Relative humidity', plausible: [0, 100], spikes: true },
   Occupancy_Count_Sensor: { label: 'Occupancy count', plausible: [0, 10_000] },
   Occupancy_Sensor: { label: 'Occupancy' },

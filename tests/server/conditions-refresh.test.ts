@@ -151,6 +151,8 @@ describe('the conditions refresh', () => {
           value('t-a', 'room-a', 'Air_Temperature_Sensor', 26.5, start - 2 * minute, '°C'),
           value('c-b', 'room-b', 'CO2_Sensor', 800, start - 3 * minute, 'ppm'),
           value('h-c', 'room-c', 'Relative_Humidity_Sensor', 'n/a', start - 3 * minute, '%'),
+          // A CO₂ sensor at its full scale is faulty, not the air out of band.
+          value('c-c', 'room-c', 'CO2_Sensor', 5000, start - 3 * minute, 'ppm'),
           value('o-c', 'room-c', 'Occupancy_Count_Sensor', 4, start - 3 * minute, 'no unit'),
         ],
       },

@@ -2,7 +2,7 @@
  * A building's rooms out of band now, floor by floor: a sentence above the stacking plan and a
  * column in it, from the building's current values (every page, within a bound).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
@@ -66,11 +66,15 @@ describe('Building conditions (Now)', () => {
     server.use(...currentValuesAdjusted(twoRoomsOutOfBand));
     renderApp(buildingPath);
     const reporting = withSensors.reduce((sum, floor) => sum + reportingRooms(floor.record.id), 0);
+    const now = await ui.now();
+    await within(now).findByText(/^2 of \d+ rooms reporting/);
+    expect(now).toHaveTextContent(
+      `2 of ${reporting} rooms reporting are out of their comfort band now, on 2 floors: the plan below shows where. See its rooms out of band, worst first.`,
+    );
+    // The portfolio's list, narrowed to this building, names them.
     expect(
-      await within(await ui.now()).findByText(
-        `2 of ${reporting} rooms reporting are out of their comfort band now, on 2 floors: the plan below shows where.`,
-      ),
-    ).toBeVisible();
+      within(now).getByRole('link', { name: 'its rooms out of band, worst first' }),
+    ).toHaveAttribute('href', `/attention?building=${entry.record.id}`);
     for (const floor of withSensors) {
       const row = await ui.floorRow(floor.record.name!);
       const rooms = reportingRooms(floor.record.id);
@@ -110,11 +114,11 @@ describe('Building conditions (Now)', () => {
     );
     const beforeTower = currentValueRequests.length;
     renderApp(buildingPath);
-    expect(
-      await within(await ui.now()).findByText(
-        /^This building reports [\d,]+ current values, more than the 20,000 Storey reads at once for a building: open a floor/,
+    await waitFor(async () =>
+      expect(await ui.now()).toHaveTextContent(
+        /This building reports [\d,]+ current values, more than the 20,000 Storey reads at once for a building: open a floor to see its rooms now, or see its rooms out of band, worst first as Storey last checked them/,
       ),
-    ).toBeVisible();
+    );
     // One page told the total; no more were read, and the plan has no column it cannot fill.
     expect(
       currentValueRequests.slice(beforeTower).filter((url) => url.includes('/Buildings/')),

@@ -85,6 +85,17 @@ describe('Room conditions (Now)', () => {
     expect(within(co2).queryByLabelText(/out of band/)).toBeNull();
   });
 
+  it("says a reading no room could have is the sensor's fault, not the room out of band", async () => {
+    server.use(...currentValuesAdjusted(withValue('Air_Temperature_Sensor', 85)));
+    renderApp(roomPath);
+    const temperature = await ui.card('Air temperature');
+    expect(temperature).toHaveTextContent('85 °C');
+    expect(
+      within(temperature).getByLabelText('Air temperature: implausible reading, check the sensor'),
+    ).toBeVisible();
+    expect(within(temperature).queryByLabelText(/out of band/)).toBeNull();
+  });
+
   it('shows a kind without a published band, and says so', async () => {
     server.use(
       ...currentValuesAdjusted((values, now) => [

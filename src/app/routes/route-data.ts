@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
 import { buildingsQueryOptions } from '@/api/get-buildings';
 import { outlineById, outlineQueryOptions, type BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
@@ -77,6 +78,21 @@ export const qualityData: RouteData = async (queryClient, _params, search) => {
 };
 
 export const compareData: RouteData = portfolioData;
+
+export const attentionData: RouteData = async (queryClient, _params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  const filter = attentionFilterOf({
+    site: search.get('site'),
+    building: search.get('building'),
+    kind: search.get('kind'),
+    sort: search.get('sort'),
+  });
+  await settle([
+    queryClient.prefetchQuery(attentionQueryOptions(filter, attentionListLimit)),
+    queryClient.prefetchQuery(capabilitiesQueryOptions()),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+  ]);
+};
 
 export const searchData: RouteData = async (queryClient) => {
   if (!(await signedIn(queryClient))) return;

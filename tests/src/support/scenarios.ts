@@ -12,6 +12,11 @@ import {
 } from '../../../server/emulator/rest-api';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
 import {
+  bandKindOfType,
+  comfortVerdict,
+  outOfBandShare,
+} from '../../../server/conditions/comfort-verdict';
+import {
   checkPortfolio,
   rules,
   scoreFormula,
@@ -247,6 +252,7 @@ export function resetScenarioState(): void {
   historyRequests.length = 0;
   indexRefreshes.length = 0;
   indexSearches.length = 0;
+  attentionRequests.length = 0;
 }
 
 const session = (body: Record<string, unknown>, status = 200) =>
@@ -732,6 +738,163 @@ const indexQualityHandlers = (buildings = fixtureBuildings) => {
 };
 
 /** A server that keeps no index (PORTFOLIO_INDEX=off): every index read says so. */
+/**
+ * The rooms out of band as the server's conditions refresh finds them at `now`: the emulator's
+ * current values of every building, judged with the server's own verdict against `bands`. Half of
+ * them were already out when first read ("at least"), half went out since a reading in band.
+ */
+export function fixtureAttention(now: number, bands: ComfortBands = defaultComfortBands) {
+  const rows: Array<{
+    measurementId: string;
+    kind: 'temperature' | 'co2' | 'humidity';
+    name: string;
+    unit: string;
+    value: number;
+    status: 'low' | 'high';
+    outShare: number;
+    readingAt: string;
+    outSince: string;
+    outSinceKnown: boolean;
+    checkedAt: string;
+    roomId: string;
+    roomName: string | null;
+    levelKey: string;
+    levelName: string | null;
+    buildingId: string;
+    buildingName: string | null;
+    siteId: string;
+    siteName: string | null;
+  }> = [];
+  for (const entry of fixture.buildings) {
+    const rooms = new Map<
+      string,
+      { name: string | null; levelKey: string; levelName: string | null }
+    >();
+    for (const floor of fixture.floorsOf(entry))
+      for (const space of floor.spaces)
+        rooms.set(space.id, {
+          name: space.name,
+          levelKey: floor.record.id,
+          levelName: floor.record.name,
+        });
+    for (const value of placeCurrentValues(fixture, 'Buildings', entry.record.id, now)) {
+      const type = value.ontologyType as string;
+      const kind = bandKindOfType[type];
+      const room = rooms.get(value.spaceId as string);
+      if (!kind || !room || value.measuredId !== value.spaceId) continue;
+      const time = Date.parse(value.timestamp as string);
+      const status = comfortVerdict({ type, value: value.value, time, now }, bands);
+      if (status !== 'low' && status !== 'high') continue;
+      const known: boolean = rows.length % 2 === 1;
+      rows.push({
+        measurementId: value.id as string,
+        kind,
+        name: value.name as string,
+        unit: value.unit as string,
+        value: value.value as number,
+        status,
+        outShare: outOfBandShare(value.value as number, bands[kind]),
+        readingAt: new Date(time).toISOString(),
+        outSince: new Date(time - (rows.length % 5) * 40 * 60_000).toISOString(),
+        outSinceKnown: known,
+        checkedAt: new Date(now - 8 * 60_000).toISOString(),
+        roomId: value.spaceId as string,
+        roomName: room.name,
+        levelKey: room.levelKey,
+        levelName: room.levelName,
+        buildingId: entry.record.id,
+        buildingName: entry.record.name,
+        siteId: entry.record.siteId,
+        siteName: fixture.sites.find((site) => site.id === entry.record.siteId)?.name ?? null,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The requests for the attention list, oldest first. */
+export const attentionRequests: string[] = [];
+
+/**
+ * GET /api/index/attention as the server answers it: filtered, sorted and paged like
+ * attention-queries.ts, with the checks' figures. `checks` replaces parts of those figures (no
+ * building checked yet, a round that stopped).
+ */
+const indexAttentionHandler = (checks: Record<string, unknown> = {}) =>
+  http.get('*/api/index/attention', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    attentionRequests.push(request.url);
+    const url = new URL(request.url);
+    const now = Date.now();
+    const withDevices = fixture.buildings.filter(
+      ({ record }) => !record.includesDeviceAndMeasurementCounts || record.deviceCount > 0,
+    );
+    const site = url.searchParams.get('site');
+    const building = url.searchParams.get('building');
+    const kind = url.searchParams.get('kind');
+    const checked = (checks.checked as number | undefined) ?? withDevices.length;
+    const rows = (checked === 0 ? [] : fixtureAttention(now))
+      .filter(
+        (row) =>
+          (!site || row.siteId === site) &&
+          (!building || row.buildingId === building) &&
+          (!kind || row.kind === kind),
+      )
+      .sort((a, b) =>
+        url.searchParams.get('sort') === 'longest'
+          ? Date.parse(a.outSince) - Date.parse(b.outSince) || b.outShare - a.outShare
+          : b.outShare - a.outShare || Date.parse(a.outSince) - Date.parse(b.outSince),
+      );
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      total: rows.length,
+      rooms: new Set(rows.map((row) => row.roomId)).size,
+      readings: rows.slice(offset, offset + limit),
+      checks: {
+        buildings: building ? 1 : withDevices.length,
+        checked: building ? Math.min(1, checked) : checked,
+        oldestCheckAt: checked === 0 ? null : new Date(now - 8 * 60_000).toISOString(),
+        newestCheckAt: checked === 0 ? null : new Date(now - 60_000).toISOString(),
+        lastRound:
+          checked === 0
+            ? null
+            : {
+                startedAt: new Date(now - 2 * 60_000).toISOString(),
+                finishedAt: new Date(now - 60_000).toISOString(),
+                buildingsChecked: withDevices.length,
+                platformRequests: withDevices.length,
+                error: null,
+              },
+        ...checks,
+      },
+      refresh: { everyMinutes: 10, requestBudget: 1200 },
+    });
+  });
+
+/** The conditions refresh has not checked any building yet. */
+export function attentionNothingChecked(): HttpHandler[] {
+  return [indexAttentionHandler({ checked: 0 })];
+}
+
+/** The last round of the conditions refresh stopped early, for `error` (plain words). */
+export function attentionRoundStopped(error: string): HttpHandler[] {
+  const now = Date.now();
+  return [
+    indexAttentionHandler({
+      lastRound: {
+        startedAt: new Date(now - 2 * 60_000).toISOString(),
+        finishedAt: new Date(now - 60_000).toISOString(),
+        buildingsChecked: 0,
+        platformRequests: 1,
+        error,
+      },
+    }),
+  ];
+}
+
 export function withoutIndex(): HttpHandler[] {
   return [
     http.all('*/api/index/*', () =>
@@ -788,6 +951,7 @@ export function portfolioFull(): HttpHandler[] {
     indexSearchHandler(),
     indexTotalsHandler(),
     ...indexQualityHandlers(),
+    indexAttentionHandler(),
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),

@@ -1,11 +1,14 @@
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useCapabilities } from '@/api/get-capabilities';
 import { buildingCurrentValuesQueryOptions, maxBuildingValues } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
+import { paths } from '@/config/paths';
 import { floorsOutOfBand, type FloorOutOfBand } from '@/domain/room-conditions';
 import { formatCount } from '@/lib/format';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
@@ -32,6 +35,7 @@ export function useBuildingNow(buildingId: string) {
     [values.data, now, bands],
   );
   return {
+    buildingId,
     capabilities,
     feature,
     values,
@@ -44,7 +48,12 @@ export type BuildingNow = ReturnType<typeof useBuildingNow>;
 
 /** What the building's floors look like now, in one or two sentences, or why that is not known. */
 export function BuildingNowSummary({ now }: { now: BuildingNow }) {
-  const { capabilities, feature, values, byFloor } = now;
+  const { buildingId, capabilities, feature, values, byFloor } = now;
+  const listed = (
+    <Link component={RouterLink} to={paths.attention({ building: buildingId })}>
+      its rooms out of band, worst first
+    </Link>
+  );
   let body: React.ReactNode;
   if (feature && !feature.available) {
     body = <ConditionsUnavailable feature={feature} />;
@@ -63,7 +72,7 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
       <Typography>
         This building reports {formatCount(values.data.total)} current values, more than the{' '}
         {formatCount(maxBuildingValues)} Storey reads at once for a building: open a floor to see
-        its rooms now.
+        its rooms now, or see {listed} as Storey last checked them.
       </Typography>
     );
   } else {
@@ -77,7 +86,8 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
           ? 'No room of this building reports a temperature, CO₂ or humidity reading now.'
           : out === 0
             ? `Every room reporting is within its comfort band now (${formatCount(reporting)} rooms).`
-            : `${formatCount(out)} of ${formatCount(reporting)} rooms reporting are out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where.`}
+            : `${formatCount(out)} of ${formatCount(reporting)} rooms reporting are out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where. `}
+        {out > 0 ? <>See {listed}.</> : null}
       </Typography>
     );
   }

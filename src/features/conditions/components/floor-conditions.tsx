@@ -44,6 +44,8 @@ function verdictWords(verdict: ComfortVerdict | undefined): string {
       return 'stale';
     case 'no-band':
       return 'no band';
+    case 'implausible':
+      return 'implausible reading: check the sensor';
     default:
       return '';
   }

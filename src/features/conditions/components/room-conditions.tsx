@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,12 +12,8 @@ import { currentValuesQueryOptions, type CurrentValue } from '@/api/get-current-
 import { devicesQueryOptions, type Device } from '@/api/get-devices';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
-import {
-  comfortVerdict,
-  describeBand,
-  type ComfortBands,
-  type ComfortVerdict,
-} from '@/domain/comfort';
+import { VerdictChip } from './verdict-chip';
+import { comfortVerdict, describeBand, type ComfortBands } from '@/domain/comfort';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { formatAge } from '@/lib/format';
 
@@ -30,46 +25,6 @@ function formatReading(value: CurrentValue['value']): string {
   if (typeof value === 'number') return numberFormat.format(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return value;
-}
-
-/** The verdict as a short chip a person reads at a glance, and says aloud. */
-function VerdictChip({ verdict, label }: { verdict: ComfortVerdict; label: string }) {
-  switch (verdict.status) {
-    case 'in-band':
-      return <Chip size="small" color="success" variant="outlined" label="In band" />;
-    case 'low':
-    case 'high': {
-      const word =
-        verdict.band.kind === 'temperature'
-          ? verdict.status === 'high'
-            ? 'Too warm'
-            : 'Too cold'
-          : verdict.band.kind === 'co2'
-            ? 'Stale air'
-            : verdict.status === 'high'
-              ? 'Too humid'
-              : 'Too dry';
-      return (
-        <Chip
-          size="small"
-          variant="outlined"
-          // Orange text at chip size needs a darker shade than warning.main for 4.5:1 contrast.
-          sx={(theme) => ({
-            color: '#9a3412',
-            borderColor: 'currentColor',
-            fontWeight: 600,
-            ...theme.applyStyles('dark', { color: '#fdba74' }),
-          })}
-          label={word}
-          aria-label={`${label}: ${word.toLowerCase()}, out of band`}
-        />
-      );
-    }
-    case 'stale':
-      return <Chip size="small" color="default" label="Stale" />;
-    default:
-      return null;
-  }
 }
 
 function ReadingCard({

@@ -1,0 +1,160 @@
+/**
+ * "Needs attention now": the portfolio's rooms out of their comfort band, as the server's
+ * conditions refresh found them, worst first, filtered through the URL, with how recent and how
+ * complete the checks are, and plain words where the platform gives no current values.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  attentionNothingChecked,
+  attentionRequests,
+  attentionRoundStopped,
+  currentValuesNotEnabled,
+  everythingPending,
+  fixture,
+  fixtureAttention,
+  withoutIndex,
+} from './support/scenarios';
+
+const ui = {
+  heading: () => screen.findByRole('heading', { level: 1, name: 'Needs attention now' }),
+  table: () => screen.findByRole('table', { name: 'Rooms out of band' }),
+  rows: async () =>
+    within(await ui.table())
+      .getAllByRole('row')
+      .slice(1),
+  figures: () => screen.findByRole('region', { name: 'Figures' }),
+  checks: () => screen.findByRole('region', { name: 'How current this is' }),
+  measurement: () => screen.getByRole('combobox', { name: 'Measurement' }),
+  order: () => screen.getByRole('combobox', { name: 'Order' }),
+};
+
+describe('Needs attention now', () => {
+  it('shows a loading state first', async () => {
+    server.use(...everythingPending());
+    renderApp('/attention');
+    expect(
+      await screen.findByRole('status', { name: 'Loading the rooms that need attention' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists rooms out of band worst first, each with its value, band and how long', async () => {
+    renderApp('/attention');
+    await ui.heading();
+    const rows = await ui.rows();
+    // Worst first as the server orders: furthest out, then longest out.
+    const expected = fixtureAttention(Date.now()).sort(
+      (a, b) => b.outShare - a.outShare || Date.parse(a.outSince) - Date.parse(b.outSince),
+    );
+    expect(rows).toHaveLength(Math.min(200, expected.length));
+    const figures = await ui.figures();
+    expect(figures).toHaveTextContent(
+      `Rooms out of band${new Set(expected.map((row) => row.roomId)).size.toLocaleString()}`,
+    );
+    expect(
+      screen.getByText(new RegExp(`^${expected.length.toLocaleString()} readings out of band`)),
+    ).toBeInTheDocument();
+    // The worst first: its room links to the room's page, its building to the building's.
+    const worst = expected[0]!;
+    const first = within(rows[0]!);
+    expect(first.getByRole('link', { name: worst.roomName ?? '' })).toHaveAttribute(
+      'href',
+      `/buildings/${worst.buildingId}/levels/${worst.levelKey}/rooms/${worst.roomId}`,
+    );
+    expect(first.getByRole('link', { name: worst.buildingName ?? '' })).toHaveAttribute(
+      'href',
+      `/buildings/${worst.buildingId}`,
+    );
+    // Named in a facility manager's words, with the band and its source.
+    const word = { temperature: /too (warm|cold)/, co2: /stale air/, humidity: /too (humid|dry)/ }[
+      worst.kind
+    ];
+    expect(first.getByLabelText(new RegExp(`out of band`))).toHaveAccessibleName(word);
+    expect(rows[0]).toHaveTextContent(
+      { temperature: '20–24 °C', co2: '≤ 1,000 ppm', humidity: '25–60 %' }[worst.kind],
+    );
+    // How long: "at least" where the room was out when first read.
+    const atLeast = expected.findIndex((row) => !row.outSinceKnown);
+    if (atLeast >= 0 && atLeast < rows.length)
+      expect(rows[atLeast]).toHaveTextContent(/at least \d/);
+    const known = expected.findIndex((row) => row.outSinceKnown);
+    if (known >= 0 && known < rows.length) expect(rows[known]).not.toHaveTextContent(/at least/);
+    expect(await ui.checks()).toHaveTextContent(
+      "reads the buildings' current values every 10 minutes, at most 1,200 platform requests each time, those checked longest ago first. The oldest check is from 8 minutes ago.",
+    );
+  });
+
+  it('filters by measurement and orders by how long, through the URL', async () => {
+    const { router } = renderApp('/attention');
+    await ui.rows();
+    await userEvent.selectOptions(ui.measurement(), 'temperature');
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=temperature'));
+    await waitFor(async () => {
+      for (const row of await ui.rows()) expect(row).toHaveTextContent('Air temperature');
+    });
+    expect(attentionRequests.at(-1)).toContain('kind=temperature');
+    await userEvent.selectOptions(ui.order(), 'longest');
+    await waitFor(() => expect(attentionRequests.at(-1)).toContain('sort=longest'));
+  });
+
+  it("shows one building's rooms from a link, and all again when that is removed", async () => {
+    const building = fixtureAttention(Date.now())[0]!;
+    const { router } = renderApp(`/attention?building=${building.buildingId}`);
+    const chip = await screen.findByRole('button', {
+      name: new RegExp(`Showing one building, ${building.buildingName}`),
+    });
+    for (const row of await ui.rows()) expect(row).toHaveTextContent(building.buildingName!);
+    await userEvent.click(chip);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says no building has been checked yet, rather than that all is well', async () => {
+    server.use(...attentionNothingChecked());
+    renderApp('/attention');
+    expect(await screen.findByText('No building has been checked yet.')).toBeInTheDocument();
+    expect(await ui.checks()).toHaveTextContent(
+      "Storey has not read any building's current values yet",
+    );
+    expect(screen.queryByText(/Every room checked is within/)).not.toBeInTheDocument();
+  });
+
+  it('says why the last check stopped, in plain words', async () => {
+    const why =
+      "Storey's platform credential is not enabled for current values; ask your platform administrator";
+    server.use(...attentionRoundStopped(why));
+    renderApp('/attention');
+    expect(await ui.checks()).toHaveTextContent(`The last check stopped early: ${why}.`);
+  });
+
+  it('says in plain words when the credential is not enabled for current values', async () => {
+    server.use(...currentValuesNotEnabled(), ...attentionNothingChecked());
+    renderApp('/attention');
+    expect(
+      await screen.findByText(
+        /Current conditions are not shown: Storey's platform credential is not enabled/,
+      ),
+    ).toBeInTheDocument();
+    expect(await ui.checks()).toHaveTextContent(
+      'Storey cannot read current values from this platform, so no room is checked.',
+    );
+    expect(screen.queryByText(/\/api|403/)).not.toBeInTheDocument();
+  });
+
+  it('says in plain words when this Storey keeps no index', async () => {
+    server.use(...withoutIndex());
+    renderApp('/attention');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This Storey keeps no portfolio index',
+    );
+  });
+
+  it('is one of the main places, reached from the app bar', async () => {
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Needs attention' });
+    expect(link).toHaveAttribute('href', '/attention');
+    expect(fixture.buildings.length).toBeGreaterThan(0);
+  });
+});
