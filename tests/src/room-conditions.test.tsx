@@ -59,6 +59,26 @@ describe('Room conditions (Now)', () => {
     expect(currentValueRequests.at(-1)).toContain(`/api/Spaces/${space.id}/MeasurementValues`);
   });
 
+  it("costs the platform two calls for its conditions: the room's current values and devices", async () => {
+    const asked: string[] = [];
+    const log = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url);
+      if (/\/(MeasurementValues|Devices)$/.test(pathname)) asked.push(pathname);
+    };
+    server.events.on('request:start', log);
+    try {
+      renderApp(roomPath);
+      await ui.card('Air temperature');
+      await within(await ui.devices()).findAllByRole('listitem');
+      expect(asked.sort()).toEqual([
+        `/api/Spaces/${space.id}/Devices`,
+        `/api/Spaces/${space.id}/MeasurementValues`,
+      ]);
+    } finally {
+      server.events.removeListener('request:start', log);
+    }
+  });
+
   it('says when every banded reading is within its band', async () => {
     server.use(
       ...currentValuesAdjusted((values, now) =>
