@@ -103,3 +103,29 @@ export function periodUse(
     covered: Math.max(0, Math.min(1, 1 - quiet / span)),
   };
 }
+
+export interface DayUse extends PeriodUse {
+  /** The day's local midnight and the next (23 or 25 hours apart where the clocks change). */
+  from: number;
+  to: number;
+}
+
+/**
+ * The meter's use on each of the last `days` whole days before `now`, in the local time of whoever
+ * reads it (midnight to midnight), oldest first. Today is not among them: it is not over. Each day
+ * is a `periodUse`, so a day the readings do not cover whole says so and is never filled in.
+ */
+export function dailyUse(readings: readonly MeterReading[], now: number, days: number): DayUse[] {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  const result: DayUse[] = [];
+  for (let back = days; back >= 1; back--) {
+    const from = new Date(midnight);
+    from.setDate(from.getDate() - back);
+    const to = new Date(midnight);
+    to.setDate(to.getDate() - back + 1);
+    const period = { from: from.getTime(), to: to.getTime() };
+    result.push({ ...period, ...periodUse(readings, period) });
+  }
+  return result;
+}

@@ -3,6 +3,7 @@
  * m², and what is said when a period is partial or beyond the site's retention.
  */
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
@@ -45,6 +46,12 @@ const ui = {
   energy: () => screen.findByRole('region', { name: 'Energy' }),
   figure: async (label: string) =>
     (await within(await ui.energy()).findByText(label)).closest('div') as HTMLElement,
+  /** The use-per-day chart as its table. */
+  daysTable: async () => {
+    const energy = await ui.energy();
+    await userEvent.click(await within(energy).findByRole('button', { name: 'Table' }));
+    return within(energy).findByRole('table');
+  },
 };
 
 describe('Energy on a building page', () => {
@@ -57,6 +64,12 @@ describe('Energy on a building page', () => {
     expect(await ui.figure('Change')).toHaveTextContent('+25 % against the 30 days before');
     const perArea = (7200 / entry.record.area).toFixed(2).replace(/\.?0+$/, '');
     expect(await ui.figure('Per m² of floor area')).toHaveTextContent(`${perArea} kWh/m²`);
+    // Use per day: yesterday, midnight to midnight, was 24 hours at 10 kWh.
+    const days = await ui.daysTable();
+    const rows = within(days).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    expect(rows.at(-1)).toHaveTextContent('240 kWh');
+    expect(screen.queryByText(/left empty/)).not.toBeInTheDocument();
   });
 
   it('says a period is partial, with the days its readings cover, and compares nothing then', async () => {
@@ -72,6 +85,20 @@ describe('Energy on a building page', () => {
       'Not given: the period is partial.',
     );
     expect(await ui.figure('Change')).toHaveTextContent('Not compared: a period is partial.');
+    // The days without a whole day of readings are gaps, not low use; the others are whole.
+    const rows = within(await ui.daysTable())
+      .getAllByRole('row')
+      .slice(1);
+    const empty = rows.filter((row) => within(row).queryByText('—'));
+    expect(empty.length).toBeGreaterThanOrEqual(5);
+    expect(empty.length).toBeLessThanOrEqual(6);
+    expect(
+      screen.getByText(
+        `${empty.length} days are left empty: the meter's readings do not cover them whole, and Storey does not guess.`,
+      ),
+    ).toBeInTheDocument();
+    for (const row of rows.filter((row) => !empty.includes(row)))
+      expect(row).toHaveTextContent(/(192|240|2\d\d|19\d|20\d) kWh$/);
   });
 
   it("says in the platform's words why the 30 days before were not read, and still gives the last 30", async () => {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   consumptionPerPeriod,
   consumptionPeriod,
+  dailyUse,
   dayMs,
   hourMs,
   kwhPerUnit,
@@ -98,5 +99,47 @@ describe('meter consumption', () => {
       1000,
       undefined,
     ]);
+  });
+});
+
+describe('use per day', () => {
+  // Readings every 15 minutes for 12 days, rising 1 each, with a meter reset on day 4.
+  const now = new Date(2026, 10, 24, 15, 20).getTime();
+  const start = new Date(2026, 10, 12, 0, 0).getTime();
+  const readings = Array.from({ length: Math.floor((now - start) / quarter) }, (_, index) => ({
+    time: start + index * quarter,
+    value: index < 4 * 96 ? 1000 + index : index - 4 * 96 + 1,
+  }));
+
+  it('gives the last whole days, midnight to midnight, oldest first, without today', () => {
+    const days = dailyUse(readings, now, 7);
+    expect(days).toHaveLength(7);
+    const yesterday = new Date(2026, 10, 23, 0, 0).getTime();
+    expect(days.at(-1)!.from).toBe(yesterday);
+    expect(days.at(-1)!.to).toBe(new Date(2026, 10, 24, 0, 0).getTime());
+    for (let index = 1; index < days.length; index++)
+      expect(days[index]!.from).toBe(days[index - 1]!.to);
+    // 96 rises of 1 a day, every day whole.
+    expect(days.map((day) => [day.used, day.complete])).toEqual(
+      Array.from({ length: 7 }, () => [96, true]),
+    );
+  });
+
+  it('never counts a reset as negative use, and adds up to the whole', () => {
+    const days = dailyUse(readings, now, 10);
+    expect(days.every((day) => day.used >= 0)).toBe(true);
+    const whole = periodUse(readings, { from: days[0]!.from, to: days.at(-1)!.to });
+    expect(days.reduce((sum, day) => sum + day.used, 0)).toBeCloseTo(whole.used);
+  });
+
+  it('leaves a day the readings do not cover whole as partial, never filled in', () => {
+    const quietDay = new Date(2026, 10, 20, 0, 0).getTime();
+    const withGap = readings.filter(
+      (reading) => reading.time < quietDay + 2 * hourMs || reading.time >= quietDay + 10 * hourMs,
+    );
+    const days = dailyUse(withGap, now, 7);
+    const partial = days.filter((day) => !day.complete);
+    expect(partial.map((day) => day.from)).toEqual([quietDay]);
+    expect(partial[0]!.covered).toBeLessThan(1);
   });
 });

@@ -14,7 +14,8 @@ import { useChartScheme } from './use-chart-scheme';
 
 export interface BarDatum {
   label: string;
-  value: number;
+  /** null: nothing to draw for this category (a day without a whole day of readings), a gap. */
+  value: number | null;
 }
 
 export interface BarChartCardProps {
@@ -182,7 +183,7 @@ export function BarChartCard({
             {data.map((row, index) => (
               <TableRow key={`${row.label}-${index}`}>
                 <TableCell>{row.label}</TableCell>
-                <TableCell align="right">{format(row.value)}</TableCell>
+                <TableCell align="right">{row.value === null ? '—' : format(row.value)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

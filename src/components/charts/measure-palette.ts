@@ -9,6 +9,7 @@ export const measures = [
   'buildings',
   'devices',
   'measurements',
+  'energy',
 ] as const;
 export type Measure = (typeof measures)[number];
 
@@ -19,6 +20,7 @@ export const measurePalette: Record<Measure, { light: string; dark: string }> = 
   buildings: { light: '#475569', dark: '#cbd5e1' },
   devices: { light: '#b45309', dark: '#fcd34d' },
   measurements: { light: '#be185d', dark: '#f9a8d4' },
+  energy: { light: '#15803d', dark: '#86efac' },
 };
 
 /** A CSS value following the page's colour scheme (MUI sets the `dark` class on <html>). */

@@ -4,7 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
-import { dayMs, hourMs, kwhPerUnit, periodUse, type PeriodUse } from '@/domain/meter-consumption';
+import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
+import {
+  dailyUse,
+  dayMs,
+  hourMs,
+  kwhPerUnit,
+  periodUse,
+  type PeriodUse,
+} from '@/domain/meter-consumption';
 import { historyQueryOptions } from '../api/get-history';
 import { FigureGrid } from './figure-grid';
 
@@ -42,6 +50,12 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
     </Paper>
   );
 }
+
+const dayLabel = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
 
 const daysCovered = (use: PeriodUse) => Math.round(use.covered * energyPeriodDays);
 
@@ -119,28 +133,51 @@ export function EnergySummary({
             ? `Not compared: nothing was used in the ${energyPeriodDays} days before.`
             : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
     }
+    const days = dailyUse(readings!, now, energyPeriodDays);
+    const gaps = days.filter((day) => !day.complete).length;
     body = (
-      <FigureGrid minWidth={200}>
-        <Figure label={`Last ${energyPeriodDays} days`}>
-          <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {kwhFormat.format(used)} kWh
-          </Typography>
-          {last.complete ? null : (
-            <Typography component="dd" variant="caption" color="text.secondary">
-              Partial: readings cover {daysCovered(last)} of {energyPeriodDays} days
+      <>
+        <FigureGrid minWidth={200}>
+          <Figure label={`Last ${energyPeriodDays} days`}>
+            <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {kwhFormat.format(used)} kWh
             </Typography>
-          )}
-        </Figure>
-        <Figure label="Per m² of floor area">
-          <Typography component="dd">{intensity}</Typography>
-        </Figure>
-        <Figure label={`The ${energyPeriodDays} days before`}>
-          <Typography component="dd">{previous}</Typography>
-        </Figure>
-        <Figure label="Change">
-          <Typography component="dd">{change}</Typography>
-        </Figure>
-      </FigureGrid>
+            {last.complete ? null : (
+              <Typography component="dd" variant="caption" color="text.secondary">
+                Partial: readings cover {daysCovered(last)} of {energyPeriodDays} days
+              </Typography>
+            )}
+          </Figure>
+          <Figure label="Per m² of floor area">
+            <Typography component="dd">{intensity}</Typography>
+          </Figure>
+          <Figure label={`The ${energyPeriodDays} days before`}>
+            <Typography component="dd">{previous}</Typography>
+          </Figure>
+          <Figure label="Change">
+            <Typography component="dd">{change}</Typography>
+          </Figure>
+        </FigureGrid>
+        <LazyBarChartCard
+          title={`Use per day, the last ${energyPeriodDays} whole days`}
+          description="Midnight to midnight in your time zone; today is not over, so it is not shown."
+          data={days.map((day) => ({
+            label: dayLabel.format(day.from),
+            value: day.complete ? Math.round(day.used * scale * 10) / 10 : null,
+          }))}
+          measure="energy"
+          valueLabel="Use (kWh)"
+          categoryLabel="Day"
+          format={(value) => `${kwhFormat.format(value)} kWh`}
+          tickFormat={(value) => kwhFormat.format(value)}
+          layout="vertical"
+          footnote={
+            gaps > 0
+              ? `${gaps} ${gaps === 1 ? 'day is' : 'days are'} left empty: the meter's readings do not cover ${gaps === 1 ? 'it' : 'them'} whole, and Storey does not guess.`
+              : undefined
+          }
+        />
+      </>
     );
   }
   return <Section title="Energy">{body}</Section>;
