@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 const screenshots = process.env.UPDATE_SCREENSHOTS
   ? path.resolve(import.meta.dirname, '../../docs/screenshots')
@@ -37,4 +37,29 @@ export async function shoot(page: Page, name: string, options: { fullPage?: bool
 export async function shootPart(locator: Locator, name: string) {
   await mkdir(screenshots, { recursive: true });
   await locator.screenshot({ path: path.join(screenshots, `${name}.png`) });
+}
+
+/**
+ * Everything the page receives from now on: each answer's headers and body, read as it arrives.
+ * `everything()` waits for the network to be quiet, stops listening, and awaits every read, so no
+ * answer is missed and none is read after the page has closed.
+ */
+export function recordAnswers(page: Page) {
+  const reads: Array<Promise<string>> = [];
+  const read = (response: Response) => {
+    reads.push(
+      Promise.all([
+        response.allHeaders().then((headers) => JSON.stringify(headers)),
+        response.text().catch(() => ''),
+      ]).then((parts) => parts.join('\n')),
+    );
+  };
+  page.on('response', read);
+  return {
+    async everything(): Promise<string> {
+      await page.waitForLoadState('networkidle');
+      page.off('response', read);
+      return (await Promise.all(reads)).join('\n');
+    },
+  };
 }

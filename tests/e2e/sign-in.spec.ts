@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInOnProvider } from './sign-in-helper';
+import { recordAnswers } from './page-checks';
 
 // These start signed out.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -7,10 +8,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 test('signs in through the emulator’s provider and lands on the deep link asked for', async ({
   page,
 }) => {
-  const bodies: string[] = [];
-  page.on('response', async (response) => {
-    bodies.push(JSON.stringify(await response.allHeaders()), await response.text().catch(() => ''));
-  });
+  const answers = recordAnswers(page);
   const buildings = await (
     await page.request.get('/api/Buildings', { headers: { 'X-CSRF': '1' } })
   ).status();
@@ -28,7 +26,7 @@ test('signs in through the emulator’s provider and lands on the deep link aske
   const session = cookies.find((cookie) => cookie.name === 'storey-session')!;
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
   // No token of any kind (a signed JWT has three parts) reached the browser.
-  expect(bodies.join('\n')).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/);
+  expect(await answers.everything()).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/);
 });
 
 test('refuses a wrong password at the provider', async ({ page }) => {
