@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
+  attentionAnsweredAt,
   attentionNothingChecked,
   attentionRequests,
   attentionRoundStopped,
   currentValuesNotEnabled,
   everythingPending,
-  fixture,
   fixtureAttention,
   withoutIndex,
 } from './support/scenarios';
@@ -46,7 +46,8 @@ describe('Needs attention now', () => {
     await ui.heading();
     const rows = await ui.rows();
     // Worst first as the server orders: furthest out, then longest out.
-    const expected = fixtureAttention(Date.now()).sort(
+    // The rooms as the answer shown had them, at the time it was answered for.
+    const expected = fixtureAttention(attentionAnsweredAt.at(-1)!).sort(
       (a, b) => b.outShare - a.outShare || Date.parse(a.outSince) - Date.parse(b.outSince),
     );
     expect(rows).toHaveLength(Math.min(200, expected.length));
@@ -101,7 +102,11 @@ describe('Needs attention now', () => {
   });
 
   it("shows one building's rooms from a link, and all again when that is removed", async () => {
-    const building = fixtureAttention(Date.now())[0]!;
+    // The building with the most rooms out of band (dozens, whatever the hour), so it has some when
+    // the page asks a moment later.
+    const rows = fixtureAttention(Date.now());
+    const count = (id: string) => rows.filter((row) => row.buildingId === id).length;
+    const building = [...rows].sort((a, b) => count(b.buildingId) - count(a.buildingId))[0]!;
     const { router } = renderApp(`/attention?building=${building.buildingId}`);
     const chip = await screen.findByRole('button', {
       name: new RegExp(`Showing one building, ${building.buildingName}`),
@@ -155,6 +160,5 @@ describe('Needs attention now', () => {
     renderApp('/');
     const link = await screen.findByRole('link', { name: 'Needs attention' });
     expect(link).toHaveAttribute('href', '/attention');
-    expect(fixture.buildings.length).toBeGreaterThan(0);
   });
 });

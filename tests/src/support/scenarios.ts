@@ -253,6 +253,7 @@ export function resetScenarioState(): void {
   indexRefreshes.length = 0;
   indexSearches.length = 0;
   attentionRequests.length = 0;
+  attentionAnsweredAt.length = 0;
 }
 
 const session = (body: Record<string, unknown>, status = 200) =>
@@ -812,8 +813,9 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
   return rows;
 }
 
-/** The requests for the attention list, oldest first. */
+/** The requests for the attention list, oldest first, and the time each was answered for. */
 export const attentionRequests: string[] = [];
+export const attentionAnsweredAt: number[] = [];
 
 /**
  * GET /api/index/attention as the server answers it: filtered, sorted and paged like
@@ -827,6 +829,7 @@ const indexAttentionHandler = (checks: Record<string, unknown> = {}) =>
     attentionRequests.push(request.url);
     const url = new URL(request.url);
     const now = Date.now();
+    attentionAnsweredAt.push(now);
     const withDevices = fixture.buildings.filter(
       ({ record }) => !record.includesDeviceAndMeasurementCounts || record.deviceCount > 0,
     );
