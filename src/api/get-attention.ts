@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { queryString } from './query-string';
 import { z } from '@/lib/zod';
 
 /**
@@ -92,14 +93,6 @@ export function attentionFilterOf(
 /** Rows the page draws at most (the CSV has them all). */
 export const attentionListLimit = 200;
 
-const searchOf = (values: object) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values))
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
 export const attentionKeys = {
   all: ['index-attention'] as const,
   list: (filter: AttentionFilter, limit: number) => [...attentionKeys.all, filter, limit] as const,
@@ -114,7 +107,7 @@ export const attentionQueryOptions = (filter: AttentionFilter, limit: number) =>
     queryKey: attentionKeys.list(filter, limit),
     queryFn: async ({ signal }) =>
       (
-        await apiGet(`/api/index/attention${searchOf({ ...filter, limit })}`, attentionSchema, {
+        await apiGet(`/api/index/attention${queryString({ ...filter, limit })}`, attentionSchema, {
           signal,
         })
       ).data,
@@ -127,7 +120,7 @@ export async function fetchAllAttention(filter: AttentionFilter): Promise<Attent
   const all: AttentionReading[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const { data } = await apiGet(
-      `/api/index/attention${searchOf({ ...filter, offset, limit: pageSize })}`,
+      `/api/index/attention${queryString({ ...filter, offset, limit: pageSize })}`,
       attentionSchema,
     );
     all.push(...data.readings);

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { queryString } from './query-string';
 import { z } from '@/lib/zod';
 
 /**
@@ -94,14 +95,6 @@ export interface FindingsFilter extends QualityScope {
   severity?: string;
 }
 
-const searchOf = (values: object) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values))
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
 export const qualityKeys = {
   all: ['index-quality'] as const,
   summary: (scope: QualityScope) => [...qualityKeys.all, 'summary', scope] as const,
@@ -115,7 +108,8 @@ export const qualitySummaryQueryOptions = (scope: QualityScope = {}) =>
   queryOptions({
     queryKey: qualityKeys.summary(scope),
     queryFn: async ({ signal }) =>
-      (await apiGet(`/api/index/quality${searchOf(scope)}`, qualitySummarySchema, { signal })).data,
+      (await apiGet(`/api/index/quality${queryString(scope)}`, qualitySummarySchema, { signal }))
+        .data,
   });
 
 /** The first `limit` findings of a filter (most severe first) and how many there are. */
@@ -125,7 +119,7 @@ export const qualityFindingsQueryOptions = (filter: FindingsFilter, limit: numbe
     queryFn: async ({ signal }) =>
       (
         await apiGet(
-          `/api/index/quality/findings${searchOf({ ...filter, limit })}`,
+          `/api/index/quality/findings${queryString({ ...filter, limit })}`,
           qualityFindingsSchema,
           { signal },
         )
@@ -138,7 +132,7 @@ export async function fetchAllFindings(filter: FindingsFilter): Promise<Finding[
   const all: Finding[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const { data } = await apiGet(
-      `/api/index/quality/findings${searchOf({ ...filter, offset, limit: pageSize })}`,
+      `/api/index/quality/findings${queryString({ ...filter, offset, limit: pageSize })}`,
       qualityFindingsSchema,
     );
     all.push(...data.findings);
