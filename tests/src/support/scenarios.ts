@@ -11,6 +11,7 @@ import {
   type PlaceLevel,
 } from '../../../server/emulator/rest-api';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
+import type { AttentionRow } from '../../../server/portfolio-index/attention-queries';
 import {
   bandKindOfType,
   comfortVerdict,
@@ -745,27 +746,7 @@ const indexQualityHandlers = (buildings = fixtureBuildings) => {
  * them were already out when first read ("at least"), half went out since a reading in band.
  */
 export function fixtureAttention(now: number, bands: ComfortBands = defaultComfortBands) {
-  const rows: Array<{
-    measurementId: string;
-    kind: 'temperature' | 'co2' | 'humidity';
-    name: string;
-    unit: string;
-    value: number;
-    status: 'low' | 'high';
-    outShare: number;
-    readingAt: string;
-    outSince: string;
-    outSinceKnown: boolean;
-    checkedAt: string;
-    roomId: string;
-    roomName: string | null;
-    levelKey: string;
-    levelName: string | null;
-    buildingId: string;
-    buildingName: string | null;
-    siteId: string;
-    siteName: string | null;
-  }> = [];
+  const rows: AttentionRow[] = [];
   for (const entry of fixture.buildings) {
     const rooms = new Map<
       string,
