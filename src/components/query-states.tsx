@@ -108,3 +108,13 @@ export function PartFailedAlert({
     </Alert>
   );
 }
+
+/** A CSV export that failed: what happened and what to do, in plain words. */
+export function ExportFailedAlert({ error }: { error: unknown }) {
+  const { headline, next } = plainError(error);
+  return (
+    <Alert severity="warning">
+      The CSV could not be made. {headline} {next}
+    </Alert>
+  );
+}

@@ -28,14 +28,18 @@ import { useCapabilities } from '@/api/get-capabilities';
 import { useSites } from '@/api/get-sites';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
-import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import {
+  EmptyState,
+  ErrorState,
+  ExportFailedAlert,
+  LoadingSkeleton,
+} from '@/components/query-states';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { describeBand, outOfBandWord, type ComfortBands } from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { displayName, formatAge, formatCount, siteLabel } from '@/lib/format';
-import { plainError } from '@/lib/plain-error';
 import type { UrlView } from '@/lib/use-url-params';
 import type { attentionViewKeys } from '@/api/get-attention';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
@@ -201,11 +205,7 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
           Export CSV
         </Button>
       </Stack>
-      {exporting ? (
-        <Alert severity="warning">
-          The CSV could not be made. {plainError(exporting).headline} {plainError(exporting).next}
-        </Alert>
-      ) : null}
+      {exporting ? <ExportFailedAlert error={exporting} /> : null}
       {attention.isError ? (
         <ErrorState
           what="the rooms that need attention"

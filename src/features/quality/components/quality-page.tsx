@@ -25,13 +25,17 @@ import { totalsQueryOptions } from '@/api/get-totals';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
-import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
+import {
+  EmptyState,
+  ErrorState,
+  ExportFailedAlert,
+  LoadingSkeleton,
+} from '@/components/query-states';
 import { SeverityChip, severityLabels } from '@/components/severity-chip';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { displayName, formatCount, siteLabel } from '@/lib/format';
-import { plainError } from '@/lib/plain-error';
 import type { UrlView } from '@/lib/use-url-params';
 
 /** Table rows drawn at most (the CSV has them all). */
@@ -243,11 +247,7 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
           Export CSV
         </Button>
       </Stack>
-      {exporting ? (
-        <Alert severity="warning">
-          The CSV could not be made. {plainError(exporting).headline} {plainError(exporting).next}
-        </Alert>
-      ) : null}
+      {exporting ? <ExportFailedAlert error={exporting} /> : null}
       {filter.rule && ruleOf.get(filter.rule) ? (
         <Alert severity="info">
           <strong>{ruleOf.get(filter.rule)!.title}</strong>: {ruleOf.get(filter.rule)!.explanation}
