@@ -174,11 +174,43 @@ export interface PointEntry {
   /** Seeds the device's outages (a battery swap, a lost radio link). */
   deviceSeed: number;
   measures: EquipmentTemplate['measures'];
+  /**
+   * The site's standard time ahead of UTC, in 15-minute slots: plant, people and meters keep the
+   * site's working day (a Tokyo office is heated in Tokyo's morning, not London's).
+   */
+  localOffsetSlots: number;
 }
 
 export interface DeviceEntry {
   record: DeviceRecord;
   points: PointEntry[];
+}
+
+const offsetCache = new Map<string, number>();
+
+/**
+ * A zone's standard offset from UTC in 15-minute slots: the smaller of its January and July
+ * offsets. One constant per site, not the day's own offset, so a cumulative meter never steps back
+ * an hour when the clocks change and any slot's value stays computable alone.
+ */
+export function standardOffsetSlots(timeZone: string | null | undefined): number {
+  if (!timeZone) return 0;
+  let slots = offsetCache.get(timeZone);
+  if (slots === undefined) {
+    const minutesAt = (at: string) => {
+      const name =
+        new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' })
+          .formatToParts(new Date(at))
+          .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+      const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+      return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+    };
+    slots = Math.round(
+      Math.min(minutesAt('2026-01-15T12:00:00Z'), minutesAt('2026-07-15T12:00:00Z')) / 15,
+    );
+    offsetCache.set(timeZone, slots);
+  }
+  return slots;
 }
 
 const noMetadata = Object.freeze([]) as unknown as MetadataEntry[];
@@ -193,8 +225,11 @@ export function devicesOfRoom(input: {
     buildingId: string;
     floorId: string;
   };
+  /** The site's IANA time zone; UTC when it has none. */
+  timeZone?: string | null;
 }): DeviceEntry[] {
   const { space } = input;
+  const localOffsetSlots = standardOffsetSlots(input.timeZone);
   const deviceGroupId = createRandom(`${space.buildingId}:device-group`).guid();
   return input.kinds.map((kind, index) => {
     const template = equipmentTemplates[kind];
@@ -244,6 +279,7 @@ export function devicesOfRoom(input: {
         sensorSeed: hashSeed(measurement.id),
         deviceSeed: hashSeed(id),
         measures: template.measures,
+        localOffsetSlots,
       };
     });
     return { record, points };

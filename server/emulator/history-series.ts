@@ -29,7 +29,7 @@ function unit(seed: number, n: number): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-/** Monday-Friday, 08:00-18:00 UTC: when people are in and plant runs harder. */
+/** Monday-Friday, 08:00-18:00 site time: when people are in and plant runs harder. */
 const workStartSlot = 32;
 const workSlots = 40;
 const isWorkday = (day: number) => {
@@ -73,10 +73,12 @@ const roomTraits = (placeSeed: number) => ({
 const heatedAt = (slot: number) => {
   const day = Math.floor(slot / slotsPerDay);
   const hour = mod(slot, slotsPerDay) / 4;
-  return isWorkday(day) && hour >= 6.5 && hour < 19;
+  return isWorkday(day) && hour >= 6 && hour < 19;
 };
 
-function valueAt(point: PointEntry, slot: number): number {
+function valueAt(point: PointEntry, utcSlot: number): number {
+  // The working day, the plant's schedule and the meter run on the site's clock.
+  const slot = utcSlot + point.localOffsetSlots;
   const day = Math.floor(slot / slotsPerDay);
   const hour = mod(slot, slotsPerDay) / 4;
   const traits = roomTraits(point.placeSeed);

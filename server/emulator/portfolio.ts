@@ -470,11 +470,16 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
   const devicesOfFloor = new WeakMap<FloorEntry, DeviceEntry[]>();
   const deviceIndex = new Map<string, DeviceEntry>();
   let everyDeviceMade = false;
+  const timeZoneOfSite = new Map(sites.map((site) => [site.id, site.timezone]));
   const devicesOf = (floor: FloorEntry): DeviceEntry[] => {
     let devices = devicesOfFloor.get(floor);
     if (!devices) {
       devices = floor.spaces.flatMap((space, room) =>
-        devicesOfRoom({ kinds: floor.equipment[room] ?? [], space }),
+        devicesOfRoom({
+          kinds: floor.equipment[room] ?? [],
+          space,
+          timeZone: timeZoneOfSite.get(space.siteId),
+        }),
       );
       for (const device of devices) deviceIndex.set(device.record.id, device);
       devicesOfFloor.set(floor, devices);
