@@ -95,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         gateway,
         capabilities,
         comfortBands: config.comfortBands,
+        comfortHours: config.comfortHours,
         clock,
         log: app.log,
         ...(options.indexWait ? { wait: options.indexWait } : {}),
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prefix: '/api',
         probe: capabilities,
         comfortBands: config.comfortBands,
+        comfortHours: config.comfortHours,
       });
       await api.register(graphqlProxy, { gateway });
       if (portfolioIndex)

@@ -6,6 +6,11 @@ import {
   comfortEnvironment,
   type ComfortBands,
 } from './conditions/comfort-bands.ts';
+import {
+  comfortHoursSetting,
+  defaultComfortHours,
+  type ComfortHours,
+} from './conditions/comfort-hours.ts';
 
 /** The variables that describe a real platform; all or none of them must be set. */
 /** The longest history range relayed by default: a year, leap day included (days of 24 hours). */
@@ -96,6 +101,8 @@ const environmentSchema = z.object({
   /** How long a place's current values are shared between everyone looking at it. */
   CURRENT_VALUES_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   ...comfortEnvironment,
+  /** When the bands apply, on each site's clock: "Mon-Fri 07:00-19:00" (default) or "always". */
+  COMFORT_HOURS: comfortHoursSetting.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
@@ -233,6 +240,8 @@ export interface BffConfig {
   currentValuesTtlSeconds: number;
   /** The bands current readings are judged against (COMFORT_*), served to the dashboard. */
   comfortBands: ComfortBands;
+  /** When the bands apply (COMFORT_HOURS), on each site's clock; served beside them. */
+  comfortHours: ComfortHours;
   /** Where and how the platform's historical values are asked for (not shown in the spec). */
   history: HistorySettings;
   rateLimit: { max: number; windowMs: number };
@@ -467,6 +476,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
     currentValuesTtlSeconds: values.CURRENT_VALUES_TTL_SECONDS,
     comfortBands: comfortBandsFrom(values),
+    comfortHours: values.COMFORT_HOURS ?? defaultComfortHours,
     history: {
       pathTemplate: values.PLATFORM_HISTORY_PATH,
       fromParam: values.PLATFORM_HISTORY_FROM_PARAM,

@@ -1,4 +1,5 @@
 import type { ComfortBand, ComfortBands } from './comfort-bands.ts';
+import { withinComfortHours, type ComfortHours } from './comfort-hours.ts';
 
 /**
  * The verdict a current reading gets against its comfort band, as the portfolio's "Needs
@@ -30,12 +31,29 @@ const plausibleOf: Readonly<Record<BandKind, readonly [number, number]>> = {
 };
 
 export type VerdictStatus =
-  'in-band' | 'low' | 'high' | 'stale' | 'no-band' | 'not-a-number' | 'implausible';
+  | 'in-band'
+  | 'low'
+  | 'high'
+  | 'stale'
+  | 'no-band'
+  | 'not-a-number'
+  | 'implausible'
+  | 'outside-hours';
 
-/** One current reading against its band: stale readings get no comfort verdict, faulty ones none. */
+/** When the bands apply, on the clock of the reading's site. */
+export interface ComfortSchedule {
+  hours: ComfortHours;
+  timeZone: string | null | undefined;
+}
+
+/**
+ * One current reading against its band: stale readings get no comfort verdict, faulty ones none,
+ * and one taken outside the comfort hours none (without a schedule, the bands apply always).
+ */
 export function comfortVerdict(
   reading: { type: string | null | undefined; value: unknown; time: number; now: number },
   bands: ComfortBands,
+  schedule?: ComfortSchedule,
 ): VerdictStatus {
   const kind = reading.type ? bandKindOfType[reading.type] : undefined;
   if (reading.now - reading.time > staleAfterMs) return 'stale';
@@ -44,6 +62,8 @@ export function comfortVerdict(
   if (typeof reading.value !== 'number' || !Number.isFinite(reading.value)) return 'not-a-number';
   const [lowest, highest] = plausibleOf[kind];
   if (reading.value < lowest || reading.value > highest) return 'implausible';
+  if (schedule && !withinComfortHours(reading.time, schedule.hours, schedule.timeZone))
+    return 'outside-hours';
   if (band.low !== undefined && reading.value < band.low) return 'low';
   if (band.high !== undefined && reading.value > band.high) return 'high';
   return 'in-band';

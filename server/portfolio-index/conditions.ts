@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { ComfortBands } from '../conditions/comfort-bands.ts';
+import type { ComfortHours } from '../conditions/comfort-hours.ts';
 import {
   bandKindOfType,
   comfortVerdict,
@@ -47,13 +48,15 @@ export async function refreshConditions(options: {
   db: Kysely<IndexTables>;
   pages: PlatformPages;
   bands: ComfortBands;
+  /** When the bands apply, on each building's site clock. */
+  hours: ComfortHours;
   clock: Clock;
   instance: string;
   /** Buildings read at once. */
   concurrency: number;
   signal?: AbortSignal;
 }): Promise<ConditionsRound> {
-  const { db, pages, bands, clock } = options;
+  const { db, pages, bands, hours, clock } = options;
   const startedAt = new Date(clock.now());
   const { id: roundId } = await db
     .insertInto('condition_round')
@@ -65,7 +68,12 @@ export async function refreshConditions(options: {
     ? await db
         .selectFrom('indexed_building as building')
         .leftJoin('condition_building as checked', 'checked.building_id', 'building.id')
-        .select(['building.id', 'building.name', 'checked.read_until'])
+        .leftJoin('indexed_site as site', (join) =>
+          join
+            .onRef('site.run_id', '=', 'building.run_id')
+            .onRef('site.id', '=', 'building.site_id'),
+        )
+        .select(['building.id', 'building.name', 'checked.read_until', 'site.timezone'])
         .where('building.run_id', '=', served.run_id)
         // A building the platform counts no devices in has no readings to ask for.
         .where((where) =>
@@ -95,7 +103,11 @@ export async function refreshConditions(options: {
             return { readings: [], readUntil: null };
           throw failure;
         });
-        await writeBuilding(db, served!.run_id, building.id, read, bands, clock.now());
+        await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
+          bands,
+          hours,
+          timeZone: building.timezone,
+        });
         checked++;
       } catch (failure) {
         stopped ??= failure;
@@ -203,9 +215,10 @@ async function writeBuilding(
   runId: number,
   buildingId: string,
   read: BuildingRead,
-  bands: ComfortBands,
   now: number,
+  judge: { bands: ComfortBands; hours: ComfortHours; timeZone: string | null },
 ): Promise<void> {
+  const { bands } = judge;
   const checkedAt = new Date(now);
   await db.transaction().execute(async (trx) => {
     const ids = read.readings.map((reading) => reading.measurementId);
@@ -226,6 +239,7 @@ async function writeBuilding(
       const status = comfortVerdict(
         { type: reading.pointType, value: reading.value, time: reading.time, now },
         bands,
+        { hours: judge.hours, timeZone: judge.timeZone },
       );
       const out = status === 'low' || status === 'high';
       const previous = before.get(reading.measurementId);
@@ -255,12 +269,13 @@ async function writeBuilding(
         // Out since it was first seen out, uninterrupted; seen out at its first reading, it has
         // been out at least since then.
         out_since: out ? (wasOut ? wasOut.out_since : new Date(reading.time)) : null,
-        // Known when it was seen in band before; seen out at its first reading (or after a
-        // silence), it has been out at least since then.
+        // Known when it was seen in band before, or outside the comfort hours (then it has been
+        // out since they began); seen out at its first reading (or after a silence), it has been
+        // out at least since then.
         out_since_known: out
           ? wasOut
             ? wasOut.out_since_known
-            : previous?.status === 'in-band'
+            : previous?.status === 'in-band' || previous?.status === 'outside-hours'
           : false,
         checked_at: checkedAt,
       };

@@ -227,6 +227,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005-site-time-zones': {
+    async up(db: Kysely<unknown>) {
+      // The comfort hours apply on each site's clock (server/conditions/comfort-hours.ts).
+      await db.schema.alterTable('indexed_site').addColumn('timezone', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

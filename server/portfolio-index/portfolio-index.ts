@@ -20,6 +20,7 @@ import {
 import type { IndexTables } from './tables.ts';
 import { syncPortfolio } from './sync.ts';
 import type { ComfortBands } from '../conditions/comfort-bands.ts';
+import type { ComfortHours } from '../conditions/comfort-hours.ts';
 import { attentionList, type AttentionFilter, type attentionSorts } from './attention-queries.ts';
 import { refreshConditions, type ConditionsRound } from './conditions.ts';
 
@@ -122,6 +123,8 @@ export async function createPortfolioIndex(options: {
   capabilities: CapabilityProbe;
   /** What readings are judged against (the COMFORT_* settings). */
   comfortBands: ComfortBands;
+  /** When they apply (COMFORT_HOURS), on each site's clock. */
+  comfortHours: ComfortHours;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
@@ -246,6 +249,7 @@ export async function createPortfolioIndex(options: {
         db,
         pages,
         bands: options.comfortBands,
+        hours: options.comfortHours,
         clock,
         instance,
         concurrency: settings.concurrency,

@@ -16,7 +16,7 @@ const area = z
   .nullish()
   .transform((value) => value ?? 0);
 
-const siteRecord = z.object({ id: z.string(), name: text, organizationId: text });
+const siteRecord = z.object({ id: z.string(), name: text, organizationId: text, timezone: text });
 const buildingRecord = z.object({
   id: z.string(),
   name: text,
@@ -411,8 +411,8 @@ async function writeRows(
   await inBatches(
     sites,
     (batch) =>
-      sql`insert into indexed_site (run_id, id, name, organization_id)
-        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[])`.execute(
+      sql`insert into indexed_site (run_id, id, name, organization_id, timezone)
+        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[])`.execute(
         db,
       ),
     signal,

@@ -43,6 +43,8 @@ export interface IndexTables {
     id: string;
     name: string | null;
     organization_id: string | null;
+    /** The site's IANA time zone (the comfort hours are judged on its clock). */
+    timezone: string | null;
   };
   indexed_building: {
     run_id: number;

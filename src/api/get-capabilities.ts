@@ -47,6 +47,13 @@ export const capabilitiesSchema = z.object({
   currentValues: featureSchema.extend({ ttlSeconds: z.number().min(0) }),
   /** The bands current readings are judged against (the BFF's COMFORT_* settings). */
   comfortBands: z.object({ temperature: bandSchema, co2: bandSchema, humidity: bandSchema }),
+  /** When the bands apply, on each site's clock (COMFORT_HOURS). */
+  comfortHours: z.object({
+    days: z.array(z.number().int().min(0).max(6)),
+    from: z.string().regex(/^\d{2}:\d{2}$/),
+    to: z.string().regex(/^\d{2}:\d{2}$/),
+    label: z.string().min(1),
+  }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -54,7 +61,7 @@ export type Capabilities = z.infer<typeof capabilitiesSchema>;
  * What to assume while the answer is on its way or if it fails: the spec alone. No comfort bands:
  * they are the BFF's to say, and no reading is judged before it has.
  */
-export const specOnlyCapabilities: Omit<Capabilities, 'comfortBands'> = {
+export const specOnlyCapabilities: Omit<Capabilities, 'comfortBands' | 'comfortHours'> = {
   checkedAt: null,
   probed: false,
   graphql: {

@@ -32,6 +32,8 @@ export const siteSchema = z.looseObject({
   buildingCount: z.number().optional(),
   city: z.string().nullable().optional(),
   country: z.string().nullable().optional(),
+  /** IANA ("Europe/London"): the site's clock, that the comfort hours are judged on. */
+  timezone: z.string().nullable().optional(),
 });
 export type Site = z.infer<typeof siteSchema>;
 

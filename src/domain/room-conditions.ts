@@ -1,4 +1,9 @@
-import { comfortVerdict, type ComfortBands, type ComfortVerdict } from './comfort';
+import {
+  comfortVerdict,
+  type ComfortBands,
+  type ComfortSchedule,
+  type ComfortVerdict,
+} from './comfort';
 import { measurementKind } from './measurement-kinds';
 
 /** A current value as the conditions need it (see api/get-current-values). */
@@ -21,9 +26,16 @@ export interface RoomCondition {
   verdict: ComfortVerdict | undefined;
   /** Any banded reading of the room out of its band now. */
   outOfBand: boolean;
+  /** Its banded readings were taken outside the comfort hours, none within them. */
+  outsideHours: boolean;
 }
 
 const isOut = (verdict: ComfortVerdict) => verdict.status === 'low' || verdict.status === 'high';
+const isJudged = (verdict: ComfortVerdict) => verdict.status === 'in-band' || isOut(verdict);
+
+/** Banded readings, none judged, some taken outside the comfort hours. */
+export const onlyOutsideHours = (verdicts: readonly ComfortVerdict[]) =>
+  verdicts.some((verdict) => verdict.status === 'outside-hours') && !verdicts.some(isJudged);
 
 /**
  * Each room's condition for one kind of measurement (by its label, "CO₂"), and whether any of its
@@ -35,6 +47,7 @@ export function roomConditions(
   kindLabel: string,
   now: number,
   bands: ComfortBands,
+  schedule?: ComfortSchedule,
 ): Map<string, RoomCondition> {
   const byRoom = new Map<string, ConditionReading[]>();
   for (const reading of readings) {
@@ -50,6 +63,7 @@ export function roomConditions(
         comfortVerdict(
           { type: reading.pointType, value: reading.value, time: reading.time, now },
           bands,
+          schedule,
         ),
       );
       const index = own.findIndex(
@@ -61,6 +75,7 @@ export function roomConditions(
           reading: own[index],
           verdict: index >= 0 ? verdicts[index] : undefined,
           outOfBand: verdicts.some(isOut),
+          outsideHours: onlyOutsideHours(verdicts),
         },
       ];
     }),
@@ -90,6 +105,8 @@ export interface FloorOutOfBand {
   roomsWithBands: number;
   /** Of those, rooms with any banded reading out of band now (stale readings are not counted). */
   roomsOutOfBand: number;
+  /** Of those, rooms whose readings were taken outside the comfort hours (not judged). */
+  roomsOutsideHours: number;
 }
 
 /**
@@ -102,26 +119,33 @@ export function floorsOutOfBand(
   readings: readonly ConditionReading[],
   now: number,
   bands: ComfortBands,
+  schedule?: ComfortSchedule,
 ): Map<string, FloorOutOfBand> {
-  const rooms = new Map<string, { floorId: string; banded: boolean; out: boolean }>();
+  const rooms = new Map<string, { floorId: string; banded: boolean; verdicts: ComfortVerdict[] }>();
   for (const reading of readings) {
     const roomId = reading.measuredId;
     if (!roomId || !reading.floorId || roomId !== reading.spaceId) continue;
     const verdict = comfortVerdict(
       { type: reading.pointType, value: reading.value, time: reading.time, now },
       bands,
+      schedule,
     );
-    const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, out: false };
+    const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, verdicts: [] };
     if ('band' in verdict && verdict.band) room.banded = true;
-    if (isOut(verdict)) room.out = true;
+    room.verdicts.push(verdict);
     rooms.set(roomId, room);
   }
   const floors = new Map<string, FloorOutOfBand>();
   for (const room of rooms.values()) {
     if (!room.banded) continue;
-    const floor = floors.get(room.floorId) ?? { roomsWithBands: 0, roomsOutOfBand: 0 };
+    const floor = floors.get(room.floorId) ?? {
+      roomsWithBands: 0,
+      roomsOutOfBand: 0,
+      roomsOutsideHours: 0,
+    };
     floor.roomsWithBands += 1;
-    if (room.out) floor.roomsOutOfBand += 1;
+    if (room.verdicts.some(isOut)) floor.roomsOutOfBand += 1;
+    if (onlyOutsideHours(room.verdicts)) floor.roomsOutsideHours += 1;
     floors.set(room.floorId, floor);
   }
   return floors;

@@ -10,6 +10,7 @@ import {
   type Capabilities,
 } from '../../server/platform/capabilities';
 import { defaultComfortBands, type ComfortBands } from '../../server/conditions/comfort-bands';
+import { defaultComfortHours, type ComfortHours } from '../../server/conditions/comfort-hours';
 import { createManualClock } from '../support/manual-clock';
 import { csrf, startBff, startPlatform } from './support/harness';
 
@@ -148,6 +149,27 @@ describe('the capability probe', () => {
       expect(comfortBands.humidity).toEqual(defaultComfortBands.humidity);
     } finally {
       await summer.close();
+    }
+  });
+
+  it('serves the hours the bands apply: weekdays 07:00-19:00 on the site clock unless set', async () => {
+    const standard = await capabilitiesOf('full');
+    try {
+      const { comfortHours } = (await standard.read()) as Capabilities & {
+        comfortHours: ComfortHours;
+      };
+      expect(comfortHours).toEqual(defaultComfortHours);
+    } finally {
+      await standard.close();
+    }
+    const always = await capabilitiesOf('full', {}, { COMFORT_HOURS: 'always' });
+    try {
+      const { comfortHours } = (await always.read()) as Capabilities & {
+        comfortHours: ComfortHours;
+      };
+      expect(comfortHours).toMatchObject({ from: '00:00', to: '24:00', label: 'around the clock' });
+    } finally {
+      await always.close();
     }
   });
 });

@@ -219,4 +219,29 @@ describe('log level', () => {
     expect(problems).toMatch(/COMFORT_HUMIDITY_PERCENT: must be the humidity band as low-high/);
     expect(problems).toMatch(/COMFORT_CO2_MAX_PPM: /);
   });
+
+  it('reads the comfort hours as days and local hours, or always, and refuses anything else', () => {
+    expect(loadConfig({}).comfortHours).toEqual({
+      days: [1, 2, 3, 4, 5],
+      from: '07:00',
+      to: '19:00',
+      label: 'weekdays 07:00–19:00',
+    });
+    expect(loadConfig({ COMFORT_HOURS: 'Mon-Sat 06:30-20:00' }).comfortHours).toMatchObject({
+      days: [1, 2, 3, 4, 5, 6],
+      label: 'Mon, Tue, Wed, Thu, Fri, Sat 06:30–20:00',
+    });
+    expect(loadConfig({ COMFORT_HOURS: 'fri-mon, wed 08:00-24:00' }).comfortHours).toMatchObject({
+      days: [0, 1, 3, 5, 6],
+      to: '24:00',
+    });
+    expect(loadConfig({ COMFORT_HOURS: 'always' }).comfortHours).toMatchObject({
+      days: [0, 1, 2, 3, 4, 5, 6],
+      label: 'around the clock',
+    });
+    for (const wrong of ['weekdays', 'Mon-Fri 19:00-07:00', 'Mon-Fri 7-19', 'Xyz 07:00-19:00'])
+      expect(problemsOf({ COMFORT_HOURS: wrong }), wrong).toMatch(
+        /COMFORT_HOURS: must be days and local hours, e\.g\. "Mon-Fri 07:00-19:00"/,
+      );
+  });
 });

@@ -11,6 +11,11 @@ import {
   outOfBandShare,
 } from '../../server/conditions/comfort-verdict';
 import { comfortBandsFrom, defaultComfortBands } from '../../server/conditions/comfort-bands';
+import {
+  comfortHoursSetting,
+  defaultComfortHours,
+  type ComfortHours,
+} from '../../server/conditions/comfort-hours';
 
 const now = Date.UTC(2026, 10, 24, 12);
 
@@ -66,7 +71,91 @@ const valueArbitrary = fc.oneof(
   fc.constant(null),
 );
 
+const hoursArbitrary: fc.Arbitrary<ComfortHours> = fc.oneof(
+  fc.constant(defaultComfortHours),
+  fc
+    .constantFrom(
+      'always',
+      'Mon-Sat 06:30-20:00',
+      'Sun 00:00-24:00',
+      'Fri-Mon 22:00-23:45',
+      'Tue,Thu 09:15-09:30',
+    )
+    .map((text) => comfortHoursSetting.parse(text)),
+);
+
+/** The emulator's zones, a half-hour and a quarter-hour one, the southern hemisphere, and none. */
+const timeZones = [
+  'Europe/Oslo',
+  'Europe/London',
+  'Asia/Tokyo',
+  'America/Chicago',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Australia/Sydney',
+  'Not/A_Zone',
+  null,
+  undefined,
+];
+
 describe('the comfort verdict of the dashboard and of the portfolio index', () => {
+  it('agree on the comfort hours at any time of the year, on every site clock', () => {
+    fc.assert(
+      fc.property(
+        // Any quarter hour across two years, DST changes included.
+        fc.integer({ min: 0, max: 2 * 366 * 96 }),
+        fc.constantFrom(...timeZones),
+        hoursArbitrary,
+        fc.constantFrom(...pointTypes),
+        valueArbitrary,
+        bandsArbitrary,
+        (quarter, timeZone, hours, type, value, bands) => {
+          const time = Date.UTC(2026, 0, 1) + quarter * 15 * 60_000;
+          const reading = { type, value, time, now: time + 5 * 60_000 };
+          expect(indexVerdict(reading, bands, { hours, timeZone })).toBe(
+            dashboardVerdict(reading, bands, { hours, timeZone }).status,
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("judge a reading on its site's clock", () => {
+    const temperature = (iso: string) => ({
+      type: 'Air_Temperature_Sensor',
+      value: 17,
+      time: Date.parse(iso),
+      now: Date.parse(iso),
+    });
+    const schedule = (timeZone: string | null) => ({ hours: defaultComfortHours, timeZone });
+    // Tuesday 08:00 UTC: 09:00 in Oslo (hours), 17:00 in Tokyo (hours), 02:00 in Austin (night).
+    const morning = temperature('2026-11-24T08:00:00Z');
+    expect(indexVerdict(morning, defaultComfortBands, schedule('Europe/Oslo'))).toBe('low');
+    expect(indexVerdict(morning, defaultComfortBands, schedule('Asia/Tokyo'))).toBe('low');
+    expect(indexVerdict(morning, defaultComfortBands, schedule('America/Chicago'))).toBe(
+      'outside-hours',
+    );
+    // Saturday noon anywhere is outside weekday hours; 19:00 sharp is already outside.
+    expect(
+      indexVerdict(temperature('2026-11-28T12:00:00Z'), defaultComfortBands, schedule(null)),
+    ).toBe('outside-hours');
+    expect(
+      indexVerdict(temperature('2026-11-24T19:00:00Z'), defaultComfortBands, schedule(null)),
+    ).toBe('outside-hours');
+    expect(
+      indexVerdict(temperature('2026-11-24T18:59:00Z'), defaultComfortBands, schedule(null)),
+    ).toBe('low');
+    // In summer, Oslo's clock is two hours ahead: 05:30 UTC is 07:30 there.
+    expect(
+      indexVerdict(
+        temperature('2026-06-16T05:30:00Z'),
+        defaultComfortBands,
+        schedule('Europe/Oslo'),
+      ),
+    ).toBe('low');
+  });
+
   it('agree on every reading, band and age', () => {
     fc.assert(
       fc.property(

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultComfortBands } from '../../server/conditions/comfort-bands';
+import { defaultComfortHours } from '../../server/conditions/comfort-hours';
 import type { PlatformGateway } from '../../server/platform/gateway';
 import { attentionList } from '../../server/portfolio-index/attention-queries';
 import { refreshConditions } from '../../server/portfolio-index/conditions';
@@ -68,6 +69,7 @@ describe('the conditions refresh', () => {
         budget: 50,
       }),
       bands: defaultComfortBands,
+      hours: defaultComfortHours,
       clock: { now: () => time.now },
       instance: 'test',
       concurrency: 2,
@@ -230,6 +232,63 @@ describe('the conditions refresh', () => {
       "Storey's platform credential is not enabled for current values; ask your platform administrator",
     );
     expect(outcome.buildingsChecked).toBe(0);
+  });
+
+  it("judges on the site's clock: a room cooled after hours is not listed, and is out since they begin", async () => {
+    const siteTimeZone = (timezone: string | null) =>
+      database.db
+        .updateTable('indexed_site')
+        .set({ timezone })
+        .where('id', '=', 'site-1')
+        .execute();
+    await siteTimeZone('Asia/Tokyo');
+    // Tuesday 10:50 UTC is 19:50 in Tokyo: the weekday's comfort hours (07:00-19:00) are over.
+    time.now = start + 110 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [value('t-a', 'room-a', 'Air_Temperature_Sensor', 17, start + 105 * minute, '°C')],
+      },
+    };
+    await round();
+    expect(await listed()).toEqual([]);
+    const [kept] = await database.db
+      .selectFrom('condition_reading')
+      .select('status')
+      .where('measurement_id', '=', 't-a')
+      .execute();
+    expect(kept?.status).toBe('outside-hours');
+    // Wednesday 07:15 in Tokyo (22:15 UTC the day before): the hours have begun, the room is cold.
+    const morning = Date.UTC(2026, 10, 24, 22, 15);
+    time.now = morning + 5 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [value('t-a', 'room-a', 'Air_Temperature_Sensor', 17.5, morning, '°C')],
+      },
+    };
+    await round();
+    expect(await listed()).toEqual([
+      expect.objectContaining({
+        measurementId: 't-a',
+        status: 'low',
+        outSince: new Date(morning).toISOString(),
+        outSinceKnown: true,
+      }),
+    ]);
+    // The same reading on UTC's clock (a site without a time zone) is at 22:15: outside again.
+    await siteTimeZone(null);
+    time.now = morning + 20 * minute;
+    answers = {
+      'with-devices': {
+        status: 200,
+        values: [
+          value('t-a', 'room-a', 'Air_Temperature_Sensor', 17.4, morning + 15 * minute, '°C'),
+        ],
+      },
+    };
+    await round();
+    expect(await listed()).toEqual([]);
   });
 
   it('drops what it read of a building no longer in the portfolio', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attentionSchema, type Attention } from '@/api/get-attention';
 import { comfortVerdict } from '@/domain/comfort';
 import { defaultComfortBands } from '../../server/conditions/comfort-bands';
+import { defaultComfortHours } from '../../server/conditions/comfort-hours';
 import { placeCurrentValues } from '../../server/emulator/rest-api';
 import {
   csrf,
@@ -58,12 +59,17 @@ const attention = async (context: Context, query = ''): Promise<Attention> => {
   return attentionSchema.parse(response.json());
 };
 
+/** Each site's clock, as the platform's site records give it. */
+const siteTimeZones = (context: Context) =>
+  new Map(context.platform.emulator.portfolio.sites.map((site) => [site.id, site.timezone]));
+
 /**
  * What must be listed: every room's own banded reading that the dashboard's verdict finds out of
  * band in what the platform answers now, read from the emulator's own records.
  */
 function expectedOutOfBand(context: Context) {
   const { portfolio } = context.platform.emulator;
+  const timeZone = siteTimeZones(context);
   const out = new Map<string, { buildingId: string; status: string }>();
   for (const building of portfolio.buildings) {
     for (const value of placeCurrentValues(
@@ -81,6 +87,7 @@ function expectedOutOfBand(context: Context) {
           now: context.time.now,
         },
         defaultComfortBands,
+        { hours: defaultComfortHours, timeZone: timeZone.get(building.record.siteId) },
       );
       if (verdict.status === 'low' || verdict.status === 'high')
         out.set(value.id as string, { buildingId: building.record.id, status: verdict.status });
@@ -92,6 +99,7 @@ function expectedOutOfBand(context: Context) {
 /** Every room reading's verdict at `now`, by measurement id, as the dashboard judges it. */
 function verdictsAt(context: Context, now: number) {
   const { portfolio } = context.platform.emulator;
+  const timeZone = siteTimeZones(context);
   const verdicts = new Map<string, string>();
   for (const building of portfolio.buildings)
     for (const value of placeCurrentValues(portfolio, 'Buildings', building.record.id, now))
@@ -105,6 +113,7 @@ function verdictsAt(context: Context, now: number) {
             now,
           },
           defaultComfortBands,
+          { hours: defaultComfortHours, timeZone: timeZone.get(building.record.siteId) },
         ).status,
       );
   return verdicts;
@@ -177,6 +186,13 @@ describe('needs attention now, on the full platform', () => {
     );
     for (const row of answer.readings)
       expect(row.status).toBe(expected.get(row.measurementId)!.status);
+    // 09:05 UTC on a Tuesday is 03:05 in Austin: its rooms, cooled for the night, are not listed.
+    const night = new Set(
+      portfolio.sites.filter((site) => site.timezone === 'America/Chicago').map((site) => site.id),
+    );
+    expect(night.size).toBeGreaterThan(0);
+    expect(answer.readings.filter((row) => night.has(row.siteId))).toEqual([]);
+    expect(answer.readings.some((row) => !night.has(row.siteId))).toBe(true);
     expect(answer.rooms).toBe(new Set(answer.readings.map((row) => row.roomId)).size);
     // Worst first: furthest out of band, on one scale for every kind.
     const shares = answer.readings.map((row) => row.outShare);

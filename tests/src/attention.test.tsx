@@ -13,6 +13,7 @@ import {
   attentionNothingChecked,
   attentionRequests,
   attentionRoundStopped,
+  comfortHoursWeekdays,
   currentValuesNotEnabled,
   everythingPending,
   fixtureAttention,
@@ -124,6 +125,14 @@ describe('Needs attention now', () => {
       "Storey has not read any building's current values yet",
     );
     expect(screen.queryByText(/Every room checked is within/)).not.toBeInTheDocument();
+  });
+
+  it('says when the bands apply, and that rooms read outside those hours are not listed', async () => {
+    server.use(...comfortHoursWeekdays());
+    renderApp('/attention');
+    expect(await ui.checks()).toHaveTextContent(
+      "The bands apply weekdays 07:00–19:00 on each site's clock: a room read outside those hours is not listed.",
+    );
   });
 
   it('says why the last check stopped, in plain words', async () => {

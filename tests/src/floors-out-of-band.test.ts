@@ -37,8 +37,16 @@ describe('floorsOutOfBand', () => {
       now,
       bands,
     );
-    expect(floors.get('f1')).toEqual({ roomsWithBands: 2, roomsOutOfBand: 1 });
-    expect(floors.get('f2')).toEqual({ roomsWithBands: 1, roomsOutOfBand: 0 });
+    expect(floors.get('f1')).toEqual({
+      roomsWithBands: 2,
+      roomsOutOfBand: 1,
+      roomsOutsideHours: 0,
+    });
+    expect(floors.get('f2')).toEqual({
+      roomsWithBands: 1,
+      roomsOutOfBand: 0,
+      roomsOutsideHours: 0,
+    });
   });
 
   it('leaves out meters of whole floors, kinds without a band and stale readings', () => {
@@ -52,6 +60,51 @@ describe('floorsOutOfBand', () => {
       bands,
     );
     // r2 reports a banded kind (stale, so not judged); r1 has no banded kind; the meter is no room.
-    expect(floors.get('f1')).toEqual({ roomsWithBands: 1, roomsOutOfBand: 0 });
+    expect(floors.get('f1')).toEqual({
+      roomsWithBands: 1,
+      roomsOutOfBand: 0,
+      roomsOutsideHours: 0,
+    });
+  });
+
+  it('counts rooms read outside the comfort hours apart, never out of band', () => {
+    const hours = {
+      days: [1, 2, 3, 4, 5],
+      from: '07:00',
+      to: '19:00',
+      label: 'weekdays 07:00–19:00',
+    };
+    const evening = Date.UTC(2026, 10, 24, 20);
+    const at = (room: string, type: string, value: number, time: number) => ({
+      ...reading(room, 'f1', type, value),
+      time,
+    });
+    const floors = floorsOutOfBand(
+      [
+        // 20:00 in London is after the hours; in Tokyo 05:00 the next morning, before them.
+        at('r1', 'Air_Temperature_Sensor', 16, evening - 5 * 60_000),
+        at('r2', 'CO2_Sensor', 1500, evening - 5 * 60_000),
+      ],
+      evening,
+      bands,
+      { hours, timeZone: 'Europe/London' },
+    );
+    expect(floors.get('f1')).toEqual({
+      roomsWithBands: 2,
+      roomsOutOfBand: 0,
+      roomsOutsideHours: 2,
+    });
+    // Read at 18:55 on the site's clock, the same cold room is out of band.
+    const inHours = floorsOutOfBand(
+      [at('r1', 'Air_Temperature_Sensor', 16, Date.UTC(2026, 10, 24, 18, 55))],
+      Date.UTC(2026, 10, 24, 19),
+      bands,
+      { hours, timeZone: 'Europe/London' },
+    );
+    expect(inHours.get('f1')).toEqual({
+      roomsWithBands: 1,
+      roomsOutOfBand: 1,
+      roomsOutsideHours: 0,
+    });
   });
 });

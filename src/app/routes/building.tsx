@@ -33,7 +33,10 @@ export function Component() {
   const { buildingId = '' } = useParams();
   const place = useBuildingPlace(buildingId);
   const historyRange = useHistoryRangeView();
-  const now = useBuildingNow(buildingId);
+  const now = useBuildingNow(
+    buildingId,
+    place.status === 'found' ? place.value.siteTimeZone : undefined,
+  );
   if (place.status !== 'found') return <RouteStateView state={place} />;
   const { building, name, siteLabel } = place.value;
   const nowColumn = now.judged

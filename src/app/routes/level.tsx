@@ -54,6 +54,7 @@ function LevelScreen({ place }: { place: LevelPlace }) {
       <FloorConditions
         floorId={details.unmatched ? undefined : details.floorId}
         rooms={floorRooms}
+        timeZone={place.siteTimeZone}
         measure={params.get('measure')}
         onMeasureChange={(measure) => update({ measure })}
       />

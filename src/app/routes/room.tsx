@@ -26,6 +26,7 @@ function RoomScreen({ place }: { place: RoomPlace }) {
       <RoomHeader place={place} details={details} />
       <RoomConditions
         spaceId={room.space?.id}
+        timeZone={place.siteTimeZone}
         missingId={
           !details.loading && !room.space
             ? 'The platform has no details for this room, so its conditions cannot be asked for.'

@@ -1,5 +1,10 @@
 import { execute, parse } from 'graphql';
 import { defaultComfortBands, type ComfortBands } from '../../../server/conditions/comfort-bands';
+import {
+  comfortHoursSetting,
+  defaultComfortHours,
+  type ComfortHours,
+} from '../../../server/conditions/comfort-hours';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { defaultHistoryMaxDays } from '../../../server/config';
@@ -118,6 +123,10 @@ const capabilitiesHandler = (
   history: FeatureAnswer & { maxDays?: number } = { available: true },
   features: { devices?: FeatureAnswer; currentValues?: FeatureAnswer } = {},
   comfortBands: ComfortBands = defaultComfortBands,
+  // Around the clock unless a scenario says otherwise: the readings are the emulator's at the real
+  // time of the run, and a test of bands must not turn on whether it runs at night. The hours
+  // have scenarios of their own (`comfortHoursWeekdays`), run at a set time.
+  comfortHours: ComfortHours = comfortHoursSetting.parse('always'),
 ) =>
   http.get('*/api/capabilities', async ({ request }) => {
     const denied = requireCsrf(request);
@@ -138,6 +147,7 @@ const capabilitiesHandler = (
         ...(features.currentValues ?? { state: 'available', available: true }),
       },
       comfortBands,
+      comfortHours,
     });
   });
 
@@ -1032,6 +1042,13 @@ export function currentValuesNotEnabled(): HttpHandler[] {
 /** A BFF set to other comfort bands (its COMFORT_* settings). */
 export function comfortBandsSetTo(bands: ComfortBands): HttpHandler[] {
   return [capabilitiesHandler('full', { available: true }, {}, bands)];
+}
+
+/** A BFF with its default comfort hours, weekdays 07:00-19:00 on each site's clock. */
+export function comfortHoursWeekdays(): HttpHandler[] {
+  return [
+    capabilitiesHandler('full', { available: true }, {}, defaultComfortBands, defaultComfortHours),
+  ];
 }
 
 /** Current values changed before they are sent: `adjust` gets the emulator's values and the time. */

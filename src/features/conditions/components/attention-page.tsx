@@ -36,7 +36,12 @@ import {
 } from '@/components/query-states';
 import { StatCard } from '@/components/stat-card';
 import { paths } from '@/config/paths';
-import { describeBand, outOfBandWord, type ComfortBands } from '@/domain/comfort';
+import {
+  describeBand,
+  outOfBandWord,
+  type ComfortBands,
+  type ComfortHours,
+} from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { displayName, formatAge, formatCount, siteLabel } from '@/lib/format';
@@ -89,6 +94,7 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
   const [exporting, setExporting] = useState<unknown>(undefined);
   const currentValues = capabilities.data?.currentValues;
   const bands = capabilities.data?.comfortBands;
+  const hours = capabilities.data?.comfortHours;
 
   const exportRows = async () => {
     setExporting(undefined);
@@ -219,6 +225,7 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
           answer={attention.data}
           now={attention.dataUpdatedAt}
           bands={bands}
+          hours={hours}
           offered={currentValues?.available !== false}
         />
       )}
@@ -230,11 +237,13 @@ function AttentionList({
   answer,
   now,
   bands,
+  hours,
   offered,
 }: {
   answer: Attention;
   now: number;
   bands: ComfortBands | undefined;
+  hours: ComfortHours | undefined;
   offered: boolean;
 }) {
   const { checks } = answer;
@@ -258,12 +267,12 @@ function AttentionList({
           note="with devices"
         />
       </Box>
-      <ChecksNote answer={answer} now={now} offered={offered} />
+      <ChecksNote answer={answer} now={now} hours={hours} offered={offered} />
       {rows.length === 0 ? (
         <EmptyState title="No room needs attention">
           {checks.checked === 0
             ? 'No building has been checked yet.'
-            : 'Every room checked is within its comfort band, or its sensors have not reported in the last hour.'}
+            : `Every room checked is within its comfort band, outside its comfort hours${hours ? ` (${hours.label} on its site's clock)` : ''}, or its sensors have not reported in the last hour.`}
         </EmptyState>
       ) : (
         <>
@@ -387,10 +396,12 @@ function AttentionList({
 function ChecksNote({
   answer,
   now,
+  hours,
   offered,
 }: {
   answer: Attention;
   now: number;
+  hours: ComfortHours | undefined;
   offered: boolean;
 }) {
   const { checks, refresh } = answer;
@@ -423,6 +434,11 @@ function ChecksNote({
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         A reading counts when its sensor reported in the hour before its building was checked. “At
         least” means the room was already out of band when Storey first read it.
+        {hours
+          ? hours.label === 'around the clock'
+            ? ' The bands apply around the clock.'
+            : ` The bands apply ${hours.label} on each site's clock: a room read outside those hours is not listed.`
+          : ''}
       </Typography>
     </Paper>
   );

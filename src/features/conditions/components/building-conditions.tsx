@@ -4,7 +4,6 @@ import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCapabilities } from '@/api/get-capabilities';
 import { buildingCurrentValuesQueryOptions, maxBuildingValues } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
@@ -12,16 +11,17 @@ import { paths } from '@/config/paths';
 import { floorsOutOfBand, type FloorOutOfBand } from '@/domain/room-conditions';
 import { formatCount } from '@/lib/format';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
+import { OutsideHoursNote } from './outside-hours-note';
+import { useComfort } from '../hooks/use-comfort';
 
 /**
  * A building's rooms out of band now, floor by floor: its current values read once (every page,
  * up to `maxBuildingValues`), each room judged as its own page judges it. The route shows the
  * summary above the stacking plan and each floor's count in it.
  */
-export function useBuildingNow(buildingId: string) {
-  const capabilities = useCapabilities();
+export function useBuildingNow(buildingId: string, timeZone: string | null | undefined) {
+  const { capabilities, bands, schedule } = useComfort(timeZone);
   const feature = capabilities.data?.currentValues;
-  const bands = capabilities.data?.comfortBands;
   const values = useQuery({
     ...buildingCurrentValuesQueryOptions(buildingId),
     enabled: capabilities.isSuccess && feature?.available !== false,
@@ -30,12 +30,13 @@ export function useBuildingNow(buildingId: string) {
   const byFloor = useMemo(
     () =>
       values.data?.complete && bands
-        ? floorsOutOfBand(values.data.values, now, bands)
+        ? floorsOutOfBand(values.data.values, now, bands, schedule)
         : new Map<string, FloorOutOfBand>(),
-    [values.data, now, bands],
+    [values.data, now, bands, schedule],
   );
   return {
     buildingId,
+    schedule,
     capabilities,
     feature,
     values,
@@ -48,7 +49,7 @@ export type BuildingNow = ReturnType<typeof useBuildingNow>;
 
 /** What the building's floors look like now, in one or two sentences, or why that is not known. */
 export function BuildingNowSummary({ now }: { now: BuildingNow }) {
-  const { buildingId, capabilities, feature, values, byFloor } = now;
+  const { buildingId, capabilities, feature, values, byFloor, schedule } = now;
   const listed = (
     <Link component={RouterLink} to={paths.attention({ building: buildingId })}>
       its rooms out of band, worst first
@@ -80,16 +81,20 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
     const reporting = floors.reduce((sum, floor) => sum + floor.roomsWithBands, 0);
     const out = floors.reduce((sum, floor) => sum + floor.roomsOutOfBand, 0);
     const outFloors = floors.filter((floor) => floor.roomsOutOfBand > 0).length;
-    body = (
-      <Typography>
-        {reporting === 0
-          ? 'No room of this building reports a temperature, CO₂ or humidity reading now.'
-          : out === 0
-            ? `Every room reporting is within its comfort band now (${formatCount(reporting)} rooms).`
-            : `${formatCount(out)} of ${formatCount(reporting)} rooms reporting are out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where. `}
-        {out > 0 ? <>See {listed}.</> : null}
-      </Typography>
-    );
+    const outsideHours = floors.reduce((sum, floor) => sum + floor.roomsOutsideHours, 0);
+    body =
+      schedule && reporting > 0 && outsideHours === reporting ? (
+        <OutsideHoursNote schedule={schedule} />
+      ) : (
+        <Typography>
+          {reporting === 0
+            ? 'No room of this building reports a temperature, CO₂ or humidity reading now.'
+            : out === 0
+              ? `Every room reporting is within its comfort band now (${formatCount(reporting)} rooms).`
+              : `${formatCount(out)} of ${formatCount(reporting)} rooms reporting are out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where. `}
+          {out > 0 ? <>See {listed}.</> : null}
+        </Typography>
+      );
   }
   return <Section title="Now">{body}</Section>;
 }
@@ -103,6 +108,12 @@ export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
       </Typography>
     );
   const out = floor.roomsOutOfBand;
+  if (out === 0 && floor.roomsOutsideHours === floor.roomsWithBands)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        outside comfort hours
+      </Typography>
+    );
   return (
     <Typography
       variant="caption"

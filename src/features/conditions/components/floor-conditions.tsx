@@ -14,10 +14,11 @@ import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCapabilities } from '@/api/get-capabilities';
 import { currentValuesQueryOptions } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
+import { OutsideHoursNote } from './outside-hours-note';
+import { useComfort } from '../hooks/use-comfort';
 import { describeBand, type ComfortVerdict } from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
@@ -46,6 +47,8 @@ function verdictWords(verdict: ComfortVerdict | undefined): string {
       return 'no band';
     case 'implausible':
       return 'implausible reading: check the sensor';
+    case 'outside-hours':
+      return 'outside comfort hours';
     default:
       return '';
   }
@@ -60,18 +63,20 @@ type SortKey = 'value' | 'room';
 export function FloorConditions({
   floorId,
   rooms,
+  timeZone,
   measure,
   onMeasureChange,
 }: {
   floorId: string | undefined;
+  /** The site's time zone: the comfort hours are judged on its clock. */
+  timeZone: string | null | undefined;
   rooms: readonly FloorRoom[];
   measure: string | null;
   onMeasureChange: (measure: string | undefined) => void;
 }) {
   const headingId = useId();
-  const capabilities = useCapabilities();
+  const { capabilities, bands, schedule } = useComfort(timeZone);
   const feature = capabilities.data?.currentValues;
-  const bands = capabilities.data?.comfortBands;
   const values = useQuery({
     ...currentValuesQueryOptions('Floors', floorId ?? ''),
     enabled: floorId !== undefined && feature?.available !== false,
@@ -84,9 +89,9 @@ export function FloorConditions({
   const conditions = useMemo(
     () =>
       bands
-        ? roomConditions(values.data ?? [], roomIds, chosen ?? '', now, bands)
+        ? roomConditions(values.data ?? [], roomIds, chosen ?? '', now, bands, schedule)
         : new Map<string, RoomCondition>(),
-    [values.data, roomIds, chosen, now, bands],
+    [values.data, roomIds, chosen, now, bands, schedule],
   );
 
   const sorted = useMemo(() => {
@@ -128,6 +133,14 @@ export function FloorConditions({
     body = <Typography>No room on this floor reports a value.</Typography>;
   } else {
     const outOfBand = rooms.filter((room) => conditions.get(room.spaceId)?.outOfBand).length;
+    const judgedRooms = rooms.filter((room) => {
+      const condition = conditions.get(room.spaceId);
+      return condition && !condition.outsideHours && condition.verdict;
+    }).length;
+    const outsideHours =
+      outOfBand === 0 &&
+      judgedRooms === 0 &&
+      rooms.some((room) => conditions.get(room.spaceId)?.outsideHours);
     const header = (key: SortKey, label: string, numeric = false) => (
       <TableCell
         align={numeric ? 'right' : 'left'}
@@ -149,11 +162,17 @@ export function FloorConditions({
     );
     body = (
       <>
-        <Typography sx={{ mb: 1 }}>
-          {outOfBand === 0
-            ? `No room is out of its comfort band now (${rooms.length} rooms).`
-            : `${outOfBand} of ${rooms.length} rooms have a reading out of its comfort band now.`}
-        </Typography>
+        {outsideHours && schedule ? (
+          <Box sx={{ mb: 1 }}>
+            <OutsideHoursNote schedule={schedule} />
+          </Box>
+        ) : (
+          <Typography sx={{ mb: 1 }}>
+            {outOfBand === 0
+              ? `No room is out of its comfort band now (${rooms.length} rooms).`
+              : `${outOfBand} of ${rooms.length} rooms have a reading out of its comfort band now.`}
+          </Typography>
+        )}
         <ToggleButtonGroup
           size="small"
           exclusive

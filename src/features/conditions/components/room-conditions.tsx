@@ -7,13 +7,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useCapabilities } from '@/api/get-capabilities';
 import { currentValuesQueryOptions, type CurrentValue } from '@/api/get-current-values';
 import { devicesQueryOptions, type Device } from '@/api/get-devices';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
+import { OutsideHoursNote } from './outside-hours-note';
 import { VerdictChip } from './verdict-chip';
-import { comfortVerdict, describeBand, type ComfortBands } from '@/domain/comfort';
+import {
+  comfortVerdict,
+  describeBand,
+  type ComfortBands,
+  type ComfortSchedule,
+} from '@/domain/comfort';
+import { onlyOutsideHours } from '@/domain/room-conditions';
+import { useComfort } from '../hooks/use-comfort';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { formatAge } from '@/lib/format';
 
@@ -32,17 +39,20 @@ function ReadingCard({
   now,
   label,
   bands,
+  schedule,
 }: {
   value: CurrentValue;
   now: number;
   label: string;
   bands: ComfortBands;
+  schedule: ComfortSchedule | undefined;
 }) {
   const kind = measurementKind(value.pointType);
   const unit = displayUnit(value.unit);
   const verdict = comfortVerdict(
     { type: value.pointType, value: value.value, time: value.time, now },
     bands,
+    schedule,
   );
   const band = 'band' in verdict ? verdict.band : undefined;
   return (
@@ -132,15 +142,17 @@ function DeviceList({ devices, spaceId }: { devices: Device[]; spaceId: string }
  */
 export function RoomConditions({
   spaceId,
+  timeZone,
   missingId,
 }: {
   spaceId: string | undefined;
+  /** The site's time zone: the comfort hours are judged on its clock. */
+  timeZone: string | null | undefined;
   missingId?: string | undefined;
 }) {
   const headingId = useId();
-  const capabilities = useCapabilities();
+  const { capabilities, bands, schedule } = useComfort(timeZone);
   const feature = capabilities.data?.currentValues;
-  const bands = capabilities.data?.comfortBands;
   const enabled = spaceId !== undefined && feature?.available !== false;
   const values = useQuery({ ...currentValuesQueryOptions('Spaces', spaceId ?? ''), enabled });
   const devicesAvailable = capabilities.data?.devices.available !== false;
@@ -168,13 +180,16 @@ export function RoomConditions({
     const now = values.dataUpdatedAt;
     // The room's own conditions; a floor or building meter placed here measures more than it.
     const own = values.data.filter((value) => !value.measuredId || value.measuredId === spaceId);
-    const outOfBand = own.filter((value) => {
-      const verdict = comfortVerdict(
+    const verdicts = own.map((value) =>
+      comfortVerdict(
         { type: value.pointType, value: value.value, time: value.time, now },
         bands,
-      );
-      return verdict.status === 'low' || verdict.status === 'high';
-    }).length;
+        schedule,
+      ),
+    );
+    const outOfBand = verdicts.filter(
+      (verdict) => verdict.status === 'low' || verdict.status === 'high',
+    ).length;
     // Two sensors of one kind in a room read alike: the device's name tells them apart.
     const kindCount = new Map<string, number>();
     for (const value of own) {
@@ -195,11 +210,15 @@ export function RoomConditions({
         <Typography>No device in this room reports a value.</Typography>
       ) : (
         <Stack spacing={1.5}>
-          <Typography role="status">
-            {outOfBand === 0
-              ? 'Every reading with a comfort band is within it.'
-              : `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`}
-          </Typography>
+          {schedule && onlyOutsideHours(verdicts) ? (
+            <OutsideHoursNote schedule={schedule} />
+          ) : (
+            <Typography role="status">
+              {outOfBand === 0
+                ? 'Every reading with a comfort band is within it.'
+                : `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`}
+            </Typography>
+          )}
           <Box
             sx={{
               display: 'grid',
@@ -215,6 +234,7 @@ export function RoomConditions({
                 now={now}
                 label={labels.get(value.id)!}
                 bands={bands}
+                schedule={schedule}
               />
             ))}
           </Box>

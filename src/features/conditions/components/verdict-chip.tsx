@@ -40,6 +40,16 @@ export function VerdictChip({ verdict, label }: { verdict: ComfortVerdict; label
       return <OutOfBandChip kind={verdict.band.kind} status={verdict.status} label={label} />;
     case 'stale':
       return <Chip size="small" color="default" label="Stale" />;
+    case 'outside-hours':
+      return (
+        <Chip
+          size="small"
+          color="default"
+          variant="outlined"
+          label="Outside hours"
+          aria-label={`${label}: taken outside the comfort hours, not judged`}
+        />
+      );
     case 'implausible':
       return (
         <Chip

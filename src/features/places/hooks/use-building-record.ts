@@ -3,7 +3,9 @@ import { useBuildings } from '@/api/get-buildings';
 import { useSites } from '@/api/get-sites';
 import { siteLabel } from '@/lib/format';
 
-/** The building's REST record (from the cached portfolio listing) and its site's label. */
+/**
+ * The building's REST record (from the cached portfolio listing), its site's label and time zone.
+ */
 export function useBuildingRecord(buildingId: string) {
   const buildings = useBuildings();
   const sites = useSites();
@@ -19,5 +21,6 @@ export function useBuildingRecord(buildingId: string) {
     buildings,
     building,
     siteLabel: building ? siteLabel(building.siteId, site?.name) : '',
+    siteTimeZone: site?.timezone ?? undefined,
   };
 }

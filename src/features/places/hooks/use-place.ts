@@ -24,6 +24,8 @@ export interface BuildingPlace {
   building: Building;
   name: string;
   siteLabel: string;
+  /** The site's IANA time zone, when the platform says it. */
+  siteTimeZone: string | undefined;
   /** Breadcrumbs up to and including the building (linked). */
   crumbs: Crumb[];
 }
@@ -69,7 +71,7 @@ export function useBuildingPlace(
   buildingId: string,
   loadingLabel = 'Loading the building',
 ): RouteState<BuildingPlace> {
-  const { buildings, building, siteLabel } = useBuildingRecord(buildingId);
+  const { buildings, building, siteLabel, siteTimeZone } = useBuildingRecord(buildingId);
   if (buildings.isPending) return { status: 'loading', label: loadingLabel };
   if (buildings.isError)
     return {
@@ -92,6 +94,7 @@ export function useBuildingPlace(
       building,
       name,
       siteLabel,
+      siteTimeZone,
       crumbs: [
         { label: 'Portfolio', to: portfolioReturnPath() },
         { label: siteLabel, to: paths.portfolio({ site: building.siteId }) },
