@@ -455,6 +455,69 @@ async function shielding(emulator: Service, bff: Service) {
   });
 }
 
+/**
+ * Issue #28's budget for current values: a hundred people looking at one floor cost the platform
+ * one call per cache period. Side by side: Storey as configured (CURRENT_VALUES_TTL_SECONDS, 30)
+ * and the same BFF with sharing off (0), as every request was relayed before.
+ */
+async function currentValuesSharing(emulator: Service, shared: Service) {
+  const port = await freePort();
+  const unshared = await startService(
+    productionServer,
+    {
+      ...platformEnvironment(emulator),
+      PORT: String(port),
+      RATE_LIMIT_MAX: '100000000',
+      REQUESTS_IN_FLIGHT_MAX: '10000',
+      CURRENT_VALUES_TTL_SECONDS: '0',
+    },
+    port,
+    '/readyz',
+  );
+  try {
+    const ask = (path: string) =>
+      fetch(`${shared.url}${path}`, { headers: { 'x-csrf': '1' } }).then(
+        (response) => response.json() as Promise<Array<{ id: string; deviceCount?: number }>>,
+      );
+    // Floors with devices not read before in this run, so no earlier answer is shared. The
+    // listing's counts may be left out (includesDeviceAndMeasurementCounts); a floor's are not.
+    const floors: string[] = [];
+    for (const building of await ask('/api/Buildings?take=20')) {
+      for (const floor of await ask(`/api/Buildings/${building.id}/Floors`))
+        if ((floor.deviceCount ?? 0) > 0) floors.push(floor.id);
+      if (floors.length >= 2) break;
+    }
+    if (floors.length < 2) throw new Error('The emulator has no two floors with devices.');
+    const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+    const periods = Math.max(1, Math.ceil(seconds / 30));
+    const callsFor = async (bff: Service, floorId: string) => {
+      await control(emulator, 'DELETE', 'requests');
+      const result = await load({
+        url: `${bff.url}/api/Floors/${floorId}/MeasurementValues`,
+        headers: { 'x-csrf': '1' },
+        connections: 100,
+        duration: seconds,
+      });
+      const calls = (
+        (await control(emulator, 'GET', 'requests')).requests as Array<{ path?: string }>
+      ).filter((entry) => entry.path?.endsWith(`/Floors/${floorId}/MeasurementValues`)).length;
+      return { calls, answered: result.requests.total };
+    };
+    const storey = await callsFor(shared, floors[0]!);
+    const before = await callsFor(unshared, floors[1]!);
+    record({
+      group: 'Current values',
+      name: `100 viewers of one floor for ${seconds} s (${storey.answered.toLocaleString('en-US')} answers): platform calls per ${30}-s period; sharing off beside it (${before.answered.toLocaleString('en-US')} answers)`,
+      value: `${(storey.calls / periods).toFixed(0)} (sharing off: ${(before.calls / periods).toLocaleString('en-US')})`,
+      target: '≤ 1',
+      met: storey.calls / periods <= 1,
+      command: bench,
+    });
+  } finally {
+    await unshared.stop();
+  }
+}
+
 async function dashboardAtScale() {
   const port = await freePort();
   const storey = await startService(
@@ -477,6 +540,23 @@ async function dashboardAtScale() {
     await page.getByLabel('Password').fill('storey-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('table', { name: 'Sites' }).waitFor();
+    // Measured as a running deployment is used: after the index's first sync of the 10,000
+    // buildings and its first conditions round, which otherwise share the two cores with every
+    // navigation below (their own cost is `npm run bench:index`'s).
+    const settled = async () => {
+      const read = async (path: string) =>
+        (await page.request.get(`${storey.url}${path}`, { headers: { 'x-csrf': '1' } })).json();
+      const status = (await read('/api/index/status')) as { state: string };
+      if (status.state !== 'ready') return false;
+      const attention = (await read('/api/index/attention?limit=1')) as {
+        checks?: { lastRound?: { finishedAt?: string | null } | null };
+      };
+      return Boolean(attention.checks?.lastRound?.finishedAt);
+    };
+    for (const deadline = Date.now() + 10 * 60_000; !(await settled());) {
+      if (Date.now() > deadline) throw new Error('The index did not settle within 10 minutes.');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     const graphqlCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/graphql')) graphqlCalls.push(request.url());
@@ -568,10 +648,33 @@ async function dashboardAtScale() {
     });
 
     const drillDown = graphqlCalls.length;
+    // Issue #28's budgets: the floor's conditions in one request, the whole room page in two (its
+    // current values and its devices, which also name its history's series); each is at most one
+    // platform call (fewer when shared).
+    await page.waitForLoadState('networkidle');
+    const conditionsCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(MeasurementValues|Devices)(\?|$)/.test(new URL(request.url()).pathname))
+        conditionsCalls.push(request.url());
+    });
     await page.getByRole('link', { name: 'Level 195', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Level 195' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The floor's conditions are its current values; its Devices answer names the history's series.
+    const floorCalls = conditionsCalls.filter((url) => url.includes('/MeasurementValues')).length;
+    const beforeRoom = conditionsCalls.length;
     await page.getByRole('table', { name: 'Rooms' }).getByRole('link').nth(42).click();
     await page.getByRole('table', { name: 'Room details' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const roomCalls = conditionsCalls.length - beforeRoom;
+    record({
+      group: 'Current values',
+      name: "Requests for conditions: a floor's current values / a room page's values and devices",
+      value: `${floorCalls} / ${roomCalls}`,
+      target: '1 / ≤ 2',
+      met: floorCalls === 1 && roomCalls <= 2,
+      command: bench,
+    });
     await page
       .getByRole('navigation', { name: 'Breadcrumbs' })
       .getByRole('link', { name: 'Level 195' })
@@ -589,7 +692,10 @@ async function dashboardAtScale() {
     // A month of one room's readings (15-minute steps): from the answer's arrival to every line drawn.
     await page.getByRole('table', { name: 'Rooms' }).getByRole('link').nth(42).click();
     const history = page.getByRole('region', { name: 'History' });
-    await history.getByText('Measurement 1, latest').waitFor();
+    await history
+      .getByText(/, latest$/)
+      .first()
+      .waitFor();
     const answered = page.waitForResponse((response) =>
       response.url().includes('/HistoricalValues?'),
     );
@@ -761,7 +867,7 @@ async function main() {
   const started = Date.now();
   build({ ifStale: true });
   if (wanted('generation')) generation();
-  if (wanted('proxy')) await serverBenchmarks();
+  if (wanted('proxy') || wanted('conditions')) await serverBenchmarks();
   if (wanted('dashboard')) await dashboardAtScale();
   if (wanted('index')) await portfolioIndexBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
@@ -777,6 +883,8 @@ async function serverBenchmarks() {
   );
   const bff = await startBff(emulator);
   try {
+    if (wanted('conditions')) await currentValuesSharing(emulator, bff);
+    if (!wanted('proxy')) return;
     await proxyCost(emulator, bff);
     if (wanted('peers')) await peerComparison(emulator, bff);
     await shielding(emulator, bff);
