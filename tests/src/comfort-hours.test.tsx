@@ -4,9 +4,10 @@
  * it is, not called too cold; in the hours, the same reading is. The room, the floor and the
  * building say it alike. The clock is set (only `Date`; timers run as they do).
  */
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
+import { FloorNowCell } from '@/features/conditions/components/building-conditions';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
@@ -120,5 +121,16 @@ describe('Comfort hours', () => {
         /^\d+ of \d+ rooms reporting are out of their comfort band now/,
       ),
     ).toBeVisible();
+  });
+
+  it("counts a floor's rooms read outside the hours as neither in nor out of band", () => {
+    // At the start of the hours one room's reading may still be from before them.
+    const { unmount } = render(
+      <FloorNowCell floor={{ roomsWithBands: 3, roomsOutOfBand: 0, roomsOutsideHours: 1 }} />,
+    );
+    expect(screen.getByText('all 2 rooms in band')).toBeVisible();
+    unmount();
+    render(<FloorNowCell floor={{ roomsWithBands: 3, roomsOutOfBand: 1, roomsOutsideHours: 1 }} />);
+    expect(screen.getByText('1 of 2 rooms out of band')).toBeVisible();
   });
 });

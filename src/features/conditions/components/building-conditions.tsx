@@ -108,7 +108,9 @@ export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
       </Typography>
     );
   const out = floor.roomsOutOfBand;
-  if (out === 0 && floor.roomsOutsideHours === floor.roomsWithBands)
+  // Rooms read outside the comfort hours are neither in nor out of band.
+  const judged = floor.roomsWithBands - floor.roomsOutsideHours;
+  if (out === 0 && judged === 0)
     return (
       <Typography variant="caption" color="text.secondary">
         outside comfort hours
@@ -129,10 +131,10 @@ export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
       })}
     >
       {out > 0
-        ? `${formatCount(out)} of ${formatCount(floor.roomsWithBands)} ${floor.roomsWithBands === 1 ? 'room' : 'rooms'} out of band`
-        : floor.roomsWithBands === 1
+        ? `${formatCount(out)} of ${formatCount(judged)} ${judged === 1 ? 'room' : 'rooms'} out of band`
+        : judged === 1
           ? '1 room in band'
-          : `all ${formatCount(floor.roomsWithBands)} rooms in band`}
+          : `all ${formatCount(judged)} rooms in band`}
     </Typography>
   );
 }
