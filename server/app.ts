@@ -96,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         capabilities,
         comfortBands: config.comfortBands,
         comfortHours: config.comfortHours,
+        history: config.history,
         clock,
         log: app.log,
         ...(options.indexWait ? { wait: options.indexWait } : {}),

@@ -151,6 +151,7 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(10),
   CONDITIONS_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  ENERGY_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   ALLOW_ANONYMOUS: flag,
   ALLOW_INSECURE_HTTP: flag,
 });
@@ -214,6 +215,11 @@ export interface IndexSettings {
   conditionsRefreshMinutes: number;
   /** Platform requests one refresh may make at most, retries included. */
   conditionsRequestBudget: number;
+  /**
+   * Platform requests one energy round may make (one per meter and day: 60 per building at
+   * first, then one a day); what is left is read in the next round.
+   */
+  energyRequestBudget: number;
 }
 
 export interface BffConfig {
@@ -531,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       ),
       conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
       conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
+      energyRequestBudget: values.ENERGY_REQUEST_BUDGET,
     },
   };
 }

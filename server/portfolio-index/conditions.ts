@@ -9,6 +9,7 @@ import {
   outOfBandShare,
   staleAfterMs,
 } from '../conditions/comfort-verdict.ts';
+import { energyPointTypes, kwhPerUnit } from '../energy/meter-use.ts';
 import { featureWords, notEnabledReason } from '../platform/history.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import type { IndexTables } from './tables.ts';
@@ -24,6 +25,7 @@ const currentValue = z.object({
   timestamp: z.string(),
   floorId: z.string().nullish(),
   spaceId: z.string().nullish(),
+  deviceId: z.string().nullish(),
   measuredId: z.string().nullish(),
 });
 
@@ -100,7 +102,7 @@ export async function refreshConditions(options: {
         const read = await readBuilding(pages, building).catch((failure: unknown) => {
           // Removed from the platform since the index last read it: nothing to read there now.
           if (failure instanceof SyncReadError && failure.status === 404)
-            return { readings: [], readUntil: null };
+            return { readings: [], meters: [], readUntil: null };
           throw failure;
         });
         await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
@@ -166,6 +168,16 @@ interface BuildingRead {
     value: unknown;
     time: number;
   }>;
+  /**
+   * The building's meters of the building as a whole, found in the same answer: what the energy
+   * refresh reads the history of (energy.ts).
+   */
+  meters: Array<{
+    measurementId: string;
+    deviceId: string;
+    unit: string | null;
+    time: number;
+  }>;
   /** The newest reading time among them (or the one the check started from). */
   readUntil: number | null;
 }
@@ -183,6 +195,7 @@ async function readBuilding(
   );
   let readUntil = since;
   const readings: BuildingRead['readings'] = [];
+  const meters: BuildingRead['meters'] = [];
   for (const record of records) {
     const parsed = currentValue.safeParse(record);
     if (!parsed.success) continue;
@@ -191,6 +204,18 @@ async function readBuilding(
     if (Number.isNaN(time)) continue;
     readUntil = Math.max(readUntil ?? time, time);
     const pointType = value.ontologyType ?? value.type ?? null;
+    if (
+      pointType &&
+      energyPointTypes.has(pointType) &&
+      value.measuredId === building.id &&
+      value.deviceId
+    )
+      meters.push({
+        measurementId: value.id,
+        deviceId: value.deviceId,
+        unit: value.unit ?? null,
+        time,
+      });
     const kind = pointType ? bandKindOfType[pointType] : undefined;
     // A room's own reading (a floor's or a building's meter measures no room): the same reading
     // the building's stacking plan counts.
@@ -207,7 +232,7 @@ async function readBuilding(
       time,
     });
   }
-  return { readings, readUntil };
+  return { readings, meters, readUntil };
 }
 
 async function writeBuilding(
@@ -319,6 +344,28 @@ async function writeBuilding(
       .set({ checked_at: checkedAt })
       .where('building_id', '=', buildingId)
       .execute();
+    if (read.meters.length > 0)
+      await trx
+        .insertInto('energy_meter')
+        .values(
+          read.meters.map((meter) => ({
+            building_id: buildingId,
+            measurement_id: meter.measurementId,
+            device_id: meter.deviceId,
+            unit: meter.unit,
+            kwh_per_unit: kwhPerUnit(meter.unit) ?? null,
+            last_reading_at: new Date(meter.time),
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['building_id', 'measurement_id']).doUpdateSet((update) => ({
+            device_id: update.ref('excluded.device_id'),
+            unit: update.ref('excluded.unit'),
+            kwh_per_unit: update.ref('excluded.kwh_per_unit'),
+            last_reading_at: update.ref('excluded.last_reading_at'),
+          })),
+        )
+        .execute();
     await trx
       .insertInto('condition_building')
       .values({

@@ -24,6 +24,8 @@ export interface IndexDatabase {
   lock: SyncLock;
   /** The conditions refresh's own lock: it runs beside a sync, but on one instance at a time. */
   conditionsLock: SyncLock;
+  /** The energy refresh's: beside the others, on one instance at a time. */
+  energyLock: SyncLock;
   close(): Promise<void>;
 }
 
@@ -62,9 +64,10 @@ export function releaseTransientMemory(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** Any 64-bit numbers of Storey's own: the advisory locks for "the index sync" and "the conditions refresh". */
+/** Any 64-bit numbers of Storey's own: the advisory locks of the index sync and the refreshes. */
 const syncLockKey = 0x5370_7265_7901n;
 const conditionsLockKey = 0x5370_7265_7902n;
+const energyLockKey = 0x5370_7265_7903n;
 
 function postgresLock(connectionString: string, key: bigint): SyncLock {
   return {
@@ -119,10 +122,12 @@ export async function openIndexDatabase(options: {
   let closeEmbedded = async () => {};
   let lock: SyncLock;
   let conditionsLock: SyncLock;
+  let energyLock: SyncLock;
   if (options.url) {
     pool = new pg.Pool({ connectionString: options.url, max: 8 });
     lock = postgresLock(options.url, syncLockKey);
     conditionsLock = postgresLock(options.url, conditionsLockKey);
+    energyLock = postgresLock(options.url, energyLockKey);
   } else {
     // Loaded only for the embedded default: a deployment with DATABASE_URL never carries it.
     const { PGlite } = await import('@electric-sql/pglite');
@@ -151,6 +156,7 @@ export async function openIndexDatabase(options: {
     };
     lock = processLock();
     conditionsLock = processLock();
+    energyLock = processLock();
   }
   pool.on('error', () => {});
   const db = new Kysely<IndexTables>({ dialect: new PostgresDialect({ pool }) });
@@ -164,7 +170,14 @@ export async function openIndexDatabase(options: {
     await close();
     throw error;
   }
-  return { db, kind: options.url ? 'postgres' : 'embedded', lock, conditionsLock, close };
+  return {
+    db,
+    kind: options.url ? 'postgres' : 'embedded',
+    lock,
+    conditionsLock,
+    energyLock,
+    close,
+  };
 }
 
 export async function migrateToLatest(db: Kysely<IndexTables>, target?: string): Promise<string[]> {

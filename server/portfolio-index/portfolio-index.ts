@@ -23,6 +23,9 @@ import type { ComfortBands } from '../conditions/comfort-bands.ts';
 import type { ComfortHours } from '../conditions/comfort-hours.ts';
 import { attentionList, type AttentionFilter, type attentionSorts } from './attention-queries.ts';
 import { refreshConditions, type ConditionsRound } from './conditions.ts';
+import { refreshEnergy, type EnergyRound } from './energy.ts';
+import { energyList, type energyLists, type energySorts } from './energy-ranking.ts';
+import type { HistorySettings } from '../config.ts';
 
 export interface IndexStatus {
   /** empty: nothing indexed yet; syncing: a sync runs (somewhere); ready; failed: the last failed. */
@@ -109,6 +112,20 @@ export interface PortfolioIndex {
       page: { offset: number; limit: number },
     ): Promise<Served<typeof attentionList>>;
   };
+  /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */
+  energy: {
+    /**
+     * One round now, within its request budget: 'busy' when one runs, 'not-offered' when the
+     * platform offers no history.
+     */
+    refresh(): Promise<EnergyRound | 'busy' | 'not-offered' | 'not-indexed'>;
+    list(query: {
+      list: (typeof energyLists)[number];
+      sort: (typeof energySorts)[number];
+      offset: number;
+      limit: number;
+    }): Promise<Served<typeof energyList>>;
+  };
   close(): Promise<void>;
 }
 
@@ -125,6 +142,8 @@ export async function createPortfolioIndex(options: {
   comfortBands: ComfortBands;
   /** When they apply (COMFORT_HOURS), on each site's clock. */
   comfortHours: ComfortHours;
+  /** How the platform's history is asked for (the meters' days). */
+  history: HistorySettings;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
@@ -156,6 +175,7 @@ export async function createPortfolioIndex(options: {
   let timer: NodeJS.Timeout | undefined;
   let conditionsTimer: NodeJS.Timeout | undefined;
   let conditionsRound: Promise<unknown> | undefined;
+  let energyRound: Promise<unknown> | undefined;
   let mine: Promise<unknown> | undefined;
   let closed = false;
   const stopping = new AbortController();
@@ -267,6 +287,45 @@ export async function createPortfolioIndex(options: {
     return outcome!;
   };
 
+  const refreshEnergyNow = async (): Promise<
+    EnergyRound | 'busy' | 'not-offered' | 'not-indexed'
+  > => {
+    if (closed || energyRound) return 'busy';
+    const capabilities = await options.capabilities.current();
+    if (!capabilities.probed || !capabilities.history.available) return 'not-offered';
+    if (!(await servedRun(db))) return 'not-indexed';
+    let outcome: EnergyRound | undefined;
+    const running = database.energyLock.tryRun(async () => {
+      const pages = createPlatformPages({
+        gateway,
+        wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
+        pageSize: options.history.pageSize,
+        concurrency: settings.concurrency,
+        signal: stopping.signal,
+        budget: settings.energyRequestBudget,
+      });
+      outcome = await refreshEnergy({
+        db,
+        pages,
+        history: options.history,
+        clock,
+        instance,
+        concurrency: settings.concurrency,
+        signal: stopping.signal,
+      });
+    });
+    energyRound = running;
+    try {
+      if (!(await running)) return 'busy';
+    } finally {
+      energyRound = undefined;
+    }
+    if (outcome?.error)
+      log.warn({ platformRequests: outcome.platformRequests }, `Energy: ${outcome.error}`);
+    return outcome!;
+  };
+
+  /** Conditions, then energy: the meters the energy refresh reads are found by the first. */
   const conditionsTick = async () => {
     try {
       await refreshConditionsNow();
@@ -275,6 +334,11 @@ export async function createPortfolioIndex(options: {
         { err: error },
         'The rooms out of their comfort band could not be brought up to date.',
       );
+    }
+    try {
+      await refreshEnergyNow();
+    } catch (error) {
+      log.warn({ err: error }, "The buildings' energy could not be brought up to date.");
     }
   };
 
@@ -398,6 +462,10 @@ export async function createPortfolioIndex(options: {
       attention: (filter, sort, page) =>
         readServed((trx, runId) => attentionList(trx, runId, filter, sort, page, clock.now())),
     },
+    energy: {
+      refresh: refreshEnergyNow,
+      list: (query) => readServed((trx, runId) => energyList(trx, runId, query, clock.now())),
+    },
     async close() {
       closed = true;
       clearInterval(timer);
@@ -405,6 +473,7 @@ export async function createPortfolioIndex(options: {
       stopping.abort(new Error('Storey is stopping: the sync was not finished.'));
       await mine?.catch(() => {});
       await conditionsRound?.catch(() => {});
+      await energyRound?.catch(() => {});
       await database.close();
     },
   };

@@ -16,7 +16,20 @@ const area = z
   .nullish()
   .transform((value) => value ?? 0);
 
-const siteRecord = z.object({ id: z.string(), name: text, organizationId: text, timezone: text });
+/** "30.00:00:00" (days.hours:minutes:seconds) as whole days; null when absent or unreadable. */
+const retentionDays = z
+  .unknown()
+  .transform((value) =>
+    typeof value === 'string' && /^\d+\./.test(value) ? Number(value.split('.')[0]) : null,
+  );
+
+const siteRecord = z.object({
+  id: z.string(),
+  name: text,
+  organizationId: text,
+  timezone: text,
+  timeSeriesRetentionSpan: retentionDays,
+});
 const buildingRecord = z.object({
   id: z.string(),
   name: text,
@@ -411,8 +424,8 @@ async function writeRows(
   await inBatches(
     sites,
     (batch) =>
-      sql`insert into indexed_site (run_id, id, name, organization_id, timezone)
-        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[])`.execute(
+      sql`insert into indexed_site (run_id, id, name, organization_id, timezone, retention_days)
+        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[], ${column(batch, (s) => s.timeSeriesRetentionSpan)}::integer[])`.execute(
         db,
       ),
     signal,

@@ -45,6 +45,8 @@ export interface IndexTables {
     organization_id: string | null;
     /** The site's IANA time zone (the comfort hours are judged on its clock). */
     timezone: string | null;
+    /** Days of history the site keeps (`timeSeriesRetentionSpan`); null when it does not say. */
+    retention_days: Optional<number | null>;
   };
   indexed_building: {
     run_id: number;
@@ -157,6 +159,67 @@ export interface IndexTables {
     finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     buildings_checked: Optional<number>;
     platform_requests: Optional<number>;
+    error: Optional<string | null>;
+  };
+  /**
+   * Each building's meters of the building as a whole (their `measuredId` is the building), as
+   * the conditions refresh sees them among its current values: sub-meters of floors and rooms
+   * are not here, so a building's use is never counted twice.
+   */
+  energy_meter: {
+    building_id: string;
+    measurement_id: string;
+    device_id: string;
+    unit: string | null;
+    /** kWh per unit of its readings; null for a unit that is not energy. */
+    kwh_per_unit: number | null;
+    last_reading_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    /** When the energy refresh last brought its days up to date. */
+    days_read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** A meter's use on one whole day of its site's clock (energy.ts). */
+  energy_day: {
+    building_id: string;
+    measurement_id: string;
+    /** The site's date, YYYY-MM-DD. */
+    day: string;
+    used_kwh: number;
+    /** The share of the day its readings account for (0–1). */
+    covered: number;
+    complete: boolean;
+    /** Older than the site keeps: not asked for, never counted. */
+    beyond_retention: boolean;
+    /** The day's last reading: the base of the next day's first rise. */
+    base_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    base_value: number | null;
+  };
+  /** Each served building's energy over the last whole days, worked out after each round. */
+  energy_building: {
+    building_id: string;
+    meters: number;
+    area: number;
+    used_kwh: number | null;
+    /** kWh per m²: only with an area and every day of the period read whole. */
+    eui: number | null;
+    covered_days: number;
+    /** Why it has no intensity (energy-ranking.ts); null when it is ranked. */
+    reason: string | null;
+    previous_kwh: number | null;
+    change: number | null;
+    compare_reason: string | null;
+    last_reading_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  };
+  /** Each round of the energy refresh: what it read and what it cost. */
+  energy_round: {
+    id: Generated<number>;
+    instance: string;
+    started_at: ColumnType<Date, Date | string, Date | string>;
+    finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    days_read: Optional<number>;
+    platform_requests: Optional<number>;
+    period_from: Optional<string | null>;
+    period_to: Optional<string | null>;
+    ranked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     error: Optional<string | null>;
   };
 }

@@ -5,6 +5,7 @@ import { sendProblem } from '../http/problem.ts';
 import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
 import { attentionKinds, attentionSorts } from '../portfolio-index/attention-queries.ts';
+import { energyLists, energySorts } from '../portfolio-index/energy-ranking.ts';
 import { rules, type RuleId } from '../portfolio-index/quality-rules.ts';
 
 const whole = (max: number) =>
@@ -43,6 +44,13 @@ const attentionQuery = z.strictObject({
   building: id.optional(),
   kind: z.enum(attentionKinds).optional(),
   sort: z.enum(attentionSorts).optional(),
+  offset: whole(1_000_000).optional(),
+  limit: whole(5_000).pipe(z.number().min(1)).optional(),
+});
+
+const energyQuery = z.strictObject({
+  list: z.enum(energyLists).optional(),
+  sort: z.enum(energySorts).optional(),
   offset: whole(1_000_000).optional(),
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
@@ -129,6 +137,19 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
       ...filter
     } = parseQuery(attentionQuery, request.query);
     const answer = await index.conditions.attention(filter, sort, { offset, limit });
+    if (!answer) return notYetIndexed(reply);
+    return { ...answer, refresh };
+  });
+
+  // Energy: kWh and kWh per m² over the last 30 days with its coverage, as the last round left it.
+  api.get('/energy', async (request, reply) => {
+    const {
+      list = 'ranked',
+      sort = 'intensity',
+      offset = 0,
+      limit = 100,
+    } = parseQuery(energyQuery, request.query);
+    const answer = await index.energy.list({ list, sort, offset, limit });
     if (!answer) return notYetIndexed(reply);
     return { ...answer, refresh };
   });

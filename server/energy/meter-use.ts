@@ -1,0 +1,85 @@
+/**
+ * A cumulative meter's use over a period, as the portfolio index counts it. The same arithmetic
+ * as the dashboard's `src/domain/meter-consumption.ts` (src/ and server/ never import each other);
+ * tests/server/meter-use-agreement.test.ts holds the two to one answer.
+ */
+export interface MeterReading {
+  time: number;
+  value: number;
+}
+
+const hourMs = 60 * 60 * 1000;
+
+/** Readings further apart than this leave the period short of a full account. */
+export const longestQuietMs = 6 * hourMs;
+
+/** The point types of a meter's running total of energy (Brick). */
+export const energyPointTypes: ReadonlySet<string> = new Set([
+  'Energy_Sensor',
+  'Active_Energy_Sensor',
+  'Electric_Energy_Sensor',
+]);
+
+/** How many kWh one unit of a meter's reading is; undefined for a unit that is not energy. */
+export function kwhPerUnit(unit: string | null | undefined): number | undefined {
+  switch (unit?.trim()) {
+    case 'Wh':
+      return 0.001;
+    case 'kWh':
+      return 1;
+    case 'MWh':
+      return 1000;
+    default:
+      return undefined;
+  }
+}
+
+export interface PeriodUse {
+  /** Use within the period, in the meter's unit: a fall in the total counts as a reset. */
+  used: number;
+  /** Whether the readings account for the whole period: from its start to its end, no long gap. */
+  complete: boolean;
+  /** The part of the period the readings account for (0–1): quiet stretches are not counted. */
+  covered: number;
+}
+
+/**
+ * A meter's use over one period [from, to), its readings oldest first: the rises of its total
+ * between readings, each counted in the period of the later reading, so consecutive periods add
+ * up to the whole. A fall is a reset or a new meter: the reading after it counts as used since.
+ * Nothing after the period's last reading is guessed, and a stretch of more than
+ * `longestQuietMs` without readings is not covered: the period is partial.
+ */
+export function periodUse(
+  readings: readonly MeterReading[],
+  period: { from: number; to: number },
+): PeriodUse {
+  const first = readings.findIndex((reading) => reading.time >= period.from);
+  if (first < 0 || readings[first]!.time >= period.to)
+    return { used: 0, complete: false, covered: 0 };
+  let used = 0;
+  let quiet = 0;
+  let index = first;
+  // The reading before the period is the base of the first rise in it.
+  if (index === 0) {
+    const head = readings[0]!.time - period.from;
+    if (head > longestQuietMs) quiet += head;
+    index = 1;
+  }
+  for (; index < readings.length && readings[index]!.time < period.to; index++) {
+    const before = readings[index - 1]!;
+    const now = readings[index]!;
+    used += now.value >= before.value ? now.value - before.value : Math.max(now.value, 0);
+    const gap = now.time - before.time;
+    // Only the part of a long silence inside the period leaves it uncovered.
+    if (gap > longestQuietMs) quiet += now.time - Math.max(before.time, period.from);
+  }
+  const tail = period.to - readings[index - 1]!.time;
+  if (tail > longestQuietMs) quiet += tail;
+  const span = period.to - period.from;
+  return {
+    used: Math.round(used * 1000) / 1000,
+    complete: quiet === 0,
+    covered: Math.max(0, Math.min(1, 1 - quiet / span)),
+  };
+}

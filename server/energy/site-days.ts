@@ -1,0 +1,87 @@
+/**
+ * Whole days on a site's clock: a building's month is its own midnights, not London's. An
+ * unknown or missing zone reads as UTC, as the comfort hours do (comfort-hours.ts).
+ */
+export interface SiteDay {
+  /** The local date, YYYY-MM-DD. */
+  day: string;
+  /** Its local midnight and the next, in ms (23 or 25 hours apart where the clocks change). */
+  from: number;
+  to: number;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function clockOf(timeZone: string | null | undefined): Intl.DateTimeFormat {
+  const zone = timeZone || 'UTC';
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    const options = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    } as const;
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock time at `time` in the zone, written as if it were UTC (ms). */
+function wallClock(time: number, timeZone: string | null | undefined): number {
+  const parts = clockOf(timeZone).formatToParts(new Date(time));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+}
+
+/** The instant of local midnight that begins the date `utcDate` (a UTC midnight naming the date). */
+function localMidnight(utcDate: number, timeZone: string | null | undefined): number {
+  // Two steps: the offset at the first guess, then at the instant it gives (a change of the
+  // clocks between them moves the answer to the right side of it).
+  const first = utcDate - (wallClock(utcDate, timeZone) - utcDate);
+  return utcDate - (wallClock(first, timeZone) - first);
+}
+
+const isoDate = (utcDate: number) => new Date(utcDate).toISOString().slice(0, 10);
+
+/** The site's date at `time`, YYYY-MM-DD. */
+export function siteDate(time: number, timeZone: string | null | undefined): string {
+  return isoDate(wallClock(time, timeZone));
+}
+
+/**
+ * The `count` whole days before the site's today (which is not over), oldest first.
+ */
+export function daysBefore(
+  now: number,
+  timeZone: string | null | undefined,
+  count: number,
+): SiteDay[] {
+  const today = Date.parse(`${siteDate(now, timeZone)}T00:00:00Z`);
+  const days: SiteDay[] = [];
+  for (let back = count; back >= 1; back--) {
+    const date = today - back * dayMs;
+    days.push({
+      day: isoDate(date),
+      from: localMidnight(date, timeZone),
+      to: localMidnight(date + dayMs, timeZone),
+    });
+  }
+  return days;
+}

@@ -1,0 +1,336 @@
+import { sql, type Kysely } from 'kysely';
+import { longestQuietMs } from '../energy/meter-use.ts';
+import { daysBefore } from '../energy/site-days.ts';
+import type { IndexTables } from './tables.ts';
+
+/**
+ * Why a building has no kWh per m² for the period, the first that applies: no meter of the
+ * building as a whole among its current values, meters that do not read in Wh/kWh/MWh, no area,
+ * days not read yet, days older than the site keeps, readings that do not cover every day whole.
+ */
+export const energyReasons = [
+  'no-meter',
+  'meter-unit',
+  'no-area',
+  'not-read-yet',
+  'beyond-retention',
+  'partial',
+] as const;
+export type EnergyReason = (typeof energyReasons)[number];
+
+/** Why a building's period is not compared with the one before. */
+export const compareReasons = [
+  'last-incomplete',
+  'not-read-yet',
+  'beyond-retention',
+  'partial',
+  'nothing-before',
+] as const;
+export type CompareReason = (typeof compareReasons)[number];
+
+interface PeriodSums {
+  used: number | null;
+  /** Days read (kept) of the period, per meter at least. */
+  read: number;
+  complete: number;
+  beyond: number;
+  covered: number;
+}
+
+/**
+ * Works out every served building's energy over the last `periodDays` whole days of its site's
+ * clock, and the same number of days before, from the meter-days the refresh keeps: written to
+ * energy_building at once, so every reader gets one answer until the next round.
+ */
+export async function rankEnergy(
+  db: Kysely<IndexTables>,
+  runId: number,
+  now: number,
+  periodDays: number,
+): Promise<void> {
+  const buildings = await db
+    .selectFrom('indexed_building as building')
+    .leftJoin('indexed_site as site', (join) =>
+      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
+    )
+    .select(['building.id', 'building.area', 'site.timezone'])
+    .where('building.run_id', '=', runId)
+    .execute();
+  // Each zone's periods as site dates: the same days for every building on one clock.
+  const zones = [...new Set(buildings.map((building) => building.timezone ?? ''))];
+  const periods = zones.map((zone) => {
+    const days = daysBefore(now, zone || null, 2 * periodDays);
+    return {
+      zone,
+      prevFrom: days[0]!.day,
+      prevTo: days[periodDays - 1]!.day,
+      lastFrom: days[periodDays]!.day,
+      lastTo: days.at(-1)!.day,
+    };
+  });
+  const meters = new Map(
+    (
+      await db
+        .selectFrom('energy_meter')
+        .select((select) => [
+          'building_id',
+          select.fn.countAll<string>().as('meters'),
+          sql<string>`count(*) filter (where kwh_per_unit is not null)`.as('energy_meters'),
+          sql<Date | null>`min(last_reading_at) filter (where kwh_per_unit is not null)`.as(
+            'last_reading_at',
+          ),
+        ])
+        .groupBy('building_id')
+        .execute()
+    ).map((row) => [row.building_id, row]),
+  );
+  const sums = await sql<{
+    building_id: string;
+    meters_read: string;
+    last_used: number | null;
+    last_read: string;
+    last_complete: string;
+    last_beyond: string;
+    last_covered: number;
+    prev_used: number | null;
+    prev_read: string;
+    prev_complete: string;
+    prev_beyond: string;
+    prev_covered: number;
+  }>`
+    with zone as (
+      select * from unnest(
+        ${periods.map((p) => p.zone)}::text[], ${periods.map((p) => p.lastFrom)}::text[],
+        ${periods.map((p) => p.lastTo)}::text[], ${periods.map((p) => p.prevFrom)}::text[],
+        ${periods.map((p) => p.prevTo)}::text[]
+      ) as z(tz, last_from, last_to, prev_from, prev_to)
+    ),
+    per_meter as (
+      select d.building_id, d.measurement_id,
+        sum(d.used_kwh) filter (where d.day between z.last_from and z.last_to) as last_used,
+        count(*) filter (where d.day between z.last_from and z.last_to) as last_read,
+        count(*) filter (where d.day between z.last_from and z.last_to and d.complete) as last_complete,
+        count(*) filter (where d.day between z.last_from and z.last_to and d.beyond_retention) as last_beyond,
+        coalesce(sum(d.covered) filter (where d.day between z.last_from and z.last_to), 0) as last_covered,
+        sum(d.used_kwh) filter (where d.day between z.prev_from and z.prev_to) as prev_used,
+        count(*) filter (where d.day between z.prev_from and z.prev_to) as prev_read,
+        count(*) filter (where d.day between z.prev_from and z.prev_to and d.complete) as prev_complete,
+        count(*) filter (where d.day between z.prev_from and z.prev_to and d.beyond_retention) as prev_beyond,
+        coalesce(sum(d.covered) filter (where d.day between z.prev_from and z.prev_to), 0) as prev_covered
+      from energy_day d
+      join energy_meter m on m.building_id = d.building_id
+        and m.measurement_id = d.measurement_id and m.kwh_per_unit is not null
+      join indexed_building b on b.run_id = ${runId} and b.id = d.building_id
+      left join indexed_site s on s.run_id = b.run_id and s.id = b.site_id
+      join zone z on z.tz = coalesce(s.timezone, '')
+      group by d.building_id, d.measurement_id
+    )
+    select building_id, count(*) as meters_read,
+      sum(last_used) as last_used, min(last_read) as last_read, min(last_complete) as last_complete,
+      max(last_beyond) as last_beyond, min(last_covered) as last_covered,
+      sum(prev_used) as prev_used, min(prev_read) as prev_read, min(prev_complete) as prev_complete,
+      max(prev_beyond) as prev_beyond, min(prev_covered) as prev_covered
+    from per_meter group by building_id`.execute(db);
+  const sumsOf = new Map(sums.rows.map((row) => [row.building_id, row]));
+
+  const rows = buildings.map((building) => {
+    const meter = meters.get(building.id);
+    const sum = sumsOf.get(building.id);
+    const energyMeters = Number(meter?.energy_meters ?? 0);
+    const allMetersRead = sum !== undefined && Number(sum.meters_read) >= energyMeters;
+    const last: PeriodSums = {
+      used: sum?.last_used ?? null,
+      read: allMetersRead ? Number(sum.last_read) : 0,
+      complete: Number(sum?.last_complete ?? 0),
+      beyond: Number(sum?.last_beyond ?? 0),
+      covered: Number(sum?.last_covered ?? 0),
+    };
+    const previous: PeriodSums = {
+      used: sum?.prev_used ?? null,
+      read: allMetersRead ? Number(sum.prev_read) : 0,
+      complete: Number(sum?.prev_complete ?? 0),
+      beyond: Number(sum?.prev_beyond ?? 0),
+      covered: Number(sum?.prev_covered ?? 0),
+    };
+    const gap = (period: PeriodSums): 'not-read-yet' | 'beyond-retention' | 'partial' | null =>
+      period.read < periodDays
+        ? 'not-read-yet'
+        : period.beyond > 0
+          ? 'beyond-retention'
+          : period.complete < periodDays
+            ? 'partial'
+            : null;
+    const reason: EnergyReason | null = !meter
+      ? 'no-meter'
+      : energyMeters === 0
+        ? 'meter-unit'
+        : !(building.area > 0)
+          ? 'no-area'
+          : gap(last);
+    const lastWhole = energyMeters > 0 && gap(last) === null;
+    const compareReason: CompareReason | null = !lastWhole
+      ? 'last-incomplete'
+      : (gap(previous) ?? (!(previous.used! > 0) ? 'nothing-before' : null));
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    return {
+      building_id: building.id,
+      meters: energyMeters,
+      area: building.area,
+      used_kwh: last.used === null ? null : round(last.used),
+      eui: reason === null ? round(last.used! / building.area) : null,
+      covered_days: round(last.covered),
+      reason,
+      previous_kwh: previous.used === null ? null : round(previous.used),
+      change: compareReason === null ? round((last.used! - previous.used!) / previous.used!) : null,
+      compare_reason: compareReason,
+      last_reading_at: meter?.last_reading_at ?? null,
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('energy_building').execute();
+    for (let start = 0; start < rows.length; start += 1000)
+      await trx
+        .insertInto('energy_building')
+        .values(rows.slice(start, start + 1000))
+        .execute();
+  });
+}
+
+export const energySorts = ['intensity', 'use', 'change'] as const;
+export const energyLists = ['ranked', 'out', 'stopped'] as const;
+
+/** A meter that has sent nothing for this long has stopped reporting. */
+export const meterSilentAfterMs = longestQuietMs;
+
+/**
+ * The served buildings' energy as the last round worked it out: the coverage of the portfolio's
+ * kWh per m² (how many buildings have one, and why each other has not), and one page of a list —
+ * ranked by intensity, use or change; those left out, with why; meters that stopped reporting.
+ */
+export async function energyList(
+  db: Kysely<IndexTables>,
+  runId: number,
+  query: {
+    list: (typeof energyLists)[number];
+    sort: (typeof energySorts)[number];
+    offset: number;
+    limit: number;
+  },
+  now: number,
+) {
+  const round = await db
+    .selectFrom('energy_round')
+    .select(['ranked_at', 'period_from', 'period_to'])
+    .where('ranked_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const base = db
+    .selectFrom('indexed_building as building')
+    .leftJoin('energy_building as energy', 'energy.building_id', 'building.id')
+    .where('building.run_id', '=', runId);
+  const silentSince = new Date(now - meterSilentAfterMs);
+  const counts = await base
+    .select((select) => [
+      select.fn.countAll<string>().as('buildings'),
+      sql<string>`count(*) filter (where energy.eui is not null)`.as('ranked'),
+      sql<number | null>`sum(energy.used_kwh) filter (where energy.eui is not null)`.as('used'),
+      sql<number | null>`sum(energy.area) filter (where energy.eui is not null)`.as('area'),
+      sql<string>`count(*) filter (where energy.last_reading_at < ${silentSince})`.as('stopped'),
+      sql<string>`count(*) filter (where energy.reason is not null)`.as('listed'),
+      ...energyReasons.map((reason) =>
+        // A building the last round did not know of is not read yet.
+        (reason === 'not-read-yet'
+          ? sql<string>`count(*) filter (where energy.reason = ${reason} or energy.building_id is null)`
+          : sql<string>`count(*) filter (where energy.reason = ${reason})`
+        ).as(reason),
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  let items = base
+    .innerJoin('energy_building as ranked', 'ranked.building_id', 'building.id')
+    .leftJoin('indexed_site as site', (join) =>
+      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
+    )
+    .select([
+      'building.id',
+      'building.name',
+      'building.site_id',
+      'site.name as site_name',
+      'ranked.meters',
+      'ranked.area',
+      'ranked.used_kwh',
+      'ranked.eui',
+      'ranked.covered_days',
+      'ranked.reason',
+      'ranked.previous_kwh',
+      'ranked.change',
+      'ranked.compare_reason',
+      'ranked.last_reading_at',
+    ]);
+  if (query.list === 'ranked') {
+    items = items.where('ranked.eui', 'is not', null);
+    items =
+      query.sort === 'use'
+        ? items.orderBy('ranked.used_kwh', 'desc')
+        : query.sort === 'change'
+          ? items.orderBy(sql`ranked.change desc nulls last`)
+          : items.orderBy('ranked.eui', 'desc');
+  } else if (query.list === 'out') {
+    items = items
+      .where('ranked.reason', 'is not', null)
+      .orderBy(sql`array_position(${sql.val([...energyReasons])}::text[], ranked.reason)`);
+  } else {
+    items = items
+      .where('ranked.last_reading_at', '<', silentSince)
+      .orderBy('ranked.last_reading_at', 'asc');
+  }
+  const rows = await items
+    .orderBy('building.name')
+    .orderBy('building.id')
+    .offset(query.offset)
+    .limit(query.limit)
+    .execute();
+  const total = Number(
+    query.list === 'ranked'
+      ? counts.ranked
+      : query.list === 'stopped'
+        ? counts.stopped
+        : counts.listed,
+  );
+  const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+  return {
+    rankedAt: iso(round?.ranked_at ?? null),
+    period: round ? { days: 30, from: round.period_from!, to: round.period_to! } : null,
+    coverage: {
+      buildings: Number(counts.buildings),
+      ranked: Number(counts.ranked),
+      out: Object.fromEntries(
+        energyReasons.map((reason) => [reason, Number(counts[reason])]),
+      ) as Record<EnergyReason, number>,
+      stoppedMeters: Number(counts.stopped),
+    },
+    /** kWh per m² of the ranked buildings together: their use over their area. */
+    portfolioIntensity:
+      counts.used !== null && counts.area !== null && Number(counts.area) > 0
+        ? Math.round((Number(counts.used) / Number(counts.area)) * 1000) / 1000
+        : null,
+    total,
+    buildings: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      siteId: row.site_id,
+      siteName: row.site_name,
+      meters: row.meters,
+      area: row.area,
+      usedKwh: row.used_kwh,
+      intensity: row.eui,
+      coveredDays: row.covered_days,
+      reason: row.reason as EnergyReason | null,
+      previousKwh: row.previous_kwh,
+      change: row.change,
+      compareReason: row.compare_reason as CompareReason | null,
+      lastReadingAt: iso(row.last_reading_at),
+    })),
+  };
+}

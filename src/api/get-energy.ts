@@ -1,0 +1,96 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { queryString } from './query-string';
+import { z } from '@/lib/zod';
+
+/**
+ * The portfolio's energy over the last 30 whole days, as the server's energy refresh worked it
+ * out from each building's meters (server/portfolio-index/energy-ranking.ts). This schema is the
+ * contract; the server's tests parse its answers with it (tests/server/portfolio-index-energy).
+ */
+export const energyReasonSchema = z.enum([
+  'no-meter',
+  'meter-unit',
+  'no-area',
+  'not-read-yet',
+  'beyond-retention',
+  'partial',
+]);
+export type EnergyReason = z.infer<typeof energyReasonSchema>;
+
+export const compareReasonSchema = z.enum([
+  'last-incomplete',
+  'not-read-yet',
+  'beyond-retention',
+  'partial',
+  'nothing-before',
+]);
+export type CompareReason = z.infer<typeof compareReasonSchema>;
+
+export const energyBuildingSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  siteId: z.string(),
+  siteName: z.string().nullable(),
+  /** Meters of the building as a whole that read energy. */
+  meters: z.number(),
+  /** m², 0 when the platform gives none. */
+  area: z.number(),
+  /** kWh over the period (partial when `reason` says so); null when nothing was read. */
+  usedKwh: z.number().nullable(),
+  /** kWh per m²: only with an area and every day of the period read whole. */
+  intensity: z.number().nullable(),
+  /** Days of the period the readings account for (0–30). */
+  coveredDays: z.number(),
+  reason: energyReasonSchema.nullable(),
+  previousKwh: z.number().nullable(),
+  /** Change against the 30 days before, as a share (0.1 is +10 %); null when not compared. */
+  change: z.number().nullable(),
+  compareReason: compareReasonSchema.nullable(),
+  /** The meters' oldest latest reading: long ago means a meter stopped reporting. */
+  lastReadingAt: z.string().nullable(),
+});
+export type EnergyBuilding = z.infer<typeof energyBuildingSchema>;
+
+export const energySchema = z.object({
+  asOf: z.string(),
+  /** When the last energy round worked the figures out; null before the first. */
+  rankedAt: z.string().nullable(),
+  /** The period in UTC dates; each building's days are whole days of its own site's clock. */
+  period: z.object({ days: z.number(), from: z.string(), to: z.string() }).nullable(),
+  coverage: z.object({
+    buildings: z.number(),
+    ranked: z.number(),
+    out: z.record(energyReasonSchema, z.number()),
+    stoppedMeters: z.number(),
+  }),
+  /** The ranked buildings' use over their area together, kWh/m². */
+  portfolioIntensity: z.number().nullable(),
+  total: z.number(),
+  buildings: z.array(energyBuildingSchema),
+  refresh: z.object({ everyMinutes: z.number(), requestBudget: z.number() }),
+});
+export type Energy = z.infer<typeof energySchema>;
+
+export const energyLists = ['ranked', 'out', 'stopped'] as const;
+export const energySorts = ['intensity', 'use', 'change'] as const;
+export interface EnergyQuery {
+  list: (typeof energyLists)[number];
+  sort: (typeof energySorts)[number];
+  offset: number;
+  limit: number;
+}
+
+export const energyKeys = {
+  all: ['index-energy'] as const,
+  list: (query: EnergyQuery) => [...energyKeys.all, query] as const,
+};
+
+/** One page of a list of the portfolio's energy, with the coverage of the whole. */
+export const energyQueryOptions = (query: EnergyQuery) =>
+  queryOptions({
+    queryKey: energyKeys.list(query),
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/api/index/energy${queryString({ ...query })}`, energySchema, { signal }))
+        .data,
+  });

@@ -1,0 +1,238 @@
+/**
+ * The portfolio's energy against the emulator: the energy refresh reads each building's main
+ * meter one day per request, never older than its site keeps, and gives each building the use the
+ * dashboard's own meter arithmetic finds in the platform's readings over the same 30 days of its
+ * site's clock — with kWh per m² only where an area and every day's readings exist, and a reason
+ * for every other building. Time is injected into both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { energySchema, type Energy } from '@/api/get-energy';
+import { periodUse } from '@/domain/meter-consumption';
+import { daysBefore } from '../../server/energy/site-days';
+import {
+  placeCurrentValues,
+  placeReadings,
+  parseHistoryTimestamp,
+} from '../../server/emulator/rest-api';
+import {
+  csrf,
+  startBff,
+  startPlatform,
+  type RunningBff,
+  type RunningPlatform,
+} from './support/harness';
+
+const start = Date.UTC(2026, 10, 24, 9, 5);
+const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+
+interface Context {
+  platform: RunningPlatform;
+  bff: RunningBff;
+  time: { now: number };
+}
+
+const energy = async (context: Context, query = ''): Promise<Energy> => {
+  const response = await context.bff.app.inject({
+    method: 'GET',
+    url: `/api/index/energy${query}`,
+    headers: csrf,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return energySchema.parse(response.json());
+};
+
+const historyCalls = (context: Context) =>
+  context.platform.requests().filter((entry) => entry.path.endsWith('/HistoricalValues'));
+
+/**
+ * What each building should read, worked out from the emulator's own records: its meter of the
+ * building as a whole, the site's clock and retention, and the dashboard's `periodUse` over the
+ * last 30 whole days of that clock.
+ */
+function expectedEnergy(context: Context, keptSince?: number) {
+  const { portfolio } = context.platform.emulator;
+  const now = context.time.now;
+  const sites = new Map(portfolio.sites.map((site) => [site.id, site]));
+  return new Map(
+    portfolio.buildings.map(({ record }) => {
+      const site = sites.get(record.siteId)!;
+      const meter = placeCurrentValues(portfolio, 'Buildings', record.id, now).find(
+        (value) => value.measuredId === record.id && value.ontologyType === 'Energy_Sensor',
+      );
+      const days = daysBefore(now, site.timezone, 30);
+      const period = { from: days[0]!.from, to: days.at(-1)!.to };
+      const retention = portfolio.retentionDaysOf(site.id);
+      // What the platform still keeps (an hour's margin, as the index asks), or what the index
+      // has kept since it first read.
+      const earliest = (keptSince ?? now) - retention * dayMs + hourMs;
+      const readings = meter
+        ? placeReadings(
+            portfolio,
+            'Devices',
+            meter.deviceId as string,
+            { from: Math.max(period.from - hourMs, earliest), to: period.to },
+            now,
+          )
+            .filter((reading) => reading.measurementValueId === meter.id)
+            .map((reading) => ({
+              time: Date.parse(reading.timestamp),
+              value: Number(reading.value),
+            }))
+        : [];
+      return [
+        record.id,
+        {
+          meter,
+          area: record.area ?? 0,
+          use: periodUse(readings, period),
+          beyondRetention: period.from < earliest,
+          retention,
+        },
+      ];
+    }),
+  );
+}
+
+describe('the portfolio energy, on the full platform', () => {
+  let context: Context;
+  beforeAll(async () => {
+    const time = { now: start };
+    const platform = await startPlatform({ now: () => time.now });
+    const bff = await startBff(
+      platform.settings,
+      { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '200', ENERGY_REQUEST_BUDGET: '100000' },
+      { clock: { now: () => time.now }, indexWait: async () => {} },
+    );
+    context = { platform, bff, time };
+  });
+  afterAll(async () => {
+    await context.bff.close();
+    await context.platform.close();
+  });
+
+  it('reads each main meter day by day within retention and ranks by kWh per m²', async () => {
+    const index = context.bff.app.portfolioIndex!;
+    expect(await index.energy.refresh()).toBe('not-indexed');
+    expect(await index.syncIfDue()).toBe('synced');
+    await index.conditions.refresh();
+    context.platform.emulator.requests.clear();
+    const round = await index.energy.refresh();
+    expect(round).toMatchObject({ metersLeft: 0, error: undefined });
+    if (typeof round === 'string') throw new Error(round);
+
+    // One request per meter and day, each a day at most (and the hour before the first day),
+    // of a meter's device, and never before the site's retention.
+    const calls = historyCalls(context);
+    expect(calls.length).toBe(round.daysRead);
+    expect(round.platformRequests).toBe(calls.length);
+    const { portfolio } = context.platform.emulator;
+    const expected = expectedEnergy(context);
+    const meters = [...expected.values()].filter((building) => building.meter);
+    expect(new Set(calls.map((call) => call.path))).toEqual(
+      new Set(
+        meters.map(({ meter }) => `/api/Devices/${meter!.deviceId as string}/HistoricalValues`),
+      ),
+    );
+    const longest = Math.max(
+      ...calls.map((call) => {
+        const [from, to] = Object.values(call.query)
+          .map((value) => parseHistoryTimestamp(value))
+          .filter((value): value is number => value !== undefined);
+        return to! - from!;
+      }),
+    );
+    expect(longest).toBeLessThanOrEqual(25 * hourMs + hourMs);
+    const shortest = Math.min(...[...expected.values()].map((building) => building.retention));
+    expect(shortest).toBe(30);
+    // 60 days for a site that keeps them, about 30 for one that keeps 30.
+    expect(round.daysRead).toBeLessThan(meters.length * 60);
+    expect(round.daysRead).toBeGreaterThan(meters.length * 30);
+
+    const answer = await energy(context, '?limit=5000');
+    const out = await energy(context, '?list=out&limit=5000');
+    const all = new Map([...answer.buildings, ...out.buildings].map((row) => [row.id, row]));
+    // The emulator's portfolio holds every way of being left out that it can.
+    for (const reason of ['no-meter', 'no-area', 'beyond-retention', 'partial'] as const)
+      expect(answer.coverage.out[reason], reason).toBeGreaterThan(0);
+    expect(all.size).toBe(portfolio.buildings.length);
+    expect(answer.coverage.buildings).toBe(portfolio.buildings.length);
+    expect(answer.coverage.ranked).toBe(answer.total);
+    expect(answer.coverage.ranked + out.total).toBe(portfolio.buildings.length);
+    let ranked = 0;
+    for (const [id, want] of expected) {
+      const row = all.get(id)!;
+      // The same use the dashboard finds: a reset is never negative use.
+      expect(row.usedKwh ?? 0, id).toBeCloseTo(want.use.used, 1);
+      expect(row.usedKwh ?? 0).toBeGreaterThanOrEqual(0);
+      const reason = !want.meter
+        ? 'no-meter'
+        : !(want.area > 0)
+          ? 'no-area'
+          : want.beyondRetention
+            ? 'beyond-retention'
+            : want.use.complete
+              ? null
+              : 'partial';
+      expect(row.reason, id).toBe(reason);
+      if (reason === null) {
+        ranked++;
+        expect(row.intensity).toBeCloseTo(want.use.used / want.area, 2);
+      } else expect(row.intensity).toBeNull();
+    }
+    expect(ranked).toBeGreaterThan(0);
+    expect(ranked).toBe(answer.coverage.ranked);
+    // Every reason counted once; highest intensity first.
+    expect(Object.values(answer.coverage.out).reduce((a, b) => a + b, 0)).toBe(out.total);
+    const intensities = answer.buildings.map((row) => row.intensity!);
+    expect(intensities).toEqual([...intensities].sort((a, b) => b - a));
+    const used = answer.buildings.reduce((sum, row) => sum + row.usedKwh!, 0);
+    const area = answer.buildings.reduce((sum, row) => sum + row.area, 0);
+    expect(answer.portfolioIntensity).toBeCloseTo(used / area, 2);
+    // A site keeping 30 days cannot compare with the 30 before; a ranked 396-day one can.
+    for (const row of answer.buildings) {
+      const want = expected.get(row.id)!;
+      if (want.retention < 60) expect(row.compareReason).toBe('beyond-retention');
+    }
+    expect(answer.buildings.some((row) => row.change !== null)).toBe(true);
+    for (const row of answer.buildings.filter((candidate) => candidate.change !== null))
+      expect(row.change).toBeCloseTo((row.usedKwh! - row.previousKwh!) / row.previousKwh!, 2);
+  });
+
+  it('a day later reads one new day per meter, and keeps the days the platform forgot', async () => {
+    const index = context.bff.app.portfolioIndex!;
+    context.time.now = start + dayMs;
+    await index.conditions.refresh();
+    context.platform.emulator.requests.clear();
+    const round = await index.energy.refresh();
+    if (typeof round === 'string') throw new Error(round);
+    const meters = [...expectedEnergy(context).values()].filter((building) => building.meter);
+    expect(historyCalls(context).length).toBe(meters.length);
+    expect(round.daysRead).toBe(meters.length);
+    // The 30-day sites now have every day of their period: read while the platform still kept it.
+    const answer = await energy(context, '?limit=5000');
+    const out = await energy(context, '?list=out&limit=5000');
+    expect(out.buildings.filter((row) => row.reason === 'beyond-retention')).toEqual([]);
+    const expected = expectedEnergy(context, start);
+    expect(answer.buildings.length).toBe(
+      [...expected.values()].filter((want) => want.meter && want.area > 0 && want.use.complete)
+        .length,
+    );
+    for (const row of answer.buildings)
+      expect(row.usedKwh!, row.id).toBeCloseTo(expected.get(row.id)!.use.used, 1);
+  });
+
+  it('refuses unknown lists and sorts with a problem, asking the platform nothing', async () => {
+    context.platform.emulator.requests.clear();
+    for (const query of ['?list=all', '?sort=name', '?limit=0', '?offset=-1', '?extra=1']) {
+      const response = await context.bff.app.inject({
+        method: 'GET',
+        url: `/api/index/energy${query}`,
+        headers: csrf,
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+    expect(context.platform.requests()).toEqual([]);
+  });
+});
