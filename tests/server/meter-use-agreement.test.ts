@@ -1,0 +1,120 @@
+/**
+ * One meter arithmetic, two places that work it out: the dashboard for a building's own page and
+ * the portfolio index for the energy ranking. A building ranked at 120 MWh must read 120 MWh on
+ * its page, so the two must agree on every meter's readings — resets, gaps and units included —
+ * and a month read day by day must add up to the month read whole.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  kwhPerUnit as dashboardScale,
+  periodUse as dashboardUse,
+} from '@/domain/meter-consumption';
+import { kwhPerUnit as indexScale, periodUse as indexUse } from '../../server/energy/meter-use';
+import { daysBefore, siteDate } from '../../server/energy/site-days';
+
+const hourMs = 60 * 60 * 1000;
+const start = Date.UTC(2026, 9, 1);
+
+/** A meter's readings: mostly rising, sometimes reset to a small value, with gaps of any length. */
+const meterArbitrary = fc
+  .array(
+    fc.record({
+      step: fc.oneof(fc.constant(15 * 60 * 1000), fc.integer({ min: 1, max: 30 * hourMs })),
+      rise: fc.oneof(fc.double({ min: 0, max: 50, noNaN: true }), fc.constant(0)),
+      // About one reading in twenty is a reset or a new meter.
+      reset: fc.integer({ min: 0, max: 19 }).map((draw) => draw === 0),
+    }),
+    { maxLength: 400 },
+  )
+  .map((steps) => {
+    let time = start - 2 * hourMs;
+    let value = 1000;
+    return steps.map(({ step, rise, reset }) => {
+      time += step;
+      value = reset ? rise : value + rise;
+      return { time, value };
+    });
+  });
+
+describe('the meter arithmetic of the dashboard and of the index', () => {
+  it('gives one use, coverage and completeness for any readings and period', () => {
+    fc.assert(
+      fc.property(
+        meterArbitrary,
+        fc.integer({ min: 0, max: 20 * 24 }),
+        fc.integer({ min: 1, max: 40 * 24 }),
+        (readings, fromHours, lengthHours) => {
+          const period = {
+            from: start + fromHours * hourMs,
+            to: start + (fromHours + lengthHours) * hourMs,
+          };
+          expect(indexUse(readings, period)).toEqual(dashboardUse(readings, period));
+        },
+      ),
+    );
+  });
+
+  it('never counts negative use, and days read one by one add up to the whole', () => {
+    fc.assert(
+      fc.property(meterArbitrary, (readings) => {
+        const days = Array.from({ length: 10 }, (_, day) => ({
+          from: start + day * 24 * hourMs,
+          to: start + (day + 1) * 24 * hourMs,
+        }));
+        const whole = indexUse(readings, { from: days[0]!.from, to: days.at(-1)!.to });
+        const parts = days.map((day) => indexUse(readings, day));
+        for (const part of parts) expect(part.used).toBeGreaterThanOrEqual(0);
+        const sum = parts.reduce((total, part) => total + part.used, 0);
+        expect(sum).toBeCloseTo(whole.used, 1);
+      }),
+    );
+  });
+
+  it('reads the same units as energy', () => {
+    for (const unit of ['Wh', 'kWh', 'MWh', ' kWh ', 'kW', '°C', 'no unit', '', null, undefined])
+      expect(indexScale(unit)).toBe(dashboardScale(unit));
+  });
+});
+
+describe("whole days on a site's clock", () => {
+  it('are midnight to midnight: 23 hours when the clocks go forward, 25 when they go back', () => {
+    // London: clocks forward on 29 March 2026, back on 25 October 2026.
+    const spring = daysBefore(Date.UTC(2026, 2, 31, 12), 'Europe/London', 3);
+    expect(spring.map((day) => day.day)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
+    expect(spring.map((day) => (day.to - day.from) / hourMs)).toEqual([24, 23, 24]);
+    expect(spring[2]!.from).toBe(Date.UTC(2026, 2, 29, 23));
+    const autumn = daysBefore(Date.UTC(2026, 9, 26, 12), 'Europe/London', 1);
+    expect(autumn).toEqual([
+      { day: '2026-10-25', from: Date.UTC(2026, 9, 24, 23), to: Date.UTC(2026, 9, 26) },
+    ]);
+  });
+
+  it("are the site's dates: Tokyo's today begins while London's yesterday goes on", () => {
+    const now = Date.UTC(2026, 10, 24, 20); // 05:00 on the 25th in Tokyo
+    expect(siteDate(now, 'Asia/Tokyo')).toBe('2026-11-25');
+    expect(daysBefore(now, 'Asia/Tokyo', 1)).toEqual([
+      { day: '2026-11-24', from: Date.UTC(2026, 10, 23, 15), to: Date.UTC(2026, 10, 24, 15) },
+    ]);
+    // Quarter-hour offsets and unknown zones (read as UTC) too.
+    expect(daysBefore(now, 'Asia/Kathmandu', 1)[0]!.from).toBe(Date.UTC(2026, 10, 23, 18, 15));
+    expect(daysBefore(now, 'Nowhere/Atlantis', 1)[0]!.from).toBe(Date.UTC(2026, 10, 23));
+    expect(daysBefore(now, null, 1)[0]!.from).toBe(Date.UTC(2026, 10, 23));
+  });
+
+  it('follow one another without a gap or an overlap, through a year in six zones', () => {
+    for (const zone of [
+      'Europe/London',
+      'America/Chicago',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+      'UTC',
+    ]) {
+      const days = daysBefore(Date.UTC(2027, 0, 2), zone, 366);
+      for (let index = 1; index < days.length; index++)
+        expect(days[index]!.from, `${zone} ${days[index]!.day}`).toBe(days[index - 1]!.to);
+      for (const day of days) expect(siteDate(day.from, zone)).toBe(day.day);
+    }
+  });
+});
