@@ -81,6 +81,21 @@ export interface EnergyQuery {
   limit: number;
 }
 
+/** The list and order the energy page keeps in its URL. */
+export const energyViewKeys = ['list', 'sort', 'unit'] as const;
+
+/** Rows the energy page draws at most. */
+export const energyListLimit = 200;
+
+/** The URL's values as the server's query: anything unknown reads as the default. */
+export function energyQueryOf(
+  values: Partial<Record<(typeof energyViewKeys)[number], string | null>>,
+): EnergyQuery {
+  const list = energyLists.find((candidate) => candidate === values.list) ?? 'ranked';
+  const sort = energySorts.find((candidate) => candidate === values.sort) ?? 'intensity';
+  return { list, sort: list === 'ranked' ? sort : 'intensity', offset: 0, limit: energyListLimit };
+}
+
 export const energyKeys = {
   all: ['index-energy'] as const,
   list: (query: EnergyQuery) => [...energyKeys.all, query] as const,

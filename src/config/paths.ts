@@ -10,6 +10,7 @@ export const routePatterns = {
   search: 'search',
   quality: 'quality',
   attention: 'attention',
+  energy: 'energy',
   compare: 'compare',
   building: 'buildings/:buildingId',
   level: 'buildings/:buildingId/levels/:level',
@@ -45,6 +46,13 @@ export const paths = {
       Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
     ).toString();
     return query ? `/attention?${query}` : '/attention';
+  },
+  /** The portfolio's energy: ranked by kWh per m², or the buildings without a figure. */
+  energy: (view: { list?: string; sort?: string; unit?: string } = {}): string => {
+    const query = new URLSearchParams(
+      Object.entries(view).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return query ? `/energy?${query}` : '/energy';
   },
   /** A comparison of buildings, in the order picked (shareable). */
   compare: (ids: readonly string[]): string =>

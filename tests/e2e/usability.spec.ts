@@ -32,6 +32,7 @@ async function screens(page: Page): Promise<Array<[string, string]>> {
     ['sites', '/sites'],
     ['quality', '/quality'],
     ['attention', '/attention'],
+    ['energy', '/energy'],
     ['search', '/search?q=office'],
     ['building', at.building],
     ['level', at.level],
@@ -61,7 +62,14 @@ for (const width of [390, 768]) {
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('menu');
-    for (const item of ['Portfolio', 'Sites', 'Needs attention', 'Data quality', 'Sign out'])
+    for (const item of [
+      'Portfolio',
+      'Sites',
+      'Needs attention',
+      'Energy',
+      'Data quality',
+      'Sign out',
+    ])
       await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     await menu.getByRole('menuitem', { name: 'Sites' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();

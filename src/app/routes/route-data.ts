@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
+import { energyQueryOf, energyQueryOptions } from '@/api/get-energy';
 import { buildingsQueryOptions } from '@/api/get-buildings';
 import { outlineById, outlineQueryOptions, type BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
@@ -91,6 +92,15 @@ export const attentionData: RouteData = async (queryClient, _params, search) => 
     queryClient.prefetchQuery(attentionQueryOptions(filter, attentionListLimit)),
     queryClient.prefetchQuery(capabilitiesQueryOptions()),
     queryClient.prefetchQuery(sitesQueryOptions()),
+  ]);
+};
+
+export const energyData: RouteData = async (queryClient, _params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  const query = energyQueryOf({ list: search.get('list'), sort: search.get('sort') });
+  await settle([
+    queryClient.prefetchQuery(energyQueryOptions(query)),
+    queryClient.prefetchQuery(capabilitiesQueryOptions()),
   ]);
 };
 

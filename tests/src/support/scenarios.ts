@@ -17,6 +17,7 @@ import {
 } from '../../../server/emulator/rest-api';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
 import type { AttentionRow } from '../../../server/portfolio-index/attention-queries';
+import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
 import {
   bandKindOfType,
   comfortVerdict,
@@ -264,6 +265,7 @@ export function resetScenarioState(): void {
   indexRefreshes.length = 0;
   indexSearches.length = 0;
   attentionRequests.length = 0;
+  energyRequests.length = 0;
   attentionAnsweredAt.length = 0;
 }
 
@@ -889,6 +891,118 @@ export function attentionRoundStopped(error: string): HttpHandler[] {
   ];
 }
 
+/**
+ * Each fixture building's energy as the server's ranking gives it (energy-ranking.ts): without an
+ * area it has no figure; one in seven sites keeps fewer days than the period, one building in
+ * five has readings that miss days, and the rest are ranked, with a change against the 30 days
+ * before for most.
+ */
+export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }, index) => {
+  const area = record.area ?? 0;
+  const used = Math.round(area * (60 + ((index * 37) % 90)) * 10) / 10 || 12_000 + index;
+  const reason: EnergyBuilding['reason'] =
+    area <= 0
+      ? 'no-area'
+      : index % 7 === 2
+        ? 'beyond-retention'
+        : index % 5 === 3
+          ? 'partial'
+          : null;
+  const previous = index % 4 === 1 ? null : Math.round(used * (0.8 + (index % 9) * 0.05));
+  return {
+    id: record.id,
+    name: record.name ?? null,
+    siteId: record.siteId,
+    siteName: fixture.sites.find((site) => site.id === record.siteId)?.name ?? null,
+    meters: 1,
+    area,
+    usedKwh: used,
+    intensity: reason === null ? Math.round((used / area) * 1000) / 1000 : null,
+    coveredDays: reason === 'partial' ? 27.5 : reason === 'beyond-retention' ? 29.4 : 30,
+    reason,
+    previousKwh: reason === null ? previous : null,
+    change:
+      reason === null && previous !== null
+        ? Math.round(((used - previous) / previous) * 1000) / 1000
+        : null,
+    compareReason:
+      reason !== null ? 'last-incomplete' : previous === null ? 'beyond-retention' : null,
+    // Two meters went quiet a day ago.
+    lastReadingAt: new Date(Date.now() - (index < 2 ? 26 : 0.2) * 60 * 60 * 1000).toISOString(),
+  };
+});
+
+/** The requests for the energy lists, oldest first. */
+export const energyRequests: string[] = [];
+
+/** GET /api/index/energy as the server answers it: listed, sorted and paged like energy-ranking.ts. */
+const indexEnergyHandler = (ranked = true) =>
+  http.get('*/api/index/energy', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    energyRequests.push(request.url);
+    const url = new URL(request.url);
+    const list = url.searchParams.get('list') ?? 'ranked';
+    const sort = url.searchParams.get('sort') ?? 'intensity';
+    const rows = ranked ? fixtureEnergy : [];
+    const rankedRows = rows.filter((row) => row.intensity !== null);
+    const silent = (row: EnergyBuilding) =>
+      Date.now() - Date.parse(row.lastReadingAt!) > 6 * 60 * 60 * 1000;
+    const listed =
+      list === 'ranked'
+        ? [...rankedRows].sort((a, b) =>
+            sort === 'use'
+              ? b.usedKwh! - a.usedKwh!
+              : sort === 'change'
+                ? (b.change ?? -Infinity) - (a.change ?? -Infinity)
+                : b.intensity! - a.intensity!,
+          )
+        : list === 'out'
+          ? rows.filter((row) => row.reason !== null)
+          : rows.filter(silent);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    const count = (reason: EnergyReason) => rows.filter((row) => row.reason === reason).length;
+    const day = 24 * 60 * 60 * 1000;
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
+      period: ranked
+        ? {
+            days: 30,
+            from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
+            to: new Date(Date.now() - day).toISOString().slice(0, 10),
+          }
+        : null,
+      coverage: {
+        buildings: fixture.buildings.length,
+        ranked: rankedRows.length,
+        out: {
+          'no-meter': count('no-meter'),
+          'meter-unit': count('meter-unit'),
+          'no-area': count('no-area'),
+          'not-read-yet': ranked ? count('not-read-yet') : fixture.buildings.length,
+          'beyond-retention': count('beyond-retention'),
+          partial: count('partial'),
+        },
+        stoppedMeters: rows.filter(silent).length,
+      },
+      portfolioIntensity:
+        rankedRows.length === 0
+          ? null
+          : rankedRows.reduce((sum, row) => sum + row.usedKwh!, 0) /
+            rankedRows.reduce((sum, row) => sum + row.area, 0),
+      total: listed.length,
+      buildings: listed.slice(offset, offset + limit),
+      refresh: { everyMinutes: 10, requestBudget: 1200 },
+    });
+  });
+
+/** The energy refresh has not read any meter yet. */
+export function energyNotReadYet(): HttpHandler[] {
+  return [indexEnergyHandler(false)];
+}
+
 export function withoutIndex(): HttpHandler[] {
   return [
     http.all('*/api/index/*', () =>
@@ -946,6 +1060,7 @@ export function portfolioFull(): HttpHandler[] {
     indexTotalsHandler(),
     ...indexQualityHandlers(),
     indexAttentionHandler(),
+    indexEnergyHandler(),
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),

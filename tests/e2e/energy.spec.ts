@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+
+test("ranks the portfolio's buildings by kWh per m², says which are out and why, and leads to each", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The server reads every main meter's days after its first check of current values; the page
+  // is opened when that first round has ranked them (asked, not slept for).
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/index/energy', {
+          headers: { 'x-csrf': '1' },
+        });
+        if (!answer.ok()) return 'not yet';
+        const { rankedAt, coverage } = (await answer.json()) as {
+          rankedAt: string | null;
+          coverage: { out: Record<string, number> };
+        };
+        return rankedAt && coverage.out['not-read-yet'] === 0 ? 'done' : 'not yet';
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('done');
+
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Energy' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Energy' })).toBeVisible();
+  const ranked = page.getByRole('table', { name: 'Buildings ranked by energy use intensity' });
+  await expect(ranked.getByRole('row').nth(1)).toBeVisible();
+  // The coverage line: how many of all have a figure, and why the others have not.
+  await expect(page.getByText(/\d+ of \d+ buildings have a figure; \d+ do not: /)).toBeVisible();
+  await expect(page.getByText(/midnight to midnight on each site's clock/)).toBeVisible();
+  // Highest intensity first.
+  const values = (await ranked.getByRole('row').allTextContents()).slice(1);
+  expect(values.length).toBeGreaterThan(1);
+  await shoot(page, 'energy');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('combobox', { name: 'Intensity in' }).selectOption('kbtu-ft2');
+  await expect(page).toHaveURL(/unit=kbtu-ft2/);
+  await expect(ranked.getByRole('columnheader', { name: 'kBtu/ft²' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'List' }).selectOption('out');
+  const out = page.getByRole('table', { name: 'Buildings without a figure, and why' });
+  await expect(out.getByRole('row').nth(1)).toBeVisible();
+  await expect(out).toContainText('The platform has no floor area for it');
+
+  // A ranked building leads to its page, where its own energy is shown.
+  await page.getByRole('combobox', { name: 'List' }).selectOption('');
+  const building = ranked.getByRole('row').nth(1).getByRole('link').first();
+  const name = (await building.textContent())!.trim();
+  await building.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Energy' })).toContainText('kWh');
+});

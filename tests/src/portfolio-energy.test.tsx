@@ -1,0 +1,121 @@
+/**
+ * The portfolio's energy: buildings ranked by kWh per m² over the last 30 days, with how many
+ * have that figure and why each other has not, in kWh/m² or kBtu/ft², as the server's energy
+ * refresh worked it out.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import {
+  energyNotReadYet,
+  energyRequests,
+  everythingPending,
+  fixtureEnergy,
+} from './support/scenarios';
+
+const ui = {
+  heading: () => screen.findByRole('heading', { level: 1, name: 'Energy' }),
+  ranked: () => screen.findByRole('table', { name: 'Buildings ranked by energy use intensity' }),
+  out: () => screen.findByRole('table', { name: 'Buildings without a figure, and why' }),
+  stopped: () => screen.findByRole('table', { name: 'Meters that stopped reporting' }),
+  rows: async (table: HTMLElement) => within(table).getAllByRole('row').slice(1),
+  figures: () => screen.findByRole('region', { name: 'Figures' }),
+  coverage: () => screen.findByText(/buildings have a figure/),
+  list: () => screen.getByRole('combobox', { name: 'List' }),
+  order: () => screen.getByRole('combobox', { name: 'Order' }),
+  unit: () => screen.getByRole('combobox', { name: 'Intensity in' }),
+};
+
+const ranked = fixtureEnergy
+  .filter((row) => row.intensity !== null)
+  .sort((a, b) => b.intensity! - a.intensity!);
+const out = fixtureEnergy.filter((row) => row.reason !== null);
+const one = (value: number) =>
+  value.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+describe('the portfolio energy', () => {
+  it('shows a loading state first', async () => {
+    server.use(...everythingPending());
+    renderApp('/energy');
+    expect(
+      await screen.findByRole('status', { name: "Loading the portfolio's energy" }),
+    ).toBeInTheDocument();
+  });
+
+  it('ranks buildings by kWh per m², highest first, and says how many have a figure', async () => {
+    renderApp('/energy');
+    await ui.heading();
+    const rows = await ui.rows(await ui.ranked());
+    expect(rows).toHaveLength(ranked.length);
+    const first = within(rows[0]!);
+    expect(first.getByRole('link', { name: ranked[0]!.name! })).toHaveAttribute(
+      'href',
+      `/buildings/${ranked[0]!.id}`,
+    );
+    expect(rows[0]).toHaveTextContent(one(ranked[0]!.intensity!));
+    expect(rows.at(-1)).toHaveTextContent(one(ranked.at(-1)!.intensity!));
+    // The coverage in words: how many of all, and why the others are out.
+    const count = (reason: string) => out.filter((row) => row.reason === reason).length;
+    expect(count('no-area')).toBeGreaterThan(0);
+    expect(await ui.coverage()).toHaveTextContent(
+      `${ranked.length} of ${fixtureEnergy.length} buildings have a figure; ${out.length} do not: ` +
+        [
+          `${count('no-area')} without a floor area`,
+          `${count('beyond-retention')} whose site${count('beyond-retention') === 1 ? ' keeps' : 's keep'} fewer days than the period`,
+          `${count('partial')} whose readings do not cover every day`,
+        ].join(', '),
+    );
+    const portfolio =
+      ranked.reduce((sum, row) => sum + row.usedKwh!, 0) /
+      ranked.reduce((sum, row) => sum + row.area, 0);
+    expect(await ui.figures()).toHaveTextContent(`Portfolio intensity${one(portfolio)} kWh/m²`);
+    // A change where both periods are whole; words where the one before cannot be compared.
+    const compared = ranked.findIndex((row) => row.change !== null);
+    expect(rows[compared]).toHaveTextContent(/[+-−]\d/);
+    const notCompared = ranked.findIndex((row) => row.change === null);
+    expect(rows[notCompared]).toHaveTextContent('Not compared: the site keeps fewer than 60 days');
+  });
+
+  it('reads the same figures in kBtu/ft², through the URL', async () => {
+    const { router } = renderApp('/energy');
+    await ui.ranked();
+    await userEvent.selectOptions(ui.unit(), 'kbtu-ft2');
+    await waitFor(() => expect(router.state.location.search).toBe('?unit=kbtu-ft2'));
+    const rows = await ui.rows(await ui.ranked());
+    expect(within(await ui.ranked()).getByRole('columnheader', { name: 'kBtu/ft²' })).toBeVisible();
+    expect(rows[0]).toHaveTextContent(one(ranked[0]!.intensity! / 3.1546));
+    // The unit is the page's: the server is not asked again for it.
+    expect(energyRequests.every((url) => !url.includes('unit'))).toBe(true);
+  });
+
+  it('orders by the largest increase, and lists the buildings left out with why', async () => {
+    renderApp('/energy');
+    await ui.ranked();
+    await userEvent.selectOptions(ui.order(), 'change');
+    await waitFor(() => expect(energyRequests.at(-1)).toContain('sort=change'));
+    await userEvent.selectOptions(ui.list(), 'out');
+    const rows = await ui.rows(await ui.out());
+    expect(rows).toHaveLength(out.length);
+    const partial = out.findIndex((row) => row.reason === 'partial');
+    expect(rows[partial]).toHaveTextContent('Readings cover 27 of 30 days');
+    const noArea = out.findIndex((row) => row.reason === 'no-area');
+    expect(rows[noArea]).toHaveTextContent('The platform has no floor area for it');
+  });
+
+  it('lists the meters that stopped reporting, with their last reading', async () => {
+    renderApp('/energy?list=stopped');
+    const rows = await ui.rows(await ui.stopped());
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/1 day ago|26 hours ago/);
+  });
+
+  it('says the meters have not been read yet, rather than showing an empty ranking', async () => {
+    server.use(...energyNotReadYet());
+    renderApp('/energy');
+    expect(await screen.findByText('The meters have not been read yet')).toBeInTheDocument();
+    expect(screen.getByText(/reads each building's meter day by day/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
