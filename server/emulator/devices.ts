@@ -179,6 +179,8 @@ export interface PointEntry {
    * site's working day (a Tokyo office is heated in Tokyo's morning, not London's).
    */
   localOffsetSlots: number;
+  /** How much a meter uses against a typical place (its area and efficiency); 1 for sensors. */
+  useScale: number;
 }
 
 export interface DeviceEntry {
@@ -227,6 +229,8 @@ export function devicesOfRoom(input: {
   };
   /** The site's IANA time zone; UTC when it has none. */
   timeZone?: string | null;
+  /** The m² a building's and a floor's meter serve (0 or absent: the platform gives none). */
+  meteredArea?: { building: number | null | undefined; floor: number | null | undefined };
 }): DeviceEntry[] {
   const { space } = input;
   const localOffsetSlots = standardOffsetSlots(input.timeZone);
@@ -271,6 +275,15 @@ export function devicesOfRoom(input: {
         isWriteable: point.isWriteable,
       };
       record.measurements.push(measurement);
+      // A meter uses in proportion to the floor area it serves (a place without one counts as a
+      // typical one), some buildings more efficiently than others: 9–20 kWh per m² a month.
+      const served =
+        template.measures === 'building'
+          ? (input.meteredArea?.building || 2500) / 2500
+          : template.measures === 'floor'
+            ? (input.meteredArea?.floor || 600) / 600
+            : 1;
+      const efficiency = 0.7 + 0.8 * createRandom(`${measuredId}:efficiency`).next();
       return {
         record: measurement,
         kind: pointKind,
@@ -280,6 +293,7 @@ export function devicesOfRoom(input: {
         deviceSeed: hashSeed(id),
         measures: template.measures,
         localOffsetSlots,
+        useScale: served * efficiency,
       };
     });
     return { record, points };

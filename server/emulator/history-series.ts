@@ -118,7 +118,7 @@ function valueAt(point: PointEntry, utcSlot: number): number {
       const period = 120 * slotsPerDay;
       const offset = mod(point.sensorSeed, period);
       const resetSlot = Math.floor((slot - offset) / period) * period + offset;
-      const scale = point.measures === 'building' ? 4 : 1;
+      const scale = (point.measures === 'building' ? 4 : 1) * point.useScale;
       const consumed = (s: number) => scale * (1.5 * s + 4.5 * workSlotsBefore(s));
       return Math.round((consumed(slot) - consumed(resetSlot)) * 10) / 10;
     }

@@ -479,6 +479,10 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
           kinds: floor.equipment[room] ?? [],
           space,
           timeZone: timeZoneOfSite.get(space.siteId),
+          meteredArea: {
+            building: byId.get(floor.record.buildingId)?.record.area,
+            floor: floor.record.area,
+          },
         }),
       );
       for (const device of devices) deviceIndex.set(device.record.id, device);
