@@ -354,6 +354,7 @@ async function writeBuilding(
             device_id: meter.deviceId,
             unit: meter.unit,
             kwh_per_unit: kwhPerUnit(meter.unit) ?? null,
+            timezone: judge.timeZone,
             last_reading_at: new Date(meter.time),
           })),
         )
@@ -362,6 +363,7 @@ async function writeBuilding(
             device_id: update.ref('excluded.device_id'),
             unit: update.ref('excluded.unit'),
             kwh_per_unit: update.ref('excluded.kwh_per_unit'),
+            timezone: update.ref('excluded.timezone'),
             last_reading_at: update.ref('excluded.last_reading_at'),
           })),
         )

@@ -57,7 +57,14 @@ export async function rankEnergy(
     .where('building.run_id', '=', runId)
     .execute();
   // Each zone's periods as site dates: the same days for every building on one clock.
-  const zones = [...new Set(buildings.map((building) => building.timezone ?? ''))];
+  const zones = [
+    ...new Set([
+      ...buildings.map((building) => building.timezone ?? ''),
+      ...(await db.selectFrom('energy_meter').select('timezone').distinct().execute()).map(
+        (meter) => meter.timezone ?? '',
+      ),
+    ]),
+  ];
   const periods = zones.map((zone) => {
     const days = daysBefore(now, zone || null, 2 * periodDays);
     return {
@@ -86,7 +93,8 @@ export async function rankEnergy(
   );
   const sums = await sql<{
     building_id: string;
-    meters_read: string;
+    last_meters: string;
+    prev_meters: string;
     last_used: number | null;
     last_read: string;
     last_complete: string;
@@ -105,31 +113,37 @@ export async function rankEnergy(
         ${periods.map((p) => p.prevTo)}::text[]
       ) as z(tz, last_from, last_to, prev_from, prev_to)
     ),
-    per_meter as (
-      select d.building_id, d.measurement_id,
-        sum(d.used_kwh) filter (where d.day between z.last_from and z.last_to) as last_used,
-        count(*) filter (where d.day between z.last_from and z.last_to) as last_read,
-        count(*) filter (where d.day between z.last_from and z.last_to and d.complete) as last_complete,
-        count(*) filter (where d.day between z.last_from and z.last_to and d.beyond_retention) as last_beyond,
-        coalesce(sum(d.covered) filter (where d.day between z.last_from and z.last_to), 0) as last_covered,
-        sum(d.used_kwh) filter (where d.day between z.prev_from and z.prev_to) as prev_used,
-        count(*) filter (where d.day between z.prev_from and z.prev_to) as prev_read,
-        count(*) filter (where d.day between z.prev_from and z.prev_to and d.complete) as prev_complete,
-        count(*) filter (where d.day between z.prev_from and z.prev_to and d.beyond_retention) as prev_beyond,
-        coalesce(sum(d.covered) filter (where d.day between z.prev_from and z.prev_to), 0) as prev_covered
+    dated as (
+      -- Each kept day of a served building's meter, marked with the period it falls in.
+      select d.building_id, d.measurement_id, d.used_kwh, d.complete, d.beyond_retention,
+        d.covered,
+        case when d.day between z.last_from and z.last_to then 1
+          when d.day between z.prev_from and z.prev_to then 0 end as last
       from energy_day d
       join energy_meter m on m.building_id = d.building_id
         and m.measurement_id = d.measurement_id and m.kwh_per_unit is not null
-      join indexed_building b on b.run_id = ${runId} and b.id = d.building_id
-      left join indexed_site s on s.run_id = b.run_id and s.id = b.site_id
-      join zone z on z.tz = coalesce(s.timezone, '')
-      group by d.building_id, d.measurement_id
+      join zone z on z.tz = coalesce(m.timezone, '')
+    ),
+    per_meter as (
+      select building_id, measurement_id, last, sum(used_kwh) as used, count(*) as read,
+        count(*) filter (where complete) as complete,
+        count(*) filter (where beyond_retention) as beyond, sum(covered) as covered
+      from dated where last is not null
+      group by building_id, measurement_id, last
     )
-    select building_id, count(*) as meters_read,
-      sum(last_used) as last_used, min(last_read) as last_read, min(last_complete) as last_complete,
-      max(last_beyond) as last_beyond, min(last_covered) as last_covered,
-      sum(prev_used) as prev_used, min(prev_read) as prev_read, min(prev_complete) as prev_complete,
-      max(prev_beyond) as prev_beyond, min(prev_covered) as prev_covered
+    select building_id,
+      count(distinct measurement_id) filter (where last = 1) as last_meters,
+      count(distinct measurement_id) filter (where last = 0) as prev_meters,
+      sum(used) filter (where last = 1) as last_used,
+      coalesce(min(read) filter (where last = 1), 0) as last_read,
+      coalesce(min(complete) filter (where last = 1), 0) as last_complete,
+      coalesce(max(beyond) filter (where last = 1), 0) as last_beyond,
+      coalesce(min(covered) filter (where last = 1), 0) as last_covered,
+      sum(used) filter (where last = 0) as prev_used,
+      coalesce(min(read) filter (where last = 0), 0) as prev_read,
+      coalesce(min(complete) filter (where last = 0), 0) as prev_complete,
+      coalesce(max(beyond) filter (where last = 0), 0) as prev_beyond,
+      coalesce(min(covered) filter (where last = 0), 0) as prev_covered
     from per_meter group by building_id`.execute(db);
   const sumsOf = new Map(sums.rows.map((row) => [row.building_id, row]));
 
@@ -137,17 +151,19 @@ export async function rankEnergy(
     const meter = meters.get(building.id);
     const sum = sumsOf.get(building.id);
     const energyMeters = Number(meter?.energy_meters ?? 0);
-    const allMetersRead = sum !== undefined && Number(sum.meters_read) >= energyMeters;
+    // A period is read only when every meter of the building has days in it.
+    const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
+    const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
     const last: PeriodSums = {
       used: sum?.last_used ?? null,
-      read: allMetersRead ? Number(sum.last_read) : 0,
+      read: lastMeters ? Number(sum?.last_read ?? 0) : 0,
       complete: Number(sum?.last_complete ?? 0),
       beyond: Number(sum?.last_beyond ?? 0),
       covered: Number(sum?.last_covered ?? 0),
     };
     const previous: PeriodSums = {
       used: sum?.prev_used ?? null,
-      read: allMetersRead ? Number(sum.prev_read) : 0,
+      read: prevMeters ? Number(sum?.prev_read ?? 0) : 0,
       complete: Number(sum?.prev_complete ?? 0),
       beyond: Number(sum?.prev_beyond ?? 0),
       covered: Number(sum?.prev_covered ?? 0),

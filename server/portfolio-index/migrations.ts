@@ -244,6 +244,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('device_id', 'text', (column) => column.notNull())
         .addColumn('unit', 'text')
         .addColumn('kwh_per_unit', 'double precision')
+        // The site's zone when last seen: the ranking reads the meter's days on its clock.
+        .addColumn('timezone', 'text')
         .addColumn('last_reading_at', 'timestamptz')
         .addColumn('days_read_at', 'timestamptz')
         .addPrimaryKeyConstraint('energy_meter_key', ['building_id', 'measurement_id'])

@@ -173,6 +173,8 @@ export interface IndexTables {
     unit: string | null;
     /** kWh per unit of its readings; null for a unit that is not energy. */
     kwh_per_unit: number | null;
+    /** Its site's IANA zone when last seen (the ranking's days are on that clock). */
+    timezone: string | null;
     last_reading_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
     /** When the energy refresh last brought its days up to date. */
     days_read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

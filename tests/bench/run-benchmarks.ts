@@ -20,6 +20,7 @@ import {
   type Service,
 } from './processes';
 import { portfolioIndexBenchmarks } from './portfolio-index';
+import { energyRankingBenchmarks } from './energy-ranking';
 import { ownedSections, writeBenchmarksDocument } from './report-sections';
 
 interface Figure {
@@ -859,7 +860,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or proxy, peers with proxy, generation) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or proxy, peers with proxy, generation, index, energy) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -870,6 +871,7 @@ async function main() {
   if (wanted('proxy') || wanted('conditions')) await serverBenchmarks();
   if (wanted('dashboard')) await dashboardAtScale();
   if (wanted('index')) await portfolioIndexBenchmarks(bench);
+  if (wanted('energy')) await energyRankingBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
 }
 
