@@ -212,6 +212,26 @@ export async function rankEnergy(
   });
 }
 
+/** When the last round worked the figures out, and its period (UTC dates); nulls before one. */
+async function latestRanking(db: Kysely<IndexTables>) {
+  const round = await db
+    .selectFrom('energy_round')
+    .select(['ranked_at', 'period_from', 'period_to'])
+    .where('ranked_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    rankedAt: round?.ranked_at ? new Date(round.ranked_at).toISOString() : null,
+    period: round
+      ? { days: energyPeriodDaysOf(round), from: round.period_from!, to: round.period_to! }
+      : null,
+  };
+}
+
+const energyPeriodDaysOf = (round: { period_from: string | null; period_to: string | null }) =>
+  Math.round((Date.parse(round.period_to!) - Date.parse(round.period_from!)) / 86_400_000) + 1;
+
 export const energySorts = ['intensity', 'use', 'change'] as const;
 export const energyLists = ['ranked', 'out', 'stopped'] as const;
 
@@ -234,13 +254,7 @@ export async function energyList(
   },
   now: number,
 ) {
-  const round = await db
-    .selectFrom('energy_round')
-    .select(['ranked_at', 'period_from', 'period_to'])
-    .where('ranked_at', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const ranking = await latestRanking(db);
   const base = db
     .selectFrom('indexed_building as building')
     .leftJoin('energy_building as energy', 'energy.building_id', 'building.id')
@@ -316,8 +330,7 @@ export async function energyList(
   );
   const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
   return {
-    rankedAt: iso(round?.ranked_at ?? null),
-    period: round ? { days: 30, from: round.period_from!, to: round.period_to! } : null,
+    ...ranking,
     coverage: {
       buildings: Number(counts.buildings),
       ranked: Number(counts.ranked),
@@ -347,6 +360,93 @@ export async function energyList(
       change: row.change,
       compareReason: row.compare_reason as CompareReason | null,
       lastReadingAt: iso(row.last_reading_at),
+    })),
+  };
+}
+
+/**
+ * One building's energy as the ranking has it — its figures, or why it has none — and its kept
+ * days (all meters of the building as a whole together), oldest first: what its own page shows,
+ * so it reads the same numbers as the ranking. `building` null: not in the served index.
+ */
+export async function buildingEnergy(db: Kysely<IndexTables>, runId: number, buildingId: string) {
+  const ranking = await latestRanking(db);
+  const known = await db
+    .selectFrom('indexed_building')
+    .select('id')
+    .where('run_id', '=', runId)
+    .where('id', '=', buildingId)
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('indexed_building as building')
+    .innerJoin('energy_building as energy', 'energy.building_id', 'building.id')
+    .leftJoin('indexed_site as site', (join) =>
+      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
+    )
+    .select([
+      'building.id',
+      'building.name',
+      'building.site_id',
+      'site.name as site_name',
+      'energy.meters',
+      'energy.area',
+      'energy.used_kwh',
+      'energy.eui',
+      'energy.covered_days',
+      'energy.reason',
+      'energy.previous_kwh',
+      'energy.change',
+      'energy.compare_reason',
+      'energy.last_reading_at',
+    ])
+    .where('building.run_id', '=', runId)
+    .where('building.id', '=', buildingId)
+    .executeTakeFirst();
+  const days = await db
+    .selectFrom('energy_day as day')
+    .innerJoin('energy_meter as meter', (join) =>
+      join
+        .onRef('meter.building_id', '=', 'day.building_id')
+        .onRef('meter.measurement_id', '=', 'day.measurement_id'),
+    )
+    .select((select) => [
+      'day.day',
+      select.fn.sum<number>('day.used_kwh').as('used_kwh'),
+      sql<boolean>`bool_and(day.complete)`.as('complete'),
+      sql<boolean>`bool_or(day.beyond_retention)`.as('beyond_retention'),
+    ])
+    .where('day.building_id', '=', buildingId)
+    .where('meter.kwh_per_unit', 'is not', null)
+    .groupBy('day.day')
+    .orderBy('day.day')
+    .execute();
+  return {
+    ...ranking,
+    /** Whether the served index has the building at all (it may not be ranked yet). */
+    known: known !== undefined,
+    building: row
+      ? {
+          id: row.id,
+          name: row.name,
+          siteId: row.site_id,
+          siteName: row.site_name,
+          meters: row.meters,
+          area: row.area,
+          usedKwh: row.used_kwh,
+          intensity: row.eui,
+          coveredDays: row.covered_days,
+          reason: row.reason as EnergyReason | null,
+          previousKwh: row.previous_kwh,
+          change: row.change,
+          compareReason: row.compare_reason as CompareReason | null,
+          lastReadingAt: row.last_reading_at ? new Date(row.last_reading_at).toISOString() : null,
+        }
+      : null,
+    days: days.map((day) => ({
+      day: day.day,
+      usedKwh: Math.round(Number(day.used_kwh) * 1000) / 1000,
+      complete: day.complete,
+      beyondRetention: day.beyond_retention,
     })),
   };
 }

@@ -24,7 +24,12 @@ import type { ComfortHours } from '../conditions/comfort-hours.ts';
 import { attentionList, type AttentionFilter, type attentionSorts } from './attention-queries.ts';
 import { refreshConditions, type ConditionsRound } from './conditions.ts';
 import { refreshEnergy, type EnergyRound } from './energy.ts';
-import { energyList, type energyLists, type energySorts } from './energy-ranking.ts';
+import {
+  buildingEnergy,
+  energyList,
+  type energyLists,
+  type energySorts,
+} from './energy-ranking.ts';
 import type { HistorySettings } from '../config.ts';
 
 export interface IndexStatus {
@@ -125,6 +130,8 @@ export interface PortfolioIndex {
       offset: number;
       limit: number;
     }): Promise<Served<typeof energyList>>;
+    /** One building's figures as the ranking has them, and its kept days. */
+    building(buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
   close(): Promise<void>;
 }
@@ -465,6 +472,7 @@ export async function createPortfolioIndex(options: {
     energy: {
       refresh: refreshEnergyNow,
       list: (query) => readServed((trx, runId) => energyList(trx, runId, query, clock.now())),
+      building: (buildingId) => readServed((trx, runId) => buildingEnergy(trx, runId, buildingId)),
     },
     async close() {
       closed = true;

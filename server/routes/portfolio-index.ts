@@ -154,6 +154,29 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     return { ...answer, refresh };
   });
 
+  api.get<{ Params: { buildingId: string } }>(
+    '/energy/buildings/:buildingId',
+    async (request, reply) => {
+      parseQuery(z.strictObject({}), request.query);
+      const buildingId = parseQuery(
+        z.strictObject({ buildingId: id }),
+        request.params,
+        'Path parameter',
+      ).buildingId;
+      const answer = await index.energy.building(buildingId);
+      if (!answer) return notYetIndexed(reply);
+      if (!answer.known)
+        return sendProblem(
+          reply,
+          404,
+          `The portfolio index (as of ${answer.asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
+          { reason: 'not-in-index', asOf: answer.asOf },
+        );
+      const { known: _known, ...body } = answer;
+      return body;
+    },
+  );
+
   const isAdmin = (request: FastifyRequest) => {
     const user = request.user;
     if (!user) return true; // No sign-in: Storey listens on loopback only (config.ts).

@@ -109,3 +109,37 @@ export const energyQueryOptions = (query: EnergyQuery) =>
       (await apiGet(`/api/index/energy${queryString({ ...query })}`, energySchema, { signal }))
         .data,
   });
+
+/** One building's energy as the ranking has it, and its kept days: what its own page shows. */
+export const buildingEnergySchema = z.object({
+  asOf: z.string(),
+  rankedAt: z.string().nullable(),
+  period: z.object({ days: z.number(), from: z.string(), to: z.string() }).nullable(),
+  /** Null until a round has worked the building out. */
+  building: energyBuildingSchema.nullable(),
+  /** Each kept day of its site's clock (YYYY-MM-DD), its meters together, oldest first. */
+  days: z.array(
+    z.object({
+      day: z.string(),
+      usedKwh: z.number(),
+      complete: z.boolean(),
+      beyondRetention: z.boolean(),
+    }),
+  ),
+});
+export type BuildingEnergy = z.infer<typeof buildingEnergySchema>;
+
+export const buildingEnergyQueryOptions = (buildingId: string) =>
+  queryOptions({
+    queryKey: [...energyKeys.all, 'building', buildingId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet(
+          `/api/index/energy/buildings/${encodeURIComponent(buildingId)}`,
+          buildingEnergySchema,
+          { signal },
+        )
+      ).data,
+    // Index off, or not indexed yet: the page works the figures out from the meter instead.
+    retry: false,
+  });

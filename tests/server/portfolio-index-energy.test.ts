@@ -6,7 +6,7 @@
  * for every other building. Time is injected into both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { energySchema, type Energy } from '@/api/get-energy';
+import { buildingEnergySchema, energySchema, type Energy } from '@/api/get-energy';
 import { periodUse } from '@/domain/meter-consumption';
 import { daysBefore } from '../../server/energy/site-days';
 import {
@@ -201,6 +201,37 @@ describe('the portfolio energy, on the full platform', () => {
     expect(answer.buildings.some((row) => row.change !== null)).toBe(true);
     for (const row of answer.buildings.filter((candidate) => candidate.change !== null))
       expect(row.change).toBeCloseTo((row.usedKwh! - row.previousKwh!) / row.previousKwh!, 2);
+  });
+
+  it("gives a building's own page the ranking's figures and its days, and 404 for no building", async () => {
+    const answer = await energy(context, '?limit=5000');
+    const row = answer.buildings[0]!;
+    const response = await context.bff.app.inject({
+      method: 'GET',
+      url: `/api/index/energy/buildings/${row.id}`,
+      headers: csrf,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const building = buildingEnergySchema.parse(response.json());
+    expect(building.building).toEqual(row);
+    expect(building.period).toEqual(answer.period);
+    // Its days over the period add up to the ranking's use; 60 are kept for a 396-day site.
+    expect(building.days.length).toBeGreaterThanOrEqual(30);
+    const sites = new Map(context.platform.emulator.portfolio.sites.map((site) => [site.id, site]));
+    const zone = sites.get(row.siteId)!.timezone;
+    const period = daysBefore(context.time.now, zone, 30).map((day) => day.day);
+    const sum = building.days
+      .filter((day) => period.includes(day.day))
+      .reduce((total, day) => total + day.usedKwh, 0);
+    expect(sum).toBeCloseTo(row.usedKwh!, 1);
+
+    const missing = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/energy/buildings/no-such-building',
+      headers: csrf,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/problem\+json/);
   });
 
   it('a day later reads one new day per meter, and keeps the days the platform forgot', async () => {

@@ -4,11 +4,16 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { fixture, historyAnswers, historyRefusal } from './support/scenarios';
+import {
+  buildingEnergyFromMeter,
+  fixture,
+  historyAnswers,
+  historyRefusal,
+} from './support/scenarios';
 
 const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
 const meter = fixture
@@ -54,7 +59,11 @@ const ui = {
   },
 };
 
-describe('Energy on a building page', () => {
+describe('Energy on a building page, worked out from its meter where Storey keeps no index', () => {
+  beforeEach(() => {
+    server.use(...buildingEnergyFromMeter());
+  });
+
   it('gives the last 30 days in kWh and per m², and the change against the 30 before', async () => {
     server.use(...historyAnswers(hourlyMeter()));
     renderApp(`/buildings/${entry.record.id}`);

@@ -13,6 +13,7 @@ import {
   energyRequests,
   everythingPending,
   fixtureEnergy,
+  historyRequests,
 } from './support/scenarios';
 
 const ui = {
@@ -109,6 +110,34 @@ describe('the portfolio energy', () => {
     const rows = await ui.rows(await ui.stopped());
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent(/1 day ago|26 hours ago/);
+  });
+
+  it("gives a building's page the ranking's own figures, not a second count", async () => {
+    const building = ranked.find((row) => row.change !== null)!;
+    renderApp(`/buildings/${building.id}`);
+    const energy = await screen.findByRole('region', { name: 'Energy' });
+    await within(energy).findByText(`${Math.round(building.usedKwh!).toLocaleString()} kWh`);
+    expect(energy).toHaveTextContent(`${one(building.intensity!)} kWh/m²`);
+    expect(energy).toHaveTextContent(
+      `${(building.change! * 100).toLocaleString(undefined, { maximumFractionDigits: 1, signDisplay: 'exceptZero' })}% against the 30 days before`,
+    );
+    expect(within(energy).getByRole('link', { name: 'energy ranking' })).toHaveAttribute(
+      'href',
+      '/energy',
+    );
+    // Its meter's 60 days are not read again by the browser for these figures.
+    expect(
+      historyRequests.filter((request) => request.to - request.from > 31 * 24 * 60 * 60 * 1000),
+    ).toEqual([]);
+  });
+
+  it("says why a building's page has no kWh per m², in the ranking's words", async () => {
+    const building = out.find((row) => row.reason === 'no-area')!;
+    renderApp(`/buildings/${building.id}`);
+    const energy = await screen.findByRole('region', { name: 'Energy' });
+    expect(
+      await within(energy).findByText('Not given: the platform has no floor area for it.'),
+    ).toBeInTheDocument();
   });
 
   it('says the meters have not been read yet, rather than showing an empty ranking', async () => {

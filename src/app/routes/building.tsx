@@ -13,6 +13,8 @@ import {
   useBuildingNow,
 } from '@/features/conditions/components/building-conditions';
 import { EnergySummary } from '@/features/history/components/energy-summary';
+import { BuildingEnergySummary } from '@/features/energy/components/building-energy';
+import { buildingEnergyQueryOptions } from '@/api/get-energy';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import {
   BuildingFacts,
@@ -86,6 +88,7 @@ function BuildingHistory({
 }) {
   const capabilities = useCapabilities();
   const devicesOffered = capabilities.data?.devices.available !== false;
+  const indexed = useQuery(buildingEnergyQueryOptions(buildingId));
   const meter = useQuery({
     ...buildingMeterQueryOptions(buildingId),
     enabled: capabilities.isSuccess && devicesOffered,
@@ -95,9 +98,16 @@ function BuildingHistory({
   const total = meter.data?.measurements.find(
     (measurement) => measurement.measuredId === buildingId,
   );
+  // The portfolio's figures where the index has read the building's meter: one number on the
+  // Energy page and here. Without an index (or before it has), worked out from the meter.
+  const ranked = indexed.data?.building;
+  const fromIndex =
+    indexed.data?.period && ranked && ranked.meters > 0 && ranked.reason !== 'not-read-yet';
   return (
     <>
-      {meter.data && total ? (
+      {indexed.isPending ? null : fromIndex ? (
+        <BuildingEnergySummary answer={indexed.data!} building={ranked} />
+      ) : meter.data && total ? (
         <EnergySummary
           meterId={meter.data.id}
           measurementId={total.id}

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
-import { energyQueryOf, energyQueryOptions } from '@/api/get-energy';
+import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@/api/get-energy';
 import { buildingsQueryOptions } from '@/api/get-buildings';
 import { outlineById, outlineQueryOptions, type BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
@@ -137,7 +137,8 @@ async function outlineOf(
   }
 }
 
-export const buildingData: RouteData = async (queryClient, { buildingId = '' }) => {
+/** What a building's and its levels' and rooms' pages share: the building and its outline. */
+const buildingFrame: RouteData = async (queryClient, { buildingId = '' }) => {
   if (!(await signedIn(queryClient))) return;
   await settle([
     queryClient.prefetchQuery(buildingsQueryOptions()),
@@ -148,6 +149,17 @@ export const buildingData: RouteData = async (queryClient, { buildingId = '' }) 
   ]);
 };
 
+/** The building's page: its frame and its energy as the portfolio's ranking has it. */
+export const buildingData: RouteData = async (queryClient, params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([
+    buildingFrame(queryClient, params, search),
+    ...(params.buildingId
+      ? [queryClient.prefetchQuery(buildingEnergyQueryOptions(params.buildingId))]
+      : []),
+  ]);
+};
+
 /**
  * A level's (and its rooms') data: the building's, and the floor's rooms once the outline has
  * told which floor the key names. Only a level with an id is read ahead; a platform without level
@@ -155,7 +167,7 @@ export const buildingData: RouteData = async (queryClient, { buildingId = '' }) 
  */
 export const levelData: RouteData = async (queryClient, { buildingId = '', level = '' }) => {
   if (!(await signedIn(queryClient))) return;
-  const building = buildingData(queryClient, { buildingId }, new URLSearchParams());
+  const building = buildingFrame(queryClient, { buildingId }, new URLSearchParams());
   const outline = await outlineOf(queryClient, buildingId);
   const floorId = outline?.levels?.find((candidate) => candidate.id === level)?.id;
   await settle([

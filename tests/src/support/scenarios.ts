@@ -266,6 +266,7 @@ export function resetScenarioState(): void {
   indexSearches.length = 0;
   attentionRequests.length = 0;
   energyRequests.length = 0;
+  buildingEnergyRequests.length = 0;
   attentionAnsweredAt.length = 0;
 }
 
@@ -1000,7 +1001,69 @@ const indexEnergyHandler = (ranked = true) =>
 
 /** The energy refresh has not read any meter yet. */
 export function energyNotReadYet(): HttpHandler[] {
-  return [indexEnergyHandler(false)];
+  return [indexEnergyHandler(false), buildingEnergyHandler(false)];
+}
+
+/**
+ * Each fixture building's kept days as the server gives them: the ranking's use spread evenly
+ * over the 30 days of its period (a partial building's last three days incomplete), and 30 days
+ * before. Dates are those `indexEnergyHandler` gives as the period.
+ */
+export function fixtureEnergyDays(row: EnergyBuilding, now = Date.now()) {
+  const day = 24 * 60 * 60 * 1000;
+  return Array.from({ length: 60 }, (_, index) => {
+    const date = new Date(now - (60 - index) * day).toISOString().slice(0, 10);
+    const last = index >= 30;
+    return {
+      day: date,
+      usedKwh: last ? (row.usedKwh ?? 0) / 30 : (row.previousKwh ?? 0) / 30,
+      complete: !(last && row.reason === 'partial' && index >= 57),
+      beyondRetention: false,
+    };
+  });
+}
+
+export const buildingEnergyRequests: string[] = [];
+
+/** GET /api/index/energy/buildings/:id as the server answers it (energy-ranking.ts). */
+const buildingEnergyHandler = (ranked = true) =>
+  http.get('*/api/index/energy/buildings/:buildingId', ({ request, params }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    buildingEnergyRequests.push(request.url);
+    const row = fixtureEnergy.find((candidate) => candidate.id === params.buildingId);
+    const day = 24 * 60 * 60 * 1000;
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
+      period: ranked
+        ? {
+            days: 30,
+            from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
+            to: new Date(Date.now() - day).toISOString().slice(0, 10),
+          }
+        : null,
+      building: ranked ? (row ?? null) : null,
+      days: ranked && row ? fixtureEnergyDays(row) : [],
+    });
+  });
+
+/** A Storey without an index: a building's energy is worked out from its meter in the page. */
+export function buildingEnergyFromMeter(): HttpHandler[] {
+  return [
+    http.get('*/api/index/energy/buildings/:buildingId', () =>
+      HttpResponse.json(
+        {
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: 'This Storey keeps no portfolio index (PORTFOLIO_INDEX=off).',
+          reason: 'index-off',
+        },
+        { status: 404, headers: { 'content-type': 'application/problem+json' } },
+      ),
+    ),
+  ];
 }
 
 export function withoutIndex(): HttpHandler[] {
@@ -1061,6 +1124,7 @@ export function portfolioFull(): HttpHandler[] {
     ...indexQualityHandlers(),
     indexAttentionHandler(),
     indexEnergyHandler(),
+    buildingEnergyHandler(),
     buildingsHandler(),
     sitesHandler(),
     floorsHandler(),

@@ -14,7 +14,7 @@ import {
   type PeriodUse,
 } from '@/domain/meter-consumption';
 import { historyQueryOptions } from '../api/get-history';
-import { FigureGrid } from './figure-grid';
+import { FigureGrid } from '@/components/figure-grid';
 
 /** The period compared, in days of 24 hours: a month's worth, within the BFF's default range. */
 export const energyPeriodDays = 30;

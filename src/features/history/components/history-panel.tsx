@@ -38,7 +38,7 @@ import {
   type Reading,
 } from '../utils/time-series';
 import { useHistory, type HistoryLevel } from '../api/get-history';
-import { FigureGrid } from './figure-grid';
+import { FigureGrid } from '@/components/figure-grid';
 import {
   historyRange,
   presetsWithin,

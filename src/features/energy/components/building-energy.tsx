@@ -1,0 +1,127 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { BuildingEnergy } from '@/api/get-energy';
+import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
+import { FigureGrid } from '@/components/figure-grid';
+import { Section } from '@/components/section';
+import { paths } from '@/config/paths';
+import { compareReasonWords, energyReasonWords } from '@/domain/energy-intensity';
+
+const kwhFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const intensityFormat = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+const percentFormat = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+// Site dates are written as UTC midnights: read them in UTC so a date is never shifted.
+const dayLabel = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * A building's electricity as the portfolio's energy ranking has it: the same kWh, kWh per m²
+ * and change against the 30 days before as on the Energy page (worked out once by the server,
+ * server/portfolio-index/energy-ranking.ts), and its use per day on its site's clock.
+ */
+export function BuildingEnergySummary({
+  answer,
+  building,
+}: {
+  answer: BuildingEnergy;
+  building: NonNullable<BuildingEnergy['building']>;
+}) {
+  const period = answer.period!;
+  const days = period.days;
+  const lastDays = answer.days.filter((day) => day.day >= period.from && day.day <= period.to);
+  const gaps = lastDays.filter((day) => !day.complete).length;
+  const used = building.usedKwh ?? 0;
+  return (
+    <Section title="Energy">
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        The last {days} whole days, {dateFormat.format(Date.parse(period.from))} to{' '}
+        {dateFormat.format(Date.parse(period.to))}, midnight to midnight on the site's clock: the
+        figures of the portfolio's{' '}
+        <Link component={RouterLink} to={paths.energy()}>
+          energy ranking
+        </Link>
+        .
+      </Typography>
+      <FigureGrid minWidth={200}>
+        <Figure label={`Last ${days} days`}>
+          <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {kwhFormat.format(used)} kWh
+          </Typography>
+          {building.reason === 'partial' || building.reason === 'beyond-retention' ? (
+            <Typography component="dd" variant="caption" color="text.secondary">
+              Partial: readings cover {Math.floor(building.coveredDays)} of {days} days
+            </Typography>
+          ) : null}
+        </Figure>
+        <Figure label="Per m² of floor area">
+          <Typography component="dd">
+            {building.intensity !== null
+              ? `${intensityFormat.format(building.intensity)} kWh/m²`
+              : `Not given: ${energyReasonWords(building.reason!, {
+                  coveredDays: building.coveredDays,
+                  days,
+                }).replace(/^./, (first) => first.toLowerCase())}.`}
+          </Typography>
+        </Figure>
+        <Figure label={`The ${days} days before`}>
+          <Typography component="dd">
+            {building.previousKwh === null
+              ? 'Not read'
+              : `${kwhFormat.format(building.previousKwh)} kWh`}
+          </Typography>
+        </Figure>
+        <Figure label="Change">
+          <Typography component="dd">
+            {building.change !== null
+              ? `${percentFormat.format(building.change)} against the ${days} days before`
+              : compareReasonWords(building.compareReason!, days)}
+          </Typography>
+        </Figure>
+      </FigureGrid>
+      <LazyBarChartCard
+        title={`Use per day, the last ${days} whole days`}
+        description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
+        data={lastDays.map((day) => ({
+          label: dayLabel.format(Date.parse(day.day)),
+          value: day.complete ? Math.round(day.usedKwh * 10) / 10 : null,
+        }))}
+        measure="energy"
+        valueLabel="Use (kWh)"
+        categoryLabel="Day"
+        format={(value) => `${kwhFormat.format(value)} kWh`}
+        tickFormat={(value) => kwhFormat.format(value)}
+        layout="vertical"
+        footnote={
+          gaps > 0
+            ? `${gaps} ${gaps === 1 ? 'day is' : 'days are'} left empty: the meter's readings do not cover ${gaps === 1 ? 'it' : 'them'} whole, and Storey does not guess.`
+            : undefined
+        }
+      />
+    </Section>
+  );
+}
