@@ -34,9 +34,18 @@ export interface HistoryChartsProps {
   /** What each series measures, in which unit, from which source (by series id). */
   names: NamedSeries[];
   range: { from: number; to: number };
+  /**
+   * The period before, drawn dashed over this one: its readings moved forward by `shiftMs` (a
+   * day, or whole weeks, so weekdays and hours lie over each other); `label` says how far back.
+   */
+  previous?: { series: MeasurementSeries[]; shiftMs: number; label: string } | undefined;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
 }
+
+/** A series' readings moved forward in time, to lie over the period after theirs. */
+const shifted = (points: readonly { time: number; value: number }[], shiftMs: number) =>
+  points.map((point) => ({ time: point.time + shiftMs, value: point.value }));
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -57,6 +66,8 @@ function tickFormatter(range: { from: number; to: number }) {
 function GroupChart({
   group,
   seriesById,
+  previousById,
+  previous,
   scheme,
   range,
   palette,
@@ -65,6 +76,8 @@ function GroupChart({
 }: {
   group: SeriesGroup;
   seriesById: Map<string, MeasurementSeries>;
+  previousById: Map<string, MeasurementSeries> | undefined;
+  previous: HistoryChartsProps['previous'];
   scheme: ReturnType<typeof useChartScheme>['scheme'];
   range: { from: number; to: number };
   palette: Palette;
@@ -79,22 +92,36 @@ function GroupChart({
       members.map((member) => {
         // Implausible readings stay off the axis (listed below it).
         const split = splitImplausible(seriesById.get(member.id)?.points ?? [], kind ?? {});
+        // The period before, worked out the same way and moved over this one.
+        const before = previousById
+          ? splitImplausible(previousById.get(member.id)?.points ?? [], kind ?? {}).kept
+          : undefined;
         return {
           member,
           shown: period ? consumptionPerPeriod(split.kept, period) : split.kept,
           implausible: split.implausible,
+          before: before
+            ? shifted(period ? consumptionPerPeriod(before, period) : before, previous!.shiftMs)
+            : undefined,
         };
       }),
-    [members, seriesById, kind, period],
+    [members, seriesById, previousById, previous, kind, period],
   );
   const data = useMemo(
     () =>
       rowsForDrawing(
-        lines.map((line) => line.shown),
+        [
+          ...lines.map((line) => line.shown),
+          ...lines.flatMap((line) => (line.before ? [line.before] : [])),
+        ],
         range,
         maxDrawnPoints,
       ),
     [lines, range],
+  );
+  const beforeSummary = useMemo(
+    () => (previous ? summarize(lines.flatMap((line) => line.before ?? [])) : undefined),
+    [lines, previous],
   );
   const summary = useMemo(() => summarize(lines.flatMap((line) => line.shown)), [lines]);
   const gaps = useMemo(
@@ -114,7 +141,13 @@ function GroupChart({
       ? `${title}: no readings in this range.`
       : `${title}: ${several ? `${members.length} series, ` : ''}${summary.count} ${period ? (period === hourMs ? 'hours' : 'days') : 'readings'} from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
         `${gaps > 0 ? `, ${gaps} gap${gaps > 1 ? 's' : ''}` : ''}` +
-        `${leftOut.length > 0 ? `, ${leftOut.length} implausible left out` : ''}. Choose Table for every reading.`;
+        `${leftOut.length > 0 ? `, ${leftOut.length} implausible left out` : ''}.` +
+        (previous && beforeSummary
+          ? beforeSummary.count === 0
+            ? ` Dashed: nothing was read ${previous.label}.`
+            : ` Dashed: the same hours ${previous.label}, from ${formatValue(beforeSummary.minimum!)} to ${formatValue(beforeSummary.maximum!)}.`
+          : '') +
+        ' Choose Table for every reading.';
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
       <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
@@ -169,9 +202,41 @@ function GroupChart({
                 connectNulls={false}
               />
             ))}
+            {lines.map((line, index) =>
+              line.before ? (
+                <Line
+                  key={`${line.member.id}-before`}
+                  name={`${line.member.source}, ${previous!.label}`}
+                  type={period ? 'stepAfter' : 'linear'}
+                  dataKey={lineKey(lines.length + index)}
+                  stroke={seriesColor(scheme, index)}
+                  strokeWidth={1.5}
+                  strokeDasharray="4 3"
+                  strokeOpacity={0.7}
+                  dot={false}
+                  isAnimationActive={false}
+                  connectNulls={false}
+                />
+              ) : null,
+            )}
           </LineChart>
         </ResponsiveContainer>
       </Box>
+      {previous ? (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1 }}
+        >
+          <Box
+            aria-hidden
+            component="span"
+            sx={{ width: 14, borderTop: '2px dashed', borderColor: 'text.secondary' }}
+          />
+          Dashed: the same hours {previous.label}
+        </Typography>
+      ) : null}
       {several ? (
         <Box
           component="ul"
@@ -222,12 +287,17 @@ export function HistoryCharts({
   series,
   names,
   range,
+  previous,
   formatValue,
   formatTime,
 }: HistoryChartsProps) {
   const { scheme, palette } = useChartScheme();
   const groups = useMemo(() => groupByKindAndUnit(names), [names]);
   const seriesById = useMemo(() => new Map(series.map((one) => [one.id, one])), [series]);
+  const previousById = useMemo(
+    () => (previous ? new Map(previous.series.map((one) => [one.id, one])) : undefined),
+    [previous],
+  );
   return (
     <Box
       sx={{
@@ -241,6 +311,8 @@ export function HistoryCharts({
           key={group.key}
           group={group}
           seriesById={seriesById}
+          previousById={previousById}
+          previous={previous}
           scheme={scheme}
           range={range}
           palette={palette}

@@ -12,6 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -45,6 +47,8 @@ import {
   localDay,
   presetLabels,
   readPreset,
+  describeShift,
+  previousPeriodShift,
   type HistoryPreset,
 } from '../utils/history-range';
 
@@ -332,6 +336,8 @@ export interface HistoryRangeView {
   history: string | null;
   from: string | null;
   to: string | null;
+  /** `previous`: the charts also draw the period before, aligned by weekday and hour. */
+  compare?: string | null;
 }
 
 /**
@@ -365,6 +371,20 @@ export function HistoryPanel({
     range.ok ? range : undefined,
   );
   const series = history.data?.series;
+  const comparing = rangeView.compare === 'previous';
+  const shift = range.ok ? previousPeriodShift(range) : 0;
+  const previous = useHistory(
+    level,
+    comparing && available && !capabilities.isPending ? id : undefined,
+    range.ok && comparing ? { from: range.from - shift, to: range.to - shift } : undefined,
+  );
+  const overlay = useMemo(
+    () =>
+      comparing && previous.data
+        ? { series: previous.data.series, shiftMs: shift, label: describeShift(shift) }
+        : undefined,
+    [comparing, previous.data, shift],
+  );
   const devicesOffered = id !== undefined && capabilities.data?.devices.available !== false;
   // A device's history is named from the device; a place's from every device in it.
   const placeDevices = useQuery({
@@ -444,6 +464,18 @@ export function HistoryPanel({
           sx={{ flexWrap: 'wrap', alignItems: 'center' }}
         >
           <ViewToggle label="History: view as" value={view} onChange={setView} />
+          <FormControlLabel
+            control={
+              <Checkbox
+                size="small"
+                checked={comparing}
+                onChange={(event) =>
+                  setParams({ compare: event.target.checked ? 'previous' : undefined })
+                }
+              />
+            }
+            label={`Against ${describeShift(shift)}`}
+          />
           <Button
             size="small"
             variant="outlined"
@@ -459,6 +491,11 @@ export function HistoryPanel({
             Download CSV ({readings.length.toLocaleString()} readings)
           </Button>
         </Stack>
+        {comparing && previous.isError ? (
+          <PartFailedAlert onRetry={() => void previous.refetch()}>
+            The period {describeShift(shift)} could not be read: {previous.error.message}
+          </PartFailedAlert>
+        ) : null}
         {view === 'chart' ? (
           <Suspense
             fallback={
@@ -474,6 +511,7 @@ export function HistoryPanel({
               series={series}
               names={series.flatMap((one) => names.get(one.id) ?? [])}
               range={range}
+              previous={overlay}
               formatValue={formatValue}
               formatTime={formatTime}
             />

@@ -91,3 +91,22 @@ export function historyRange(
 function localDaysBetween(from: number, to: number): number {
   return Math.round((to - from) / (24 * hourMs));
 }
+
+const weekMs = 7 * 24 * hourMs;
+
+/**
+ * How far back the period a range is compared with lies: a day's range against the day before,
+ * anything longer against whole weeks before (a week against the last, 30 days against the five
+ * weeks before), so Mondays lie over Mondays and nine o'clock over nine o'clock.
+ */
+export function previousPeriodShift(range: { from: number; to: number }): number {
+  const span = range.to - range.from;
+  return span <= 24 * hourMs ? 24 * hourMs : Math.ceil(span / weekMs) * weekMs;
+}
+
+/** "the day before", "a week earlier", "5 weeks earlier". */
+export function describeShift(shiftMs: number): string {
+  if (shiftMs === 24 * hourMs) return 'the day before';
+  const weeks = Math.round(shiftMs / weekMs);
+  return weeks === 1 ? 'a week earlier' : `${weeks} weeks earlier`;
+}
