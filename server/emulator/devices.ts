@@ -276,7 +276,7 @@ export function devicesOfRoom(input: {
       };
       record.measurements.push(measurement);
       // A meter uses in proportion to the floor area it serves (a place without one counts as a
-      // typical one), some buildings more efficiently than others: 9–20 kWh per m² a month.
+      // typical one), some buildings more efficiently than others: 8–23 kWh per m² a month.
       const served =
         template.measures === 'building'
           ? (input.meteredArea?.building || 2500) / 2500

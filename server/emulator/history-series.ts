@@ -48,6 +48,32 @@ function workSlotsBefore(slot: number): number {
   return workdays * workSlots + today;
 }
 
+const slotsPerYear = 365.25 * slotsPerDay;
+/** Weather comes and goes over about nine days: no week uses exactly what the last one did. */
+const weatherSlots = 9.3 * slotsPerDay;
+
+/**
+ * The plant's base load (1.5 per slot on average) up to `slot`, in closed form: more in winter
+ * (a quarter more in mid-January, a quarter less in mid-July) and with the weather (±15 %, its
+ * phase the place's own), so a meter's weeks and months differ as real ones do. The rate never
+ * falls below 0.9, so a meter only ever rises.
+ */
+function baseLoadBefore(slot: number, placeSeed: number): number {
+  const season = 0.25;
+  const weather = 0.15;
+  // Mid-January, counted from the epoch (1 January 1970).
+  const winter = 15 * slotsPerDay;
+  const phase = unit(placeSeed ^ 0x3ea, 0) * 2 * Math.PI;
+  const integral = (amplitude: number, period: number, shift: number) =>
+    ((amplitude * period) / (2 * Math.PI)) * Math.sin((2 * Math.PI * slot) / period + shift);
+  return (
+    1.5 *
+    (slot +
+      integral(season, slotsPerYear, (-2 * Math.PI * winter) / slotsPerYear) +
+      integral(weather, weatherSlots, phase))
+  );
+}
+
 /** People present: a working-day curve with a lunch dip, none at night and at weekends. */
 function occupancyShare(placeSeed: number, slot: number): number {
   const day = Math.floor(slot / slotsPerDay);
@@ -119,7 +145,8 @@ function valueAt(point: PointEntry, utcSlot: number): number {
       const offset = mod(point.sensorSeed, period);
       const resetSlot = Math.floor((slot - offset) / period) * period + offset;
       const scale = (point.measures === 'building' ? 4 : 1) * point.useScale;
-      const consumed = (s: number) => scale * (1.5 * s + 4.5 * workSlotsBefore(s));
+      const consumed = (s: number) =>
+        scale * (baseLoadBefore(s, point.placeSeed) + 4.5 * workSlotsBefore(s));
       return Math.round((consumed(slot) - consumed(resetSlot)) * 10) / 10;
     }
   }
