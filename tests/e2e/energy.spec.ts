@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+import { expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
 
 test("ranks the portfolio's buildings by kWh per m², says which are out and why, and leads to each", async ({
   page,
@@ -57,5 +57,25 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
   const name = (await building.textContent())!.trim();
   await building.click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Energy' })).toContainText('kWh');
+  // The same figures as the ranking: the page says where they come from.
+  const energy = page.getByRole('region', { name: 'Energy' });
+  await expect(energy.getByRole('link', { name: 'energy ranking' })).toBeVisible();
+  await expect(energy).toContainText('kWh/m²');
+  await expect(energy.getByRole('img').first()).toBeVisible();
+  await shootPart(energy, 'building-energy');
+
+  // Its meter's week against the week before, drawn dashed over it.
+  await page
+    .getByRole('group', { name: 'Time range' })
+    .getByRole('button', { name: '7 days' })
+    .click();
+  // The choice is kept in the URL: the box is ticked once the page has moved there.
+  await page.getByRole('checkbox', { name: 'Against a week earlier' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Against a week earlier' })).toBeChecked();
+  await expect(page).toHaveURL(/compare=previous/);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(
+    history.getByRole('img', { name: /Dashed: the same hours a week earlier, from/ }).first(),
+  ).toBeVisible();
+  await shootPart(history, 'history-previous-week');
 });
