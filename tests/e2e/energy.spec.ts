@@ -62,7 +62,6 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
   await expect(energy.getByRole('link', { name: 'energy ranking' })).toBeVisible();
   await expect(energy).toContainText('kWh/m²');
   await expect(energy.getByRole('img').first()).toBeVisible();
-  await shootPart(energy, 'building-energy');
 
   // Its meter's week against the week before, drawn dashed over it.
   await page
