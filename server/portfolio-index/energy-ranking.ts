@@ -212,6 +212,54 @@ export async function rankEnergy(
   });
 }
 
+/** The served buildings the last round worked out, with their site: one row per building. */
+const energyBuildingRows = (db: Kysely<IndexTables>, runId: number) =>
+  db
+    .selectFrom('indexed_building as building')
+    .innerJoin('energy_building as ranked', 'ranked.building_id', 'building.id')
+    .leftJoin('indexed_site as site', (join) =>
+      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
+    )
+    .select([
+      'building.id',
+      'building.name',
+      'building.site_id',
+      'site.name as site_name',
+      'ranked.meters',
+      'ranked.area',
+      'ranked.used_kwh',
+      'ranked.eui',
+      'ranked.covered_days',
+      'ranked.reason',
+      'ranked.previous_kwh',
+      'ranked.change',
+      'ranked.compare_reason',
+      'ranked.last_reading_at',
+    ])
+    .where('building.run_id', '=', runId);
+
+type EnergyBuildingRow = Awaited<
+  ReturnType<ReturnType<typeof energyBuildingRows>['executeTakeFirstOrThrow']>
+>;
+
+/** A building's row as the answers give it (the SPA's energyBuildingSchema). */
+const toEnergyBuilding = (row: EnergyBuildingRow) => ({
+  id: row.id,
+  name: row.name,
+  siteId: row.site_id,
+  siteName: row.site_name,
+  meters: row.meters,
+  area: row.area,
+  usedKwh: row.used_kwh,
+  intensity: row.eui,
+  coveredDays: row.covered_days,
+  reason: row.reason as EnergyReason | null,
+  previousKwh: row.previous_kwh,
+  change: row.change,
+  compareReason: row.compare_reason as CompareReason | null,
+  lastReadingAt: row.last_reading_at ? new Date(row.last_reading_at).toISOString() : null,
+});
+
 /** When the last round worked the figures out, and its period (UTC dates); nulls before one. */
 async function latestRanking(db: Kysely<IndexTables>) {
   const round = await db
@@ -277,27 +325,7 @@ export async function energyList(
       ),
     ])
     .executeTakeFirstOrThrow();
-  let items = base
-    .innerJoin('energy_building as ranked', 'ranked.building_id', 'building.id')
-    .leftJoin('indexed_site as site', (join) =>
-      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
-    )
-    .select([
-      'building.id',
-      'building.name',
-      'building.site_id',
-      'site.name as site_name',
-      'ranked.meters',
-      'ranked.area',
-      'ranked.used_kwh',
-      'ranked.eui',
-      'ranked.covered_days',
-      'ranked.reason',
-      'ranked.previous_kwh',
-      'ranked.change',
-      'ranked.compare_reason',
-      'ranked.last_reading_at',
-    ]);
+  let items = energyBuildingRows(db, runId);
   if (query.list === 'ranked') {
     items = items.where('ranked.eui', 'is not', null);
     items =
@@ -328,7 +356,6 @@ export async function energyList(
         ? counts.stopped
         : counts.listed,
   );
-  const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
   return {
     ...ranking,
     coverage: {
@@ -345,22 +372,7 @@ export async function energyList(
         ? Math.round((Number(counts.used) / Number(counts.area)) * 1000) / 1000
         : null,
     total,
-    buildings: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      siteId: row.site_id,
-      siteName: row.site_name,
-      meters: row.meters,
-      area: row.area,
-      usedKwh: row.used_kwh,
-      intensity: row.eui,
-      coveredDays: row.covered_days,
-      reason: row.reason as EnergyReason | null,
-      previousKwh: row.previous_kwh,
-      change: row.change,
-      compareReason: row.compare_reason as CompareReason | null,
-      lastReadingAt: iso(row.last_reading_at),
-    })),
+    buildings: rows.map(toEnergyBuilding),
   };
 }
 
@@ -377,29 +389,7 @@ export async function buildingEnergy(db: Kysely<IndexTables>, runId: number, bui
     .where('run_id', '=', runId)
     .where('id', '=', buildingId)
     .executeTakeFirst();
-  const row = await db
-    .selectFrom('indexed_building as building')
-    .innerJoin('energy_building as energy', 'energy.building_id', 'building.id')
-    .leftJoin('indexed_site as site', (join) =>
-      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
-    )
-    .select([
-      'building.id',
-      'building.name',
-      'building.site_id',
-      'site.name as site_name',
-      'energy.meters',
-      'energy.area',
-      'energy.used_kwh',
-      'energy.eui',
-      'energy.covered_days',
-      'energy.reason',
-      'energy.previous_kwh',
-      'energy.change',
-      'energy.compare_reason',
-      'energy.last_reading_at',
-    ])
-    .where('building.run_id', '=', runId)
+  const row = await energyBuildingRows(db, runId)
     .where('building.id', '=', buildingId)
     .executeTakeFirst();
   const days = await db
@@ -424,24 +414,7 @@ export async function buildingEnergy(db: Kysely<IndexTables>, runId: number, bui
     ...ranking,
     /** Whether the served index has the building at all (it may not be ranked yet). */
     known: known !== undefined,
-    building: row
-      ? {
-          id: row.id,
-          name: row.name,
-          siteId: row.site_id,
-          siteName: row.site_name,
-          meters: row.meters,
-          area: row.area,
-          usedKwh: row.used_kwh,
-          intensity: row.eui,
-          coveredDays: row.covered_days,
-          reason: row.reason as EnergyReason | null,
-          previousKwh: row.previous_kwh,
-          change: row.change,
-          compareReason: row.compare_reason as CompareReason | null,
-          lastReadingAt: row.last_reading_at ? new Date(row.last_reading_at).toISOString() : null,
-        }
-      : null,
+    building: row ? toEnergyBuilding(row) : null,
     days: days.map((day) => ({
       day: day.day,
       usedKwh: Math.round(Number(day.used_kwh) * 1000) / 1000,
