@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clockIn } from '../time-zone-clock.ts';
 
 /**
  * When the comfort bands apply: EN 16798-1's bands are for occupied hours, and a building's plant
@@ -87,28 +88,16 @@ export const comfortHoursSetting = z
     return comfortHoursOf([...days], from, to);
   });
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const weekdayAndMinute = {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const;
 
 /** A formatter for the zone; an unknown or missing zone reads as UTC. */
-function clockOf(timeZone: string | null | undefined): Intl.DateTimeFormat {
-  const zone = timeZone || 'UTC';
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    const options = {
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    } as const;
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    } catch {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    }
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
+const clockOf = (timeZone: string | null | undefined) =>
+  clockIn(timeZone, 'comfort-hours', weekdayAndMinute);
 
 /** Whether `time` (ms) falls within the hours on the clock of `timeZone` (UTC without one). */
 export function withinComfortHours(

@@ -10,31 +10,21 @@ export interface SiteDay {
   to: number;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { clockIn } from '../time-zone-clock.ts';
 
-function clockOf(timeZone: string | null | undefined): Intl.DateTimeFormat {
-  const zone = timeZone || 'UTC';
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    const options = {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    } as const;
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    } catch {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    }
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
+const dayMs = 24 * 60 * 60 * 1000;
+const dateAndTime = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+} as const;
+
+const clockOf = (timeZone: string | null | undefined) =>
+  clockIn(timeZone, 'site-days', dateAndTime);
 
 /** The wall-clock time at `time` in the zone, written as if it were UTC (ms). */
 function wallClock(time: number, timeZone: string | null | undefined): number {
