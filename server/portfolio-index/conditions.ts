@@ -11,6 +11,7 @@ import {
 } from '../conditions/comfort-verdict.ts';
 import { energyPointTypes, kwhPerUnit } from '../energy/meter-use.ts';
 import { featureWords, notEnabledReason } from '../platform/history.ts';
+import { eachUntilFailure } from './until-first-failure.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import type { IndexTables } from './tables.ts';
 
@@ -89,34 +90,24 @@ export async function refreshConditions(options: {
         .execute()
     : [];
 
-  let checked = 0;
-  // Workers take the next building until every one is checked or one fails; a building begun
-  // is finished (or fails) before the round ends, so nothing is written after it.
-  let next = 0;
-  let stopped: unknown;
-  const worker = async () => {
-    while (stopped === undefined && next < buildings.length) {
-      const building = buildings[next++]!;
-      try {
-        options.signal?.throwIfAborted();
-        const read = await readBuilding(pages, building).catch((failure: unknown) => {
-          // Removed from the platform since the index last read it: nothing to read there now.
-          if (failure instanceof SyncReadError && failure.status === 404)
-            return { readings: [], meters: [], readUntil: null };
-          throw failure;
-        });
-        await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
-          bands,
-          hours,
-          timeZone: building.timezone,
-        });
-        checked++;
-      } catch (failure) {
-        stopped ??= failure;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  // A building begun is finished (or fails) before the round ends, so nothing is written after it.
+  const { done: checked, failure: stopped } = await eachUntilFailure(
+    buildings,
+    { concurrency: options.concurrency, signal: options.signal },
+    async (building) => {
+      const read = await readBuilding(pages, building).catch((failure: unknown) => {
+        // Removed from the platform since the index last read it: nothing to read there now.
+        if (failure instanceof SyncReadError && failure.status === 404)
+          return { readings: [], meters: [], readUntil: null };
+        throw failure;
+      });
+      await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
+        bands,
+        hours,
+        timeZone: building.timezone,
+      });
+    },
+  );
   let error: string | undefined;
   if (stopped === undefined || stopped instanceof BudgetSpentError) {
     // All checked, or the round's share of the platform is spent: the rest come first next time.

@@ -6,6 +6,7 @@ import { periodUse, type MeterReading } from '../energy/meter-use.ts';
 import { daysBefore, type SiteDay } from '../energy/site-days.ts';
 import { featureWords, historyPath, notEnabledReason } from '../platform/history.ts';
 import { rankEnergy } from './energy-ranking.ts';
+import { eachUntilFailure } from './until-first-failure.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import type { IndexTables } from './tables.ts';
 
@@ -98,23 +99,15 @@ export async function refreshEnergy(options: {
     : [];
 
   let daysRead = 0;
-  let metersDone = 0;
-  let next = 0;
-  let stopped: unknown;
-  const worker = async () => {
-    while (stopped === undefined && next < meters.length) {
-      const meter = meters[next++]!;
-      try {
-        options.signal?.throwIfAborted();
-        const read = await readMeterDays(db, pages, options.history, meter, now);
-        daysRead += read;
-        metersDone++;
-      } catch (failure) {
-        stopped ??= failure;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  const { done: metersDone, failure: stopped } = await eachUntilFailure(
+    meters,
+    { concurrency: options.concurrency, signal: options.signal },
+    async (meter) => {
+      // Read first, then added: `daysRead += await …` would add to a total read before the wait.
+      const read = await readMeterDays(db, pages, options.history, meter, now);
+      daysRead += read;
+    },
+  );
 
   let error: string | undefined;
   if (stopped === undefined || stopped instanceof BudgetSpentError) {
