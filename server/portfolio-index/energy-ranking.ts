@@ -377,6 +377,24 @@ export async function energyList(
 }
 
 /**
+ * Every ranked building's kWh per m², lowest first: the distribution the compare screen places
+ * its buildings in, the same figures the ranking shows (ids and numbers only, so 10,000 buildings
+ * stay a small answer).
+ */
+export async function energyIntensities(db: Kysely<IndexTables>, runId: number) {
+  const ranking = await latestRanking(db);
+  const rows = await energyBuildingRows(db, runId)
+    .where('ranked.eui', 'is not', null)
+    .orderBy('ranked.eui')
+    .orderBy('building.id')
+    .execute();
+  return {
+    ...ranking,
+    buildings: rows.map((row) => ({ id: row.id, intensity: row.eui! })),
+  };
+}
+
+/**
  * One building's energy as the ranking has it — its figures, or why it has none — and its kept
  * days (all meters of the building as a whole together), oldest first: what its own page shows,
  * so it reads the same numbers as the ranking. `building` null: not in the served index.

@@ -26,6 +26,7 @@ import { refreshConditions, type ConditionsRound } from './conditions.ts';
 import { refreshEnergy, type EnergyRound } from './energy.ts';
 import {
   buildingEnergy,
+  energyIntensities,
   energyList,
   type energyLists,
   type energySorts,
@@ -130,6 +131,8 @@ export interface PortfolioIndex {
       offset: number;
       limit: number;
     }): Promise<Served<typeof energyList>>;
+    /** Every ranked building's kWh per m²: the compare screen's distribution. */
+    intensities(): Promise<Served<typeof energyIntensities>>;
     /** One building's figures as the ranking has them, and its kept days. */
     building(buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
@@ -472,6 +475,7 @@ export async function createPortfolioIndex(options: {
     energy: {
       refresh: refreshEnergyNow,
       list: (query) => readServed((trx, runId) => energyList(trx, runId, query, clock.now())),
+      intensities: () => readServed((trx, runId) => energyIntensities(trx, runId)),
       building: (buildingId) => readServed((trx, runId) => buildingEnergy(trx, runId, buildingId)),
     },
     async close() {

@@ -154,6 +154,14 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     return { ...answer, refresh };
   });
 
+  // Every ranked building's kWh per m²: where the compare screen places its buildings.
+  api.get('/energy/intensities', async (request, reply) => {
+    parseQuery(z.strictObject({}), request.query);
+    const answer = await index.energy.intensities();
+    if (!answer) return notYetIndexed(reply);
+    return answer;
+  });
+
   api.get<{ Params: { buildingId: string } }>(
     '/energy/buildings/:buildingId',
     async (request, reply) => {

@@ -110,6 +110,24 @@ export const energyQueryOptions = (query: EnergyQuery) =>
         .data,
   });
 
+/** Every ranked building's kWh per m², lowest first: the compare screen's distribution. */
+export const energyIntensitiesSchema = z.object({
+  asOf: z.string(),
+  rankedAt: z.string().nullable(),
+  period: z.object({ days: z.number(), from: z.string(), to: z.string() }).nullable(),
+  buildings: z.array(z.object({ id: z.string(), intensity: z.number() })),
+});
+export type EnergyIntensities = z.infer<typeof energyIntensitiesSchema>;
+
+export const energyIntensitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...energyKeys.all, 'intensities'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/index/energy/intensities', energyIntensitiesSchema, { signal })).data,
+    // Without the index the compare screen shows its other measures and says why not this one.
+    retry: false,
+  });
+
 /** One building's energy as the ranking has it, and its kept days: what its own page shows. */
 export const buildingEnergySchema = z.object({
   asOf: z.string(),

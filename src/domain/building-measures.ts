@@ -13,10 +13,24 @@ export const measureIds = [
   'spacesPer1000',
   'devicesPer1000',
   'measurementsPerDevice',
+  'energyIntensity',
 ] as const;
 export type MeasureId = (typeof measureIds)[number];
 
 export type MeasureValue = { ok: true; value: number } | { ok: false; reason: string };
+
+/**
+ * Figures the portfolio index works out beyond the listing, looked up per building: a measure
+ * that needs one reads it here rather than computing it again.
+ */
+export interface IndexedFigures {
+  /** kWh per m² over the energy ranking's period, or why the building has none. */
+  energyIntensity(buildingId: string): MeasureValue;
+}
+
+export const noIndexedFigures: IndexedFigures = {
+  energyIntensity: () => ({ ok: false, reason: 'the energy figures are not loaded' }),
+};
 
 export interface MeasureDefinition {
   id: MeasureId;
@@ -27,7 +41,7 @@ export interface MeasureDefinition {
   explanation: string;
   /** The listing fields it reads (the data-quality rules name the same fields). */
   inputs: ReadonlyArray<keyof Building>;
-  compute(building: Building): MeasureValue;
+  compute(building: Building, indexed: IndexedFigures): MeasureValue;
   /** Decimal places worth showing. */
   digits: number;
 }
@@ -133,6 +147,16 @@ export const measures: readonly MeasureDefinition[] = [
           : !counted(b.measurementCount)
             ? { ok: false, reason: 'no measurements recorded' }
             : ok(b.measurementCount / b.deviceCount),
+  },
+  {
+    id: 'energyIntensity',
+    label: 'Energy use intensity',
+    unit: 'kWh/m², 30 days',
+    explanation:
+      'The main meters’ kWh over the last 30 whole days divided by the building’s area, as the Energy page ranks it; only buildings read on every day have one.',
+    inputs: ['area'],
+    digits: 1,
+    compute: (b, indexed) => indexed.energyIntensity(b.id),
   },
 ];
 

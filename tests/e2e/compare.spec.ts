@@ -40,6 +40,16 @@ test('picks three buildings, compares them, keeps the comparison on reload, expo
   await expect(sideBySide.getByRole('columnheader', { name: /^[ABC] · / })).toHaveCount(3);
   await expect(page.getByRole('img', { name: /^[ABC], .+: \d+ floors/ })).toHaveCount(3);
   await expect(page.getByRole('img', { name: /^Area per floor across/ })).toBeVisible();
+  // Energy use intensity as the index ranks it: each building has a figure or says why not.
+  const intensity = sideBySide
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('rowheader', { name: 'Energy use intensity (kWh/m², 30 days)' }),
+    })
+    .getByRole('cell');
+  for (const cell of (await intensity.all()).slice(0, 3))
+    await expect(cell).toHaveText(/^(\d[\d,.]* · \d+(st|nd|rd|th) percentile|not available: .+)/);
+  await expect(page.getByRole('img', { name: /^Energy use intensity across/ })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.mouse.move(0, 0);
   await shoot(page, 'compare');
@@ -70,18 +80,20 @@ test('picks three buildings, compares them, keeps the comparison on reload, expo
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const pages = await pdfPages(pdf);
   expect(pages.length).toBeGreaterThanOrEqual(1);
-  expect(pages.length).toBeLessThanOrEqual(4);
+  // The table, the plans, seven figures two abreast: five pages at most.
+  expect(pages.length).toBeLessThanOrEqual(5);
   // No app bar or buttons on paper.
   expect(pages.join(' ')).not.toContain('SIGN OUT');
   expect(pages.join(' ')).not.toMatch(/Download CSV|DOWNLOAD CSV/);
   // No table or figure cut across pages: the first and last thing in each are on one page.
   const onPage = (text: string) => pages.findIndex((content) => content.includes(text));
   expect(onPage('Organization')).toBeGreaterThanOrEqual(0);
-  expect(onPage('Organization')).toBe(onPage('Measurements per device (measurements) '));
+  expect(onPage('Organization')).toBe(onPage('Energy use intensity (kWh/m², 30 days) '));
   for (const [caption, axis] of [
     ['Area per floor The building’s area', 'Area per floor (m²) 0'],
     ['Spaces per 1,000 m² How densely', 'Spaces per 1,000 m² (spaces) 0'],
     ['Measurements per device How many', 'Measurements per device (measurements) 0'],
+    ['Energy use intensity The main meters', 'Energy use intensity (kWh/m², 30 days) 0'],
   ] as const) {
     expect(onPage(caption), caption).toBeGreaterThanOrEqual(0);
     expect(onPage(axis), axis).toBe(onPage(caption));

@@ -6,7 +6,12 @@
  * for every other building. Time is injected into both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingEnergySchema, energySchema, type Energy } from '@/api/get-energy';
+import {
+  buildingEnergySchema,
+  energyIntensitiesSchema,
+  energySchema,
+  type Energy,
+} from '@/api/get-energy';
 import { periodUse } from '@/domain/meter-consumption';
 import { daysBefore } from '../../server/energy/site-days';
 import {
@@ -234,6 +239,34 @@ describe('the portfolio energy, on the full platform', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it("gives the compare screen every ranked building's intensity, as the ranking has it", async () => {
+    const ranked = await energy(context, '?limit=5000');
+    context.platform.emulator.requests.clear();
+    const response = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/energy/intensities',
+      headers: csrf,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = energyIntensitiesSchema.parse(response.json());
+    expect(answer.period).toEqual(ranked.period);
+    expect(answer.buildings).toHaveLength(ranked.coverage.ranked);
+    // The same number for each building as its ranking row, lowest first, nothing else.
+    const byId = new Map(ranked.buildings.map((row) => [row.id, row.intensity]));
+    for (const row of answer.buildings) expect(row.intensity, row.id).toBe(byId.get(row.id));
+    const values = answer.buildings.map((row) => row.intensity);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(context.platform.requests()).toEqual([]);
+
+    const refused = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/energy/intensities?sort=name',
+      headers: csrf,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
   });
 
   it('a day later reads one new day per meter, and keeps the days the platform forgot', async () => {

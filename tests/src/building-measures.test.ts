@@ -8,7 +8,14 @@ import {
   factValue,
   formatPercentile,
 } from '@/features/compare/utils/comparison';
-import { doubtsAbout, measureById, measures, type MeasureId } from '@/domain/building-measures';
+import {
+  doubtsAbout,
+  measureById,
+  measures,
+  noIndexedFigures,
+  type IndexedFigures,
+  type MeasureId,
+} from '@/domain/building-measures';
 import { percentileRank, quantileSorted, spreadOf } from '@/domain/distribution';
 import { ruleById, rules } from '../../server/portfolio-index/quality-rules';
 import type { Site } from '@/api/platform-schemas';
@@ -35,7 +42,17 @@ const base: Building = {
 } as Building;
 
 const value = (id: MeasureId, building: Partial<Building> = {}) =>
-  measureById.get(id)!.compute({ ...base, ...building });
+  measureById.get(id)!.compute({ ...base, ...building }, noIndexedFigures);
+
+/** The index's intensities as the compare screen reads them: a value, or the reason it gave. */
+const intensitiesOf = (values: ReadonlyMap<string, number>): IndexedFigures => ({
+  energyIntensity: (id) => {
+    const intensity = values.get(id);
+    return intensity === undefined
+      ? { ok: false, reason: 'the platform has no floor area for it' }
+      : { ok: true, value: intensity };
+  },
+});
 
 describe('normalised measures', () => {
   it('computes each from its inputs', () => {
@@ -96,13 +113,30 @@ describe('normalised measures', () => {
         }),
         (fields) => {
           for (const measure of measures) {
-            const result = measure.compute({ ...base, ...fields });
+            const result = measure.compute({ ...base, ...fields }, noIndexedFigures);
             if (result.ok) expect(Number.isFinite(result.value)).toBe(true);
             else expect(result.reason.length).toBeGreaterThan(5);
           }
         },
       ),
     );
+  });
+
+  it('reads energy use intensity from the index, never from the listing', () => {
+    const indexed = intensitiesOf(new Map([['b1', 143.2]]));
+    expect(measureById.get('energyIntensity')!.compute(base, indexed)).toEqual({
+      ok: true,
+      value: 143.2,
+    });
+    // Whatever the listing says, a building the index did not rank has the index's reason.
+    expect(measureById.get('energyIntensity')!.compute({ ...base, id: 'b2' }, indexed)).toEqual({
+      ok: false,
+      reason: 'the platform has no floor area for it',
+    });
+    expect(value('energyIntensity')).toEqual({
+      ok: false,
+      reason: 'the energy figures are not loaded',
+    });
   });
 
   it('is in doubt where an error or warning touches its inputs, not for notes', () => {
@@ -181,6 +215,30 @@ describe('compareBuildings', () => {
     );
   });
 
+  it("places the compared buildings' intensity among the ranked ones, counting the rest out", () => {
+    const ranked = fixtureBuildings.filter((_, index) => index % 3 !== 1);
+    const values = new Map(ranked.map((building, index) => [building.id, 80 + index * 7.5]));
+    const comparison = compareBuildings(
+      fixtureBuildings,
+      sites,
+      ids,
+      undefined,
+      intensitiesOf(values),
+    );
+    const intensity = comparison.measures.find((entry) => entry.measure.id === 'energyIntensity')!;
+    expect(intensity.values).toEqual([...values.values()].sort((a, b) => a - b));
+    expect(intensity.notComputable).toBe(fixtureBuildings.length - ranked.length);
+    for (const entry of comparison.compared) {
+      const own = entry.values.energyIntensity;
+      const expected = values.get(entry.building.id);
+      if (expected === undefined) expect(own.ok).toBe(false);
+      else {
+        expect(own).toMatchObject({ ok: true, value: expected });
+        expect(own.percentile).toBe(percentileRank(intensity.values, expected));
+      }
+    }
+  });
+
   it('reports unknown ids and keeps the first six of more, once each', () => {
     const many = fixtureBuildings.slice(0, 8).map((building) => building.id);
     const comparison = compareBuildings(fixtureBuildings, sites, [
@@ -202,7 +260,7 @@ describe('compareBuildings', () => {
     const expected = spreadOf(
       fixtureBuildings
         .filter((building) => building.siteId === first!.building.siteId)
-        .map((building) => areaPerSpace.measure.compute(building))
+        .map((building) => areaPerSpace.measure.compute(building, noIndexedFigures))
         .flatMap((result) => (result.ok ? [result.value] : []))
         .filter((v) => areaPerSpace.values.includes(v)),
     );

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Building, Site } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
 import { compareBuildings, formatPercentile } from '@/features/compare/utils/comparison';
+import { energyReasonWords } from '@/domain/energy-intensity';
+import { formatCount } from '@/lib/format';
 import { formatMeasure } from '@/features/compare/utils/format-measure';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
 import { rules } from '../../server/portfolio-index/quality-rules';
@@ -19,6 +21,7 @@ import {
   everythingPending,
   fixture,
   fixtureBuildings,
+  fixtureEnergy,
   fixtureQuality,
   graphqlRequests,
 } from './support/scenarios';
@@ -100,7 +103,7 @@ describe('Compare screen', () => {
     expect(within(table).getAllByText('▲ highest').length).toBeGreaterThan(0);
     expect(within(table).getAllByText('▼ lowest').length).toBeGreaterThan(0);
     // Every measure has a figure against the portfolio, with a table view.
-    expect(screen.getAllByRole('group', { name: /: view as$/ })).toHaveLength(6);
+    expect(screen.getAllByRole('group', { name: /: view as$/ })).toHaveLength(7);
     await userEvent.click(
       within(screen.getByRole('group', { name: 'Area per space: view as' })).getByRole('button', {
         name: 'Table',
@@ -113,6 +116,59 @@ describe('Compare screen', () => {
     await waitFor(() =>
       expect(screen.getAllByRole('img', { name: /^[ABC], .+: \d+ floors/ })).toHaveLength(3),
     );
+  });
+
+  it('places energy use intensity as the index ranks it, and says why a building has none', async () => {
+    renderApp(paths.compare(idsOf(three)));
+    const table = await ui.sideBySide();
+    const row = within(table)
+      .getByRole('rowheader', { name: 'Energy use intensity (kWh/m², 30 days)' })
+      .closest('tr')!;
+    const ranked = fixtureEnergy
+      .flatMap((entry) => (entry.intensity === null ? [] : [entry.intensity]))
+      .sort((a, b) => a - b);
+    const cells = within(row).getAllByRole('cell');
+    for (const [index, building] of three.entries()) {
+      const energy = fixtureEnergy.find((entry) => entry.id === building.id)!;
+      // The intensity the Energy page ranks, placed in the portfolio; otherwise the index's reason.
+      await waitFor(() =>
+        expect(cells[index]).toHaveTextContent(
+          energy.intensity !== null
+            ? new RegExp(
+                `^${formatMeasure({ digits: 1 }, energy.intensity)} · \\d+(st|nd|rd|th) percentile`,
+              )
+            : `not available: ${energyReasonWords(energy.reason!, { coveredDays: energy.coveredDays, days: 30 }).toLowerCase()}`,
+        ),
+      );
+    }
+    expect(
+      three.some((building) => fixtureEnergy.find((e) => e.id === building.id)!.intensity === null),
+    ).toBe(true);
+    expect(screen.getByRole('figure', { name: 'Energy use intensity' })).toHaveTextContent(
+      `${formatCount(fixtureBuildings.length - ranked.length)} without the inputs`,
+    );
+  });
+
+  it('shows the other measures and says why not energy when the index cannot answer', async () => {
+    server.use(
+      http.get('*/api/index/energy/intensities', () =>
+        HttpResponse.json(
+          { title: 'The portfolio is still being indexed: try again in a minute.', status: 503 },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    renderApp(paths.compare(idsOf(three)));
+    const table = await ui.sideBySide();
+    expect(await screen.findByText(/Energy use intensity is not shown\./)).toBeInTheDocument();
+    const row = within(table)
+      .getByRole('rowheader', { name: 'Energy use intensity (kWh/m², 30 days)' })
+      .closest('tr')!;
+    for (const cell of within(row).getAllByRole('cell').slice(0, 3))
+      expect(cell).toHaveTextContent('not available: the energy figures could not be loaded');
+    expect(
+      within(table).getByRole('rowheader', { name: 'Spaces per floor (spaces)' }),
+    ).toBeVisible();
   });
 
   it('says "not available" and why, never a false 0, for counts the platform did not include', async () => {
@@ -255,16 +311,19 @@ describe('Request budget', () => {
     // Beside them only what every screen reads once: the session, the sites, the capabilities,
     // the index's status (how old it is).
     expect(new Set(other).size, other.join(' ')).toBe(other.length);
-    // and every building's data-quality score (one answer from the index).
+    // and every building's data-quality score and energy intensity (one answer each from the
+    // index), and the energy answer of each compared building (why it has no intensity).
     expect(
-      other.every((path) =>
-        [
-          '/auth/me',
-          '/api/Sites',
-          '/api/capabilities',
-          '/api/index/status',
-          '/api/index/quality/scores',
-        ].includes(path),
+      other.every(
+        (path) =>
+          [
+            '/auth/me',
+            '/api/Sites',
+            '/api/capabilities',
+            '/api/index/status',
+            '/api/index/quality/scores',
+            '/api/index/energy/intensities',
+          ].includes(path) || picked.some((b) => path === `/api/index/energy/buildings/${b.id}`),
       ),
     ).toBe(true);
   }, 30_000);

@@ -933,6 +933,18 @@ export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }
   };
 });
 
+/** The ranking's period as the server gives it: the 30 UTC dates before today. */
+const energyPeriod = (ranked: boolean) => {
+  const day = 24 * 60 * 60 * 1000;
+  return ranked
+    ? {
+        days: 30,
+        from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
+        to: new Date(Date.now() - day).toISOString().slice(0, 10),
+      }
+    : null;
+};
+
 /** The requests for the energy lists, oldest first. */
 export const energyRequests: string[] = [];
 
@@ -964,17 +976,10 @@ const indexEnergyHandler = (ranked = true) =>
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const limit = Number(url.searchParams.get('limit') ?? 100);
     const count = (reason: EnergyReason) => rows.filter((row) => row.reason === reason).length;
-    const day = 24 * 60 * 60 * 1000;
     return HttpResponse.json({
       asOf: indexReady.served.finishedAt,
       rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
-      period: ranked
-        ? {
-            days: 30,
-            from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
-            to: new Date(Date.now() - day).toISOString().slice(0, 10),
-          }
-        : null,
+      period: energyPeriod(ranked),
       coverage: {
         buildings: fixture.buildings.length,
         ranked: rankedRows.length,
@@ -999,9 +1004,25 @@ const indexEnergyHandler = (ranked = true) =>
     });
   });
 
+/** GET /api/index/energy/intensities: the ranked fixture buildings' intensities, lowest first. */
+const energyIntensitiesHandler = (ranked = true) =>
+  http.get('*/api/index/energy/intensities', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
+      period: energyPeriod(ranked),
+      buildings: (ranked ? fixtureEnergy : [])
+        .filter((row) => row.intensity !== null)
+        .map((row) => ({ id: row.id, intensity: row.intensity! }))
+        .sort((a, b) => a.intensity - b.intensity),
+    });
+  });
+
 /** The energy refresh has not read any meter yet. */
 export function energyNotReadYet(): HttpHandler[] {
-  return [indexEnergyHandler(false), buildingEnergyHandler(false)];
+  return [indexEnergyHandler(false), energyIntensitiesHandler(false), buildingEnergyHandler(false)];
 }
 
 /**
@@ -1032,17 +1053,10 @@ const buildingEnergyHandler = (ranked = true) =>
     if (denied) return denied;
     buildingEnergyRequests.push(request.url);
     const row = fixtureEnergy.find((candidate) => candidate.id === params.buildingId);
-    const day = 24 * 60 * 60 * 1000;
     return HttpResponse.json({
       asOf: indexReady.served.finishedAt,
       rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
-      period: ranked
-        ? {
-            days: 30,
-            from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
-            to: new Date(Date.now() - day).toISOString().slice(0, 10),
-          }
-        : null,
+      period: energyPeriod(ranked),
       building: ranked ? (row ?? null) : null,
       days: ranked && row ? fixtureEnergyDays(row) : [],
     });
@@ -1124,6 +1138,7 @@ export function portfolioFull(): HttpHandler[] {
     ...indexQualityHandlers(),
     indexAttentionHandler(),
     indexEnergyHandler(),
+    energyIntensitiesHandler(),
     buildingEnergyHandler(),
     buildingsHandler(),
     sitesHandler(),

@@ -8,6 +8,11 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBuildings } from '@/api/get-buildings';
+import {
+  buildingEnergyQueryOptions,
+  energyIntensitiesQueryOptions,
+  type BuildingEnergy,
+} from '@/api/get-energy';
 import { floorsQueryOptions } from '@/api/get-floors';
 import { qualityScoresQueryOptions } from '@/api/get-quality';
 import { useSites } from '@/api/get-sites';
@@ -21,9 +26,16 @@ import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { maxCompared, minCompared, useCompareSelection } from '@/stores/compare-selection';
 import { downloadCsv } from '@/lib/csv';
+import type { IndexedFigures, MeasureValue } from '@/domain/building-measures';
+import { energyReasonWords } from '@/domain/energy-intensity';
 import { displayName, formatCount } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
-import { compareBuildings, type Comparison, type PortfolioQuality } from '../utils/comparison';
+import {
+  compareBuildings,
+  pickedIds,
+  type Comparison,
+  type PortfolioQuality,
+} from '../utils/comparison';
 import { comparisonCsv } from '../utils/comparison-csv';
 import { MeasureFigures } from './measure-figures';
 import { SideBySideTable } from './side-by-side-table';
@@ -123,6 +135,43 @@ function Legend({
   );
 }
 
+// Stable, so useQueries hands back the same array until an answer changes.
+const dataOfEach = <T,>(results: ReadonlyArray<{ data: T | undefined }>) =>
+  results.map((result) => result.data);
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * The index's energy figures as the measures read them: each ranked building's intensity from
+ * the one distribution answer, and for a compared building without one the reason its own
+ * energy answer gives (the building page reads the same answer).
+ */
+function indexedFigures(
+  intensities: { data?: ReadonlyMap<string, number> | undefined; isPending: boolean },
+  compared: ReadonlyMap<string, BuildingEnergy | undefined>,
+): IndexedFigures {
+  return {
+    energyIntensity(buildingId): MeasureValue {
+      if (intensities.isPending) return { ok: false, reason: 'loading the energy figures' };
+      if (!intensities.data) return { ok: false, reason: 'the energy figures could not be loaded' };
+      const intensity = intensities.data.get(buildingId);
+      if (intensity !== undefined) return { ok: true, value: intensity };
+      const own = compared.get(buildingId);
+      if (own?.building?.reason && own.period)
+        return {
+          ok: false,
+          reason: lowerFirst(
+            energyReasonWords(own.building.reason, {
+              coveredDays: own.building.coveredDays,
+              days: own.period.days,
+            }),
+          ),
+        };
+      return { ok: false, reason: 'not ranked by the energy refresh yet' };
+    },
+  };
+}
+
 /**
  * /compare?ids=…: two to six buildings side by side, their normalised measures against the
  * portfolio's distribution (and their organization's and site's), their floors at one scale.
@@ -145,12 +194,33 @@ export function ComparePage({
       rules: new Map(answer.rules.map((rule) => [rule.id, rule])),
     }),
   });
+  // Energy use intensity as the index ranks it, and why a compared building has none.
+  const intensities = useQuery({
+    ...energyIntensitiesQueryOptions(),
+    select: (answer) => new Map(answer.buildings.map((row) => [row.id, row.intensity])),
+  });
+  const picked = useMemo(
+    () => (buildings.data ? pickedIds(buildings.data, ids) : []),
+    [buildings.data, ids],
+  );
+  const energyOfPicked = useQueries({
+    queries: picked.map((id) => buildingEnergyQueryOptions(id)),
+    combine: dataOfEach,
+  });
+  const indexed = useMemo(
+    () =>
+      indexedFigures(
+        { data: intensities.data, isPending: intensities.isPending },
+        new Map(picked.map((id, index) => [id, energyOfPicked[index]])),
+      ),
+    [intensities.data, intensities.isPending, picked, energyOfPicked],
+  );
   const comparison = useMemo(
     () =>
       buildings.data
-        ? compareBuildings(buildings.data, sites.data ?? [], ids, quality.data)
+        ? compareBuildings(buildings.data, sites.data ?? [], ids, quality.data, indexed)
         : undefined,
-    [buildings.data, sites.data, ids, quality.data],
+    [buildings.data, sites.data, ids, quality.data, indexed],
   );
   const floors = useQueries({
     queries: (comparison?.compared ?? []).map(({ building }) => floorsQueryOptions(building.id)),
@@ -238,6 +308,12 @@ export function ComparePage({
         <Alert severity="info">
           Quality scores are not shown, and no value is marked as in doubt.{' '}
           {plainError(quality.error).headline} {plainError(quality.error).next}
+        </Alert>
+      ) : null}
+      {intensities.isError ? (
+        <Alert severity="info">
+          Energy use intensity is not shown. {plainError(intensities.error).headline}{' '}
+          {plainError(intensities.error).next}
         </Alert>
       ) : null}
       <Legend

@@ -2,6 +2,8 @@ import type { Building, Site } from '@/api/platform-schemas';
 import {
   doubtsAbout,
   measures,
+  noIndexedFigures,
+  type IndexedFigures,
   type MeasureDefinition,
   type MeasureId,
   type MeasureValue,
@@ -73,6 +75,12 @@ export interface Comparison {
   measures: MeasureComparison[];
 }
 
+/** The ids a link compares: the first six the portfolio knows, each once, in the link's order. */
+export function pickedIds(all: readonly Building[], ids: readonly string[]): string[] {
+  const known = new Set(all.map((building) => building.id));
+  return [...new Set(ids)].filter((id) => known.has(id)).slice(0, compareLetters.length);
+}
+
 /** Data quality as the index serves it: each building's score and the rules it breaks. */
 export interface PortfolioQuality {
   byBuilding: ReadonlyMap<string, { score: number; ruleIds: readonly string[] }>;
@@ -89,11 +97,12 @@ export function compareBuildings(
   sites: readonly Site[],
   ids: readonly string[],
   quality?: PortfolioQuality,
+  indexed: IndexedFigures = noIndexedFigures,
 ): Comparison {
   const byId = new Map(all.map((building) => [building.id, building]));
   const unique = [...new Set(ids)];
   const known = unique.filter((id) => byId.has(id));
-  const picked = known.slice(0, compareLetters.length);
+  const picked = pickedIds(all, ids);
   const siteNames = new Map(sites.map((site) => [site.id, site.name]));
 
   const brokenRules = (id: string): Rule[] =>
@@ -106,7 +115,7 @@ export function compareBuildings(
     let notComputable = 0;
     let inDoubt = 0;
     for (const building of all) {
-      const result = measure.compute(building);
+      const result = measure.compute(building, indexed);
       if (!result.ok) notComputable++;
       else if (doubtsAbout(measure, brokenRules(building.id)).length > 0) inDoubt++;
       else counted.push({ building, value: result.value });
@@ -146,7 +155,7 @@ export function compareBuildings(
     const score = quality?.byBuilding.get(id)?.score;
     const values = Object.fromEntries(
       comparisons.map(({ measure, values: sorted }) => {
-        const result = measure.compute(building);
+        const result = measure.compute(building, indexed);
         const value: ComparedValue = {
           ...result,
           doubts: doubtsAbout(measure, own),
