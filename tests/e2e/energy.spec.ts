@@ -68,10 +68,11 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
     .getByRole('group', { name: 'Time range' })
     .getByRole('button', { name: '7 days' })
     .click();
-  // The choice is kept in the URL: the box is ticked once the page has moved there.
-  await page.getByRole('checkbox', { name: 'Against a week earlier' }).click();
-  await expect(page.getByRole('checkbox', { name: 'Against a week earlier' })).toBeChecked();
+  // The choice is kept in the URL, and read back from it.
+  const against = page.getByRole('combobox', { name: 'Against' });
+  await against.selectOption({ label: 'The period before (a week earlier)' });
   await expect(page).toHaveURL(/compare=previous/);
+  await expect(against).toHaveValue('previous');
   const history = page.getByRole('region', { name: 'History' });
   await expect(
     history.getByRole('img', { name: /Dashed: the same hours a week earlier, from/ }).first(),

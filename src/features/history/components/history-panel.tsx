@@ -12,8 +12,6 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -41,6 +39,7 @@ import {
 } from '../utils/time-series';
 import { useHistory, type HistoryLevel } from '../api/get-history';
 import { FigureGrid } from '@/components/figure-grid';
+import { NativeSelectFilter } from '@/components/native-select-filter';
 import {
   historyRange,
   presetsWithin,
@@ -48,7 +47,9 @@ import {
   presetLabels,
   readPreset,
   describeShift,
-  previousPeriodShift,
+  compareChoiceLabels,
+  compareShift,
+  readCompare,
   type HistoryPreset,
 } from '../utils/history-range';
 
@@ -336,7 +337,10 @@ export interface HistoryRangeView {
   history: string | null;
   from: string | null;
   to: string | null;
-  /** `previous`: the charts also draw the period before, aligned by weekday and hour. */
+  /**
+   * What the charts are also drawn against, aligned by weekday and hour: `previous` (the period
+   * before), `day`, `week`, `month` (4 weeks) or `year` (52 weeks) back.
+   */
   compare?: string | null;
 }
 
@@ -371,8 +375,9 @@ export function HistoryPanel({
     range.ok ? range : undefined,
   );
   const series = history.data?.series;
-  const comparing = rangeView.compare === 'previous';
-  const shift = range.ok ? previousPeriodShift(range) : 0;
+  const compareChoice = readCompare(rangeView.compare);
+  const comparing = compareChoice !== undefined;
+  const shift = range.ok && compareChoice ? compareShift(compareChoice, range) : 0;
   const previous = useHistory(
     level,
     comparing && available && !capabilities.isPending ? id : undefined,
@@ -464,18 +469,16 @@ export function HistoryPanel({
           sx={{ flexWrap: 'wrap', alignItems: 'center' }}
         >
           <ViewToggle label="History: view as" value={view} onChange={setView} />
-          <FormControlLabel
-            control={
-              <Checkbox
-                size="small"
-                checked={comparing}
-                onChange={(event) =>
-                  setParams({ compare: event.target.checked ? 'previous' : undefined })
-                }
-              />
-            }
-            label={`Against ${describeShift(shift)}`}
-          />
+          <Box sx={{ minWidth: 240 }}>
+            <NativeSelectFilter
+              label="Against"
+              allLabel="Nothing: this period alone"
+              value={compareChoice ?? ''}
+              options={compareChoiceLabels(range)}
+              onChange={(choice) => setParams({ compare: choice || undefined })}
+              minWidth={240}
+            />
+          </Box>
           <Button
             size="small"
             variant="outlined"
@@ -495,6 +498,12 @@ export function HistoryPanel({
           <PartFailedAlert onRetry={() => void previous.refetch()}>
             The period {describeShift(shift)} could not be read: {previous.error.message}
           </PartFailedAlert>
+        ) : null}
+        {comparing && previous.data?.series.length === 0 ? (
+          <Alert severity="info">
+            Nothing to draw against: the platform has no readings of this place{' '}
+            {describeShift(shift)}. It may not keep history that far back; choose a shorter step.
+          </Alert>
         ) : null}
         {view === 'chart' ? (
           <Suspense

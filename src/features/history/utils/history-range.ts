@@ -104,6 +104,40 @@ export function previousPeriodShift(range: { from: number; to: number }): number
   return span <= 24 * hourMs ? 24 * hourMs : Math.ceil(span / weekMs) * weekMs;
 }
 
+/**
+ * What a History chart can be drawn against, kept in the URL (`compare`): the period before
+ * (`previous`, the span's own length in whole weeks), or a fixed day, week, month or year back —
+ * a month as 4 weeks and a year as 52, so weekdays still lie over weekdays.
+ */
+export const compareChoices = ['previous', 'day', 'week', 'month', 'year'] as const;
+export type CompareChoice = (typeof compareChoices)[number];
+
+export const readCompare = (raw: string | null | undefined): CompareChoice | undefined =>
+  compareChoices.find((choice) => choice === raw);
+
+const fixedShifts: Record<Exclude<CompareChoice, 'previous'>, number> = {
+  day: 24 * hourMs,
+  week: weekMs,
+  month: 4 * weekMs,
+  year: 52 * weekMs,
+};
+
+/** How far back a choice draws the comparison for this range. */
+export const compareShift = (choice: CompareChoice, range: { from: number; to: number }): number =>
+  choice === 'previous' ? previousPeriodShift(range) : fixedShifts[choice];
+
+/** The choices in words for this range: "The period before (5 weeks earlier)". */
+export const compareChoiceLabels = (range: {
+  from: number;
+  to: number;
+}): ReadonlyArray<readonly [CompareChoice, string]> => [
+  ['previous', `The period before (${describeShift(previousPeriodShift(range))})`],
+  ['day', 'The day before'],
+  ['week', 'A week earlier'],
+  ['month', 'A month earlier (4 weeks)'],
+  ['year', 'A year earlier (52 weeks)'],
+];
+
 /** "the day before", "a week earlier", "5 weeks earlier". */
 export function describeShift(shiftMs: number): string {
   if (shiftMs === 24 * hourMs) return 'the day before';
