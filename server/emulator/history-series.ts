@@ -141,13 +141,15 @@ function valueAt(point: PointEntry, utcSlot: number): number {
     }
     case 'energy': {
       // A cumulative meter (kWh) that is replaced, and so starts again from 0, every 120 days.
+      // A stuck register repeats the total it froze at, then jumps to the true one.
+      const at = stuckSince(point, slot) ?? slot;
       const period = 120 * slotsPerDay;
       const offset = mod(point.sensorSeed, period);
-      const resetSlot = Math.floor((slot - offset) / period) * period + offset;
+      const resetSlot = Math.floor((at - offset) / period) * period + offset;
       const scale = (point.measures === 'building' ? 4 : 1) * point.useScale;
       const consumed = (s: number) =>
         scale * (baseLoadBefore(s, point.placeSeed) + 4.5 * workSlotsBefore(s));
-      return Math.round((consumed(slot) - consumed(resetSlot)) * 10) / 10;
+      return Math.round((consumed(at) - consumed(resetSlot)) * 10) / 10;
     }
   }
 }
@@ -161,6 +163,19 @@ const decimals: Record<PointKind, boolean> = {
   occupancy: false,
   illuminance: false,
 };
+
+/**
+ * A stuck-prone main meter hangs for four local days in every 20 (its register or pulse counter
+ * stops) and keeps sending the total it froze at, so those days read as no use at all, then jumps
+ * to the true total. Every 30-day period of such a meter has stuck days. The slot (site clock) it
+ * froze at, or undefined while it counts.
+ */
+export function stuckSince(point: PointEntry, localSlot: number): number | undefined {
+  if (!point.stuckProne) return undefined;
+  const day = Math.floor(localSlot / slotsPerDay);
+  const phase = mod(day + (point.sensorSeed % 20), 20);
+  return phase < 4 ? (day - phase) * slotsPerDay : undefined;
+}
 
 /** Three hours without readings on about one day in fourteen, as when a building's gateway is offline. */
 export function gatewayOffline(gatewaySeed: number, slot: number): boolean {

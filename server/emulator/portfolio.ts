@@ -71,6 +71,8 @@ export const specialBuildings = {
   noFloors: 5,
   nullFloorName: 6,
   nullReferenceId: 9,
+  /** Its main meter hangs now and then (history-series.ts `stuckSince`). */
+  stuckMeter: 7,
 } as const;
 
 export const duplicateBuildingName = 'Harbour View';
@@ -483,6 +485,7 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
             building: byId.get(floor.record.buildingId)?.record.area,
             floor: floor.record.area,
           },
+          stuckMeter: byId.get(floor.record.buildingId)?.index === specialBuildings.stuckMeter,
         }),
       );
       for (const device of devices) deviceIndex.set(device.record.id, device);

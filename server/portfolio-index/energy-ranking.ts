@@ -6,12 +6,15 @@ import type { IndexTables } from './tables.ts';
 /**
  * Why a building has no kWh per m² for the period, the first that applies: no meter of the
  * building as a whole among its current values, meters that do not read in Wh/kWh/MWh, no area,
- * days not read yet, days older than the site keeps, readings that do not cover every day whole.
+ * a meter stuck on a day read (readings all day, its total unmoved: a building's main meter never
+ * uses nothing for a whole day, so that day's use is not known), days not read yet, days older
+ * than the site keeps, readings that do not cover every day whole.
  */
 export const energyReasons = [
   'no-meter',
   'meter-unit',
   'no-area',
+  'meter-stuck',
   'not-read-yet',
   'beyond-retention',
   'partial',
@@ -24,6 +27,7 @@ export const compareReasons = [
   'not-read-yet',
   'beyond-retention',
   'partial',
+  'meter-stuck',
   'nothing-before',
 ] as const;
 export type CompareReason = (typeof compareReasons)[number];
@@ -35,6 +39,8 @@ interface PeriodSums {
   complete: number;
   beyond: number;
   covered: number;
+  /** Whole days a meter read without its total moving. */
+  stuck: number;
 }
 
 /**
@@ -100,11 +106,13 @@ export async function rankEnergy(
     last_complete: string;
     last_beyond: string;
     last_covered: number;
+    last_stuck: string;
     prev_used: number | null;
     prev_read: string;
     prev_complete: string;
     prev_beyond: string;
     prev_covered: number;
+    prev_stuck: string;
   }>`
     with zone as (
       select * from unnest(
@@ -127,7 +135,8 @@ export async function rankEnergy(
     per_meter as (
       select building_id, measurement_id, last, sum(used_kwh) as used, count(*) as read,
         count(*) filter (where complete) as complete,
-        count(*) filter (where beyond_retention) as beyond, sum(covered) as covered
+        count(*) filter (where beyond_retention) as beyond, sum(covered) as covered,
+        count(*) filter (where complete and used_kwh = 0) as stuck
       from dated where last is not null
       group by building_id, measurement_id, last
     )
@@ -139,11 +148,13 @@ export async function rankEnergy(
       coalesce(min(complete) filter (where last = 1), 0) as last_complete,
       coalesce(max(beyond) filter (where last = 1), 0) as last_beyond,
       coalesce(min(covered) filter (where last = 1), 0) as last_covered,
+      coalesce(max(stuck) filter (where last = 1), 0) as last_stuck,
       sum(used) filter (where last = 0) as prev_used,
       coalesce(min(read) filter (where last = 0), 0) as prev_read,
       coalesce(min(complete) filter (where last = 0), 0) as prev_complete,
       coalesce(max(beyond) filter (where last = 0), 0) as prev_beyond,
-      coalesce(min(covered) filter (where last = 0), 0) as prev_covered
+      coalesce(min(covered) filter (where last = 0), 0) as prev_covered,
+      coalesce(max(stuck) filter (where last = 0), 0) as prev_stuck
     from per_meter group by building_id`.execute(db);
   const sumsOf = new Map(sums.rows.map((row) => [row.building_id, row]));
 
@@ -160,6 +171,7 @@ export async function rankEnergy(
       complete: Number(sum?.last_complete ?? 0),
       beyond: Number(sum?.last_beyond ?? 0),
       covered: Number(sum?.last_covered ?? 0),
+      stuck: Number(sum?.last_stuck ?? 0),
     };
     const previous: PeriodSums = {
       used: sum?.prev_used ?? null,
@@ -167,15 +179,21 @@ export async function rankEnergy(
       complete: Number(sum?.prev_complete ?? 0),
       beyond: Number(sum?.prev_beyond ?? 0),
       covered: Number(sum?.prev_covered ?? 0),
+      stuck: Number(sum?.prev_stuck ?? 0),
     };
-    const gap = (period: PeriodSums): 'not-read-yet' | 'beyond-retention' | 'partial' | null =>
-      period.read < periodDays
-        ? 'not-read-yet'
-        : period.beyond > 0
-          ? 'beyond-retention'
-          : period.complete < periodDays
-            ? 'partial'
-            : null;
+    const gap = (
+      period: PeriodSums,
+    ): 'not-read-yet' | 'beyond-retention' | 'partial' | 'meter-stuck' | null =>
+      // A stuck meter first: of everything that keeps a figure out, the one to have fixed.
+      period.stuck > 0
+        ? 'meter-stuck'
+        : period.read < periodDays
+          ? 'not-read-yet'
+          : period.beyond > 0
+            ? 'beyond-retention'
+            : period.complete < periodDays
+              ? 'partial'
+              : null;
     const reason: EnergyReason | null = !meter
       ? 'no-meter'
       : energyMeters === 0
@@ -200,6 +218,7 @@ export async function rankEnergy(
       change: compareReason === null ? round((last.used! - previous.used!) / previous.used!) : null,
       compare_reason: compareReason,
       last_reading_at: meter?.last_reading_at ?? null,
+      stuck_days: last.stuck,
     };
   });
   await db.transaction().execute(async (trx) => {
@@ -235,6 +254,7 @@ const energyBuildingRows = (db: Kysely<IndexTables>, runId: number) =>
       'ranked.change',
       'ranked.compare_reason',
       'ranked.last_reading_at',
+      'ranked.stuck_days',
     ])
     .where('building.run_id', '=', runId);
 
@@ -258,6 +278,7 @@ const toEnergyBuilding = (row: EnergyBuildingRow) => ({
   change: row.change,
   compareReason: row.compare_reason as CompareReason | null,
   lastReadingAt: row.last_reading_at ? new Date(row.last_reading_at).toISOString() : null,
+  stuckDays: row.stuck_days,
 });
 
 /** When the last round worked the figures out, and its period (UTC dates); nulls before one. */
@@ -314,7 +335,11 @@ export async function energyList(
       sql<string>`count(*) filter (where energy.eui is not null)`.as('ranked'),
       sql<number | null>`sum(energy.used_kwh) filter (where energy.eui is not null)`.as('used'),
       sql<number | null>`sum(energy.area) filter (where energy.eui is not null)`.as('area'),
-      sql<string>`count(*) filter (where energy.last_reading_at < ${silentSince})`.as('stopped'),
+      sql<string>`count(*) filter (where energy.last_reading_at < ${silentSince})`.as('silent'),
+      sql<string>`count(*) filter (where energy.stuck_days > 0)`.as('stuck'),
+      sql<string>`count(*) filter (where energy.last_reading_at < ${silentSince} or energy.stuck_days > 0)`.as(
+        'stopped',
+      ),
       sql<string>`count(*) filter (where energy.reason is not null)`.as('listed'),
       ...energyReasons.map((reason) =>
         // A building the last round did not know of is not read yet.
@@ -339,9 +364,17 @@ export async function energyList(
       .where('ranked.reason', 'is not', null)
       .orderBy(sql`array_position(${sql.val([...energyReasons])}::text[], ranked.reason)`);
   } else {
+    // Silent the longest first, then those whose total stood still on some day.
     items = items
-      .where('ranked.last_reading_at', '<', silentSince)
-      .orderBy('ranked.last_reading_at', 'asc');
+      .where((where) =>
+        where.or([
+          where('ranked.last_reading_at', '<', silentSince),
+          where('ranked.stuck_days', '>', 0),
+        ]),
+      )
+      .orderBy(sql`ranked.last_reading_at < ${silentSince} desc`)
+      .orderBy('ranked.last_reading_at', 'asc')
+      .orderBy('ranked.stuck_days', 'desc');
   }
   const rows = await items
     .orderBy('building.name')
@@ -364,7 +397,10 @@ export async function energyList(
       out: Object.fromEntries(
         energyReasons.map((reason) => [reason, Number(counts[reason])]),
       ) as Record<EnergyReason, number>,
-      stoppedMeters: Number(counts.stopped),
+      /** Buildings whose meters sent nothing for six hours. */
+      stoppedMeters: Number(counts.silent),
+      /** Buildings whose meters sent readings but did not count on a whole day of the period. */
+      stuckMeters: Number(counts.stuck),
     },
     /** kWh per m² of the ranked buildings together: their use over their area. */
     portfolioIntensity:

@@ -293,6 +293,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007-stuck-meters': {
+    async up(db: Kysely<unknown>) {
+      // Whole days of the period on which a meter sent readings but its total did not move.
+      await db.schema
+        .alterTable('energy_building')
+        .addColumn('stuck_days', 'integer', (column) => column.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

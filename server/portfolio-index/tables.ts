@@ -210,6 +210,8 @@ export interface IndexTables {
     change: number | null;
     compare_reason: string | null;
     last_reading_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    /** Whole days of the period its meters sent readings without their total moving. */
+    stuck_days: Optional<number>;
   };
   /** Each round of the energy refresh: what it read and what it cost. */
   energy_round: {

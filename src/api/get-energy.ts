@@ -12,6 +12,7 @@ export const energyReasonSchema = z.enum([
   'no-meter',
   'meter-unit',
   'no-area',
+  'meter-stuck',
   'not-read-yet',
   'beyond-retention',
   'partial',
@@ -23,6 +24,7 @@ export const compareReasonSchema = z.enum([
   'not-read-yet',
   'beyond-retention',
   'partial',
+  'meter-stuck',
   'nothing-before',
 ]);
 export type CompareReason = z.infer<typeof compareReasonSchema>;
@@ -49,6 +51,8 @@ export const energyBuildingSchema = z.object({
   compareReason: compareReasonSchema.nullable(),
   /** The meters' oldest latest reading: long ago means a meter stopped reporting. */
   lastReadingAt: z.string().nullable(),
+  /** Whole days of the period its meters sent readings but their total did not move. */
+  stuckDays: z.number(),
 });
 export type EnergyBuilding = z.infer<typeof energyBuildingSchema>;
 
@@ -62,7 +66,10 @@ export const energySchema = z.object({
     buildings: z.number(),
     ranked: z.number(),
     out: z.record(energyReasonSchema, z.number()),
+    /** Buildings whose meters sent nothing for six hours. */
     stoppedMeters: z.number(),
+    /** Buildings whose meters sent readings but did not count on a whole day of the period. */
+    stuckMeters: z.number(),
   }),
   /** The ranked buildings' use over their area together, kWh/m². */
   portfolioIntensity: z.number().nullable(),

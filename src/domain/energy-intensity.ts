@@ -33,6 +33,8 @@ export function energyReasonWords(
       return 'Its site keeps fewer days of history than the period: complete once Storey has read each day';
     case 'partial':
       return `Readings cover ${Math.floor(detail.coveredDays)} of ${detail.days} days`;
+    case 'meter-stuck':
+      return 'Its meter was stuck: readings came, but its total stood still for a whole day';
   }
 }
 
@@ -47,6 +49,7 @@ export const energyReasonCounts: Record<EnergyReason, [one: string, many: string
     'whose sites keep fewer days than the period',
   ],
   partial: ['whose readings do not cover every day', 'whose readings do not cover every day'],
+  'meter-stuck': ['with a stuck meter', 'with stuck meters'],
 };
 
 /** Why a building's period is not compared with the one before. */
@@ -60,6 +63,8 @@ export function compareReasonWords(reason: CompareReason, days: number): string 
       return `Not compared: the site keeps fewer than ${2 * days} days`;
     case 'partial':
       return `Not compared: the ${days} days before are partial`;
+    case 'meter-stuck':
+      return `Not compared: the meter was stuck in the ${days} days before`;
     case 'nothing-before':
       return `Not compared: nothing was used in the ${days} days before`;
   }

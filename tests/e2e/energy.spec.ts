@@ -50,6 +50,12 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
   const out = page.getByRole('table', { name: 'Buildings without a figure, and why' });
   await expect(out.getByRole('row').nth(1)).toBeVisible();
   await expect(out).toContainText('The platform has no floor area for it');
+  // The emulator's stuck main meter: left out, and listed with the meters that stopped.
+  await expect(out).toContainText('Its meter was stuck');
+  await page.getByRole('combobox', { name: 'List' }).selectOption('stopped');
+  await expect(page.getByRole('table', { name: 'Meters that stopped or are stuck' })).toContainText(
+    /Its total stood still on \d+ whole days of the period/,
+  );
 
   // A ranked building leads to its page, where its own energy is shown.
   await page.getByRole('combobox', { name: 'List' }).selectOption('');

@@ -85,12 +85,18 @@ function expectedEnergy(context: Context, keptSince?: number) {
               value: Number(reading.value),
             }))
         : [];
+      // A day with readings throughout and not a kWh used: the meter stood still.
+      const stuckDays = days.filter((day) => {
+        const use = periodUse(readings, day);
+        return use.complete && use.used === 0;
+      }).length;
       return [
         record.id,
         {
           meter,
           area: record.area ?? 0,
           use: periodUse(readings, period),
+          stuckDays,
           beyondRetention: period.from < earliest,
           retention,
         },
@@ -158,7 +164,13 @@ describe('the portfolio energy, on the full platform', () => {
     const out = await energy(context, '?list=out&limit=5000');
     const all = new Map([...answer.buildings, ...out.buildings].map((row) => [row.id, row]));
     // The emulator's portfolio holds every way of being left out that it can.
-    for (const reason of ['no-meter', 'no-area', 'beyond-retention', 'partial'] as const)
+    for (const reason of [
+      'no-meter',
+      'no-area',
+      'beyond-retention',
+      'partial',
+      'meter-stuck',
+    ] as const)
       expect(answer.coverage.out[reason], reason).toBeGreaterThan(0);
     expect(all.size).toBe(portfolio.buildings.length);
     expect(answer.coverage.buildings).toBe(portfolio.buildings.length);
@@ -174,12 +186,15 @@ describe('the portfolio energy, on the full platform', () => {
         ? 'no-meter'
         : !(want.area > 0)
           ? 'no-area'
-          : want.beyondRetention
-            ? 'beyond-retention'
-            : want.use.complete
-              ? null
-              : 'partial';
+          : want.stuckDays > 0
+            ? 'meter-stuck'
+            : want.beyondRetention
+              ? 'beyond-retention'
+              : !want.use.complete
+                ? 'partial'
+                : null;
       expect(row.reason, id).toBe(reason);
+      if (want.meter) expect(row.stuckDays, id).toBe(want.stuckDays);
       if (reason === null) {
         ranked++;
         expect(row.intensity).toBeCloseTo(want.use.used / want.area, 2);
@@ -187,6 +202,22 @@ describe('the portfolio energy, on the full platform', () => {
     }
     expect(ranked).toBeGreaterThan(0);
     expect(ranked).toBe(answer.coverage.ranked);
+    // Meters that went silent, then those that stood still on a whole day: each building once.
+    const stopped = await energy(context, '?list=stopped&limit=5000');
+    const silentSince = context.time.now - 6 * hourMs;
+    const isSilent = (row: (typeof stopped.buildings)[number]) =>
+      row.lastReadingAt !== null && Date.parse(row.lastReadingAt) < silentSince;
+    expect(new Set(stopped.buildings.map((row) => row.id))).toEqual(
+      new Set(
+        [...all.values()].filter((row) => isSilent(row) || row.stuckDays > 0).map((row) => row.id),
+      ),
+    );
+    expect(stopped.coverage.stuckMeters).toBe(
+      [...all.values()].filter((row) => row.stuckDays > 0).length,
+    );
+    expect(stopped.coverage.stuckMeters).toBeGreaterThan(0);
+    const firstStuck = stopped.buildings.findIndex((row) => !isSilent(row));
+    expect(stopped.buildings.slice(firstStuck).every((row) => !isSilent(row))).toBe(true);
     // Every reason counted once; highest intensity first.
     expect(Object.values(answer.coverage.out).reduce((a, b) => a + b, 0)).toBe(out.total);
     const intensities = answer.buildings.map((row) => row.intensity!);
@@ -285,8 +316,9 @@ describe('the portfolio energy, on the full platform', () => {
     expect(out.buildings.filter((row) => row.reason === 'beyond-retention')).toEqual([]);
     const expected = expectedEnergy(context, start);
     expect(answer.buildings.length).toBe(
-      [...expected.values()].filter((want) => want.meter && want.area > 0 && want.use.complete)
-        .length,
+      [...expected.values()].filter(
+        (want) => want.meter && want.area > 0 && want.use.complete && want.stuckDays === 0,
+      ).length,
     );
     for (const row of answer.buildings)
       expect(row.usedKwh!, row.id).toBeCloseTo(expected.get(row.id)!.use.used, 1);

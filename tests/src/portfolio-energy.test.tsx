@@ -20,7 +20,7 @@ const ui = {
   heading: () => screen.findByRole('heading', { level: 1, name: 'Energy' }),
   ranked: () => screen.findByRole('table', { name: 'Buildings ranked by energy use intensity' }),
   out: () => screen.findByRole('table', { name: 'Buildings without a figure, and why' }),
-  stopped: () => screen.findByRole('table', { name: 'Meters that stopped reporting' }),
+  stopped: () => screen.findByRole('table', { name: 'Meters that stopped or are stuck' }),
   rows: async (table: HTMLElement) => within(table).getAllByRole('row').slice(1),
   figures: () => screen.findByRole('region', { name: 'Figures' }),
   coverage: () => screen.findByText(/buildings have a figure/),
@@ -60,10 +60,12 @@ describe('the portfolio energy', () => {
     // The coverage in words: how many of all, and why the others are out.
     const count = (reason: string) => out.filter((row) => row.reason === reason).length;
     expect(count('no-area')).toBeGreaterThan(0);
+    expect(count('meter-stuck')).toBeGreaterThan(0);
     expect(await ui.coverage()).toHaveTextContent(
       `${ranked.length} of ${fixtureEnergy.length} buildings have a figure; ${out.length} do not: ` +
         [
           `${count('no-area')} without a floor area`,
+          `${count('meter-stuck')} with ${count('meter-stuck') === 1 ? 'a stuck meter' : 'stuck meters'}`,
           `${count('beyond-retention')} whose site${count('beyond-retention') === 1 ? ' keeps' : 's keep'} fewer days than the period`,
           `${count('partial')} whose readings do not cover every day`,
         ].join(', '),
@@ -105,11 +107,15 @@ describe('the portfolio energy', () => {
     expect(rows[noArea]).toHaveTextContent('The platform has no floor area for it');
   });
 
-  it('lists the meters that stopped reporting, with their last reading', async () => {
+  it('lists the meters that stopped reporting, then those stuck, with what is wrong', async () => {
     renderApp('/energy?list=stopped');
     const rows = await ui.rows(await ui.stopped());
-    expect(rows).toHaveLength(2);
+    const stuck = fixtureEnergy.filter((row) => row.stuckDays > 0);
+    expect(stuck.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(2 + stuck.length);
     expect(rows[0]).toHaveTextContent(/1 day ago|26 hours ago/);
+    expect(rows.at(-1)).toHaveTextContent('Its total stood still on 2 whole days of the period');
+    expect(await ui.figures()).toHaveTextContent(`Meters stuck${stuck.length}`);
   });
 
   it("gives a building's page the ranking's own figures, not a second count", async () => {

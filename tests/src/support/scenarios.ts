@@ -895,8 +895,8 @@ export function attentionRoundStopped(error: string): HttpHandler[] {
 /**
  * Each fixture building's energy as the server's ranking gives it (energy-ranking.ts): without an
  * area it has no figure; one in seven sites keeps fewer days than the period, one building in
- * five has readings that miss days, and the rest are ranked, with a change against the 30 days
- * before for most.
+ * five has readings that miss days, one in eleven has a meter that stood still for two days, and
+ * the rest are ranked, with a change against the 30 days before for most.
  */
 export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }, index) => {
   const area = record.area ?? 0;
@@ -908,7 +908,9 @@ export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }
         ? 'beyond-retention'
         : index % 5 === 3
           ? 'partial'
-          : null;
+          : index % 11 === 6
+            ? 'meter-stuck'
+            : null;
   const previous = index % 4 === 1 ? null : Math.round(used * (0.8 + (index % 9) * 0.05));
   return {
     id: record.id,
@@ -930,6 +932,7 @@ export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }
       reason !== null ? 'last-incomplete' : previous === null ? 'beyond-retention' : null,
     // Two meters went quiet a day ago.
     lastReadingAt: new Date(Date.now() - (index < 2 ? 26 : 0.2) * 60 * 60 * 1000).toISOString(),
+    stuckDays: reason === 'meter-stuck' ? 2 : 0,
   };
 });
 
@@ -972,7 +975,7 @@ const indexEnergyHandler = (ranked = true) =>
           )
         : list === 'out'
           ? rows.filter((row) => row.reason !== null)
-          : rows.filter(silent);
+          : rows.filter((row) => silent(row) || row.stuckDays > 0);
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const limit = Number(url.searchParams.get('limit') ?? 100);
     const count = (reason: EnergyReason) => rows.filter((row) => row.reason === reason).length;
@@ -990,8 +993,10 @@ const indexEnergyHandler = (ranked = true) =>
           'not-read-yet': ranked ? count('not-read-yet') : fixture.buildings.length,
           'beyond-retention': count('beyond-retention'),
           partial: count('partial'),
+          'meter-stuck': count('meter-stuck'),
         },
         stoppedMeters: rows.filter(silent).length,
+        stuckMeters: rows.filter((row) => row.stuckDays > 0).length,
       },
       portfolioIntensity:
         rankedRows.length === 0

@@ -63,7 +63,7 @@ export function coverageWords(coverage: Energy['coverage']): string {
 
 const listOptions = [
   ['out', 'Not ranked, and why'],
-  ['stopped', 'Meters that stopped reporting'],
+  ['stopped', 'Meters that stopped or are stuck'],
 ] as const;
 const sortOptions = [
   ['use', 'Highest use first'],
@@ -196,6 +196,11 @@ function EnergyFigures({
           value={formatCount(coverage.stoppedMeters)}
           note="nothing sent for 6 hours"
         />
+        <StatCard
+          label="Meters stuck"
+          value={formatCount(coverage.stuckMeters)}
+          note="readings, but no use on a whole day"
+        />
       </Box>
       <Typography role="status">
         The last {period.days} whole days, {dateFormat.format(Date.parse(period.from))} to{' '}
@@ -209,7 +214,7 @@ function EnergyFigures({
               ? 'No building has a figure yet'
               : query.list === 'out'
                 ? 'Every building has a figure'
-                : 'Every meter is reporting'
+                : 'Every meter is reporting and counting'
           }
         >
           {query.list === 'ranked'
@@ -340,11 +345,12 @@ function OutTable({ rows, days }: { rows: EnergyBuilding[]; days: number }) {
 
 function StoppedTable({ rows, now }: { rows: EnergyBuilding[]; now: number }) {
   return (
-    <Table size="small" aria-label="Meters that stopped reporting">
+    <Table size="small" aria-label="Meters that stopped or are stuck">
       <TableHead>
         <TableRow>
           <TableCell>Building</TableCell>
           <TableCell>Last reading</TableCell>
+          <TableCell>Stuck</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -353,6 +359,11 @@ function StoppedTable({ rows, now }: { rows: EnergyBuilding[]; now: number }) {
             <BuildingCell row={row} />
             <TableCell>
               {row.lastReadingAt ? formatAge(now - Date.parse(row.lastReadingAt)) : 'Never'}
+            </TableCell>
+            <TableCell>
+              {row.stuckDays > 0
+                ? `Its total stood still on ${formatCount(row.stuckDays)} whole ${row.stuckDays === 1 ? 'day' : 'days'} of the period`
+                : '—'}
             </TableCell>
           </TableRow>
         ))}
