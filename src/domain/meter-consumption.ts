@@ -11,26 +11,55 @@ export interface MeterReading {
 export const hourMs = 60 * 60 * 1000;
 export const dayMs = 24 * hourMs;
 
-/** Hours for up to two days, days beyond: a chart of a few dozen to a few hundred bars. */
-export const consumptionPeriod = (range: { from: number; to: number }) =>
-  range.to - range.from <= 2 * dayMs ? hourMs : dayMs;
+/** The periods use is summed over, each starting on the viewer's clock. */
+export type ConsumptionPeriod = 'hour' | 'day' | 'week' | 'month';
 
 /**
- * Use per period (periods start at multiples of `periodMs` from the epoch, so hours are whole hours
- * and days UTC days), each at its period's start, oldest first. Use between two readings is
- * counted in the period of the later one.
+ * Hours for up to two days, days up to two months, weeks up to half a year, months beyond: a chart
+ * of a few dozen to a few hundred bars, whatever the range.
+ */
+export function consumptionPeriod(range: { from: number; to: number }): ConsumptionPeriod {
+  const span = range.to - range.from;
+  return span <= 2 * dayMs
+    ? 'hour'
+    : span <= 62 * dayMs
+      ? 'day'
+      : span <= 190 * dayMs
+        ? 'week'
+        : 'month';
+}
+
+/** When the period holding `time` starts on the viewer's clock: weeks start on Monday. */
+export function periodStart(time: number, period: ConsumptionPeriod): number {
+  const date = new Date(time);
+  if (period === 'hour') {
+    date.setMinutes(0, 0, 0);
+    return date.getTime();
+  }
+  const day = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  if (period === 'day') return day.getTime();
+  if (period === 'week') {
+    day.setDate(day.getDate() - ((day.getDay() + 6) % 7));
+    return day.getTime();
+  }
+  return new Date(date.getFullYear(), date.getMonth(), 1).getTime();
+}
+
+/**
+ * Use per period, each at its period's start, oldest first. Use between two readings is counted
+ * in the period of the later one; a period without readings has no entry (a gap stays a gap).
  */
 export function consumptionPerPeriod(
   readings: readonly MeterReading[],
-  periodMs: number,
+  period: ConsumptionPeriod,
 ): MeterReading[] {
   const use = new Map<number, number>();
   for (let index = 1; index < readings.length; index++) {
     const before = readings[index - 1]!;
     const now = readings[index]!;
     const used = now.value >= before.value ? now.value - before.value : Math.max(now.value, 0);
-    const period = Math.floor(now.time / periodMs) * periodMs;
-    use.set(period, (use.get(period) ?? 0) + used);
+    const start = periodStart(now.time, period);
+    use.set(start, (use.get(start) ?? 0) + used);
   }
   return [...use]
     .sort(([a], [b]) => a - b)

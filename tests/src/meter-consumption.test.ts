@@ -17,7 +17,7 @@ const meter = (values: number[], start = 0) =>
 
 describe('meter consumption', () => {
   it('sums the rises of each hour', () => {
-    const use = consumptionPerPeriod(meter([100, 101, 103, 104, 110, 111, 111, 112, 114]), hourMs);
+    const use = consumptionPerPeriod(meter([100, 101, 103, 104, 110, 111, 111, 112, 114]), 'hour');
     // Readings every 15 minutes: hour 0 rises 1 + 2 + 1, hour 1 rises 6 + 1 + 0 + 1, hour 2 rises 2.
     expect(use).toEqual([
       { time: 0, value: 4 },
@@ -27,14 +27,39 @@ describe('meter consumption', () => {
   });
 
   it('counts a replaced meter from its new reading, never as negative use', () => {
-    const use = consumptionPerPeriod(meter([5000, 5004, 2, 6, 9]), hourMs);
+    const use = consumptionPerPeriod(meter([5000, 5004, 2, 6, 9]), 'hour');
     expect(use.every((period) => period.value >= 0)).toBe(true);
     expect(use.reduce((sum, period) => sum + period.value, 0)).toBe(4 + 2 + 4 + 3);
   });
 
-  it('uses hours for up to two days and days beyond', () => {
-    expect(consumptionPeriod({ from: 0, to: 2 * dayMs })).toBe(hourMs);
-    expect(consumptionPeriod({ from: 0, to: 7 * dayMs })).toBe(dayMs);
+  it('uses hours for up to two days, days up to two months, weeks to half a year, then months', () => {
+    expect(consumptionPeriod({ from: 0, to: 2 * dayMs })).toBe('hour');
+    expect(consumptionPeriod({ from: 0, to: 7 * dayMs })).toBe('day');
+    expect(consumptionPeriod({ from: 0, to: 62 * dayMs })).toBe('day');
+    expect(consumptionPeriod({ from: 0, to: 90 * dayMs })).toBe('week');
+    expect(consumptionPeriod({ from: 0, to: 365 * dayMs })).toBe('month');
+  });
+
+  it('sums weeks from Monday and months from the first, and keeps every kWh', () => {
+    // Hourly readings from Wednesday 2026-01-28 to Wednesday 2026-03-04, local time.
+    const start = new Date(2026, 0, 28).getTime();
+    const readings = Array.from({ length: 35 * 24 + 1 }, (_unused, index) => ({
+      time: start + index * hourMs,
+      value: 1000 + 2 * index,
+    }));
+    const weeks = consumptionPerPeriod(readings, 'week');
+    expect(weeks.map((week) => new Date(week.time).getDay())).toEqual(weeks.map(() => 1));
+    expect(weeks[0]!.time).toBe(new Date(2026, 0, 26).getTime());
+    // The first week has Wednesday to Sunday (5 days), whole weeks have 7 × 24 rises of 2.
+    expect(weeks[0]!.value).toBe(2 * (5 * 24 - 1 + 1) - 2);
+    expect(weeks[1]!.value).toBe(2 * 7 * 24);
+    const months = consumptionPerPeriod(readings, 'month');
+    expect(months.map((month) => new Date(month.time).getDate())).toEqual([1, 1, 1]);
+    expect(months.map((month) => new Date(month.time).getMonth())).toEqual([0, 1, 2]);
+    expect(months[1]!.value).toBe(2 * 28 * 24);
+    const total = 2 * 35 * 24;
+    for (const periods of [weeks, months, consumptionPerPeriod(readings, 'day')])
+      expect(periods.reduce((sum, period) => sum + period.value, 0)).toBe(total);
   });
 
   it('sums a period from its readings alone, a reset counted from the new reading', () => {

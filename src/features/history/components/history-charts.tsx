@@ -14,7 +14,7 @@ import {
 } from 'recharts';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
-import { consumptionPerPeriod, consumptionPeriod, hourMs } from '@/domain/meter-consumption';
+import { consumptionPerPeriod, consumptionPeriod } from '@/domain/meter-consumption';
 import { splitImplausible } from '@/domain/plausible-readings';
 import { groupByKindAndUnit, type NamedSeries, type SeriesGroup } from '@/domain/series-groups';
 import { formatCompact } from '@/lib/format';
@@ -85,7 +85,7 @@ function GroupChart({
   formatTime: (time: number) => string;
 }) {
   const { kind, members } = group;
-  // A cumulative meter is drawn as use per hour or day, not as its running total.
+  // A cumulative meter is drawn as use per hour, day, week or month, not as its running total.
   const period = kind?.cumulative ? consumptionPeriod(range) : undefined;
   const lines = useMemo(
     () =>
@@ -128,9 +128,7 @@ function GroupChart({
     () => lines.reduce((sum, line) => sum + summarize(line.shown).gaps, 0),
     [lines],
   );
-  const title = period
-    ? `${group.title}, use per ${period === hourMs ? 'hour' : 'day'}`
-    : group.title;
+  const title = period ? `${group.title}, use per ${period}` : group.title;
   const several = members.length > 1;
   const leftOut = lines.flatMap((line) =>
     line.implausible.map((point) => ({ point, source: line.member.source })),
@@ -139,7 +137,7 @@ function GroupChart({
   const describe =
     summary.count === 0
       ? `${title}: no readings in this range.`
-      : `${title}: ${several ? `${members.length} series, ` : ''}${summary.count} ${period ? (period === hourMs ? 'hours' : 'days') : 'readings'} from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
+      : `${title}: ${several ? `${members.length} series, ` : ''}${summary.count} ${period ? `${period}s` : 'readings'} from ${formatValue(summary.minimum!)} to ${formatValue(summary.maximum!)}` +
         `${gaps > 0 ? `, ${gaps} gap${gaps > 1 ? 's' : ''}` : ''}` +
         `${leftOut.length > 0 ? `, ${leftOut.length} implausible left out` : ''}.` +
         (previous && beforeSummary
