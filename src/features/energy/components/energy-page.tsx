@@ -175,7 +175,7 @@ function EnergyFigures({
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
         }}
       >
         <StatCard
