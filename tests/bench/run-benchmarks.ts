@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Response } from '@playwright/test';
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
@@ -542,8 +542,9 @@ async function dashboardAtScale() {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('table', { name: 'Sites' }).waitFor();
     // Measured as a running deployment is used: after the index's first sync of the 10,000
-    // buildings and its first conditions round, which otherwise share the two cores with every
-    // navigation below (their own cost is `npm run bench:index`'s).
+    // buildings, its first conditions round and its first energy round, which otherwise share the
+    // two cores with every navigation below (their own cost is `npm run bench:index`'s; the next
+    // rounds start 10 minutes later).
     const settled = async () => {
       const read = async (path: string) =>
         (await page.request.get(`${storey.url}${path}`, { headers: { 'x-csrf': '1' } })).json();
@@ -552,7 +553,9 @@ async function dashboardAtScale() {
       const attention = (await read('/api/index/attention?limit=1')) as {
         checks?: { lastRound?: { finishedAt?: string | null } | null };
       };
-      return Boolean(attention.checks?.lastRound?.finishedAt);
+      // and its first energy round, which reads meter days after the conditions round.
+      const energy = (await read('/api/index/energy?limit=1')) as { rankedAt?: string | null };
+      return Boolean(attention.checks?.lastRound?.finishedAt) && Boolean(energy.rankedAt);
     };
     for (const deadline = Date.now() + 10 * 60_000; !(await settled());) {
       if (Date.now() > deadline) throw new Error('The index did not settle within 10 minutes.');
@@ -697,9 +700,13 @@ async function dashboardAtScale() {
       .getByText(/, latest$/)
       .first()
       .waitFor();
-    const answered = page.waitForResponse((response) =>
-      response.url().includes('/HistoricalValues?'),
-    );
+    // The month's answer, not the 24 hours the page asked for first (which may still be arriving).
+    const answered = page.waitForResponse((response) => {
+      if (!response.url().includes('/HistoricalValues?')) return false;
+      const asked = new URL(response.url()).searchParams;
+      const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
+      return span >= 29 * 24 * 3600_000;
+    });
     await history.getByRole('button', { name: '30 days' }).click();
     const answer = await answered;
     await answer.finished();
@@ -721,6 +728,67 @@ async function dashboardAtScale() {
       value: `${historyMs} ms`,
       target: '≤ 500 ms',
       met: historyMs <= 500,
+      command: bench,
+    });
+
+    // A week of a whole floor of the tower (a month of its 400 series is more than the BFF relays
+    // at once, and it says so): every room's measurements, which the BFF asks a day at a time and
+    // pages; from the answer's arrival to every line drawn (issue #28: ≤ 1 s after the last page).
+    await page
+      .getByRole('navigation', { name: 'Breadcrumbs' })
+      .getByRole('link', { name: 'Level 195' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Level 195' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const floorHistory = page.getByRole('region', { name: 'History' });
+    // The answer's body is too large for the browser's inspector to keep: its arrival is timed,
+    // and the panel itself says how many readings it holds.
+    const finishedAt: number[] = [];
+    const pageDone: Array<Promise<void>> = [];
+    const onResponse = (response: Response) => {
+      if (!response.url().includes('/HistoricalValues?')) return;
+      // Only the week's answer: not the 24 hours the page showed first, if still on its way.
+      const asked = new URL(response.url()).searchParams;
+      const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
+      if (!(span >= 6 * 24 * 3600_000)) return;
+      if (response.status() !== 200)
+        throw new Error(`The floor's week was refused: ${response.status()}`);
+      pageDone.push(
+        response.finished().then(() => {
+          finishedAt.push(Date.now());
+        }),
+      );
+    };
+    page.on('response', onResponse);
+    await floorHistory.getByRole('button', { name: '7 days' }).click();
+    // The 24 hours shown before give way to a loading state until the week is in.
+    const loading = floorHistory.getByRole('status', { name: 'Loading the history' });
+    await loading.waitFor();
+    await loading.waitFor({ state: 'detached', timeout: 120_000 });
+    await Promise.all(pageDone);
+    page.off('response', onResponse);
+    if (finishedAt.length === 0) throw new Error("The floor's week was not answered.");
+    const download = floorHistory.getByRole('button', { name: /^Download CSV \(/ });
+    await download.waitFor();
+    await floorHistory
+      .getByRole('status', { name: 'Loading the charts' })
+      .waitFor({ state: 'detached' });
+    // Two frames: React has committed every chart and the browser has painted them.
+    await page.evaluate(
+      '(new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))',
+    );
+    const floorDrawMs = Date.now() - Math.max(...finishedAt);
+    const floorSeries = await floorHistory.locator('.recharts-line-curve').count();
+    const floorReadings = (/\(([\d,]+) readings\)/.exec((await download.textContent()) ?? '') ?? [
+      '',
+      '?',
+    ])[1];
+    record({
+      group: 'Dashboard at scale',
+      name: `History of a tower floor, 7 days (${floorSeries} lines, ${floorReadings} readings; the BFF followed the platform's day windows and pages into one answer): answer to every line drawn`,
+      value: `${floorDrawMs} ms`,
+      target: '≤ 1 s',
+      met: floorDrawMs <= 1000,
       command: bench,
     });
     record({
