@@ -21,6 +21,10 @@ import {
   typicalStep,
   type SeriesPoint,
 } from '@/features/history/utils/time-series';
+import {
+  drawnPointsPerLine,
+  maxDrawnPointsPerChart,
+} from '@/features/history/components/history-charts';
 
 const minute = 60_000;
 const step = 15 * minute;
@@ -128,6 +132,28 @@ describe('downsampleLttb', () => {
     const drawn = pointsForDrawing(withGaps, 800);
     expect(drawn.length).toBeLessThanOrEqual(800 + 3 * 6 + 6);
     expect(drawn.filter((point) => point.value === null)).toHaveLength(5);
+  });
+
+  it("shares a chart's points among its lines: a floor of a hundred rooms stays within budget", () => {
+    const week = { from: start, to: start + 7 * 24 * 60 * minute };
+    const room = (offset: number) =>
+      series(Array.from({ length: 7 * 96 }, (_unused, index) => 20 + Math.sin(index / 9 + offset)));
+    const rows = (lines: number) => {
+      const drawn = Array.from({ length: lines }, (_unused, index) => room(index));
+      return rowsForDrawing(drawn, week, drawnPointsPerLine(lines));
+    };
+    const cells = (lines: number) =>
+      rows(lines).reduce(
+        (sum, row) => sum + Object.keys(row).filter((key) => key !== 'time').length,
+        0,
+      );
+    // A few lines keep their detail (a point each 15 minutes over a week: 672 < 800).
+    expect(rows(3)).toHaveLength(7 * 96);
+    // A hundred lines share about 24,000 points, not 67,200.
+    expect(cells(100)).toBeLessThanOrEqual(maxDrawnPointsPerChart + 100);
+    expect(drawnPointsPerLine(1)).toBe(800);
+    expect(drawnPointsPerLine(100)).toBe(240);
+    expect(drawnPointsPerLine(1000)).toBe(120);
   });
 });
 
