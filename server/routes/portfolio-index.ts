@@ -63,6 +63,21 @@ const notYetIndexed = (reply: FastifyReply) =>
     { reason: 'index-empty' },
   );
 
+/** A building's page of the index: no query, and its id from the path, validated. */
+const buildingIdOf = (request: FastifyRequest) => {
+  parseQuery(z.strictObject({}), request.query);
+  return parseQuery(z.strictObject({ buildingId: id }), request.params, 'Path parameter')
+    .buildingId;
+};
+
+const notInIndex = (reply: FastifyReply, buildingId: string, asOf: string) =>
+  sendProblem(
+    reply,
+    404,
+    `The portfolio index (as of ${asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
+    { reason: 'not-in-index', asOf },
+  );
+
 /**
  * The portfolio index's read endpoints (registered with prefix /api/index, behind the session
  * gate like every /api route) and its one action, a sync on demand, for admins only.
@@ -109,21 +124,10 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   api.get<{ Params: { buildingId: string } }>(
     '/quality/buildings/:buildingId',
     async (request, reply) => {
-      parseQuery(z.strictObject({}), request.query);
-      const buildingId = parseQuery(
-        z.strictObject({ buildingId: id }),
-        request.params,
-        'Path parameter',
-      ).buildingId;
+      const buildingId = buildingIdOf(request);
       const answer = await index.quality.building(buildingId);
       if (!answer) return notYetIndexed(reply);
-      if (!answer.building)
-        return sendProblem(
-          reply,
-          404,
-          `The portfolio index (as of ${answer.asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
-          { reason: 'not-in-index', asOf: answer.asOf },
-        );
+      if (!answer.building) return notInIndex(reply, buildingId, answer.asOf);
       return { ...answer.building, asOf: answer.asOf };
     },
   );
@@ -165,21 +169,10 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   api.get<{ Params: { buildingId: string } }>(
     '/energy/buildings/:buildingId',
     async (request, reply) => {
-      parseQuery(z.strictObject({}), request.query);
-      const buildingId = parseQuery(
-        z.strictObject({ buildingId: id }),
-        request.params,
-        'Path parameter',
-      ).buildingId;
+      const buildingId = buildingIdOf(request);
       const answer = await index.energy.building(buildingId);
       if (!answer) return notYetIndexed(reply);
-      if (!answer.known)
-        return sendProblem(
-          reply,
-          404,
-          `The portfolio index (as of ${answer.asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
-          { reason: 'not-in-index', asOf: answer.asOf },
-        );
+      if (!answer.known) return notInIndex(reply, buildingId, answer.asOf);
       const { known: _known, ...body } = answer;
       return body;
     },
