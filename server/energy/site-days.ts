@@ -75,3 +75,37 @@ export function daysBefore(
   }
   return days;
 }
+
+/** A whole month on a site's clock: its days, first to last. */
+export interface SiteMonth {
+  /** The local month, YYYY-MM. */
+  month: string;
+  /** Its first local midnight and the one after its last day, in ms. */
+  from: number;
+  to: number;
+  days: SiteDay[];
+}
+
+/**
+ * The `count` whole months before the site's current month (which is not over), oldest first:
+ * a building's year is twelve of its own calendar months, as energy is reported.
+ */
+export function monthsBefore(
+  now: number,
+  timeZone: string | null | undefined,
+  count: number,
+): SiteMonth[] {
+  const current = siteDate(now, timeZone).slice(0, 7);
+  // The current month's days so far and `count` months of at most 31 days each.
+  const byMonth = new Map<string, SiteDay[]>();
+  for (const day of daysBefore(now, timeZone, 31 * (count + 1))) {
+    const month = day.day.slice(0, 7);
+    if (month === current) continue;
+    const days = byMonth.get(month);
+    if (days) days.push(day);
+    else byMonth.set(month, [day]);
+  }
+  return [...byMonth]
+    .slice(-count)
+    .map(([month, days]) => ({ month, from: days[0]!.from, to: days.at(-1)!.to, days }));
+}

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { longestQuietMs } from '../energy/meter-use.ts';
-import { daysBefore } from '../energy/site-days.ts';
+import { daysBefore, monthsBefore } from '../energy/site-days.ts';
 import type { IndexTables } from './tables.ts';
 
 /**
@@ -43,17 +43,40 @@ interface PeriodSums {
   stuck: number;
 }
 
+/** The periods a building's energy is worked out for: the last 30 whole days, the last 12 months. */
+export const energyPeriods = ['30-days', '12-months'] as const;
+export type EnergyPeriod = (typeof energyPeriods)[number];
+
+type Gap = 'not-read-yet' | 'beyond-retention' | 'partial' | 'meter-stuck';
+
+/** What keeps a period's figure out, the first that applies; null when it is whole. */
+const gapOf = (period: PeriodSums, days: number): Gap | null =>
+  // A stuck meter first: of everything that keeps a figure out, the one to have fixed.
+  period.stuck > 0
+    ? 'meter-stuck'
+    : period.read < days
+      ? 'not-read-yet'
+      : period.beyond > 0
+        ? 'beyond-retention'
+        : period.complete < days
+          ? 'partial'
+          : null;
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
 /**
- * Works out every served building's energy over the last `periodDays` whole days of its site's
- * clock, and the same number of days before, from the meter-days the refresh keeps: written to
- * energy_building at once, so every reader gets one answer until the next round.
+ * Works out every served building's energy over the last `periods.days` whole days of its site's
+ * clock (and the same number of days before), and over its last `periods.months` whole months,
+ * from the meter-days and meter-months the refresh keeps: written to energy_building at once, so
+ * every reader gets one answer until the next round.
  */
 export async function rankEnergy(
   db: Kysely<IndexTables>,
   runId: number,
   now: number,
-  periodDays: number,
+  periods: { days: number; months: number },
 ): Promise<void> {
+  const periodDays = periods.days;
   const buildings = await db
     .selectFrom('indexed_building as building')
     .leftJoin('indexed_site as site', (join) =>
@@ -71,7 +94,7 @@ export async function rankEnergy(
       ),
     ]),
   ];
-  const periods = zones.map((zone) => {
+  const dayPeriods = zones.map((zone) => {
     const days = daysBefore(now, zone || null, 2 * periodDays);
     return {
       zone,
@@ -81,6 +104,16 @@ export async function rankEnergy(
       lastTo: days.at(-1)!.day,
     };
   });
+  const monthPeriods = zones.map((zone) => {
+    const months = monthsBefore(now, zone || null, periods.months);
+    return {
+      zone,
+      from: months[0]!.month,
+      to: months.at(-1)!.month,
+      days: months.reduce((sum, month) => sum + month.days.length, 0),
+    };
+  });
+  const yearDays = new Map(monthPeriods.map((period) => [period.zone, period.days]));
   const meters = new Map(
     (
       await db
@@ -116,9 +149,9 @@ export async function rankEnergy(
   }>`
     with zone as (
       select * from unnest(
-        ${periods.map((p) => p.zone)}::text[], ${periods.map((p) => p.lastFrom)}::text[],
-        ${periods.map((p) => p.lastTo)}::text[], ${periods.map((p) => p.prevFrom)}::text[],
-        ${periods.map((p) => p.prevTo)}::text[]
+        ${dayPeriods.map((p) => p.zone)}::text[], ${dayPeriods.map((p) => p.lastFrom)}::text[],
+        ${dayPeriods.map((p) => p.lastTo)}::text[], ${dayPeriods.map((p) => p.prevFrom)}::text[],
+        ${dayPeriods.map((p) => p.prevTo)}::text[]
       ) as z(tz, last_from, last_to, prev_from, prev_to)
     ),
     dated as (
@@ -157,11 +190,53 @@ export async function rankEnergy(
       coalesce(max(stuck) filter (where last = 0), 0) as prev_stuck
     from per_meter group by building_id`.execute(db);
   const sumsOf = new Map(sums.rows.map((row) => [row.building_id, row]));
+  // The year: each meter's kept months of its zone's last 12, added up.
+  const yearSums = await sql<{
+    building_id: string;
+    meters: string;
+    used: number | null;
+    read: string;
+    complete: string;
+    beyond: string;
+    covered: number;
+    stuck: string;
+  }>`
+    with zone as (
+      select * from unnest(
+        ${monthPeriods.map((p) => p.zone)}::text[], ${monthPeriods.map((p) => p.from)}::text[],
+        ${monthPeriods.map((p) => p.to)}::text[]
+      ) as z(tz, first_month, last_month)
+    ),
+    per_meter as (
+      select mo.building_id, mo.measurement_id, sum(mo.used_kwh) as used,
+        sum(mo.days) as read, sum(mo.complete_days) as complete, sum(mo.beyond_days) as beyond,
+        sum(mo.covered) as covered, sum(mo.stuck_days) as stuck
+      from energy_month mo
+      join energy_meter m on m.building_id = mo.building_id
+        and m.measurement_id = mo.measurement_id and m.kwh_per_unit is not null
+      join zone z on z.tz = coalesce(m.timezone, '')
+      where mo.month between z.first_month and z.last_month
+      group by mo.building_id, mo.measurement_id
+    )
+    select building_id, count(*) as meters, sum(used) as used,
+      min(read) as read, min(complete) as complete, max(beyond) as beyond,
+      min(covered) as covered, max(stuck) as stuck
+    from per_meter group by building_id`.execute(db);
+  const yearOf = new Map(yearSums.rows.map((row) => [row.building_id, row]));
 
-  const rows = buildings.map((building) => {
+  const rows = buildings.flatMap((building) => {
     const meter = meters.get(building.id);
     const sum = sumsOf.get(building.id);
     const energyMeters = Number(meter?.energy_meters ?? 0);
+    /** Why the building has no intensity when a period of its meters has this gap. */
+    const reasonOf = (gap: Gap | null): EnergyReason | null =>
+      !meter
+        ? 'no-meter'
+        : energyMeters === 0
+          ? 'meter-unit'
+          : !(building.area > 0)
+            ? 'no-area'
+            : gap;
     // A period is read only when every meter of the building has days in it.
     const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
     const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
@@ -181,45 +256,57 @@ export async function rankEnergy(
       covered: Number(sum?.prev_covered ?? 0),
       stuck: Number(sum?.prev_stuck ?? 0),
     };
-    const gap = (
-      period: PeriodSums,
-    ): 'not-read-yet' | 'beyond-retention' | 'partial' | 'meter-stuck' | null =>
-      // A stuck meter first: of everything that keeps a figure out, the one to have fixed.
-      period.stuck > 0
-        ? 'meter-stuck'
-        : period.read < periodDays
-          ? 'not-read-yet'
-          : period.beyond > 0
-            ? 'beyond-retention'
-            : period.complete < periodDays
-              ? 'partial'
-              : null;
-    const reason: EnergyReason | null = !meter
-      ? 'no-meter'
-      : energyMeters === 0
-        ? 'meter-unit'
-        : !(building.area > 0)
-          ? 'no-area'
-          : gap(last);
-    const lastWhole = energyMeters > 0 && gap(last) === null;
+    const reason = reasonOf(gapOf(last, periodDays));
+    const lastWhole = energyMeters > 0 && gapOf(last, periodDays) === null;
     const compareReason: CompareReason | null = !lastWhole
       ? 'last-incomplete'
-      : (gap(previous) ?? (!(previous.used! > 0) ? 'nothing-before' : null));
-    const round = (value: number) => Math.round(value * 1000) / 1000;
-    return {
+      : (gapOf(previous, periodDays) ?? (!(previous.used! > 0) ? 'nothing-before' : null));
+    const year = yearOf.get(building.id);
+    const days = yearDays.get(building.timezone ?? '') ?? 365;
+    const months: PeriodSums = {
+      used: year?.used ?? null,
+      // Read only when every meter of the building has every month of the year.
+      read: Number(year?.meters ?? 0) >= energyMeters ? Number(year?.read ?? 0) : 0,
+      complete: Number(year?.complete ?? 0),
+      beyond: Number(year?.beyond ?? 0),
+      covered: Number(year?.covered ?? 0),
+      stuck: Number(year?.stuck ?? 0),
+    };
+    const yearReason = reasonOf(gapOf(months, days));
+    const common = {
       building_id: building.id,
       meters: energyMeters,
       area: building.area,
-      used_kwh: last.used === null ? null : round(last.used),
-      eui: reason === null ? round(last.used! / building.area) : null,
-      covered_days: round(last.covered),
-      reason,
-      previous_kwh: previous.used === null ? null : round(previous.used),
-      change: compareReason === null ? round((last.used! - previous.used!) / previous.used!) : null,
-      compare_reason: compareReason,
       last_reading_at: meter?.last_reading_at ?? null,
-      stuck_days: last.stuck,
     };
+    return [
+      {
+        ...common,
+        period: '30-days' satisfies EnergyPeriod,
+        used_kwh: last.used === null ? null : round3(last.used),
+        eui: reason === null ? round3(last.used! / building.area) : null,
+        covered_days: round3(last.covered),
+        reason,
+        previous_kwh: previous.used === null ? null : round3(previous.used),
+        change:
+          compareReason === null ? round3((last.used! - previous.used!) / previous.used!) : null,
+        compare_reason: compareReason,
+        stuck_days: last.stuck,
+      },
+      {
+        ...common,
+        // A year is not compared with the one before: the index keeps twelve months.
+        period: '12-months' satisfies EnergyPeriod,
+        used_kwh: months.used === null ? null : round3(months.used),
+        eui: yearReason === null ? round3(months.used! / building.area) : null,
+        covered_days: round3(months.covered),
+        reason: yearReason,
+        previous_kwh: null,
+        change: null,
+        compare_reason: null,
+        stuck_days: months.stuck,
+      },
+    ];
   });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('energy_building').execute();
@@ -232,10 +319,12 @@ export async function rankEnergy(
 }
 
 /** The served buildings the last round worked out, with their site: one row per building. */
-const energyBuildingRows = (db: Kysely<IndexTables>, runId: number) =>
+const energyBuildingRows = (db: Kysely<IndexTables>, runId: number, period: EnergyPeriod) =>
   db
     .selectFrom('indexed_building as building')
-    .innerJoin('energy_building as ranked', 'ranked.building_id', 'building.id')
+    .innerJoin('energy_building as ranked', (join) =>
+      join.onRef('ranked.building_id', '=', 'building.id').on('ranked.period', '=', period),
+    )
     .leftJoin('indexed_site as site', (join) =>
       join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
     )
@@ -281,25 +370,33 @@ const toEnergyBuilding = (row: EnergyBuildingRow) => ({
   stuckDays: row.stuck_days,
 });
 
-/** When the last round worked the figures out, and its period (UTC dates); nulls before one. */
-async function latestRanking(db: Kysely<IndexTables>) {
+/**
+ * When the last round worked the figures out, and the period's first and last day (UTC dates);
+ * nulls before one.
+ */
+async function latestRanking(db: Kysely<IndexTables>, period: EnergyPeriod) {
   const round = await db
     .selectFrom('energy_round')
-    .select(['ranked_at', 'period_from', 'period_to'])
+    .select(['ranked_at', 'period_from', 'period_to', 'months_from', 'months_to'])
     .where('ranked_at', 'is not', null)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  const from = period === '12-months' ? round?.months_from : round?.period_from;
+  const to = period === '12-months' ? round?.months_to : round?.period_to;
   return {
     rankedAt: round?.ranked_at ? new Date(round.ranked_at).toISOString() : null,
-    period: round
-      ? { days: energyPeriodDaysOf(round), from: round.period_from!, to: round.period_to! }
-      : null,
+    period:
+      from && to
+        ? {
+            kind: period,
+            days: Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1,
+            from,
+            to,
+          }
+        : null,
   };
 }
-
-const energyPeriodDaysOf = (round: { period_from: string | null; period_to: string | null }) =>
-  Math.round((Date.parse(round.period_to!) - Date.parse(round.period_from!)) / 86_400_000) + 1;
 
 export const energySorts = ['intensity', 'use', 'change'] as const;
 export const energyLists = ['ranked', 'out', 'stopped'] as const;
@@ -316,6 +413,7 @@ export async function energyList(
   db: Kysely<IndexTables>,
   runId: number,
   query: {
+    period: EnergyPeriod;
     list: (typeof energyLists)[number];
     sort: (typeof energySorts)[number];
     offset: number;
@@ -323,10 +421,12 @@ export async function energyList(
   },
   now: number,
 ) {
-  const ranking = await latestRanking(db);
+  const ranking = await latestRanking(db, query.period);
   const base = db
     .selectFrom('indexed_building as building')
-    .leftJoin('energy_building as energy', 'energy.building_id', 'building.id')
+    .leftJoin('energy_building as energy', (join) =>
+      join.onRef('energy.building_id', '=', 'building.id').on('energy.period', '=', query.period),
+    )
     .where('building.run_id', '=', runId);
   const silentSince = new Date(now - meterSilentAfterMs);
   const counts = await base
@@ -350,7 +450,7 @@ export async function energyList(
       ),
     ])
     .executeTakeFirstOrThrow();
-  let items = energyBuildingRows(db, runId);
+  let items = energyBuildingRows(db, runId, query.period);
   if (query.list === 'ranked') {
     items = items.where('ranked.eui', 'is not', null);
     items =
@@ -417,9 +517,13 @@ export async function energyList(
  * its buildings in, the same figures the ranking shows (ids and numbers only, so 10,000 buildings
  * stay a small answer).
  */
-export async function energyIntensities(db: Kysely<IndexTables>, runId: number) {
-  const ranking = await latestRanking(db);
-  const rows = await energyBuildingRows(db, runId)
+export async function energyIntensities(
+  db: Kysely<IndexTables>,
+  runId: number,
+  period: EnergyPeriod,
+) {
+  const ranking = await latestRanking(db, period);
+  const rows = await energyBuildingRows(db, runId, period)
     .where('ranked.eui', 'is not', null)
     .orderBy('ranked.eui')
     .orderBy('building.id')
@@ -436,16 +540,38 @@ export async function energyIntensities(db: Kysely<IndexTables>, runId: number) 
  * so it reads the same numbers as the ranking. `building` null: not in the served index.
  */
 export async function buildingEnergy(db: Kysely<IndexTables>, runId: number, buildingId: string) {
-  const ranking = await latestRanking(db);
+  const ranking = await latestRanking(db, '30-days');
+  const year = await latestRanking(db, '12-months');
   const known = await db
     .selectFrom('indexed_building')
     .select('id')
     .where('run_id', '=', runId)
     .where('id', '=', buildingId)
     .executeTakeFirst();
-  const row = await energyBuildingRows(db, runId)
+  const row = await energyBuildingRows(db, runId, '30-days')
     .where('building.id', '=', buildingId)
     .executeTakeFirst();
+  const yearRow = await energyBuildingRows(db, runId, '12-months')
+    .where('building.id', '=', buildingId)
+    .executeTakeFirst();
+  const months = await db
+    .selectFrom('energy_month as month')
+    .innerJoin('energy_meter as meter', (join) =>
+      join
+        .onRef('meter.building_id', '=', 'month.building_id')
+        .onRef('meter.measurement_id', '=', 'month.measurement_id'),
+    )
+    .select((select) => [
+      'month.month',
+      select.fn.sum<number>('month.used_kwh').as('used_kwh'),
+      sql<boolean>`bool_and(month.complete_days = month.days)`.as('complete'),
+      sql<boolean>`bool_or(month.beyond_days > 0)`.as('beyond_retention'),
+    ])
+    .where('month.building_id', '=', buildingId)
+    .where('meter.kwh_per_unit', 'is not', null)
+    .groupBy('month.month')
+    .orderBy('month.month')
+    .execute();
   const days = await db
     .selectFrom('energy_day as day')
     .innerJoin('energy_meter as meter', (join) =>
@@ -475,5 +601,16 @@ export async function buildingEnergy(db: Kysely<IndexTables>, runId: number, bui
       complete: day.complete,
       beyondRetention: day.beyond_retention,
     })),
+    /** The same building over its last 12 whole months, and its use in each month kept. */
+    twelveMonths: {
+      period: year.period,
+      building: yearRow ? toEnergyBuilding(yearRow) : null,
+      months: months.map((month) => ({
+        month: month.month,
+        usedKwh: Math.round(Number(month.used_kwh) * 1000) / 1000,
+        complete: month.complete,
+        beyondRetention: month.beyond_retention,
+      })),
+    },
   };
 }

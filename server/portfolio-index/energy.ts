@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { HistorySettings } from '../config.ts';
 import { periodUse, type MeterReading } from '../energy/meter-use.ts';
-import { daysBefore, type SiteDay } from '../energy/site-days.ts';
+import { daysBefore, monthsBefore, type SiteDay, type SiteMonth } from '../energy/site-days.ts';
 import { featureWords, historyPath, notEnabledReason } from '../platform/history.ts';
 import { rankEnergy } from './energy-ranking.ts';
 import { eachUntilFailure } from './until-first-failure.ts';
@@ -16,6 +16,8 @@ const dayMs = 24 * hourMs;
 /** Whole days kept per meter: the ranking's period and the one before it. */
 export const energyPeriodDays = 30;
 export const energyDaysKept = 2 * energyPeriodDays;
+/** Whole months kept per meter: a year, as energy is reported. */
+export const energyMonthsKept = 12;
 
 /** A reading as the platform's history gives it (field notes): the value comes as a string. */
 const historicalValue = z.object({
@@ -27,6 +29,8 @@ const historicalValue = z.object({
 export interface EnergyRound {
   /** Meter-days read from the platform (days beyond the site's retention are not asked for). */
   daysRead: number;
+  /** Meter-months read from the platform at once: months older than the kept days. */
+  monthsRead: number;
   /** Meters with days left for the next round when the budget ran out. */
   metersLeft: number;
   platformRequests: number;
@@ -48,9 +52,11 @@ interface MeterToRead {
  * One round of the energy refresh: brings each meter of a building as a whole (energy_meter,
  * found by the conditions refresh) up to date with its use on each of the last 60 whole days of
  * its site's clock, meters read longest ago first, each day one one-day request (the vendor's
- * advice, field notes) and never a day the site no longer keeps, until all are read or `pages`
- * has spent its budget. A day once read is kept: the index remembers what the platform forgets.
- * Then works out every building's energy over the last 30 days (energy-ranking.ts).
+ * advice, field notes) and never a day the site no longer keeps, and with its use in each of the
+ * last 12 whole months (older months read a month at a time), until all are read or `pages` has
+ * spent its budget. A day or month once read is kept: the index remembers what the platform
+ * forgets. Then works out every building's energy over the last 30 days and the last 12 months
+ * (energy-ranking.ts).
  */
 export async function refreshEnergy(options: {
   db: Kysely<IndexTables>;
@@ -99,13 +105,15 @@ export async function refreshEnergy(options: {
     : [];
 
   let daysRead = 0;
+  let monthsRead = 0;
   const { done: metersDone, failure: stopped } = await eachUntilFailure(
     meters,
     { concurrency: options.concurrency, signal: options.signal },
     async (meter) => {
       // Read first, then added: `daysRead += await …` would add to a total read before the wait.
       const read = await readMeterDays(db, pages, options.history, meter, now);
-      daysRead += read;
+      daysRead += read.days;
+      monthsRead += read.months;
     },
   );
 
@@ -119,6 +127,7 @@ export async function refreshEnergy(options: {
   } else {
     await finishRound(db, roundId, now, clock, {
       daysRead,
+      monthsRead,
       requests: pages.requests(),
       error: 'The energy refresh stopped unexpectedly.',
     });
@@ -126,7 +135,7 @@ export async function refreshEnergy(options: {
   }
   if (served) {
     // What was read of buildings no longer in the portfolio goes with them.
-    for (const table of ['energy_day', 'energy_meter'] as const)
+    for (const table of ['energy_day', 'energy_month', 'energy_meter'] as const)
       await db
         .deleteFrom(table)
         .where(({ not, exists, selectFrom }) =>
@@ -140,16 +149,21 @@ export async function refreshEnergy(options: {
           ),
         )
         .execute();
-    await rankEnergy(db, served.run_id, now, energyPeriodDays);
+    await rankEnergy(db, served.run_id, now, {
+      days: energyPeriodDays,
+      months: energyMonthsKept,
+    });
   }
   await finishRound(db, roundId, now, clock, {
     daysRead,
+    monthsRead,
     requests: pages.requests(),
     error,
     ranked: served !== undefined,
   });
   return {
     daysRead,
+    monthsRead,
     metersLeft: meters.length - metersDone,
     platformRequests: pages.requests(),
     error,
@@ -158,7 +172,10 @@ export async function refreshEnergy(options: {
 
 /**
  * Reads the meter's days not yet kept, oldest first, each from the last reading of the day
- * before (its base); returns how many were read from the platform.
+ * before (its base); then its whole months of the last year not yet kept: added up from its kept
+ * days while every day of the month is still kept, else read at once from the platform. Only then
+ * do days older than the window go, so a month's days are added up before they are forgotten.
+ * Returns how many days and months were read from the platform.
  */
 async function readMeterDays(
   db: Kysely<IndexTables>,
@@ -166,15 +183,8 @@ async function readMeterDays(
   history: HistorySettings,
   meter: MeterToRead,
   now: number,
-): Promise<number> {
+): Promise<{ days: number; months: number }> {
   const wanted = daysBefore(now, meter.timezone, energyDaysKept);
-  // Days that left the kept window go.
-  await db
-    .deleteFrom('energy_day')
-    .where('building_id', '=', meter.building_id)
-    .where('measurement_id', '=', meter.measurement_id)
-    .where('day', '<', wanted[0]!.day)
-    .execute();
   const kept = new Map(
     (
       await db
@@ -218,13 +228,173 @@ async function readMeterDays(
       .execute();
     base = outcome.last;
   }
+  const year = monthsBefore(now, meter.timezone, energyMonthsKept);
+  const months = await keepMonths(db, pages, history, meter, year, earliest);
+  // Days and months that left the kept windows go.
+  await db
+    .deleteFrom('energy_day')
+    .where('building_id', '=', meter.building_id)
+    .where('measurement_id', '=', meter.measurement_id)
+    .where('day', '<', wanted[0]!.day)
+    .execute();
+  await db
+    .deleteFrom('energy_month')
+    .where('building_id', '=', meter.building_id)
+    .where('measurement_id', '=', meter.measurement_id)
+    .where('month', '<', year[0]!.month)
+    .execute();
   await db
     .updateTable('energy_meter')
     .set({ days_read_at: new Date(now) })
     .where('building_id', '=', meter.building_id)
     .where('measurement_id', '=', meter.measurement_id)
     .execute();
-  return read;
+  return { days: read, months };
+}
+interface MonthSums {
+  used: number;
+  covered: number;
+  complete: number;
+  beyond: number;
+  stuck: number;
+}
+
+/**
+ * Keeps each of the year's months the meter has no row for yet: the sum of its kept days when
+ * every day of the month is kept (no request), else the month read from the platform in one
+ * paged request and counted day by day, as the days are. Returns the months asked for.
+ */
+async function keepMonths(
+  db: Kysely<IndexTables>,
+  pages: PlatformPages,
+  history: HistorySettings,
+  meter: MeterToRead,
+  year: SiteMonth[],
+  earliest: number,
+): Promise<number> {
+  const have = new Set(
+    (
+      await db
+        .selectFrom('energy_month')
+        .select('month')
+        .where('building_id', '=', meter.building_id)
+        .where('measurement_id', '=', meter.measurement_id)
+        .where('month', '>=', year[0]!.month)
+        .execute()
+    ).map((row) => row.month),
+  );
+  const missing = year.filter((month) => !have.has(month.month));
+  if (missing.length === 0) return 0;
+  const keptDays = new Map(
+    (
+      await db
+        .selectFrom('energy_day')
+        .select(['day', 'used_kwh', 'covered', 'complete', 'beyond_retention'])
+        .where('building_id', '=', meter.building_id)
+        .where('measurement_id', '=', meter.measurement_id)
+        .where('day', '>=', missing[0]!.days[0]!.day)
+        .execute()
+    ).map((row) => [row.day, row]),
+  );
+  let asked = 0;
+  for (const month of missing) {
+    const days = month.days.map((day) => keptDays.get(day.day));
+    let sums: MonthSums;
+    if (days.every((day) => day !== undefined)) {
+      sums = { used: 0, covered: 0, complete: 0, beyond: 0, stuck: 0 };
+      for (const day of days) {
+        sums.used += day.used_kwh;
+        sums.covered += day.covered;
+        if (day.complete) sums.complete++;
+        if (day.beyond_retention) sums.beyond++;
+        // As the ranking counts a stuck day: read whole, not a kWh used.
+        if (day.complete && day.used_kwh === 0) sums.stuck++;
+      }
+    } else {
+      const outcome = await readMonth(pages, history, meter, month, earliest);
+      if (outcome.asked) asked++;
+      sums = outcome.sums;
+    }
+    await db
+      .insertInto('energy_month')
+      .values({
+        building_id: meter.building_id,
+        measurement_id: meter.measurement_id,
+        month: month.month,
+        days: month.days.length,
+        used_kwh: Math.round(sums.used * 1000) / 1000,
+        covered: sums.covered,
+        complete_days: sums.complete,
+        beyond_days: sums.beyond,
+        stuck_days: sums.stuck,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+  return asked;
+}
+
+/** A whole month of the meter, read at once, counted in kWh day by day. */
+async function readMonth(
+  pages: PlatformPages,
+  history: HistorySettings,
+  meter: MeterToRead,
+  month: SiteMonth,
+  earliest: number,
+): Promise<{ asked: boolean; sums: MonthSums }> {
+  const sums: MonthSums = { used: 0, covered: 0, complete: 0, beyond: 0, stuck: 0 };
+  const allBeyond = () => ({ asked: false, sums: { ...sums, beyond: month.days.length } });
+  if (month.to <= earliest) return allBeyond();
+  let readings: MeterReading[];
+  try {
+    readings = await meterReadings(
+      pages,
+      history,
+      meter,
+      // The hour before the month holds the base of its first rise.
+      { from: Math.max(month.from - hourMs, earliest), to: month.to },
+      month.month,
+    );
+  } catch (failure) {
+    if (failure instanceof SyncReadError && failure.status === 400) return allBeyond();
+    throw failure;
+  }
+  for (const day of month.days) {
+    if (earliest > day.from) {
+      sums.beyond++;
+      continue;
+    }
+    const use = periodUse(readings, day);
+    const used = use.used * meter.kwh_per_unit;
+    sums.used += used;
+    sums.covered += use.covered;
+    if (use.complete) sums.complete++;
+    if (use.complete && used === 0) sums.stuck++;
+  }
+  return { asked: true, sums };
+}
+
+/** The meter's readings in a range, oldest first (a device's history holds its other points too). */
+async function meterReadings(
+  pages: PlatformPages,
+  history: HistorySettings,
+  meter: MeterToRead,
+  range: { from: number; to: number },
+  when: string,
+): Promise<MeterReading[]> {
+  const records = await pages.restList(
+    historyPath(history, 'Devices', meter.device_id, range),
+    historicalValue,
+    `the meter history of ${meter.building_name ? `"${meter.building_name}"` : `building ${meter.building_id}`} on ${when}`,
+  );
+  const readings: MeterReading[] = [];
+  for (const record of records) {
+    if (record.measurementValueId !== meter.measurement_id) continue;
+    const time = Date.parse(record.timestamp);
+    const value = Number(record.value);
+    if (Number.isFinite(time) && Number.isFinite(value)) readings.push({ time, value });
+  }
+  return readings.sort((a, b) => a.time - b.time);
 }
 
 /** One day of the meter: its use, and its last reading (the next day's base). */
@@ -246,27 +416,15 @@ async function readDay(
   if (day.to <= earliest) return { asked: false, cut: true, use: nothing, last: undefined };
   // Without a base from the day before, the hour before the day holds one.
   const from = Math.max(base ? day.from : day.from - hourMs, earliest);
-  let records: Array<z.infer<typeof historicalValue>>;
+  let readings: MeterReading[];
   try {
-    records = await pages.restList(
-      historyPath(history, 'Devices', meter.device_id, { from, to: day.to }),
-      historicalValue,
-      `the meter history of ${meter.building_name ? `"${meter.building_name}"` : `building ${meter.building_id}`} on ${day.day}`,
-    );
+    readings = await meterReadings(pages, history, meter, { from, to: day.to }, day.day);
   } catch (failure) {
     // Refused as older than the site keeps (its retention unknown or shorter than it says).
     if (failure instanceof SyncReadError && failure.status === 400)
       return { asked: false, cut: true, use: nothing, last: undefined };
     throw failure;
   }
-  const readings: MeterReading[] = [];
-  for (const record of records) {
-    if (record.measurementValueId !== meter.measurement_id) continue;
-    const time = Date.parse(record.timestamp);
-    const value = Number(record.value);
-    if (Number.isFinite(time) && Number.isFinite(value)) readings.push({ time, value });
-  }
-  readings.sort((a, b) => a.time - b.time);
   const all = base && (readings[0]?.time ?? Infinity) > base.time ? [base, ...readings] : readings;
   return {
     asked: true,
@@ -281,20 +439,30 @@ async function finishRound(
   roundId: number,
   now: number,
   clock: Clock,
-  outcome: { daysRead: number; requests: number; error: string | undefined; ranked?: boolean },
+  outcome: {
+    daysRead: number;
+    monthsRead: number;
+    requests: number;
+    error: string | undefined;
+    ranked?: boolean;
+  },
 ) {
   const utcDays = daysBefore(now, 'UTC', energyPeriodDays);
+  const utcMonths = monthsBefore(now, 'UTC', energyMonthsKept);
   await db
     .updateTable('energy_round')
     .set({
       finished_at: new Date(clock.now()),
       days_read: outcome.daysRead,
+      months_read: outcome.monthsRead,
       platform_requests: outcome.requests,
       error: outcome.error ?? null,
       ...(outcome.ranked
         ? {
             period_from: utcDays[0]!.day,
             period_to: utcDays.at(-1)!.day,
+            months_from: utcMonths[0]!.days[0]!.day,
+            months_to: utcMonths.at(-1)!.days.at(-1)!.day,
             ranked_at: new Date(now),
           }
         : {}),

@@ -28,6 +28,7 @@ import {
   buildingEnergy,
   energyIntensities,
   energyList,
+  type EnergyPeriod,
   type energyLists,
   type energySorts,
 } from './energy-ranking.ts';
@@ -126,13 +127,14 @@ export interface PortfolioIndex {
      */
     refresh(): Promise<EnergyRound | 'busy' | 'not-offered' | 'not-indexed'>;
     list(query: {
+      period: EnergyPeriod;
       list: (typeof energyLists)[number];
       sort: (typeof energySorts)[number];
       offset: number;
       limit: number;
     }): Promise<Served<typeof energyList>>;
     /** Every ranked building's kWh per m²: the compare screen's distribution. */
-    intensities(): Promise<Served<typeof energyIntensities>>;
+    intensities(period: EnergyPeriod): Promise<Served<typeof energyIntensities>>;
     /** One building's figures as the ranking has them, and its kept days. */
     building(buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
@@ -475,7 +477,7 @@ export async function createPortfolioIndex(options: {
     energy: {
       refresh: refreshEnergyNow,
       list: (query) => readServed((trx, runId) => energyList(trx, runId, query, clock.now())),
-      intensities: () => readServed((trx, runId) => energyIntensities(trx, runId)),
+      intensities: (period) => readServed((trx, runId) => energyIntensities(trx, runId, period)),
       building: (buildingId) => readServed((trx, runId) => buildingEnergy(trx, runId, buildingId)),
     },
     async close() {

@@ -195,8 +195,32 @@ export interface IndexTables {
     base_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
     base_value: number | null;
   };
-  /** Each served building's energy over the last whole days, worked out after each round. */
+  /**
+   * A meter's use over one whole month of its site's clock: its kept days added up while they
+   * were all kept, or the month read at once from the platform (energy.ts).
+   */
+  energy_month: {
+    building_id: string;
+    measurement_id: string;
+    /** The site's month, YYYY-MM. */
+    month: string;
+    /** Days the month has. */
+    days: number;
+    used_kwh: number;
+    /** Days' worth of the month its readings account for. */
+    covered: number;
+    complete_days: number;
+    /** Days older than the site kept when the month was read: never counted. */
+    beyond_days: number;
+    /** Whole days read without the total moving. */
+    stuck_days: number;
+  };
+  /**
+   * Each served building's energy over a period (`period`: the last 30 whole days, or the last
+   * 12 whole months), worked out after each round.
+   */
   energy_building: {
+    period: Optional<string>;
     building_id: string;
     meters: number;
     area: number;
@@ -223,6 +247,11 @@ export interface IndexTables {
     platform_requests: Optional<number>;
     period_from: Optional<string | null>;
     period_to: Optional<string | null>;
+    /** The 12-month period on UTC's clock: its first day and its last. */
+    months_from: Optional<string | null>;
+    months_to: Optional<string | null>;
+    /** Meter-months read from the platform at once (older than the kept days). */
+    months_read: Optional<number>;
     ranked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     error: Optional<string | null>;
   };

@@ -5,7 +5,7 @@ import { sendProblem } from '../http/problem.ts';
 import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
 import { attentionKinds, attentionSorts } from '../portfolio-index/attention-queries.ts';
-import { energyLists, energySorts } from '../portfolio-index/energy-ranking.ts';
+import { energyLists, energyPeriods, energySorts } from '../portfolio-index/energy-ranking.ts';
 import { rules, type RuleId } from '../portfolio-index/quality-rules.ts';
 
 const whole = (max: number) =>
@@ -48,12 +48,21 @@ const attentionQuery = z.strictObject({
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
 
-const energyQuery = z.strictObject({
-  list: z.enum(energyLists).optional(),
-  sort: z.enum(energySorts).optional(),
-  offset: whole(1_000_000).optional(),
-  limit: whole(5_000).pipe(z.number().min(1)).optional(),
-});
+const energyPeriod = z.strictObject({ period: z.enum(energyPeriods).optional() });
+
+const energyQuery = energyPeriod
+  .extend({
+    list: z.enum(energyLists).optional(),
+    sort: z.enum(energySorts).optional(),
+    offset: whole(1_000_000).optional(),
+    limit: whole(5_000).pipe(z.number().min(1)).optional(),
+  })
+  // A year is not compared with the year before: the index keeps twelve months.
+  .refine((query) => !(query.period === '12-months' && query.sort === 'change'), {
+    message:
+      'cannot be "change" for the last 12 months: a year is not compared with the one before',
+    path: ['sort'],
+  });
 
 const notYetIndexed = (reply: FastifyReply) =>
   sendProblem(
@@ -145,23 +154,25 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     return { ...answer, refresh };
   });
 
-  // Energy: kWh and kWh per m² over the last 30 days with its coverage, as the last round left it.
+  // Energy: kWh and kWh per m² over the last 30 days or 12 months with its coverage, as the last
+  // round left it.
   api.get('/energy', async (request, reply) => {
     const {
+      period = '30-days',
       list = 'ranked',
       sort = 'intensity',
       offset = 0,
       limit = 100,
     } = parseQuery(energyQuery, request.query);
-    const answer = await index.energy.list({ list, sort, offset, limit });
+    const answer = await index.energy.list({ period, list, sort, offset, limit });
     if (!answer) return notYetIndexed(reply);
     return { ...answer, refresh };
   });
 
   // Every ranked building's kWh per m²: where the compare screen places its buildings.
   api.get('/energy/intensities', async (request, reply) => {
-    parseQuery(z.strictObject({}), request.query);
-    const answer = await index.energy.intensities();
+    const { period = '30-days' } = parseQuery(energyPeriod, request.query);
+    const answer = await index.energy.intensities(period);
     if (!answer) return notYetIndexed(reply);
     return answer;
   });

@@ -29,6 +29,19 @@ export const compareReasonSchema = z.enum([
 ]);
 export type CompareReason = z.infer<typeof compareReasonSchema>;
 
+/** The periods the index works a building's energy out for. */
+export const energyPeriods = ['30-days', '12-months'] as const;
+export type EnergyPeriod = (typeof energyPeriods)[number];
+
+/** A period as its first and last day (UTC dates): 30 whole days, or 12 whole months. */
+export const energyPeriodSchema = z.object({
+  kind: z.enum(energyPeriods),
+  days: z.number(),
+  from: z.string(),
+  to: z.string(),
+});
+export type EnergyPeriodSpan = z.infer<typeof energyPeriodSchema>;
+
 export const energyBuildingSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
@@ -42,11 +55,14 @@ export const energyBuildingSchema = z.object({
   usedKwh: z.number().nullable(),
   /** kWh per m²: only with an area and every day of the period read whole. */
   intensity: z.number().nullable(),
-  /** Days of the period the readings account for (0–30). */
+  /** Days of the period the readings account for (0–30, or 0–366 for 12 months). */
   coveredDays: z.number(),
   reason: energyReasonSchema.nullable(),
   previousKwh: z.number().nullable(),
-  /** Change against the 30 days before, as a share (0.1 is +10 %); null when not compared. */
+  /**
+   * Change against the 30 days before, as a share (0.1 is +10 %); null when not compared (a
+   * 12-month period never is: the index keeps twelve months).
+   */
   change: z.number().nullable(),
   compareReason: compareReasonSchema.nullable(),
   /** The meters' oldest latest reading: long ago means a meter stopped reporting. */
@@ -61,7 +77,7 @@ export const energySchema = z.object({
   /** When the last energy round worked the figures out; null before the first. */
   rankedAt: z.string().nullable(),
   /** The period in UTC dates; each building's days are whole days of its own site's clock. */
-  period: z.object({ days: z.number(), from: z.string(), to: z.string() }).nullable(),
+  period: energyPeriodSchema.nullable(),
   coverage: z.object({
     buildings: z.number(),
     ranked: z.number(),
@@ -82,6 +98,7 @@ export type Energy = z.infer<typeof energySchema>;
 export const energyLists = ['ranked', 'out', 'stopped'] as const;
 export const energySorts = ['intensity', 'use', 'change'] as const;
 export interface EnergyQuery {
+  period: EnergyPeriod;
   list: (typeof energyLists)[number];
   sort: (typeof energySorts)[number];
   offset: number;
@@ -89,7 +106,7 @@ export interface EnergyQuery {
 }
 
 /** The list and order the energy page keeps in its URL. */
-export const energyViewKeys = ['list', 'sort', 'unit'] as const;
+export const energyViewKeys = ['period', 'list', 'sort', 'unit'] as const;
 
 /** Rows the energy page draws at most. */
 export const energyListLimit = 200;
@@ -98,9 +115,18 @@ export const energyListLimit = 200;
 export function energyQueryOf(
   values: Partial<Record<(typeof energyViewKeys)[number], string | null>>,
 ): EnergyQuery {
+  const period = energyPeriods.find((candidate) => candidate === values.period) ?? '30-days';
   const list = energyLists.find((candidate) => candidate === values.list) ?? 'ranked';
   const sort = energySorts.find((candidate) => candidate === values.sort) ?? 'intensity';
-  return { list, sort: list === 'ranked' ? sort : 'intensity', offset: 0, limit: energyListLimit };
+  // Twelve months are not compared with the twelve before: largest increase reads as intensity.
+  const ranked = list === 'ranked' && !(period === '12-months' && sort === 'change');
+  return {
+    period,
+    list,
+    sort: ranked ? sort : 'intensity',
+    offset: 0,
+    limit: energyListLimit,
+  };
 }
 
 export const energyKeys = {
@@ -121,7 +147,7 @@ export const energyQueryOptions = (query: EnergyQuery) =>
 export const energyIntensitiesSchema = z.object({
   asOf: z.string(),
   rankedAt: z.string().nullable(),
-  period: z.object({ days: z.number(), from: z.string(), to: z.string() }).nullable(),
+  period: energyPeriodSchema.nullable(),
   buildings: z.array(z.object({ id: z.string(), intensity: z.number() })),
 });
 export type EnergyIntensities = z.infer<typeof energyIntensitiesSchema>;
@@ -139,7 +165,7 @@ export const energyIntensitiesQueryOptions = () =>
 export const buildingEnergySchema = z.object({
   asOf: z.string(),
   rankedAt: z.string().nullable(),
-  period: z.object({ days: z.number(), from: z.string(), to: z.string() }).nullable(),
+  period: energyPeriodSchema.nullable(),
   /** Null until a round has worked the building out. */
   building: energyBuildingSchema.nullable(),
   /** Each kept day of its site's clock (YYYY-MM-DD), its meters together, oldest first. */
@@ -151,6 +177,19 @@ export const buildingEnergySchema = z.object({
       beyondRetention: z.boolean(),
     }),
   ),
+  /** The building over its last 12 whole months, and each month kept (YYYY-MM), oldest first. */
+  twelveMonths: z.object({
+    period: energyPeriodSchema.nullable(),
+    building: energyBuildingSchema.nullable(),
+    months: z.array(
+      z.object({
+        month: z.string(),
+        usedKwh: z.number(),
+        complete: z.boolean(),
+        beyondRetention: z.boolean(),
+      }),
+    ),
+  }),
 });
 export type BuildingEnergy = z.infer<typeof buildingEnergySchema>;
 

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { openIndexDatabase } from '../../server/portfolio-index/database';
 import { energyList, rankEnergy } from '../../server/portfolio-index/energy-ranking';
-import { energyDaysKept, energyPeriodDays } from '../../server/portfolio-index/energy';
-import { daysBefore } from '../../server/energy/site-days';
+import {
+  energyDaysKept,
+  energyMonthsKept,
+  energyPeriodDays,
+} from '../../server/portfolio-index/energy';
+import { daysBefore, monthsBefore } from '../../server/energy/site-days';
 import { writeSection } from './report-sections';
 import type { IndexFigure } from './portfolio-index';
 
@@ -13,11 +17,12 @@ const zones = ['Europe/London', 'Europe/Oslo', 'America/Chicago', 'Asia/Tokyo', 
 /**
  * The portfolio's kWh per m² at 10,000 buildings, as the index works it out after each energy
  * round (energy-ranking.ts): on the embedded database the default runs, holding what a full round
- * leaves — 60 kept days of one main meter for each building, 600,000 meter-days, in five zones,
- * with some buildings without area, without a meter, beyond retention or with partial days — timed
- * three times. The platform requests a round costs are what tests/server/portfolio-index-energy
- * asserts: one per meter and day, 60 per building at first (fewer where the site keeps less), then
- * one a day; they are stated here, not timed.
+ * leaves — 60 kept days and 12 kept months of one main meter for each building, 600,000
+ * meter-days and 120,000 meter-months, in five zones, with some buildings without area, without a
+ * meter, beyond retention or with partial days — both periods, timed three times. The platform
+ * requests a round costs are what tests/server/portfolio-index-energy asserts: one per meter and
+ * day, 60 per building at first (fewer where the site keeps less) and one paged request for each
+ * older month of the year, then one a day; they are stated here, not timed.
  */
 export async function energyRankingBenchmarks(command: string): Promise<IndexFigure[]> {
   const figures: IndexFigure[] = [];
@@ -68,10 +73,21 @@ export async function energyRankingBenchmarks(command: string): Promise<IndexFig
         cross join unnest(${days}::text[]) with ordinality as d(day, i)
         where n % ${zones.length} = ${index} and n % 41 <> 0`.execute(db);
     }
+    for (const [index, zone] of zones.entries()) {
+      const months = monthsBefore(now, zone, energyMonthsKept).map((month) => month.month);
+      await sql`insert into energy_month (building_id, measurement_id, month, days, used_kwh,
+          covered, complete_days, beyond_days, stuck_days)
+        select 'b-' || n, 'm-' || n, m.month, 30, 9000 + (n * 13 + m.i * 7) % 4000, 30,
+          case when (n + m.i) % 89 = 0 then 29 else 30 end,
+          case when ${index === 2} then 30 else 0 end, 0
+        from generate_series(0, ${buildings - 1}) as n
+        cross join unnest(${months}::text[]) with ordinality as m(month, i)
+        where n % ${zones.length} = ${index} and n % 41 <> 0`.execute(db);
+    }
     const times: number[] = [];
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
-      await rankEnergy(db, runId, now, energyPeriodDays);
+      await rankEnergy(db, runId, now, { days: energyPeriodDays, months: energyMonthsKept });
       times.push(performance.now() - started);
     }
     const median = [...times].sort((a, b) => a - b)[1]!;
@@ -80,14 +96,14 @@ export async function energyRankingBenchmarks(command: string): Promise<IndexFig
       const answer = await energyList(
         trx,
         runId,
-        { list: 'ranked', sort: 'intensity', offset: 0, limit: 200 },
+        { period: '30-days', list: 'ranked', sort: 'intensity', offset: 0, limit: 200 },
         now,
       );
       return { ms: performance.now() - started, answer };
     });
     record({
       group,
-      name: `kWh per m² of ${buildings.toLocaleString('en-US')} buildings worked out after a round (600,000 kept meter-days, embedded database; median of 3: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+      name: `kWh per m² of ${buildings.toLocaleString('en-US')} buildings over 30 days and 12 months worked out after a round (600,000 kept meter-days and 120,000 meter-months, embedded database; median of 3: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
       value: `${median.toFixed(0)} ms`,
       target: '≤ 2 s',
       met: median <= 2000,
@@ -104,8 +120,9 @@ export async function energyRankingBenchmarks(command: string): Promise<IndexFig
     record({
       group,
       name: 'Platform requests: the first round per building with a meter · each later day per meter (asserted by tests/server/portfolio-index-energy)',
-      value: '60 (about 45 where the site keeps 30 days) · 1',
-      target: 'one per meter and day',
+      value:
+        '60 days (about 45 where the site keeps 30 days) and about 10 months, each one paged request · 1',
+      target: 'one per meter and day, one per older month',
       met: undefined,
       command,
     });

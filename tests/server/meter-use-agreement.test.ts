@@ -11,7 +11,7 @@ import {
   periodUse as dashboardUse,
 } from '@/domain/meter-consumption';
 import { kwhPerUnit as indexScale, periodUse as indexUse } from '../../server/energy/meter-use';
-import { daysBefore, siteDate } from '../../server/energy/site-days';
+import { daysBefore, monthsBefore, siteDate } from '../../server/energy/site-days';
 
 const hourMs = 60 * 60 * 1000;
 const start = Date.UTC(2026, 9, 1);
@@ -88,6 +88,29 @@ describe("whole days on a site's clock", () => {
     expect(autumn).toEqual([
       { day: '2026-10-25', from: Date.UTC(2026, 9, 24, 23), to: Date.UTC(2026, 9, 26) },
     ]);
+  });
+
+  it("make whole calendar months of the site's clock, the current one left out", () => {
+    // 05:00 on 1 December in Tokyo, still 30 November in London.
+    const now = Date.UTC(2026, 10, 30, 20);
+    const tokyo = monthsBefore(now, 'Asia/Tokyo', 12);
+    expect(tokyo.map((month) => month.month)).toEqual([
+      '2025-12',
+      ...['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11'].map((m) => `2026-${m}`),
+    ]);
+    const london = monthsBefore(now, 'Europe/London', 12);
+    expect(london[0]!.month).toBe('2025-11');
+    expect(london.at(-1)!.month).toBe('2026-10');
+    // Every day of each month, midnight to midnight: a year of 365 days, none twice.
+    expect(london.reduce((sum, month) => sum + month.days.length, 0)).toBe(365);
+    const february = london.find((month) => month.month === '2026-02')!;
+    expect(february.days.map((day) => day.day)).toHaveLength(28);
+    expect(february.from).toBe(Date.UTC(2026, 1, 1));
+    // October ends an hour later in London: the clocks went back on the 25th.
+    const october = london.at(-1)!;
+    expect(october.from).toBe(Date.UTC(2026, 8, 30, 23));
+    expect(october.to).toBe(Date.UTC(2026, 10, 1));
+    for (const month of london) expect(month.days.at(-1)!.to).toBe(month.to);
   });
 
   it("are the site's dates: Tokyo's today begins while London's yesterday goes on", () => {

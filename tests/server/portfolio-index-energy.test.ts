@@ -13,7 +13,7 @@ import {
   type Energy,
 } from '@/api/get-energy';
 import { periodUse } from '@/domain/meter-consumption';
-import { daysBefore } from '../../server/energy/site-days';
+import { daysBefore, monthsBefore } from '../../server/energy/site-days';
 import {
   placeCurrentValues,
   placeReadings,
@@ -49,6 +49,63 @@ const energy = async (context: Context, query = ''): Promise<Energy> => {
 
 const historyCalls = (context: Context) =>
   context.platform.requests().filter((entry) => entry.path.endsWith('/HistoricalValues'));
+
+/** A history request's time range, from and to in ms. */
+const rangeOf = (call: { query: Record<string, string> }) => {
+  const [from, to] = Object.values(call.query)
+    .map((value) => parseHistoryTimestamp(value))
+    .filter((value): value is number => value !== undefined);
+  return { from: from!, to: to! };
+};
+
+/**
+ * What each building should read over its last 12 whole months, from the emulator's records:
+ * its main meter's readings over the year within the site's retention, counted day by day.
+ */
+function expectedYear(context: Context) {
+  const { portfolio } = context.platform.emulator;
+  const now = context.time.now;
+  const sites = new Map(portfolio.sites.map((site) => [site.id, site]));
+  return new Map(
+    portfolio.buildings.map(({ record }) => {
+      const site = sites.get(record.siteId)!;
+      const meter = placeCurrentValues(portfolio, 'Buildings', record.id, now).find(
+        (value) => value.measuredId === record.id && value.ontologyType === 'Energy_Sensor',
+      );
+      const months = monthsBefore(now, site.timezone, 12);
+      const earliest = now - portfolio.retentionDaysOf(site.id) * dayMs + hourMs;
+      const readings = meter
+        ? placeReadings(
+            portfolio,
+            'Devices',
+            meter.deviceId as string,
+            { from: Math.max(months[0]!.from - hourMs, earliest), to: months.at(-1)!.to },
+            now,
+          )
+            .filter((reading) => reading.measurementValueId === meter.id)
+            .map((reading) => ({
+              time: Date.parse(reading.timestamp),
+              value: Number(reading.value),
+            }))
+        : [];
+      const days = months.flatMap((month) => month.days);
+      const uses = days.map((day) => periodUse(readings, day));
+      return [
+        record.id,
+        {
+          meter,
+          area: record.area ?? 0,
+          days: days.length,
+          used: uses.reduce((sum, use) => sum + use.used, 0),
+          beyond: days.some((day) => earliest > day.from),
+          complete: uses.every((use) => use.complete),
+          stuckDays: uses.filter((use) => use.complete && use.used === 0).length,
+          months: months.map((month) => month.month),
+        },
+      ];
+    }),
+  );
+}
 
 /**
  * What each building should read, worked out from the emulator's own records: its meter of the
@@ -133,10 +190,31 @@ describe('the portfolio energy, on the full platform', () => {
     if (typeof round === 'string') throw new Error(round);
 
     // One request per meter and day, each a day at most (and the hour before the first day),
-    // of a meter's device, and never before the site's retention.
-    const calls = historyCalls(context);
+    // of a meter's device, and never before the site's retention; and one (paged) request for
+    // each whole month of the last year older than the kept days, a month at most.
+    const history = historyCalls(context);
+    expect(round.platformRequests).toBe(history.length);
+    const isDay = (call: (typeof history)[number]) => {
+      const { from, to } = rangeOf(call);
+      return to - from <= 26 * hourMs;
+    };
+    const calls = history.filter(isDay);
     expect(calls.length).toBe(round.daysRead);
-    expect(round.platformRequests).toBe(calls.length);
+    const monthCalls = history.filter((call) => !isDay(call));
+    expect(monthCalls.length).toBe(round.monthsRead);
+    // Eleven months of each meter at a site keeping 396 days (the twelfth, October, is added
+    // up from its kept days); none where the site keeps 30.
+    const expectedMonths = [...expectedEnergy(context).values()].filter(
+      (building) => building.meter && building.retention >= 396,
+    ).length;
+    expect(expectedMonths).toBeGreaterThan(0);
+    expect(round.monthsRead).toBe(11 * expectedMonths);
+    for (const call of monthCalls) {
+      const { from, to } = rangeOf(call);
+      expect(to - from).toBeLessThanOrEqual(31 * dayMs + 2 * hourMs);
+      // A month of a meter's quarter hours (about 3,000) fits one page of the platform's 5,000.
+      expect(Number(call.query.skip)).toBe(0);
+    }
     const { portfolio } = context.platform.emulator;
     const expected = expectedEnergy(context);
     const meters = [...expected.values()].filter((building) => building.meter);
@@ -147,13 +225,24 @@ describe('the portfolio energy, on the full platform', () => {
     );
     const longest = Math.max(
       ...calls.map((call) => {
-        const [from, to] = Object.values(call.query)
-          .map((value) => parseHistoryTimestamp(value))
-          .filter((value): value is number => value !== undefined);
-        return to! - from!;
+        const { from, to } = rangeOf(call);
+        return to - from;
       }),
     );
     expect(longest).toBeLessThanOrEqual(25 * hourMs + hourMs);
+    // Never a month older than the site keeps.
+    for (const call of monthCalls) {
+      const site = portfolio.sites.find((candidate) =>
+        portfolio.buildings.some(
+          ({ record }) =>
+            record.siteId === candidate.id &&
+            expected.get(record.id)?.meter?.deviceId === call.path.split('/')[3],
+        ),
+      )!;
+      expect(rangeOf(call).from).toBeGreaterThanOrEqual(
+        context.time.now - portfolio.retentionDaysOf(site.id) * dayMs,
+      );
+    }
     const shortest = Math.min(...[...expected.values()].map((building) => building.retention));
     expect(shortest).toBe(30);
     // 60 days for a site that keeps them, about 30 for one that keeps 30.
@@ -241,6 +330,89 @@ describe('the portfolio energy, on the full platform', () => {
       expect(row.change).toBeCloseTo((row.usedKwh! - row.previousKwh!) / row.previousKwh!, 2);
   });
 
+  it('ranks the last 12 whole months from the same round, each month read once', async () => {
+    context.platform.emulator.requests.clear();
+    const answer = await energy(context, '?period=12-months&limit=5000');
+    const out = await energy(context, '?period=12-months&list=out&limit=5000');
+    expect(context.platform.requests()).toEqual([]);
+    expect(answer.period?.kind).toBe('12-months');
+    expect(answer.period?.from).toBe('2025-11-01');
+    expect(answer.period?.to).toBe('2026-10-31');
+    expect(answer.period?.days).toBe(365);
+    const { portfolio } = context.platform.emulator;
+    expect(answer.coverage.ranked + out.total).toBe(portfolio.buildings.length);
+    const rows = new Map([...answer.buildings, ...out.buildings].map((row) => [row.id, row]));
+    let ranked = 0;
+    for (const [id, want] of expectedYear(context)) {
+      const row = rows.get(id)!;
+      const reason = !want.meter
+        ? 'no-meter'
+        : !(want.area > 0)
+          ? 'no-area'
+          : want.stuckDays > 0
+            ? 'meter-stuck'
+            : want.beyond
+              ? 'beyond-retention'
+              : !want.complete
+                ? 'partial'
+                : null;
+      expect(row.reason, id).toBe(reason);
+      // A year is never compared with the one before.
+      expect(row.change).toBeNull();
+      expect(row.compareReason).toBeNull();
+      if (want.meter) expect(row.stuckDays, id).toBe(want.stuckDays);
+      if (reason === null) {
+        ranked++;
+        // The same use as the dashboard's arithmetic over every day of the year.
+        expect(row.usedKwh!, id).toBeCloseTo(want.used, 1);
+        expect(row.intensity!).toBeCloseTo(want.used / want.area, 2);
+        expect(row.coveredDays).toBeCloseTo(365, 1);
+      } else expect(row.intensity).toBeNull();
+    }
+    expect(ranked).toBeGreaterThan(0);
+    expect(ranked).toBe(answer.coverage.ranked);
+    // Sites that kept 30 days when the index first read them wait a year for theirs.
+    expect(answer.coverage.out['beyond-retention']).toBeGreaterThan(0);
+    // A year is at least eleven times as much as a month of the same building.
+    const month = await energy(context, '?limit=5000');
+    for (const row of answer.buildings) {
+      const thirty = month.buildings.find((candidate) => candidate.id === row.id);
+      if (thirty) expect(row.usedKwh!).toBeGreaterThan(thirty.usedKwh! * 8);
+    }
+
+    // The compare screen's distribution and a building's own page read the same figures.
+    const intensities = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/energy/intensities?period=12-months',
+      headers: csrf,
+    });
+    const distribution = energyIntensitiesSchema.parse(intensities.json());
+    expect(distribution.buildings).toHaveLength(ranked);
+    const top = answer.buildings[0]!;
+    const own = await context.bff.app.inject({
+      method: 'GET',
+      url: `/api/index/energy/buildings/${top.id}`,
+      headers: csrf,
+    });
+    const building = buildingEnergySchema.parse(own.json());
+    expect(building.twelveMonths.building).toEqual(top);
+    expect(building.twelveMonths.period).toEqual(answer.period);
+    expect(building.twelveMonths.months.map((entry) => entry.month)).toEqual(
+      expectedYear(context).get(top.id)!.months,
+    );
+    const sum = building.twelveMonths.months.reduce((total, entry) => total + entry.usedKwh, 0);
+    expect(sum).toBeCloseTo(top.usedKwh!, 1);
+
+    // Largest increase means nothing without the year before: refused, in words.
+    const refused = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/energy?period=12-months&sort=change',
+      headers: csrf,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toMatch(/12 months/);
+  });
+
   it("gives a building's own page the ranking's figures and its days, and 404 for no building", async () => {
     const answer = await energy(context, '?limit=5000');
     const row = answer.buildings[0]!;
@@ -308,7 +480,9 @@ describe('the portfolio energy, on the full platform', () => {
     const round = await index.energy.refresh();
     if (typeof round === 'string') throw new Error(round);
     const meters = [...expectedEnergy(context).values()].filter((building) => building.meter);
+    // One new day per meter: the year's months are kept until one more ends.
     expect(historyCalls(context).length).toBe(meters.length);
+    expect(round.monthsRead).toBe(0);
     expect(round.daysRead).toBe(meters.length);
     // The 30-day sites now have every day of their period: read while the platform still kept it.
     const answer = await energy(context, '?limit=5000');
@@ -322,6 +496,38 @@ describe('the portfolio energy, on the full platform', () => {
     );
     for (const row of answer.buildings)
       expect(row.usedKwh!, row.id).toBeCloseTo(expected.get(row.id)!.use.used, 1);
+  });
+
+  it('when a month ends, adds it up from its kept days and lets the oldest go', async () => {
+    const index = context.bff.app.portfolioIndex!;
+    context.time.now = Date.UTC(2026, 11, 1, 9, 5);
+    await index.conditions.refresh();
+    context.platform.emulator.requests.clear();
+    const round = await index.energy.refresh();
+    if (typeof round === 'string') throw new Error(round);
+    // November's last six days, one request each; November itself costs nothing more.
+    expect(round.monthsRead).toBe(0);
+    const meters = [...expectedEnergy(context).values()].filter((building) => building.meter);
+    expect(round.daysRead).toBe(6 * meters.length);
+    const answer = await energy(context, '?period=12-months&limit=5000');
+    expect(answer.period).toMatchObject({ from: '2025-12-01', to: '2026-11-30', days: 365 });
+    const top = answer.buildings[0]!;
+    const own = buildingEnergySchema.parse(
+      (
+        await context.bff.app.inject({
+          method: 'GET',
+          url: `/api/index/energy/buildings/${top.id}`,
+          headers: csrf,
+        })
+      ).json(),
+    );
+    expect(own.twelveMonths.months.map((entry) => entry.month)).toEqual(
+      expectedYear(context).get(top.id)!.months,
+    );
+    for (const [id, want] of expectedYear(context)) {
+      const row = answer.buildings.find((candidate) => candidate.id === id);
+      if (row) expect(row.usedKwh!, id).toBeCloseTo(want.used, 1);
+    }
   });
 
   it('refuses unknown lists and sorts with a problem, asking the platform nothing', async () => {
