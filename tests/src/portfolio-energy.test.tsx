@@ -12,7 +12,9 @@ import {
   energyNotReadYet,
   energyRequests,
   everythingPending,
+  energyPeriod,
   fixtureEnergy,
+  fixtureYearEnergy,
   historyRequests,
 } from './support/scenarios';
 
@@ -27,6 +29,7 @@ const ui = {
   list: () => screen.getByRole('combobox', { name: 'List' }),
   order: () => screen.getByRole('combobox', { name: 'Order' }),
   unit: () => screen.getByRole('combobox', { name: 'Intensity in' }),
+  period: () => screen.getByRole('combobox', { name: 'Period' }),
 };
 
 const ranked = fixtureEnergy
@@ -91,6 +94,43 @@ describe('the portfolio energy', () => {
     expect(rows[0]).toHaveTextContent(one(ranked[0]!.intensity! / 3.1546));
     // The unit is the page's: the server is not asked again for it.
     expect(energyRequests.every((url) => !url.includes('unit'))).toBe(true);
+  });
+
+  it('ranks the last 12 whole months, naming them, with no comparison it cannot make', async () => {
+    const { router } = renderApp('/energy?sort=change');
+    await ui.ranked();
+    await userEvent.selectOptions(ui.period(), '12-months');
+    await waitFor(() => expect(router.state.location.search).toContain('period=12-months'));
+    await waitFor(() => expect(energyRequests.at(-1)).toContain('period=12-months'));
+    // Largest increase has no year before to compare with: the order reads as intensity.
+    expect(energyRequests.at(-1)).not.toContain('sort=change');
+    expect(within(ui.order()).queryByRole('option', { name: 'Largest increase first' })).toBeNull();
+    const year = fixtureYearEnergy
+      .filter((row) => row.intensity !== null)
+      .sort((a, b) => b.intensity! - a.intensity!);
+    const table = await ui.ranked();
+    await waitFor(async () => expect(await ui.rows(table)).toHaveLength(year.length));
+    const rows = await ui.rows(await ui.ranked());
+    expect(rows[0]).toHaveTextContent(one(year[0]!.intensity!));
+    expect(
+      within(await ui.ranked()).queryByRole('columnheader', { name: /Against/ }),
+    ).not.toBeInTheDocument();
+    const period = energyPeriod(true, '12-months')!;
+    const month = (date: string) =>
+      new Intl.DateTimeFormat(undefined, {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(Date.parse(date));
+    expect(await ui.coverage()).toHaveTextContent(
+      `The last 12 whole months, ${month(period.from)} to ${month(period.to)}`,
+    );
+    expect(await ui.coverage()).toHaveTextContent(
+      `${year.length} of ${fixtureYearEnergy.length} buildings have a figure`,
+    );
+    // Back to 30 days: the URL forgets the year.
+    await userEvent.selectOptions(ui.period(), '');
+    await waitFor(() => expect(router.state.location.search).not.toContain('period'));
   });
 
   it('orders by the largest increase, and lists the buildings left out with why', async () => {

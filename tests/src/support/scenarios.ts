@@ -936,16 +936,60 @@ export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }
   };
 });
 
-/** The ranking's period as the server gives it: the 30 UTC dates before today. */
-const energyPeriod = (ranked: boolean) => {
+/**
+ * Each fixture building over its last 12 whole months, as the ranking gives it: a third of the
+ * sites kept only 30 days when the index first read them (beyond retention for a year), readings
+ * that miss days and stuck meters as over 30 days, the rest ranked at about twelve times their
+ * month. Never compared with the year before.
+ */
+export const fixtureYearEnergy: EnergyBuilding[] = fixtureEnergy.map((row, index) => {
+  const reason: EnergyBuilding['reason'] =
+    row.reason === 'no-area' || row.reason === 'meter-stuck' || row.reason === 'partial'
+      ? row.reason
+      : index % 3 === 1
+        ? 'beyond-retention'
+        : null;
+  const used = Math.round((row.usedKwh ?? 0) * (11 + (index % 4) * 0.5));
+  return {
+    ...row,
+    usedKwh: used,
+    intensity: reason === null ? Math.round((used / row.area) * 1000) / 1000 : null,
+    coveredDays: reason === 'partial' ? 351.5 : reason === 'beyond-retention' ? 31 : 365,
+    reason,
+    previousKwh: null,
+    change: null,
+    compareReason: null,
+    stuckDays: reason === 'meter-stuck' ? 9 : 0,
+  };
+});
+
+const fixtureEnergyOf = (period: string | null) =>
+  period === '12-months' ? fixtureYearEnergy : fixtureEnergy;
+
+/**
+ * The ranking's period as the server gives it: the 30 UTC dates before today, or the 12 whole
+ * months before this one.
+ */
+export const energyPeriod = (ranked: boolean, kind: string | null = '30-days') => {
   const day = 24 * 60 * 60 * 1000;
-  return ranked
-    ? {
-        days: 30,
-        from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
-        to: new Date(Date.now() - day).toISOString().slice(0, 10),
-      }
-    : null;
+  if (!ranked) return null;
+  if (kind === '12-months') {
+    const today = new Date();
+    const from = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1));
+    const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1) - day);
+    return {
+      kind: '12-months' as const,
+      days: Math.round((to.getTime() - from.getTime()) / day) + 1,
+      from: from.toISOString().slice(0, 10),
+      to: to.toISOString().slice(0, 10),
+    };
+  }
+  return {
+    kind: '30-days' as const,
+    days: 30,
+    from: new Date(Date.now() - 30 * day).toISOString().slice(0, 10),
+    to: new Date(Date.now() - day).toISOString().slice(0, 10),
+  };
 };
 
 /** The requests for the energy lists, oldest first. */
@@ -958,9 +1002,12 @@ const indexEnergyHandler = (ranked = true) =>
     if (denied) return denied;
     energyRequests.push(request.url);
     const url = new URL(request.url);
+    const period = url.searchParams.get('period');
     const list = url.searchParams.get('list') ?? 'ranked';
     const sort = url.searchParams.get('sort') ?? 'intensity';
-    const rows = ranked ? fixtureEnergy : [];
+    if (period === '12-months' && sort === 'change')
+      return problem(400, 'Query parameter "sort" cannot be "change" for the last 12 months.');
+    const rows = ranked ? fixtureEnergyOf(period) : [];
     const rankedRows = rows.filter((row) => row.intensity !== null);
     const silent = (row: EnergyBuilding) =>
       Date.now() - Date.parse(row.lastReadingAt!) > 6 * 60 * 60 * 1000;
@@ -982,7 +1029,7 @@ const indexEnergyHandler = (ranked = true) =>
     return HttpResponse.json({
       asOf: indexReady.served.finishedAt,
       rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
-      period: energyPeriod(ranked),
+      period: energyPeriod(ranked, period),
       coverage: {
         buildings: fixture.buildings.length,
         ranked: rankedRows.length,
@@ -1014,11 +1061,12 @@ const energyIntensitiesHandler = (ranked = true) =>
   http.get('*/api/index/energy/intensities', ({ request }) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
+    const period = new URL(request.url).searchParams.get('period');
     return HttpResponse.json({
       asOf: indexReady.served.finishedAt,
       rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
-      period: energyPeriod(ranked),
-      buildings: (ranked ? fixtureEnergy : [])
+      period: energyPeriod(ranked, period),
+      buildings: (ranked ? fixtureEnergyOf(period) : [])
         .filter((row) => row.intensity !== null)
         .map((row) => ({ id: row.id, intensity: row.intensity! }))
         .sort((a, b) => a.intensity - b.intensity),
@@ -1058,12 +1106,33 @@ const buildingEnergyHandler = (ranked = true) =>
     if (denied) return denied;
     buildingEnergyRequests.push(request.url);
     const row = fixtureEnergy.find((candidate) => candidate.id === params.buildingId);
+    const year = fixtureYearEnergy.find((candidate) => candidate.id === params.buildingId);
+    const yearPeriod = energyPeriod(ranked, '12-months');
     return HttpResponse.json({
       asOf: indexReady.served.finishedAt,
       rankedAt: ranked ? new Date(Date.now() - 5 * 60_000).toISOString() : null,
       period: energyPeriod(ranked),
       building: ranked ? (row ?? null) : null,
       days: ranked && row ? fixtureEnergyDays(row) : [],
+      twelveMonths: {
+        period: yearPeriod,
+        building: ranked ? (year ?? null) : null,
+        // The year's use spread over its months, more in winter.
+        months:
+          ranked && year && yearPeriod
+            ? Array.from({ length: 12 }, (_, index) => {
+                const month = new Date(Date.parse(yearPeriod.from));
+                month.setUTCMonth(month.getUTCMonth() + index);
+                const winter = [0, 1, 10, 11].includes(month.getUTCMonth());
+                return {
+                  month: month.toISOString().slice(0, 7),
+                  usedKwh: ((year.usedKwh ?? 0) / 12) * (winter ? 1.2 : 0.9),
+                  complete: year.reason !== 'partial' || index !== 5,
+                  beyondRetention: year.reason === 'beyond-retention' && index < 11,
+                };
+              })
+            : [],
+      },
     });
   });
 

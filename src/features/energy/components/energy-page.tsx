@@ -17,6 +17,7 @@ import {
   energyQueryOptions,
   type Energy,
   type EnergyBuilding,
+  type EnergyPeriodSpan,
   type EnergyQuery,
   type EnergyReason,
 } from '@/api/get-energy';
@@ -46,6 +47,18 @@ const percentFormat = new Intl.NumberFormat(undefined, {
   signDisplay: 'exceptZero',
 });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "The last 30 whole days, 26 Oct 2026 to 24 Nov 2026" or "The last 12 whole months, …". */
+export function periodWords(period: EnergyPeriodSpan): string {
+  return period.kind === '12-months'
+    ? `The last 12 whole months, ${monthFormat.format(Date.parse(period.from))} to ${monthFormat.format(Date.parse(period.to))}`
+    : `The last ${period.days} whole days, ${dateFormat.format(Date.parse(period.from))} to ${dateFormat.format(Date.parse(period.to))}`;
+}
 
 /** "2 without a meter, 7 whose sites keep fewer days than the period": why the rest are out. */
 export function coverageWords(coverage: Energy['coverage']): string {
@@ -65,14 +78,18 @@ const listOptions = [
   ['out', 'Not ranked, and why'],
   ['stopped', 'Meters that stopped or are stuck'],
 ] as const;
+const periodOptions = [['12-months', 'Last 12 months']] as const;
 const sortOptions = [
   ['use', 'Highest use first'],
   ['change', 'Largest increase first'],
 ] as const;
+// A year is not compared with the year before: the index keeps twelve months.
+const yearSortOptions = [['use', 'Highest use first']] as const;
 
 /**
- * /energy: every building's electricity over the last 30 whole days of its site's clock, ranked
- * by kWh per m², with how many buildings have that figure and why each other has not. The server
+ * /energy: every building's electricity over the last 30 whole days or the last 12 whole months
+ * of its site's clock, ranked by kWh per m², with how many buildings have that figure and why
+ * each other has not. The server
  * reads the meters once for everyone (server/portfolio-index/energy.ts); this page reads its
  * answer.
  */
@@ -83,7 +100,7 @@ export function EnergyPage({
 }: {
   query: EnergyQuery;
   unit: IntensityUnit;
-  onChange: (change: { list?: string; sort?: string; unit?: string }) => void;
+  onChange: (change: { period?: string; list?: string; sort?: string; unit?: string }) => void;
 }) {
   const energy = useQuery(energyQueryOptions(query));
   const capabilities = useCapabilities();
@@ -105,6 +122,14 @@ export function EnergyPage({
         sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
       >
         <NativeSelectFilter
+          label="Period"
+          allLabel="Last 30 days"
+          value={query.period === '30-days' ? '' : query.period}
+          options={periodOptions}
+          onChange={(period) => onChange({ period })}
+          minWidth={180}
+        />
+        <NativeSelectFilter
           label="List"
           allLabel="Ranked by kWh per m²"
           value={query.list === 'ranked' ? '' : query.list}
@@ -117,7 +142,7 @@ export function EnergyPage({
             label="Order"
             allLabel="Highest intensity first"
             value={query.sort === 'intensity' ? '' : query.sort}
-            options={sortOptions}
+            options={query.period === '12-months' ? yearSortOptions : sortOptions}
             onChange={(sort) => onChange({ sort })}
             minWidth={220}
           />
@@ -203,9 +228,7 @@ function EnergyFigures({
         />
       </Box>
       <Typography role="status">
-        The last {period.days} whole days, {dateFormat.format(Date.parse(period.from))} to{' '}
-        {dateFormat.format(Date.parse(period.to))}, midnight to midnight on each site's clock.{' '}
-        {coverageWords(coverage)}
+        {periodWords(period)}, midnight to midnight on each site's clock. {coverageWords(coverage)}
       </Typography>
       {rows.length === 0 ? (
         <EmptyState
@@ -230,7 +253,7 @@ function EnergyFigures({
           ) : null}
           <TableContainer component={Paper} variant="outlined">
             {query.list === 'ranked' ? (
-              <RankedTable rows={rows} offset={query.offset} unit={unit} days={period.days} />
+              <RankedTable rows={rows} offset={query.offset} unit={unit} period={period} />
             ) : query.list === 'out' ? (
               <OutTable rows={rows} days={period.days} />
             ) : (
@@ -260,13 +283,15 @@ function RankedTable({
   rows,
   offset,
   unit,
-  days,
+  period,
 }: {
   rows: EnergyBuilding[];
   offset: number;
   unit: IntensityUnit;
-  days: number;
+  period: EnergyPeriodSpan;
 }) {
+  const days = period.days;
+  const compared = period.kind === '30-days';
   return (
     <Table size="small" aria-label="Buildings ranked by energy use intensity">
       <TableHead>
@@ -276,7 +301,7 @@ function RankedTable({
           <TableCell align="right">{intensityUnits[unit].label}</TableCell>
           <TableCell align="right">Use (kWh)</TableCell>
           <TableCell align="right">Area (m²)</TableCell>
-          <TableCell>Against the {days} days before</TableCell>
+          {compared ? <TableCell>Against the {days} days before</TableCell> : null}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -293,20 +318,22 @@ function RankedTable({
             <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {kwhFormat.format(row.area)}
             </TableCell>
-            <TableCell>
-              {row.change !== null ? (
-                <span style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {percentFormat.format(row.change)}{' '}
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    from {kwhFormat.format(row.previousKwh!)} kWh
+            {compared ? (
+              <TableCell>
+                {row.change !== null ? (
+                  <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {percentFormat.format(row.change)}{' '}
+                    <Typography component="span" variant="caption" color="text.secondary">
+                      from {kwhFormat.format(row.previousKwh!)} kWh
+                    </Typography>
+                  </span>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {row.compareReason ? compareReasonWords(row.compareReason, days) : ''}
                   </Typography>
-                </span>
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  {row.compareReason ? compareReasonWords(row.compareReason, days) : ''}
-                </Typography>
-              )}
-            </TableCell>
+                )}
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>
