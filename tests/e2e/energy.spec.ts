@@ -46,6 +46,18 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
   await expect(page).toHaveURL(/unit=kbtu-ft2/);
   await expect(ranked.getByRole('columnheader', { name: 'kBtu/ft²' })).toBeVisible();
 
+  // The last 12 whole months: sites that keep a year are ranked from the first round.
+  const period = page.getByRole('combobox', { name: 'Period' });
+  await period.selectOption('12-months');
+  await expect(page).toHaveURL(/period=12-months/);
+  await expect(page.getByText(/The last 12 whole months, \w+ \d{4} to \w+ \d{4}/)).toBeVisible();
+  await expect(page.getByText(/\d+ of \d+ buildings have a figure; \d+ do not: /)).toBeVisible();
+  await expect(ranked.getByRole('row').nth(1)).toBeVisible();
+  await expect(ranked.getByRole('columnheader', { name: /Against/ })).toHaveCount(0);
+  await shoot(page, 'energy-12-months');
+  await period.selectOption('');
+  await expect(ranked.getByRole('columnheader', { name: /Against/ })).toBeVisible();
+
   await page.getByRole('combobox', { name: 'List' }).selectOption('out');
   const out = page.getByRole('table', { name: 'Buildings without a figure, and why' });
   await expect(out.getByRole('row').nth(1)).toBeVisible();
@@ -68,6 +80,9 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
   await expect(energy.getByRole('link', { name: 'energy ranking' })).toBeVisible();
   await expect(energy).toContainText('kWh/m²');
   await expect(energy.getByRole('img').first()).toBeVisible();
+  // Its year beside its month, and its use in each of the 12 months.
+  await expect(energy.getByText('Last 12 months')).toBeVisible();
+  await expect(energy.getByText('Use per month, the last 12 whole months')).toBeVisible();
 
   // Its meter's week against the week before, drawn dashed over it.
   await page

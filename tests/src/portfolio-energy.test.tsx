@@ -177,6 +177,44 @@ describe('the portfolio energy', () => {
     ).toEqual([]);
   });
 
+  it("gives a building's page its last 12 months and its use in each, as the ranking has them", async () => {
+    const building = fixtureYearEnergy.find((row) => row.intensity !== null)!;
+    renderApp(`/buildings/${building.id}`);
+    const energy = await screen.findByRole('region', { name: 'Energy' });
+    const year = (await within(energy).findByText('Last 12 months')).closest('div')!;
+    expect(year).toHaveTextContent(
+      `${one(building.intensity!)} kWh/m², ${Math.round(building.usedKwh!).toLocaleString()} kWh`,
+    );
+    // The months as a table: twelve, the winter ones the heaviest.
+    const charts = within(energy).getAllByRole('button', { name: 'Table' });
+    await userEvent.click(charts.at(-1)!);
+    const months = await within(energy).findByRole('table', {
+      name: 'Use per month, the last 12 whole months',
+    });
+    const rows = within(months).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(within(energy).queryByText(/months? (is|are) left empty/)).not.toBeInTheDocument();
+  });
+
+  it('says why a building has no 12-month figure, and leaves the months it cannot count empty', async () => {
+    const building = fixtureYearEnergy.find(
+      (row) =>
+        row.reason === 'beyond-retention' &&
+        fixtureEnergy.find((month) => month.id === row.id)!.reason === null,
+    )!;
+    renderApp(`/buildings/${building.id}`);
+    const energy = await screen.findByRole('region', { name: 'Energy' });
+    const year = (await within(energy).findByText('Last 12 months')).closest('div')!;
+    expect(year).toHaveTextContent(
+      'Not given: its site keeps fewer days of history than the period',
+    );
+    expect(
+      await within(energy).findByText(
+        /11 months are left empty: the meter's readings do not cover them whole/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("says why a building's page has no kWh per m², in the ranking's words", async () => {
     const building = out.find((row) => row.reason === 'no-area')!;
     renderApp(`/buildings/${building.id}`);
@@ -184,6 +222,8 @@ describe('the portfolio energy', () => {
     expect(
       await within(energy).findByText('Not given: the platform has no floor area for it.'),
     ).toBeInTheDocument();
+    // Said once: the 12 months have no figure for the same reason.
+    expect(within(energy).queryByText('Last 12 months')).not.toBeInTheDocument();
   });
 
   it('says the meters have not been read yet, rather than showing an empty ranking', async () => {

@@ -1127,7 +1127,9 @@ const buildingEnergyHandler = (ranked = true) =>
                 return {
                   month: month.toISOString().slice(0, 7),
                   usedKwh: ((year.usedKwh ?? 0) / 12) * (winter ? 1.2 : 0.9),
-                  complete: year.reason !== 'partial' || index !== 5,
+                  complete:
+                    !(year.reason === 'partial' && index === 5) &&
+                    !(year.reason === 'beyond-retention' && index < 11),
                   beyondRetention: year.reason === 'beyond-retention' && index < 11,
                 };
               })

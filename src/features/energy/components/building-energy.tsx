@@ -27,6 +27,11 @@ const dayLabel = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const monthLabel = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -42,7 +47,8 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
 /**
  * A building's electricity as the portfolio's energy ranking has it: the same kWh, kWh per m²
  * and change against the 30 days before as on the Energy page (worked out once by the server,
- * server/portfolio-index/energy-ranking.ts), and its use per day on its site's clock.
+ * server/portfolio-index/energy-ranking.ts), its last 12 whole months, and its use per day and
+ * per month on its site's clock.
  */
 export function BuildingEnergySummary({
   answer,
@@ -56,6 +62,18 @@ export function BuildingEnergySummary({
   const lastDays = answer.days.filter((day) => day.day >= period.from && day.day <= period.to);
   const gaps = lastDays.filter((day) => !day.complete).length;
   const used = building.usedKwh ?? 0;
+  const year = answer.twelveMonths;
+  // Without a meter or an area the year has no figure for the same reason as the 30 days: said once.
+  const yearFigure =
+    year.building?.reason === 'no-meter' ||
+    year.building?.reason === 'meter-unit' ||
+    year.building?.reason === 'no-area'
+      ? null
+      : year.building;
+  const months = year.months;
+  // A month counts only read whole and within what the site kept; the rest stay empty.
+  const whole = (month: (typeof months)[number]) => month.complete && !month.beyondRetention;
+  const monthGaps = months.filter((month) => !whole(month)).length;
   return (
     <Section title="Energy">
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
@@ -102,6 +120,22 @@ export function BuildingEnergySummary({
               : compareReasonWords(building.compareReason!, days)}
           </Typography>
         </Figure>
+        {yearFigure && year.period ? (
+          <Figure label="Last 12 months">
+            <Typography component="dd" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {yearFigure.intensity !== null
+                ? `${intensityFormat.format(yearFigure.intensity)} kWh/m², ${kwhFormat.format(yearFigure.usedKwh!)} kWh`
+                : `Not given: ${energyReasonWords(yearFigure.reason!, {
+                    coveredDays: yearFigure.coveredDays,
+                    days: year.period.days,
+                  }).replace(/^./, (first) => first.toLowerCase())}.`}
+            </Typography>
+            <Typography component="dd" variant="caption" color="text.secondary">
+              {monthLabel.format(Date.parse(year.period.from))} to{' '}
+              {monthLabel.format(Date.parse(year.period.to))}
+            </Typography>
+          </Figure>
+        ) : null}
       </FigureGrid>
       <LazyBarChartCard
         title={`Use per day, the last ${days} whole days`}
@@ -122,6 +156,27 @@ export function BuildingEnergySummary({
             : undefined
         }
       />
+      {months.length > 0 ? (
+        <LazyBarChartCard
+          title="Use per month, the last 12 whole months"
+          description="Calendar months on the site's clock; the current month is not over, so it is not shown."
+          data={months.map((month) => ({
+            label: monthLabel.format(Date.parse(`${month.month}-01`)),
+            value: whole(month) ? Math.round(month.usedKwh) : null,
+          }))}
+          measure="energy"
+          valueLabel="Use (kWh)"
+          categoryLabel="Month"
+          format={(value) => `${kwhFormat.format(value)} kWh`}
+          tickFormat={(value) => kwhFormat.format(value)}
+          layout="vertical"
+          footnote={
+            monthGaps > 0
+              ? `${monthGaps} ${monthGaps === 1 ? 'month is' : 'months are'} left empty: the meter's readings do not cover ${monthGaps === 1 ? 'it' : 'them'} whole (or the site no longer kept ${monthGaps === 1 ? 'it' : 'them'} when Storey first read the meter), and Storey does not guess.`
+              : undefined
+          }
+        />
+      ) : null}
     </Section>
   );
 }
