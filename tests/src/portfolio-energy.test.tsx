@@ -183,7 +183,7 @@ describe('the portfolio energy', () => {
     const energy = await screen.findByRole('region', { name: 'Energy' });
     const year = (await within(energy).findByText('Last 12 months')).closest('div')!;
     expect(year).toHaveTextContent(
-      `${one(building.intensity!)} kWh/m², ${Math.round(building.usedKwh!).toLocaleString()} kWh`,
+      `${one(building.intensity!)} kWh/m²${Math.round(building.usedKwh!).toLocaleString()} kWh, `,
     );
     // The months as a table: twelve, the winter ones the heaviest.
     const charts = within(energy).getAllByRole('button', { name: 'Table' });

@@ -124,13 +124,16 @@ export function BuildingEnergySummary({
           <Figure label="Last 12 months">
             <Typography component="dd" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {yearFigure.intensity !== null
-                ? `${intensityFormat.format(yearFigure.intensity)} kWh/m², ${kwhFormat.format(yearFigure.usedKwh!)} kWh`
+                ? `${intensityFormat.format(yearFigure.intensity)} kWh/m²`
                 : `Not given: ${energyReasonWords(yearFigure.reason!, {
                     coveredDays: yearFigure.coveredDays,
                     days: year.period.days,
                   }).replace(/^./, (first) => first.toLowerCase())}.`}
             </Typography>
             <Typography component="dd" variant="caption" color="text.secondary">
+              {yearFigure.intensity !== null
+                ? `${kwhFormat.format(yearFigure.usedKwh!)} kWh, `
+                : ''}
               {monthLabel.format(Date.parse(year.period.from))} to{' '}
               {monthLabel.format(Date.parse(year.period.to))}
             </Typography>
