@@ -308,13 +308,21 @@ export async function rankEnergy(
       },
     ];
   });
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('energy_building').execute();
-    for (let start = 0; start < rows.length; start += 1000)
-      await trx
-        .insertInto('energy_building')
-        .values(rows.slice(start, start + 1000))
-        .execute();
+    // One statement of column arrays: 20,000 rows as 1,000-row inserts took half the round.
+    await sql`insert into energy_building (period, building_id, meters, area, used_kwh, eui,
+        covered_days, reason, previous_kwh, change, compare_reason, last_reading_at, stuck_days)
+      select * from unnest(
+        ${column('period')}::text[], ${column('building_id')}::text[],
+        ${column('meters')}::integer[], ${column('area')}::double precision[],
+        ${column('used_kwh')}::double precision[], ${column('eui')}::double precision[],
+        ${column('covered_days')}::double precision[], ${column('reason')}::text[],
+        ${column('previous_kwh')}::double precision[], ${column('change')}::double precision[],
+        ${column('compare_reason')}::text[], ${column('last_reading_at')}::timestamptz[],
+        ${column('stuck_days')}::integer[]
+      )`.execute(trx);
   });
 }
 

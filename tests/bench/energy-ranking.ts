@@ -121,7 +121,7 @@ export async function energyRankingBenchmarks(command: string): Promise<IndexFig
       group,
       name: 'Platform requests: the first round per building with a meter · each later day per meter (asserted by tests/server/portfolio-index-energy)',
       value:
-        '60 days (about 45 where the site keeps 30 days) and about 10 months, each one paged request · 1',
+        '60 days (about 45 where the site keeps 30 days) and 10 or 11 months, one request each · 1',
       target: 'one per meter and day, one per older month',
       met: undefined,
       command,
