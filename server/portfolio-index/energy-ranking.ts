@@ -309,6 +309,10 @@ export async function rankEnergy(
     ];
   });
   const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+  // As text: both drivers (node-postgres, PGlite) then pass the array alike.
+  const lastReadings = column('last_reading_at').map((time) =>
+    time === null ? null : new Date(time).toISOString(),
+  );
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('energy_building').execute();
     // One statement of column arrays: 20,000 rows as 1,000-row inserts took half the round.
@@ -320,7 +324,7 @@ export async function rankEnergy(
         ${column('used_kwh')}::double precision[], ${column('eui')}::double precision[],
         ${column('covered_days')}::double precision[], ${column('reason')}::text[],
         ${column('previous_kwh')}::double precision[], ${column('change')}::double precision[],
-        ${column('compare_reason')}::text[], ${column('last_reading_at')}::timestamptz[],
+        ${column('compare_reason')}::text[], ${lastReadings}::timestamptz[],
         ${column('stuck_days')}::integer[]
       )`.execute(trx);
   });
