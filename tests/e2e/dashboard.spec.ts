@@ -246,25 +246,71 @@ test('finds a room from the app bar by keyboard alone and opens it by id', async
   );
 });
 
-test('shows where keyboard focus is on sort headers and chart toggles', async ({ page }) => {
-  await page.goto('/');
-  const sortHeader = page
-    .getByRole('table', { name: 'Buildings' })
-    .getByRole('button', { name: 'Floors' });
-  await expect(sortHeader).toBeVisible();
-  const toggle = page
-    .getByRole('group', { name: 'Charts: view as' })
-    .getByRole('button', { name: 'Tables' });
-  for (const control of [sortHeader, toggle]) {
-    await control.focus();
-    // Focus reached by keyboard: Tab away and back so :focus-visible applies.
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    const outline = await control.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-    });
-    expect(outline.style).not.toBe('none');
-    expect(outline.width).toBeGreaterThanOrEqual(2);
+/**
+ * The contrast of a focused control's outline against what lies behind it (WCAG 2.4.7 and 1.4.11
+ * ask 3:1): the nearest ancestor that paints a background, or the page.
+ */
+const focusContrast = (control: Element) => {
+  // The ring is the control's own, or its field's (a text field rings its whole box).
+  let element = control;
+  while (getComputedStyle(element).outlineStyle === 'none' && element.parentElement)
+    element = element.parentElement;
+  // "rgb(r, g, b)" or "rgba(r, g, b, a)": a transparent background paints nothing.
+  const channels = (colour: string): number[] =>
+    (colour.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+  const luminance = ([r, g, b]: readonly number[]) => {
+    const linear = (value: number) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+  };
+  const outline = channels(getComputedStyle(element).outlineColor);
+  let behind: number[] | undefined;
+  for (let node = element.parentElement; node && !behind; node = node.parentElement) {
+    const background = channels(getComputedStyle(node).backgroundColor);
+    if ((background[3] ?? 1) > 0) behind = background;
   }
-});
+  behind ??= channels(getComputedStyle(document.body).backgroundColor);
+  const [light, dark] = [luminance(outline), luminance(behind)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+};
+
+for (const scheme of ['light', 'dark'] as const)
+  test(`shows keyboard focus at 3:1 or more on the app bar and the page, ${scheme}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    await expect(page.getByRole('table', { name: 'Buildings' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /light/);
+    const bar = page.getByRole('banner');
+    const controls = [
+      bar.getByRole('link', { name: 'Storey' }),
+      bar.getByRole('link', { name: 'Sites' }),
+      bar.getByPlaceholder('Search rooms, floors, buildings…'),
+      bar.getByRole('button', { name: /Switch to (dark|light) mode/ }),
+      // MUI removes the browser's ring from sort headers and toggle buttons.
+      page.getByRole('table', { name: 'Buildings' }).getByRole('button', { name: 'Floors' }),
+      page.getByRole('group', { name: 'Charts: view as' }).getByRole('button', { name: 'Tables' }),
+    ];
+    for (const control of controls) {
+      await control.focus();
+      // Focus reached by keyboard: Tab away and back so :focus-visible applies.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+      const outline = await control.evaluate((element) => {
+        const field = element.closest('.MuiInputBase-root');
+        const style = getComputedStyle(element.tagName === 'INPUT' && field ? field : element);
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      expect(outline.style, await control.innerText()).not.toBe('none');
+      expect(outline.width).toBeGreaterThanOrEqual(2);
+      expect(
+        await control.evaluate(focusContrast),
+        await control.innerText(),
+      ).toBeGreaterThanOrEqual(3);
+    }
+  });
