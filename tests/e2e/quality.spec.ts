@@ -66,6 +66,14 @@ test('gives Skyline Tower one score on its page, in the portfolio and in the com
   // Every floor has two rooms called "Meeting room": one note, not "0 / 100".
   expect(own.score).toBeGreaterThanOrEqual(90);
   await expect(panel).toContainText(`score ${own.score} / 100`);
+  // The stacking plan first; the same note on every floor is one line below it, its floors folded.
+  const floorsTop = (await page.getByRole('region', { name: 'Floors' }).boundingBox())!.y;
+  expect(floorsTop).toBeLessThan((await panel.boundingBox())!.y);
+  const note = panel.getByRole('listitem').filter({ hasText: /\d+ floors: / });
+  await expect(note).toHaveCount(1);
+  expect(
+    await note.locator('details').evaluate((details: HTMLDetailsElement) => details.open),
+  ).toBe(false);
 
   await page.goto('/?q=Skyline%20Tower');
   const table = page.getByRole('table', { name: 'Buildings' });

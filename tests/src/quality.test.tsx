@@ -135,6 +135,40 @@ describe('Data quality on the other screens', () => {
     ).toHaveAttribute('href', '/quality');
   });
 
+  it('puts the floors first on a building page, and its findings one line per rule', async () => {
+    const tower = fixture.buildings[0]!.record;
+    const findings = fixtureQuality.rows.filter((row) => row.buildingId === tower.id);
+    const perRule = new Map<string, typeof findings>();
+    for (const row of findings) perRule.set(row.ruleId, [...(perRule.get(row.ruleId) ?? []), row]);
+    const folded = [...perRule].find(([, rows]) => rows.length > 1);
+    expect(folded).toBeDefined();
+    renderApp(`/buildings/${tower.id}`);
+    const panel = await ui.panel();
+    const list = await within(panel).findByRole('list', { name: 'Issues' });
+    const items = within(list).getAllByRole('listitem');
+    // One line per rule, however many floors it finds; errors before warnings before notes.
+    expect(items).toHaveLength(perRule.size);
+    const order = { error: 0, warning: 1, info: 2 } as const;
+    const severities = [...perRule.values()].map((rows) => order[rows[0]!.severity]);
+    // Each line begins with its severity chip: Error, Warning or Note.
+    const rank = (text: string) =>
+      text.startsWith('Error') ? 0 : text.startsWith('Warning') ? 1 : 2;
+    expect(items.map((item) => rank(item.textContent!))).toEqual(
+      [...severities].sort((a, b) => a - b),
+    );
+    // A rule that finds many floors says how many, its floors folded until asked for.
+    const [, rows] = folded!;
+    const line = items.find((item) => item.textContent!.includes(`${rows.length} floors:`))!;
+    expect(line).toBeDefined();
+    const details = line.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.click(within(line).getByText(`${rows.length} floors:`, { exact: false }));
+    expect(details.open).toBe(true);
+    // The stacking plan comes before the findings.
+    const floors = await screen.findByRole('region', { name: 'Floors' });
+    expect(floors.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows on a floor only the findings about that floor', async () => {
     const tower = fixture.buildings[0]!;
     const floor = fixture.floorsOf(tower)[1]!;

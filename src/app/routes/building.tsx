@@ -55,10 +55,11 @@ export function Component() {
       <CompareToggle buildingId={building.id} />
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <BuildingNowSummary now={now} />
-      <QualityPanel buildingId={building.id} />
       <Section title="Floors">
         <FloorsSection building={building} extra={nowColumn} />
       </Section>
+      {/* After the stacking plan: the floors are what a person opens a building for. */}
+      <QualityPanel buildingId={building.id} />
       <BuildingHistory
         buildingId={building.id}
         name={name}

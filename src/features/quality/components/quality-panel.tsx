@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -6,13 +7,39 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { buildingQualityQueryOptions, qualitySummaryQueryOptions } from '@/api/get-quality';
+import {
+  buildingQualityQueryOptions,
+  qualitySummaryQueryOptions,
+  type Finding,
+} from '@/api/get-quality';
 import { SeverityChip } from '@/components/severity-chip';
 import { paths } from '@/config/paths';
-import { displayName } from '@/lib/format';
+import { displayName, formatCount } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
 
 const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const severityOrder: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
+
+/** A building's findings one group per rule, errors first, each rule's places in their order. */
+export function groupFindings(findings: readonly Finding[]) {
+  const groups = new Map<
+    string,
+    { ruleId: string; severity: Finding['severity']; details: string[]; onFloors: boolean }
+  >();
+  for (const finding of findings) {
+    const group = groups.get(finding.ruleId) ?? {
+      ruleId: finding.ruleId,
+      severity: finding.severity,
+      details: [],
+      onFloors: true,
+    };
+    group.details.push(finding.detail ?? '');
+    group.onFloors &&= finding.levelPosition !== null;
+    groups.set(finding.ruleId, group);
+  }
+  return [...groups.values()].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
+}
 
 /**
  * The data-quality findings for one building (and, on a floor's or a room's page, for its floor
@@ -66,22 +93,42 @@ export function QualityPanel({
         </Alert>
       ) : (
         <List dense disablePadding aria-label="Issues">
-          {findings.map((finding, index) => {
-            const rule = rules.data?.get(finding.ruleId);
+          {groupFindings(findings).map((group) => {
+            const rule = rules.data?.get(group.ruleId);
+            const title = (
+              <Link component={RouterLink} to={paths.quality({ rule: group.ruleId })}>
+                {rule?.title ?? group.ruleId}
+              </Link>
+            );
             return (
-              <ListItem
-                key={`${finding.ruleId}-${index}`}
-                disableGutters
-                sx={{ gap: 1, alignItems: 'baseline' }}
-              >
-                <SeverityChip severity={finding.severity} />
-                <Typography variant="body2">
-                  <Link component={RouterLink} to={paths.quality({ rule: finding.ruleId })}>
-                    {rule?.title ?? finding.ruleId}
-                  </Link>
-                  {finding.detail ? ` (${finding.detail})` : ''}
-                  {rule ? `: ${rule.explanation}` : ''}
-                </Typography>
+              <ListItem key={group.ruleId} disableGutters sx={{ gap: 1, alignItems: 'baseline' }}>
+                <SeverityChip severity={group.severity} />
+                {group.details.length === 1 ? (
+                  <Typography variant="body2">
+                    {title}
+                    {group.details[0] ? ` (${group.details[0]})` : ''}
+                    {rule ? `: ${rule.explanation}` : ''}
+                  </Typography>
+                ) : (
+                  // One line per rule, its places folded: 60 floors of one note do not push
+                  // the floors off the screen.
+                  <Box component="details" sx={{ typography: 'body2' }}>
+                    {/* Text only: a link inside the summary would be a control inside a control. */}
+                    <Box component="summary" sx={{ cursor: 'pointer' }}>
+                      {formatCount(group.details.length)} {group.onFloors ? 'floors' : 'findings'}:{' '}
+                      {rule?.title ?? group.ruleId}
+                    </Box>
+                    <Typography variant="body2">
+                      {rule ? `${rule.explanation} ` : ''}
+                      <Link component={RouterLink} to={paths.quality({ rule: group.ruleId })}>
+                        Every building with this finding
+                      </Link>
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {group.details.filter(Boolean).join(', ')}
+                    </Typography>
+                  </Box>
+                )}
               </ListItem>
             );
           })}
