@@ -14,6 +14,7 @@ import {
   qualityFindings,
   qualityScores,
   qualitySummary,
+  type FindingGroup,
   type FindingsFilter,
   type QualityScope,
 } from './quality-queries.ts';
@@ -94,7 +95,7 @@ export interface PortfolioIndex {
     summary(scope: QualityScope): Promise<Served<typeof qualitySummary>>;
     findings(
       filter: FindingsFilter,
-      page: { offset: number; limit: number },
+      page: { offset: number; limit: number; group: FindingGroup },
     ): Promise<Served<typeof qualityFindings>>;
     /** `building` null: the served index has no building of that id. */
     building(buildingId: string): Promise<

@@ -112,25 +112,67 @@ export async function qualitySummary(db: Kysely<IndexTables>, runId: number, sco
   };
 }
 
-/** One page of findings, the most severe first, then by rule, building and floor. */
+/** How a list of findings is grouped (and so ordered): by severity, rule or building. */
+export const findingGroups = ['severity', 'rule', 'building'] as const;
+export type FindingGroup = (typeof findingGroups)[number];
+
+/** Each grouping's key (a site's own findings group under the site) and its order. */
+const groupings: Record<FindingGroup, { key: RawBuilder<string>; order: RawBuilder<unknown> }> = {
+  severity: {
+    key: sql`severity`,
+    order: sql`severity_rank, "ruleId", "buildingName" nulls last, "buildingId" nulls last,
+      "levelPosition" nulls first, "siteId", detail`,
+  },
+  rule: {
+    key: sql`"ruleId"`,
+    order: sql`"ruleId", severity_rank, "buildingName" nulls last, "buildingId" nulls last,
+      "levelPosition" nulls first, "siteId", detail`,
+  },
+  building: {
+    key: sql`coalesce("buildingId", 'site:' || "siteId")`,
+    order: sql`"buildingName" nulls last, coalesce("buildingId", 'site:' || "siteId"),
+      severity_rank, "ruleId", "levelPosition" nulls first, detail`,
+  },
+};
+
+/**
+ * One page of findings in groups (the most severe first by default, or by rule, or by building),
+ * and how many findings each group on the page holds in the whole filtered list.
+ */
 export async function qualityFindings(
   db: Kysely<IndexTables>,
   runId: number,
   filter: FindingsFilter,
-  page: { offset: number; limit: number },
-): Promise<{ total: number; findings: FindingRow[] }> {
+  page: { offset: number; limit: number; group: FindingGroup },
+): Promise<{
+  total: number;
+  group: FindingGroup;
+  groups: Array<{ key: string; count: number }>;
+  findings: FindingRow[];
+}> {
   const scoped = findingsOf(runId, filter);
+  const { key, order } = groupings[page.group];
   const [{ rows: count }, { rows }] = await Promise.all([
     sql<{ total: string }>`select count(*) as total from (${scoped}) scoped`.execute(db),
-    sql<FindingRow & { severity_rank: number }>`
-      select * from (${scoped}) scoped
-      order by severity_rank, "ruleId", "buildingName" nulls last, "buildingId" nulls last,
-        "levelPosition" nulls first, "siteId", detail
+    sql<FindingRow & { severity_rank: number; group_key: string }>`
+      select *, ${key} as group_key from (${scoped}) scoped
+      order by ${order}
       offset ${page.offset} limit ${page.limit}`.execute(db),
   ]);
+  const keys = [...new Set(rows.map((row) => row.group_key))];
+  // Counted over the whole list, for the groups this page shows (10,000 buildings stay small).
+  const { rows: counts } =
+    keys.length === 0
+      ? { rows: [] }
+      : await sql<{ key: string; count: string }>`
+          select ${key} as key, count(*) as count from (${scoped}) scoped
+          where ${key} = any(${keys}::text[]) group by 1`.execute(db);
+  const counted = new Map(counts.map((row) => [row.key, Number(row.count)]));
   return {
     total: Number(count[0]?.total ?? 0),
-    findings: rows.map(({ severity_rank: _rank, ...row }) => row),
+    group: page.group,
+    groups: keys.map((groupKey) => ({ key: groupKey, count: counted.get(groupKey) ?? 0 })),
+    findings: rows.map(({ severity_rank: _rank, group_key: _key, ...row }) => row),
   };
 }
 
@@ -147,7 +189,7 @@ export async function buildingQuality(db: Kysely<IndexTables>, runId: number, bu
     db,
     runId,
     { building: buildingId },
-    { offset: 0, limit: 10_000 },
+    { offset: 0, limit: 10_000, group: 'severity' },
   );
   return { buildingId, score: quality.score, checked: quality.checked, findings };
 }

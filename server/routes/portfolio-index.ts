@@ -6,6 +6,7 @@ import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
 import { attentionKinds, attentionSorts } from '../portfolio-index/attention-queries.ts';
 import { energyLists, energyPeriods, energySorts } from '../portfolio-index/energy-ranking.ts';
+import { findingGroups } from '../portfolio-index/quality-queries.ts';
 import { rules, type RuleId } from '../portfolio-index/quality-rules.ts';
 
 const whole = (max: number) =>
@@ -35,6 +36,7 @@ const findingsQuery = qualityScope.extend({
   rule: z.enum(rules.map((rule) => rule.id) as [RuleId, ...RuleId[]]).optional(),
   severity: z.enum(['error', 'warning', 'info']).optional(),
   building: id.optional(),
+  group: z.enum(findingGroups).optional(),
   offset: whole(1_000_000).optional(),
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
@@ -121,8 +123,13 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   });
 
   api.get('/quality/findings', async (request, reply) => {
-    const { offset = 0, limit = 100, ...filter } = parseQuery(findingsQuery, request.query);
-    return (await index.quality.findings(filter, { offset, limit })) ?? notYetIndexed(reply);
+    const {
+      offset = 0,
+      limit = 100,
+      group = 'severity',
+      ...filter
+    } = parseQuery(findingsQuery, request.query);
+    return (await index.quality.findings(filter, { offset, limit, group })) ?? notYetIndexed(reply);
   });
 
   api.get('/quality/scores', async (request, reply) => {

@@ -62,9 +62,19 @@ export const findingSchema = z.object({
 });
 export type Finding = z.infer<typeof findingSchema>;
 
+/** How a list of findings is grouped (and so ordered). */
+export const findingGroups = ['severity', 'rule', 'building'] as const;
+export type FindingGroup = (typeof findingGroups)[number];
+
 export const qualityFindingsSchema = z.object({
   asOf: z.string(),
   total: z.number(),
+  group: z.enum(findingGroups),
+  /**
+   * The groups of this page in order, each with its findings in the whole filtered list: a
+   * severity, a rule id, or a building id ("site:<id>" for a site's own findings).
+   */
+  groups: z.array(z.object({ key: z.string(), count: z.number() })),
   findings: z.array(findingSchema),
 });
 
@@ -93,6 +103,8 @@ export interface QualityScope {
 export interface FindingsFilter extends QualityScope {
   rule?: string;
   severity?: string;
+  /** Also the order of the CSV: it follows the view. */
+  group?: FindingGroup;
 }
 
 export const qualityKeys = {

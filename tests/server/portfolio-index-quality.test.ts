@@ -206,6 +206,43 @@ describe('data quality from the index on the full platform', () => {
     });
   });
 
+  it('groups findings by rule or by building, each group whole and counted', async () => {
+    const all = await allFindings(context);
+    for (const [group, keyOf] of [
+      ['severity', (f: (typeof all)[number]) => f.severity],
+      ['rule', (f: (typeof all)[number]) => f.ruleId],
+      ['building', (f: (typeof all)[number]) => f.buildingId ?? `site:${f.siteId}`],
+    ] as const) {
+      const answer = qualityFindingsSchema.parse(
+        (await get(context, `/api/index/quality/findings?group=${group}&limit=5000`)).body,
+      );
+      expect(answer.group).toBe(group);
+      // The same findings, each group in one run (never split), counted over the whole list.
+      expect(new Set(answer.findings.map(findingKey))).toEqual(new Set(all.map(findingKey)));
+      const runs = answer.findings
+        .map(keyOf)
+        .filter((key, index, keys) => index === 0 || keys[index - 1] !== key);
+      expect(new Set(runs).size, group).toBe(runs.length);
+      expect(answer.groups.map((entry) => entry.key)).toEqual(runs);
+      for (const entry of answer.groups)
+        expect(entry.count).toBe(all.filter((finding) => keyOf(finding) === entry.key).length);
+      // A page counts its groups over the whole list, not over the page.
+      const first = qualityFindingsSchema.parse(
+        (await get(context, `/api/index/quality/findings?group=${group}&limit=3`)).body,
+      );
+      expect(first.groups[0]).toEqual(answer.groups[0]);
+    }
+    const byBuilding = qualityFindingsSchema.parse(
+      (await get(context, '/api/index/quality/findings?group=building&limit=5000')).body,
+    );
+    // Buildings by name; a site's own findings after every building's.
+    const names = byBuilding.findings
+      .filter((finding) => finding.buildingId)
+      .map((finding) => finding.buildingName ?? '');
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(byBuilding.findings.at(-1)!.buildingId).toBeNull();
+  });
+
   it('says in plain words when a building is not in the index, or a request is unclear', async () => {
     const missing = await get(context, '/api/index/quality/buildings/no-such-building');
     expect(missing.status).toBe(404);
@@ -214,6 +251,7 @@ describe('data quality from the index on the full platform', () => {
     for (const url of [
       '/api/index/quality/findings?rule=made-up',
       '/api/index/quality/findings?severity=fatal',
+      '/api/index/quality/findings?group=floor',
       '/api/index/quality/findings?limit=0',
       '/api/index/quality/findings?limit=5001',
       '/api/index/quality/findings?site=a&site=b',

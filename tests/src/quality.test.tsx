@@ -16,10 +16,16 @@ import {
 
 const ui = {
   issues: () => screen.findByRole('table', { name: 'Issues' }),
+  /** The issues' rows, without the rows that head each group. */
   issueRows: async () =>
     within(await screen.findByRole('table', { name: 'Issues' }))
       .getAllByRole('row')
-      .slice(1),
+      .slice(1)
+      .filter((row) => !row.querySelector('th[scope="rowgroup"]')),
+  groupRows: async () =>
+    within(await screen.findByRole('table', { name: 'Issues' }))
+      .getAllByRole('row')
+      .filter((row) => row.querySelector('th[scope="rowgroup"]')),
   rule: () => screen.getByRole('combobox', { name: 'Rule' }),
   figures: () => screen.getByRole('region', { name: 'Quality figures' }),
   formula: () => screen.getByRole('region', { name: 'How the score is worked out' }),
@@ -72,6 +78,39 @@ describe('Data quality screen', () => {
     ).toBeInTheDocument();
     // The emulator's empty shell: a building without floors.
     expect(within(await ui.issues()).getAllByText('Annex (empty shell)').length).toBeGreaterThan(0);
+  });
+
+  it('groups the issues by severity, errors first, or by rule or building, with counts', async () => {
+    const { router } = renderApp('/quality');
+    const count = (severity: string) =>
+      fixtureQuality.rows.filter((row) => row.severity === severity).length;
+    await waitFor(async () => expect((await ui.groupRows())[0]).toBeDefined());
+    const bySeverity = await ui.groupRows();
+    expect(bySeverity[0]).toHaveTextContent(`Errors · ${count('error')} issue`);
+    expect(bySeverity.map((row) => row.textContent!.split(' · ')[0])).toEqual(
+      ['Errors', 'Warnings', 'Notes'].filter(
+        (_, index) => count(['error', 'warning', 'info'][index]!) > 0,
+      ),
+    );
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'rule');
+    await waitFor(() => expect(router.state.location.search).toBe('?group=rule'));
+    const rules = new Map<string, number>();
+    for (const row of fixtureQuality.rows) rules.set(row.ruleId, (rules.get(row.ruleId) ?? 0) + 1);
+    await waitFor(async () => expect(await ui.groupRows()).toHaveLength(rules.size));
+    const byRule = await ui.groupRows();
+    // Each rule heads its issues once, with how many there are in all.
+    const [, firstCount] = [...rules].sort(([a], [b]) => (a < b ? -1 : 1))[0]!;
+    expect(byRule[0]).toHaveTextContent(new RegExp(`· ${firstCount} issues?$`));
+    const rows = await ui.issueRows();
+    expect(rows).toHaveLength(fixtureQuality.rows.length);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'building');
+    await waitFor(() => expect(router.state.location.search).toBe('?group=building'));
+    const buildings = new Set(
+      fixtureQuality.rows.map((row) => row.buildingId ?? `site:${row.siteId}`),
+    );
+    await waitFor(async () => expect(await ui.groupRows()).toHaveLength(buildings.size));
   });
 
   it('filters by rule through the URL, explaining the rule', async () => {

@@ -699,15 +699,40 @@ const indexQualityHandlers = (buildings = fixtureBuildings) => {
       const severity = url.searchParams.get('severity');
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 100);
+      const group = url.searchParams.get('group') ?? 'severity';
+      // Grouped and ordered as quality-queries.ts does: severity, then rule, then building.
+      const rank = { error: 0, warning: 1, info: 2 } as const;
+      const keyOf = (row: (typeof quality.rows)[number]) =>
+        group === 'rule'
+          ? row.ruleId
+          : group === 'building'
+            ? (row.buildingId ?? `site:${row.siteId}`)
+            : row.severity;
+      const sortKey = (row: (typeof quality.rows)[number]) =>
+        group === 'rule'
+          ? [row.ruleId, rank[row.severity]]
+          : group === 'building'
+            ? [row.buildingName ?? '\uffff', keyOf(row), rank[row.severity], row.ruleId]
+            : [rank[row.severity], row.ruleId];
+      const compare = (a: Array<string | number>, b: Array<string | number>) => {
+        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+        return 0;
+      };
       const rows = quality.rows
         .filter(inScope(url).keep)
-        .filter(
-          (row) => (!rule || row.ruleId === rule) && (!severity || row.severity === severity),
-        );
+        .filter((row) => (!rule || row.ruleId === rule) && (!severity || row.severity === severity))
+        .sort((a, b) => compare(sortKey(a), sortKey(b)));
+      const page = rows.slice(offset, offset + limit);
+      const keys = [...new Set(page.map(keyOf))];
       return HttpResponse.json({
         asOf,
         total: rows.length,
-        findings: rows.slice(offset, offset + limit),
+        group,
+        groups: keys.map((key) => ({
+          key,
+          count: rows.filter((row) => keyOf(row) === key).length,
+        })),
+        findings: page,
       });
     }),
     http.get('*/api/index/quality/scores', ({ request }) => {

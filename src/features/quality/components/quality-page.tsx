@@ -12,12 +12,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   fetchAllFindings,
   qualityFindingsQueryOptions,
   qualitySummaryQueryOptions,
+  findingGroups,
+  type Finding,
+  type FindingGroup,
   type FindingsFilter,
 } from '@/api/get-quality';
 import { useSites } from '@/api/get-sites';
@@ -49,7 +52,21 @@ const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyl
  * figures, its findings and how the score is worked out.
  */
 /** The filters the route keeps in the URL. */
-export const qualityViewKeys = ['rule', 'severity', 'org', 'site'] as const;
+export const qualityViewKeys = ['rule', 'severity', 'org', 'site', 'group'] as const;
+
+const groupOptions = [
+  ['rule', 'Rule'],
+  ['building', 'Building'],
+] as const;
+const severityGroupLabels = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
+
+/** The group a finding falls in, as the server keys it (quality-queries.ts). */
+const groupKeyOf = (finding: Finding, group: FindingGroup) =>
+  group === 'rule'
+    ? finding.ruleId
+    : group === 'building'
+      ? (finding.buildingId ?? `site:${finding.siteId}`)
+      : finding.severity;
 
 export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[number]> }) {
   useEffect(preloadCharts, []);
@@ -60,6 +77,8 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
     org: view.values.org ?? '',
     site: view.values.site ?? '',
   };
+  const group: FindingGroup =
+    findingGroups.find((candidate) => candidate === view.values.group) ?? 'severity';
   const scope = {
     ...(filter.org ? { organization: filter.org } : {}),
     ...(filter.site ? { site: filter.site } : {}),
@@ -68,6 +87,7 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
     ...scope,
     ...(filter.rule ? { rule: filter.rule } : {}),
     ...(filter.severity ? { severity: filter.severity } : {}),
+    ...(group !== 'severity' ? { group } : {}),
   };
   // The figures stay while another scope loads (the page keeps its place); the issues do not:
   // a list under a filter it does not match would be read as the filter's answer.
@@ -228,6 +248,13 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
           onChange={(severity) => update({ severity })}
         />
         <NativeSelectFilter
+          label="Group by"
+          allLabel="Severity"
+          value={group === 'severity' ? '' : group}
+          options={groupOptions}
+          onChange={(value) => update({ group: value })}
+        />
+        <NativeSelectFilter
           label="Organization"
           allLabel="All organizations"
           value={filter.org}
@@ -286,29 +313,54 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.map((row, index) => (
-                    <TableRow key={`${row.ruleId}-${row.buildingId ?? row.siteId}-${index}`}>
-                      <TableCell>
-                        {row.buildingId ? (
-                          <Link component={RouterLink} to={paths.building(row.buildingId)}>
-                            {displayName(row.buildingName)}
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                      <TableCell>{siteLabel(row.siteId, row.siteName)}</TableCell>
-                      <TableCell>
-                        <Link component={RouterLink} to={paths.quality({ rule: row.ruleId })}>
-                          {ruleOf.get(row.ruleId)?.title ?? row.ruleId}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        <SeverityChip severity={row.severity} />
-                      </TableCell>
-                      <TableCell>{row.detail ?? ''}</TableCell>
-                    </TableRow>
-                  ))}
+                  {rows.map((row, index) => {
+                    const key = groupKeyOf(row, group);
+                    const starts = index === 0 || groupKeyOf(rows[index - 1]!, group) !== key;
+                    const count = findings.data.groups.find((entry) => entry.key === key)?.count;
+                    return (
+                      <Fragment key={`${row.ruleId}-${row.buildingId ?? row.siteId}-${index}`}>
+                        {starts ? (
+                          <TableRow sx={{ bgcolor: 'action.hover' }}>
+                            <TableCell component="th" scope="rowgroup" colSpan={5}>
+                              <strong>
+                                {group === 'severity'
+                                  ? severityGroupLabels[row.severity]
+                                  : group === 'rule'
+                                    ? (ruleOf.get(row.ruleId)?.title ?? row.ruleId)
+                                    : row.buildingId
+                                      ? displayName(row.buildingName)
+                                      : `${siteLabel(row.siteId, row.siteName)} (the site)`}
+                              </strong>
+                              {count !== undefined
+                                ? ` · ${formatCount(count)} ${count === 1 ? 'issue' : 'issues'}`
+                                : ''}
+                            </TableCell>
+                          </TableRow>
+                        ) : null}
+                        <TableRow>
+                          <TableCell>
+                            {row.buildingId ? (
+                              <Link component={RouterLink} to={paths.building(row.buildingId)}>
+                                {displayName(row.buildingName)}
+                              </Link>
+                            ) : (
+                              '—'
+                            )}
+                          </TableCell>
+                          <TableCell>{siteLabel(row.siteId, row.siteName)}</TableCell>
+                          <TableCell>
+                            <Link component={RouterLink} to={paths.quality({ rule: row.ruleId })}>
+                              {ruleOf.get(row.ruleId)?.title ?? row.ruleId}
+                            </Link>
+                          </TableCell>
+                          <TableCell>
+                            <SeverityChip severity={row.severity} />
+                          </TableCell>
+                          <TableCell>{row.detail ?? ''}</TableCell>
+                        </TableRow>
+                      </Fragment>
+                    );
+                  })}
                 </TableBody>
               </Table>
             </TableContainer>
