@@ -22,7 +22,7 @@ export type SortField =
 export type SortDirection = 'asc' | 'desc';
 
 /** From which screen width a column shows: narrow screens keep what a facility manager needs first. */
-export type ColumnPriority = 'always' | 'sm' | 'md' | 'lg';
+export type ColumnPriority = 'always' | 'sm' | 'md' | 'lg' | 'xl';
 
 export interface BuildingColumn {
   field: SortField;
@@ -50,7 +50,8 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'referenceId',
-    priority: 'lg',
+    // From 1536 px: at 1280 every column would not fit without sideways scrolling.
+    priority: 'xl',
     label: 'Reference',
     numeric: false,
     value: (row) => row.referenceId,
@@ -99,7 +100,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'measurementCount',
-    priority: 'lg',
+    priority: 'xl',
     label: 'Measurements',
     numeric: true,
     value: includedCount('measurementCount'),
