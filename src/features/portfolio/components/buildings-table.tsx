@@ -230,8 +230,14 @@ export function BuildingsTable({
           stickyHeader
           aria-label="Buildings"
           aria-rowcount={rows.length + 1}
-          // The header stays under the app bar while the page scrolls.
-          sx={{ '& thead th': { top: { xs: 56, sm: 64 } } }}
+          sx={{
+            // The header stays under the app bar while the page scrolls.
+            '& thead th': { top: { xs: 56, sm: 64 } },
+            // Narrower gutters below 900 px keep Site in view on a tablet.
+            '& td:not(.MuiTableCell-paddingCheckbox), & th:not(.MuiTableCell-paddingCheckbox)': {
+              px: { xs: 1, md: 2 },
+            },
+          }}
         >
           <TableHead>
             <TableRow aria-rowindex={1}>

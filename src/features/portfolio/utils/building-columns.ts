@@ -67,7 +67,8 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'siteName',
-    priority: 'md',
+    // From a tablet's width: two buildings of one name (two "Harbour View"s) differ by site.
+    priority: 'sm',
     label: 'Site',
     numeric: false,
     value: (row) => row.siteName,
@@ -83,7 +84,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'spaceCount',
-    priority: 'sm',
+    priority: 'md',
     label: 'Spaces',
     numeric: true,
     value: (row) => row.spaceCount,
