@@ -237,7 +237,9 @@ const displayName = (name: string | null | undefined) =>
   name && name.trim() !== '' ? name.trim() : 'Unnamed';
 const siteLabel = (site: SiteFacts) =>
   site.name && site.name.trim() !== '' ? site.name.trim() : `Site ${site.id}`;
-const round = (value: number) => Math.round(value * 10) / 10;
+// The findings' words are stored once and read in the UI and the CSV: "57,411.4", not "57411.4".
+const areaFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const round = (value: number) => areaFormat.format(Math.round(value * 10) / 10);
 
 export interface QualityInput {
   buildings: readonly BuildingFacts[];
@@ -345,7 +347,7 @@ export function checkPortfolio({
     )
       add(
         'floor-area-sum-mismatch',
-        `floors ${Math.round(floorAreas)} m², building ${Math.round(area)} m²`,
+        `floors ${areaFormat.format(Math.round(floorAreas))} m², building ${areaFormat.format(Math.round(area))} m²`,
       );
   }
   const withBuildings = new Set(buildings.map((building) => building.siteId));

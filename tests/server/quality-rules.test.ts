@@ -67,6 +67,17 @@ const ruleIds = (
   sites: SiteFacts[] = [],
 ) => checkPortfolio({ buildings, drillDowns, sites }).map((finding) => finding.ruleId);
 
+describe("data-quality findings' words", () => {
+  it('write areas as people read them, with a thousands separator', () => {
+    const details = (building: BuildingFacts) =>
+      checkPortfolio({ buildings: [building] }).map((finding) => finding.detail);
+    expect(details(sound({ area: 57_411.44, floorCount: 1, spaceCount: 40 }))).toContain(
+      '57,411.4 m² a floor',
+    );
+    expect(details(sound({ area: 400_000, floorCount: 10 }))).toContain('10,000 m² a space');
+  });
+});
+
 describe('data-quality rules: each one fires on its problem and not on a sound building', () => {
   it('finds nothing in a sound building with sound floors and rooms', () => {
     expect(ruleIds([sound()], new Map([['b1', soundDrillDown]]))).toEqual([]);
