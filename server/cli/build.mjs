@@ -91,7 +91,12 @@ export const targets = [
 export function build({ ifStale }) {
   for (const target of targets) {
     if (ifStale && !isStale(target.stamp, target.inputs)) continue;
-    if (ifStale) console.log(`Building ${target.name} (its sources are newer than its build)…`);
+    if (ifStale)
+      console.log(
+        existsSync(path.join(root, target.stamp))
+          ? `Building ${target.name} (its sources are newer than its build)…`
+          : `Building ${target.name} (the first start builds it once)…`,
+      );
     target.build();
   }
 }
