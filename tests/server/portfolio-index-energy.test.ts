@@ -59,35 +59,45 @@ const rangeOf = (call: { query: Record<string, string> }) => {
 };
 
 /**
- * What each building should read over its last 12 whole months, from the emulator's records:
- * its main meter's readings over the year within the site's retention, counted day by day.
+ * Each building of the emulator's portfolio with its site and its meter of the building as a
+ * whole (undefined without one), and that meter's readings in a range, oldest first.
  */
-function expectedYear(context: Context) {
+function buildingMeters(context: Context) {
   const { portfolio } = context.platform.emulator;
   const now = context.time.now;
   const sites = new Map(portfolio.sites.map((site) => [site.id, site]));
-  return new Map(
-    portfolio.buildings.map(({ record }) => {
-      const site = sites.get(record.siteId)!;
-      const meter = placeCurrentValues(portfolio, 'Buildings', record.id, now).find(
-        (value) => value.measuredId === record.id && value.ontologyType === 'Energy_Sensor',
-      );
-      const months = monthsBefore(now, site.timezone, 12);
-      const earliest = now - portfolio.retentionDaysOf(site.id) * dayMs + hourMs;
-      const readings = meter
-        ? placeReadings(
-            portfolio,
-            'Devices',
-            meter.deviceId as string,
-            { from: Math.max(months[0]!.from - hourMs, earliest), to: months.at(-1)!.to },
-            now,
-          )
+  return portfolio.buildings.map(({ record }) => {
+    const meter = placeCurrentValues(portfolio, 'Buildings', record.id, now).find(
+      (value) => value.measuredId === record.id && value.ontologyType === 'Energy_Sensor',
+    );
+    const readings = (range: { from: number; to: number }) =>
+      meter
+        ? placeReadings(portfolio, 'Devices', meter.deviceId as string, range, now)
             .filter((reading) => reading.measurementValueId === meter.id)
             .map((reading) => ({
               time: Date.parse(reading.timestamp),
               value: Number(reading.value),
             }))
         : [];
+    return { record, site: sites.get(record.siteId)!, meter, readings };
+  });
+}
+
+/**
+ * What each building should read over its last 12 whole months, from the emulator's records:
+ * its main meter's readings over the year within the site's retention, counted day by day.
+ */
+function expectedYear(context: Context) {
+  const { portfolio } = context.platform.emulator;
+  const now = context.time.now;
+  return new Map(
+    buildingMeters(context).map(({ record, site, meter, readings: readingsIn }) => {
+      const months = monthsBefore(now, site.timezone, 12);
+      const earliest = now - portfolio.retentionDaysOf(site.id) * dayMs + hourMs;
+      const readings = readingsIn({
+        from: Math.max(months[0]!.from - hourMs, earliest),
+        to: months.at(-1)!.to,
+      });
       const days = months.flatMap((month) => month.days);
       const uses = days.map((day) => periodUse(readings, day));
       return [
@@ -115,33 +125,18 @@ function expectedYear(context: Context) {
 function expectedEnergy(context: Context, keptSince?: number) {
   const { portfolio } = context.platform.emulator;
   const now = context.time.now;
-  const sites = new Map(portfolio.sites.map((site) => [site.id, site]));
   return new Map(
-    portfolio.buildings.map(({ record }) => {
-      const site = sites.get(record.siteId)!;
-      const meter = placeCurrentValues(portfolio, 'Buildings', record.id, now).find(
-        (value) => value.measuredId === record.id && value.ontologyType === 'Energy_Sensor',
-      );
+    buildingMeters(context).map(({ record, site, meter, readings: readingsIn }) => {
       const days = daysBefore(now, site.timezone, 30);
       const period = { from: days[0]!.from, to: days.at(-1)!.to };
       const retention = portfolio.retentionDaysOf(site.id);
       // What the platform still keeps (an hour's margin, as the index asks), or what the index
       // has kept since it first read.
       const earliest = (keptSince ?? now) - retention * dayMs + hourMs;
-      const readings = meter
-        ? placeReadings(
-            portfolio,
-            'Devices',
-            meter.deviceId as string,
-            { from: Math.max(period.from - hourMs, earliest), to: period.to },
-            now,
-          )
-            .filter((reading) => reading.measurementValueId === meter.id)
-            .map((reading) => ({
-              time: Date.parse(reading.timestamp),
-              value: Number(reading.value),
-            }))
-        : [];
+      const readings = readingsIn({
+        from: Math.max(period.from - hourMs, earliest),
+        to: period.to,
+      });
       // A day with readings throughout and not a kWh used: the meter stood still.
       const stuckDays = days.filter((day) => {
         const use = periodUse(readings, day);
