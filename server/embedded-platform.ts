@@ -33,6 +33,7 @@ export async function startEmbeddedPlatform(
   let provider: Awaited<ReturnType<typeof startOpenIdProvider>>;
   try {
     provider = await startOpenIdProvider({
+      showDemoUsers: true,
       client: {
         ...client,
         redirectUris: [`${options.publicUrl}/auth/callback`],

@@ -56,15 +56,25 @@ const escapeHtml = (text: string) =>
 // Self-contained pages: no fonts or scripts from elsewhere (nothing may call out here).
 function page(title: string, body: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;padding:32px;border-radius:8px;box-shadow:0 2px 8px #0002;width:320px}h1{font-size:1.3rem;margin-top:0}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#1d4ed8;color:#fff;border:0;border-radius:4px;font-size:1rem}p.error{color:#b91c1c}</style>
+<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;padding:32px;border-radius:8px;box-shadow:0 2px 8px #0002;width:320px}h1{font-size:1.3rem;margin-top:0}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#1d4ed8;color:#fff;border:0;border-radius:4px;font-size:1rem}p.error{color:#b91c1c}p.hint{color:#475569;font-size:.9rem}</style>
 </head><body><main>${body}</main></body></html>`;
 }
 
-function loginPage(uid: string, error?: string): string {
+function loginPage(uid: string, error?: string, hint?: readonly DemoUser[]): string {
   return page(
     'Sign in · Storey emulator',
     `<h1>Sign in to the building platform (emulator)</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${
+  hint && hint.length > 0
+    ? `<p class="hint">Demo users of this emulator: ${hint
+        .map(
+          (user) =>
+            `<b>${escapeHtml(user.username)}</b> / ${escapeHtml(user.password)} (${escapeHtml(user.name)})`,
+        )
+        .join(', ')}.</p>`
+    : ''
+}
 <form method="post" action="/interaction/${escapeHtml(uid)}/login">
 <label for="username">Username</label><input id="username" name="username" autocomplete="username" required autofocus>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
@@ -92,10 +102,16 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 export async function startOpenIdProvider(options: {
   client: OpenIdClientRegistration;
   users?: DemoUser[];
+  /**
+   * Name the demo users and their password on the sign-in page: only for `npm start`'s embedded
+   * default, where a person meets this page without having read the terminal.
+   */
+  showDemoUsers?: boolean;
   host?: string;
   port?: number;
 }): Promise<RunningOpenIdProvider> {
   const users = options.users ?? demoUsers;
+  const hint = options.showDemoUsers ? users : undefined;
   const server = createServer();
   await new Promise<void>((resolve) =>
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
@@ -201,7 +217,7 @@ export async function startOpenIdProvider(options: {
       });
       response.end(html);
     };
-    if (request.method === 'GET') return send(200, loginPage(details.uid));
+    if (request.method === 'GET') return send(200, loginPage(details.uid, undefined, hint));
     if (request.method === 'POST' && request.url?.endsWith('/login')) {
       const form = await readForm(request);
       const user = users.find(
@@ -209,7 +225,8 @@ export async function startOpenIdProvider(options: {
           candidate.username === form.get('username') &&
           candidate.password === form.get('password'),
       );
-      if (!user) return send(401, loginPage(details.uid, 'Unknown username or wrong password.'));
+      if (!user)
+        return send(401, loginPage(details.uid, 'Unknown username or wrong password.', hint));
       return provider.interactionFinished(
         request,
         response,

@@ -218,6 +218,8 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     const { loginPage, landed } = await signIn('dana', 'wrong');
     expect(landed).toBeUndefined();
     expect(loginPage).toContain('Unknown username or wrong password.');
+    // `npm start`'s embedded default names its demo users where a person signs in.
+    expect(loginPage).toContain('Demo users of this emulator: <b>dana</b> / storey-demo');
     const forged = await fetch(`${storey.url}/auth/callback?code=abc&state=xyz`, {
       redirect: 'manual',
     });
@@ -442,6 +444,10 @@ describe('who may sign in', () => {
     try {
       expect((await signInAs(running.storey.url, { username: 'dana' })).back!.status).toBe(302);
       expect((await signInAs(running.storey.url, { username: 'una' })).back!.status).toBe(403);
+      // A provider set up for a Storey (not the embedded default) names no password.
+      const refused = await signInAs(running.storey.url, { username: 'dana', password: 'no' });
+      expect(refused.loginPage).toContain('Unknown username or wrong password.');
+      expect(refused.loginPage).not.toContain('storey-demo');
     } finally {
       await running.close();
     }
