@@ -8,6 +8,9 @@ const compactFormat = new Intl.NumberFormat(undefined, {
 });
 
 export const formatCount = (value: number): string => integerFormat.format(value);
+/** "1 room", "2 rooms", "1,200 rooms": a count with its noun in the right number. */
+export const countOf = (value: number, one: string, many = `${one}s`): string =>
+  `${formatCount(value)} ${value === 1 ? one : many}`;
 export const formatArea = (value: number): string =>
   `${areaFormat.format(value)} ${clientConfig.areaUnit}`;
 /** An area without its unit, for columns whose header names the unit. */

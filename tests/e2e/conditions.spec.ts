@@ -75,13 +75,13 @@ test('a building says how many rooms are out of band now, marks their floors, an
   expect((await valuesAnswered).status()).toBe(200);
   const now = page.getByRole('region', { name: 'Now' });
   await expect(now).toContainText(
-    /(\d+ of \d+ rooms reporting are out of their comfort band now, on \d+ floors?|Every room reporting is within its comfort band now)/,
+    /(\d+ of \d+ rooms? reporting (is|are) out of their comfort band now, on \d+ floors?|Every room reporting is within its comfort band now)/,
   );
   // The plan's column agrees with the sentence: as many rooms out of band, floor by floor.
   const floors = page.getByRole('list', { name: 'Floors' });
   await expect(floors.getByText(/ (out of|in) band$/).first()).toBeVisible();
   const sentence = (await now.textContent()) ?? '';
-  const total = Number(/(\d+) of \d+ rooms reporting/.exec(sentence)?.[1] ?? 0);
+  const total = Number(/(\d+) of \d+ rooms? reporting/.exec(sentence)?.[1] ?? 0);
   const perFloor = (await floors.getByText(/ out of band$/).allTextContents()).map((text) =>
     Number(/^(\d+) of/.exec(text)![1]),
   );

@@ -52,7 +52,7 @@ describe('Floor conditions (Now)', () => {
     const table = await ui.table('Air temperature');
     expect(
       await within(await ui.now()).findByText(
-        `1 of ${floor.spaces.length} rooms have a reading out of its comfort band now.`,
+        `1 of ${floor.spaces.length} rooms has a reading out of its comfort band now.`,
       ),
     ).toBeVisible();
     // Sorted warmest first: the hot room leads, its verdict in words beside the colour.

@@ -44,7 +44,7 @@ import {
 } from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { downloadCsv, toCsv } from '@/lib/csv';
-import { displayName, formatAge, formatCount, siteLabel } from '@/lib/format';
+import { countOf, displayName, formatAge, formatCount, siteLabel } from '@/lib/format';
 import type { UrlView } from '@/lib/use-url-params';
 import type { attentionViewKeys } from '@/api/get-attention';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
@@ -277,7 +277,7 @@ function AttentionList({
       ) : (
         <>
           <Typography role="status" color="text.secondary">
-            {formatCount(answer.total)} readings out of band in {formatCount(answer.rooms)} rooms
+            {countOf(answer.total, 'reading')} out of band in {countOf(answer.rooms, 'room')}
             {answer.total > rows.length
               ? `; the first ${formatCount(rows.length)} are shown, the CSV has them all`
               : ''}

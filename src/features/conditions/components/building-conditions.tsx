@@ -9,7 +9,7 @@ import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
 import { floorsOutOfBand, type FloorOutOfBand } from '@/domain/room-conditions';
-import { formatCount } from '@/lib/format';
+import { countOf, formatCount } from '@/lib/format';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { OutsideHoursNote } from './outside-hours-note';
 import { useComfort } from '../hooks/use-comfort';
@@ -90,8 +90,8 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
           {reporting === 0
             ? 'No room of this building reports a temperature, CO₂ or humidity reading now.'
             : out === 0
-              ? `Every room reporting is within its comfort band now (${formatCount(reporting)} rooms).`
-              : `${formatCount(out)} of ${formatCount(reporting)} rooms reporting are out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where. `}
+              ? `Every room reporting is within its comfort band now (${countOf(reporting, 'room')}).`
+              : `${formatCount(out)} of ${countOf(reporting, 'room')} reporting ${out === 1 ? 'is' : 'are'} out of their comfort band now, on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}: the plan below shows where. `}
           {out > 0 ? <>See {listed}.</> : null}
         </Typography>
       );
@@ -134,7 +134,7 @@ export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
         ? `${formatCount(out)} of ${formatCount(judged)} ${judged === 1 ? 'room' : 'rooms'} out of band`
         : judged === 1
           ? '1 room in band'
-          : `all ${formatCount(judged)} rooms in band`}
+          : `all ${countOf(judged, 'room')} in band`}
     </Typography>
   );
 }

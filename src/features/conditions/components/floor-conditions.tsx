@@ -22,7 +22,7 @@ import { useComfort } from '../hooks/use-comfort';
 import { describeBand, type ComfortVerdict } from '@/domain/comfort';
 import { displayUnit } from '@/domain/measurement-kinds';
 import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
-import { formatAge } from '@/lib/format';
+import { countOf, formatAge } from '@/lib/format';
 
 export interface FloorRoom {
   spaceId: string;
@@ -169,8 +169,8 @@ export function FloorConditions({
         ) : (
           <Typography sx={{ mb: 1 }}>
             {outOfBand === 0
-              ? `No room is out of its comfort band now (${rooms.length} rooms).`
-              : `${outOfBand} of ${rooms.length} rooms have a reading out of its comfort band now.`}
+              ? `No room is out of its comfort band now (${countOf(rooms.length, 'room')}).`
+              : `${outOfBand} of ${countOf(rooms.length, 'room')} ${outOfBand === 1 ? 'has' : 'have'} a reading out of its comfort band now.`}
           </Typography>
         )}
         <ToggleButtonGroup

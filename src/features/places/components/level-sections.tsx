@@ -17,7 +17,14 @@ import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-ch
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
-import { areaUnit, displayName, formatArea, formatCompact, formatCount } from '@/lib/format';
+import {
+  areaUnit,
+  countOf,
+  displayName,
+  formatArea,
+  formatCompact,
+  formatCount,
+} from '@/lib/format';
 import { matches } from '@/lib/text-match';
 import type { useLevelSpaces } from '../hooks/use-level-spaces';
 import type { LevelPlace } from '../hooks/use-place';
@@ -107,7 +114,7 @@ export function LevelHeader({ place, details }: { place: LevelPlace; details: Le
       partialErrors={place.partialErrors}
       freshness={[details.spaces]}
     >
-      {formatCount(details.rooms.length)} rooms
+      {countOf(details.rooms.length, 'room')}
       {withDetails > 0 ? ` · ${formatArea(totalArea)} of rooms` : ''}
     </PlaceHeader>
   );
@@ -204,8 +211,8 @@ export function LevelRooms({
           </Stack>
           <Typography role="status" color="text.secondary">
             {shown.length === details.rooms.length
-              ? `${formatCount(details.rooms.length)} rooms`
-              : `${formatCount(shown.length)} of ${formatCount(details.rooms.length)} rooms`}
+              ? countOf(details.rooms.length, 'room')
+              : `${formatCount(shown.length)} of ${countOf(details.rooms.length, 'room')}`}
             {details.loading ? ' · loading room details…' : ''}
           </Typography>
           <TableContainer component={Paper} variant="outlined">

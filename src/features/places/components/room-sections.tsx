@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DetailsTable } from '@/components/details-table';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { paths } from '@/config/paths';
-import { formatArea, formatCount } from '@/lib/format';
+import { countOf, formatArea, formatCount } from '@/lib/format';
 import type { RoomPlace } from '../hooks/use-place';
 import type { LevelDetails } from './level-sections';
 import { humanizeKey, type RoomDetails } from '../utils/room-details';
@@ -79,7 +79,7 @@ export function RoomNeighbours({
         to={paths.level(place.building.id, place.levelKey)}
         size="small"
       >
-        All {formatCount(rooms.length)} rooms on {place.levelName}
+        All {countOf(rooms.length, 'room')} on {place.levelName}
       </Button>
     </Stack>
   );
