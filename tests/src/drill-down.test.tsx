@@ -182,7 +182,7 @@ describe('Level and room screens', () => {
   it('shows a loading state for a floor and for a room while the platform answers', async () => {
     server.use(...everythingPending());
     renderApp(`/buildings/${harbour.id}/levels/0`);
-    expect(await screen.findByRole('status', { name: 'Loading the level' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading the floor' })).toBeInTheDocument();
   });
 
   it('shows rooms without details, and why, when the floor details fail', async () => {

@@ -65,6 +65,16 @@ describe('errors in plain words', () => {
     expect(alert).not.toHaveTextContent('Bad Gateway');
   });
 
+  it('names the room it could not load, not its building, in the words and the frame', async () => {
+    server.use(...buildingsFail(503, 'The platform is unavailable (status 503).'));
+    renderApp(`/buildings/${fixtureBuildings[0]!.id}/levels/0/rooms/1`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the room.');
+    const crumbs = screen.getByRole('navigation', { name: /breadcrumb/i });
+    expect(crumbs).toHaveTextContent('Room');
+    expect(crumbs).not.toHaveTextContent('Building');
+  });
+
   // The BFF relays platform answers unparsed (decision 0007): broken JSON is the dashboard's to catch.
   it.each([
     ['a listing', 'listing', '/', 'Could not load the buildings.'],

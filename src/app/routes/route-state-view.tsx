@@ -17,7 +17,12 @@ export function RouteStateView({
 }) {
   const { search, state: linkState } = useLocation();
   const fromIndex = readIndexLinkState(linkState);
-  const frame = [{ label: 'Portfolio', to: portfolioReturnPath() }, { label: 'Building' }];
+  // The frame names the page asked for: a room that cannot load is not "Building".
+  const placeWord = 'place' in state ? state.place : 'building';
+  const frame = [
+    { label: 'Portfolio', to: portfolioReturnPath() },
+    { label: placeWord[0]!.toUpperCase() + placeWord.slice(1) },
+  ];
   switch (state.status) {
     case 'loading':
       return (

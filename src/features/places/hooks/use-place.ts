@@ -12,9 +12,12 @@ import { portfolioReturnPath } from '@/stores/portfolio-return';
 import { useBuildingRecord } from './use-building-record';
 
 /** What a building, level or room route resolves to: one of four states, never a half-built page. */
+/** What a route shows: its loading and error states name it, never another place. */
+export type PlaceKind = 'building' | 'floor' | 'room';
+
 export type RouteState<T> =
-  | { status: 'loading'; label: string }
-  | { status: 'error'; what: string; error: Error; retry: () => void }
+  | { status: 'loading'; label: string; place: PlaceKind }
+  | { status: 'error'; what: string; error: Error; retry: () => void; place: PlaceKind }
   | { status: 'not-found'; title: string; message: string; back: { label: string; to: string } }
   /** An old link by position, resolved: the page moves to the link by id (history replaced). */
   | { status: 'redirect'; to: string }
@@ -69,14 +72,15 @@ function findByKey<T extends { id?: string }>(
 /** The building with this id, from the cached portfolio listing. */
 export function useBuildingPlace(
   buildingId: string,
-  loadingLabel = 'Loading the building',
+  place: PlaceKind = 'building',
 ): RouteState<BuildingPlace> {
   const { buildings, building, siteLabel, siteTimeZone } = useBuildingRecord(buildingId);
-  if (buildings.isPending) return { status: 'loading', label: loadingLabel };
+  if (buildings.isPending) return { status: 'loading', label: `Loading the ${place}`, place };
   if (buildings.isError)
     return {
       status: 'error',
-      what: 'the building',
+      place,
+      what: `the ${place}`,
       error: buildings.error,
       retry: () => void buildings.refetch(),
     };
@@ -115,17 +119,18 @@ export interface PlaceKeys {
  * The level `keys.level` of a building, from the cached listing and the cached GraphQL drill-down
  * the building page already fetched: moving here sends no new request.
  */
-export function useLevelPlace(keys: PlaceKeys): RouteState<LevelPlace> {
-  const building = useBuildingPlace(keys.buildingId, 'Loading the level');
+export function useLevelPlace(keys: PlaceKeys, place: PlaceKind = 'floor'): RouteState<LevelPlace> {
+  const building = useBuildingPlace(keys.buildingId, place);
   const found = building.status === 'found' ? building.value : undefined;
   // By id, the drill-down starts at once, before the listing has said the building's name.
   const outline = useBuildingOutline({ id: keys.buildingId, name: found?.building.name });
   if (!found) return building as RouteState<never>;
   if (outline.fetching && !outline.outline)
-    return { status: 'loading', label: 'Loading levels and rooms' };
+    return { status: 'loading', label: 'Loading levels and rooms', place };
   if (outline.error)
     return {
       status: 'error',
+      place,
       what: 'the levels and rooms',
       error: outline.error,
       retry: outline.retry,
@@ -179,7 +184,7 @@ export function useLevelPlace(keys: PlaceKeys): RouteState<LevelPlace> {
 
 /** The room `keys.room` of a level, from the same cached data as its level. */
 export function useRoomPlace(keys: PlaceKeys): RouteState<RoomPlace> {
-  const level = useLevelPlace(keys);
+  const level = useLevelPlace(keys, 'room');
   if (level.status !== 'found') return level;
   const place = level.value;
   const match = findByKey(
