@@ -47,6 +47,17 @@ const energy = async (context: Context, query = ''): Promise<Energy> => {
   return energySchema.parse(response.json());
 };
 
+/** GET /api/index/energy/buildings/:id, answered 200 and read with the SPA's schema. */
+const buildingEnergyOf = async (context: Context, id: string) => {
+  const response = await context.bff.app.inject({
+    method: 'GET',
+    url: `/api/index/energy/buildings/${id}`,
+    headers: csrf,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return buildingEnergySchema.parse(response.json());
+};
+
 const historyCalls = (context: Context) =>
   context.platform.requests().filter((entry) => entry.path.endsWith('/HistoricalValues'));
 
@@ -384,12 +395,7 @@ describe('the portfolio energy, on the full platform', () => {
     const distribution = energyIntensitiesSchema.parse(intensities.json());
     expect(distribution.buildings).toHaveLength(ranked);
     const top = answer.buildings[0]!;
-    const own = await context.bff.app.inject({
-      method: 'GET',
-      url: `/api/index/energy/buildings/${top.id}`,
-      headers: csrf,
-    });
-    const building = buildingEnergySchema.parse(own.json());
+    const building = await buildingEnergyOf(context, top.id);
     expect(building.twelveMonths.building).toEqual(top);
     expect(building.twelveMonths.period).toEqual(answer.period);
     expect(building.twelveMonths.months.map((entry) => entry.month)).toEqual(
@@ -411,13 +417,7 @@ describe('the portfolio energy, on the full platform', () => {
   it("gives a building's own page the ranking's figures and its days, and 404 for no building", async () => {
     const answer = await energy(context, '?limit=5000');
     const row = answer.buildings[0]!;
-    const response = await context.bff.app.inject({
-      method: 'GET',
-      url: `/api/index/energy/buildings/${row.id}`,
-      headers: csrf,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const building = buildingEnergySchema.parse(response.json());
+    const building = await buildingEnergyOf(context, row.id);
     expect(building.building).toEqual(row);
     expect(building.period).toEqual(answer.period);
     // Its days over the period add up to the ranking's use; 60 are kept for a 396-day site.
@@ -507,15 +507,7 @@ describe('the portfolio energy, on the full platform', () => {
     const answer = await energy(context, '?period=12-months&limit=5000');
     expect(answer.period).toMatchObject({ from: '2025-12-01', to: '2026-11-30', days: 365 });
     const top = answer.buildings[0]!;
-    const own = buildingEnergySchema.parse(
-      (
-        await context.bff.app.inject({
-          method: 'GET',
-          url: `/api/index/energy/buildings/${top.id}`,
-          headers: csrf,
-        })
-      ).json(),
-    );
+    const own = await buildingEnergyOf(context, top.id);
     expect(own.twelveMonths.months.map((entry) => entry.month)).toEqual(
       expectedYear(context).get(top.id)!.months,
     );
