@@ -1,31 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { writeFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+import {
+  findPrinted,
+  offThePage,
+  overprinted,
+  pageText,
+  readPrintedPages,
+  type PrintedText,
+} from './pdf-layout';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-/** The text of each page of a PDF, one string per page. */
-async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  return pages;
-}
-
-test('picks three buildings, compares them, keeps the comparison on reload, exports and prints it', async ({
-  page,
-}) => {
+/** The three Harbour View buildings, picked in the table and compared. */
+async function compareHarbours(page: Page) {
   await page.goto('/?q=harbour');
   const table = page.getByRole('table', { name: 'Buildings' });
   const boxes = table.getByRole('checkbox', { name: /^Compare / });
@@ -34,11 +25,16 @@ test('picks three buildings, compares them, keeps the comparison on reload, expo
   const bar = page.getByRole('group', { name: 'Comparison' });
   await expect(bar).toContainText('3 of 6 picked');
   await bar.getByRole('link', { name: 'Compare 3' }).click();
-
   await expect(page).toHaveURL(/\/compare\?ids=[^,]+,[^,]+,[^,]+$/);
+}
+
+test('picks three buildings, compares them, keeps the comparison on reload and exports it', async ({
+  page,
+}) => {
+  await compareHarbours(page);
   const sideBySide = page.getByRole('table', { name: 'Side by side' });
   await expect(sideBySide.getByRole('columnheader', { name: /^[ABC] · / })).toHaveCount(3);
-  await expect(page.getByRole('img', { name: /^[ABC], .+: \d+ floors/ })).toHaveCount(3);
+  await expect(page.getByRole('img', { name: /^[ABC], .+: \d+ floors?/ })).toHaveCount(3);
   await expect(page.getByRole('img', { name: /^Area per floor across/ })).toBeVisible();
   // Energy use intensity as the index ranks it: each building has a figure or says why not.
   const intensity = sideBySide
@@ -73,29 +69,135 @@ test('picks three buildings, compares them, keeps the comparison on reload, expo
     'Portfolio lower quartile',
     'Portfolio upper quartile',
   ]);
-
-  // Printed as Chromium prints it: A4 landscape from the print stylesheet.
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('img', { name: /^Area per floor across/ })).toBeVisible();
-  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  const pages = await pdfPages(pdf);
-  expect(pages.length).toBeGreaterThanOrEqual(1);
-  // The table, the plans, seven figures two abreast: five pages at most.
-  expect(pages.length).toBeLessThanOrEqual(5);
-  // No app bar or buttons on paper.
-  expect(pages.join(' ')).not.toContain('SIGN OUT');
-  expect(pages.join(' ')).not.toMatch(/Download CSV|DOWNLOAD CSV/);
-  // No table or figure cut across pages: the first and last thing in each are on one page.
-  const onPage = (text: string) => pages.findIndex((content) => content.includes(text));
-  expect(onPage('Organization')).toBeGreaterThanOrEqual(0);
-  expect(onPage('Organization')).toBe(onPage('Energy use intensity (kWh/m², 30 days) '));
-  for (const [caption, axis] of [
-    ['Area per floor The building’s area', 'Area per floor (m²) 0'],
-    ['Spaces per 1,000 m² How densely', 'Spaces per 1,000 m² (spaces) 0'],
-    ['Measurements per device How many', 'Measurements per device (measurements) 0'],
-    ['Energy use intensity The main meters', 'Energy use intensity (kWh/m², 30 days) 0'],
-  ] as const) {
-    expect(onPage(caption), caption).toBeGreaterThanOrEqual(0);
-    expect(onPage(axis), axis).toBe(onPage(caption));
-  }
 });
+
+/**
+ * What the screen says the printout must hold: each figure's caption, its axis title, and the
+ * letters of the buildings its chart marks (from the chart's own description).
+ */
+async function figuresOnScreen(page: Page) {
+  const region = page.getByRole('region', { name: 'Against the portfolio' });
+  await expect(region.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  return region.getByRole('figure').evaluateAll((figures) =>
+    figures.map((figure) => {
+      const description = figure.querySelector('[role="img"]')?.getAttribute('aria-label') ?? '';
+      return {
+        caption: figure.querySelector('figcaption')?.textContent?.trim() ?? '',
+        // The explanation's first words (the paragraph under the caption): a caption's text also
+        // begins a row of the side-by-side table.
+        lead: figure.querySelector(':scope > p')?.textContent?.trim().slice(0, 12) ?? '',
+        letters: [...description.matchAll(/\b([A-F]) at /g)].map((match) => match[1]!).sort(),
+      };
+    }),
+  );
+}
+
+const sameLine = (one: PrintedText, other: PrintedText) =>
+  one.page === other.page && Math.abs(one.top - other.top) < 2;
+
+for (const width of [1024, 1440, 1920]) {
+  test(`prints the comparison from a ${width} px window: charts laid out for the page, every marker, a dated header`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await compareHarbours(page);
+    await expect(page.getByRole('img', { name: /^Energy use intensity across/ })).toBeVisible();
+    const figures = await figuresOnScreen(page);
+    expect(figures.length).toBeGreaterThanOrEqual(7);
+    // Each caption is told from the table row of the same words by the explanation under it.
+    for (const figure of figures) expect(figure.lead, figure.caption).not.toBe('');
+    const headings = await page
+      .locator('main')
+      .locator('h1, h2, h3, figcaption')
+      .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
+
+    // Printed as Chromium prints it: A4 landscape from the print stylesheet. The page's own
+    // clock dates the printout, read before and after (a print across midnight has either date).
+    const pageDate = () =>
+      page.evaluate(() =>
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date()),
+      );
+    const before = await pageDate();
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    // Kept for people to look at, beside the screenshots.
+    await writeFile(test.info().outputPath(`compare-${width}.pdf`), pdf);
+    const pages = await readPrintedPages(pdf);
+    const after = await pageDate();
+    // The side-by-side table, the plans, the figures two abreast: five pages at most.
+    expect(pages.length).toBeLessThanOrEqual(5);
+    const all = pages.map(pageText).join(' ');
+    expect(all).not.toMatch(/sign out|download csv|\bprint\b/i);
+
+    // A header that says what this is, when it was printed and how fresh and which buildings.
+    const first = pageText(pages[0]!);
+    expect(first).toContain('Storey · Compare buildings');
+    expect([`Printed ${before}`, `Printed ${after}`].some((line) => first.includes(line))).toBe(
+      true,
+    );
+    expect(first).toMatch(/Portfolio index as of \w{3} \d{1,2}, \d{4}/);
+    expect(first).toMatch(
+      /Compared: A Harbour View \(.+\), B Harbour View .+ against the whole portfolio of 24 buildings/,
+    );
+
+    for (const [index, printed] of pages.entries()) {
+      // Nothing printed over anything else, nothing past the paper's edge.
+      expect(overprinted(printed), `page ${index + 1}`).toEqual([]);
+      expect(offThePage(printed), `page ${index + 1}`).toEqual([]);
+      // No heading left alone at the foot of a page.
+      if (index < pages.length - 1)
+        expect(headings, `page ${index + 1} ends with a heading`).not.toContain(
+          printed.texts.at(-1)?.text,
+        );
+    }
+
+    // Each figure: its chart within its own half of the page, legible, with every marker.
+    for (const figure of figures) {
+      const caption = findPrinted(pages, figure.caption, figure.lead);
+      expect(caption, figure.caption).toBeDefined();
+      const captions = figures
+        .map((other) => findPrinted(pages, other.caption, other.lead))
+        .filter((other): other is PrintedText => other !== undefined && other !== caption);
+      const printed = pages[caption!.page - 1]!;
+      const right =
+        captions
+          .filter((other) => sameLine(other, caption!) && other.left > caption!.left)
+          .map((other) => other.left)
+          .sort((a, b) => a - b)[0] ?? printed.width;
+      const floor =
+        captions
+          .filter(
+            (other) =>
+              other.page === caption!.page &&
+              other.top < caption!.bottom &&
+              Math.abs(other.left - caption!.left) < 2,
+          )
+          .map((other) => other.top)
+          .sort((a, b) => b - a)[0] ?? 0;
+      // A text belongs to the figure its middle stands in (an axis title may start left of it).
+      const inside = printed.texts.filter((text) => {
+        const middle = (text.left + text.right) / 2;
+        return (
+          text.top <= caption!.top + 1 &&
+          text.bottom >= floor &&
+          middle >= caption!.left - 24 &&
+          middle < right
+        );
+      });
+      for (const text of inside)
+        expect(
+          text.right,
+          `"${text.text}" in ${figure.caption} runs into the next figure`,
+        ).toBeLessThan(right);
+      const axis = inside.find((text) => text.text.startsWith(`${figure.caption} (`));
+      expect(axis, `${figure.caption}: axis title`).toBeDefined();
+      // Drawn for the page, not shrunk from the window: the axis title at 8 points or more.
+      expect(axis!.top - axis!.bottom, `${figure.caption}: axis title size`).toBeGreaterThan(8);
+      const letters = inside
+        .map((text) => /^([A-F])( →)?$/.exec(text.text)?.[1])
+        .filter((letter): letter is string => letter !== undefined)
+        .sort();
+      expect(letters, `${figure.caption}: markers`).toEqual(figure.letters);
+    }
+  });
+}

@@ -22,13 +22,14 @@ import { DataFreshness } from '@/components/data-freshness';
 import { Section } from '@/components/section';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { PageTitle } from '@/components/page-title';
+import { PrintHeader } from '@/components/print/print-header';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { maxCompared, minCompared, useCompareSelection } from '@/stores/compare-selection';
 import { downloadCsv } from '@/lib/csv';
 import type { IndexedFigures, MeasureValue } from '@/domain/building-measures';
 import { energyReasonWords } from '@/domain/energy-intensity';
-import { displayName, formatCount } from '@/lib/format';
+import { countOf, displayName, formatCount } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
 import {
   compareBuildings,
@@ -277,7 +278,16 @@ export function ComparePage({
     );
 
   return (
-    <Stack spacing={3}>
+    // useFlexGap: the header that exists only on paper takes no space on screen.
+    <Stack spacing={3} useFlexGap>
+      <PrintHeader
+        title="Compare buildings"
+        readAt={buildings.dataUpdatedAt}
+        choices={[
+          `Compared: ${compared.map(({ letter, building, siteName }) => `${letter} ${displayName(building.name)} (${siteName})`).join(', ')}`,
+          `against the whole portfolio of ${countOf(buildings.data.length, 'building')}`,
+        ]}
+      />
       <Header>
         <Stack
           direction="row"

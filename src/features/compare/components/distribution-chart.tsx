@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
+import { printWidths, usePrinting } from '@/components/print/use-printing';
 import { histogram } from '@/domain/chart-data';
 import type { Spread } from '@/domain/distribution';
 import { formatCompact } from '@/lib/format';
@@ -29,6 +30,12 @@ export interface DistributionChartProps {
   valueLabel: string;
   description: string;
 }
+
+/** The chart's height on screen and on paper, in pixels. */
+const height = 200;
+/** Marker labels stand on this many lines of this height, taken in turn from left to right. */
+const labelTiers = 3;
+const labelLine = 13;
 
 /**
  * The portfolio's distribution of one measure as a step histogram (values past the 99th percentile
@@ -52,85 +59,100 @@ export function DistributionChart({
     { x: end, count: drawnBins.at(-1)?.value ?? 0 },
   ];
   const tick = { fill: palette.text.secondary, fontSize: 12 };
-  return (
-    <Box role="img" aria-label={description} sx={{ height: 200 }}>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart
-          data={data}
-          margin={{ top: 32, right: 16, bottom: 16, left: 0 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid stroke={palette.divider} vertical={false} />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={[start, end]}
-            tick={tick}
-            tickFormatter={(value: number) => formatCompact(value)}
-            label={{
-              value: valueLabel,
-              position: 'insideBottom',
-              offset: -8,
-              fill: palette.text.secondary,
-              fontSize: 12,
-            }}
-          />
-          <YAxis
-            tick={tick}
-            width={48}
-            allowDecimals={false}
-            tickFormatter={(value: number) => formatCompact(value)}
-            label={{
-              value: 'Buildings',
-              angle: -90,
-              position: 'insideLeft',
-              fill: palette.text.secondary,
-              fontSize: 12,
-              style: { textAnchor: 'middle' },
-            }}
-          />
-          <ReferenceArea
-            x1={Math.max(spread.q1, start)}
-            x2={Math.min(spread.q3, end)}
-            fill={palette.text.secondary}
-            fillOpacity={0.12}
-            ifOverflow="hidden"
-          />
-          <Area
-            type="stepAfter"
-            dataKey="count"
-            stroke={palette.text.secondary}
-            fill={palette.text.secondary}
-            fillOpacity={0.25}
-            isAnimationActive={false}
-          />
+  const tierOf = new Map(
+    [...markers]
+      .sort((a, b) => a.value - b.value)
+      .map((marker, rank) => [marker.letter, rank % labelTiers]),
+  );
+  // On paper the chart is drawn for its half of the page, not for the window it was opened in.
+  const printing = usePrinting() !== null;
+  const chart = (
+    <ComposedChart
+      data={data}
+      {...(printing ? { width: printWidths.halfPageChart, height } : {})}
+      margin={{ top: 8 + labelLine * labelTiers, right: 16, bottom: 16, left: 0 }}
+      accessibilityLayer={false}
+    >
+      <CartesianGrid stroke={palette.divider} vertical={false} />
+      <XAxis
+        dataKey="x"
+        type="number"
+        domain={[start, end]}
+        tick={tick}
+        tickFormatter={(value: number) => formatCompact(value)}
+        label={{
+          value: valueLabel,
+          position: 'insideBottom',
+          offset: -8,
+          fill: palette.text.secondary,
+          fontSize: 12,
+        }}
+      />
+      <YAxis
+        tick={tick}
+        width={48}
+        allowDecimals={false}
+        tickFormatter={(value: number) => formatCompact(value)}
+        label={{
+          value: 'Buildings',
+          angle: -90,
+          position: 'insideLeft',
+          fill: palette.text.secondary,
+          fontSize: 12,
+          style: { textAnchor: 'middle' },
+        }}
+      />
+      <ReferenceArea
+        x1={Math.max(spread.q1, start)}
+        x2={Math.min(spread.q3, end)}
+        fill={palette.text.secondary}
+        fillOpacity={0.12}
+        ifOverflow="hidden"
+      />
+      <Area
+        type="stepAfter"
+        dataKey="count"
+        stroke={palette.text.secondary}
+        fill={palette.text.secondary}
+        fillOpacity={0.25}
+        isAnimationActive={false}
+      />
+      <ReferenceLine
+        x={Math.min(Math.max(spread.median, start), end)}
+        stroke={palette.text.primary}
+        strokeDasharray="4 3"
+      />
+      {markers.map((marker) => {
+        const beyond = marker.value > end;
+        return (
           <ReferenceLine
-            x={Math.min(Math.max(spread.median, start), end)}
-            stroke={palette.text.primary}
-            strokeDasharray="4 3"
+            key={marker.letter}
+            x={Math.min(Math.max(marker.value, start), end)}
+            stroke={marker.color}
+            strokeWidth={2.5}
+            label={{
+              value: beyond ? `${marker.letter} →` : marker.letter,
+              position: 'top',
+              // Neighbours in value on different lines, so buildings with close values stay readable.
+              offset: 4 + labelLine * (tierOf.get(marker.letter) ?? 0),
+              fill: marker.color,
+              fontSize: 13,
+              fontWeight: 700,
+            }}
           />
-          {markers.map((marker, index) => {
-            const beyond = marker.value > end;
-            return (
-              <ReferenceLine
-                key={marker.letter}
-                x={Math.min(Math.max(marker.value, start), end)}
-                stroke={marker.color}
-                strokeWidth={2.5}
-                label={{
-                  value: beyond ? `${marker.letter} →` : marker.letter,
-                  position: 'top',
-                  // Every other label a line higher, so buildings with close values stay readable.
-                  offset: index % 2 === 0 ? 4 : 17,
-                  fill: marker.color,
-                  fontSize: 13,
-                  fontWeight: 700,
-                }}
-              />
-            );
-          })}
-        </ComposedChart>
-      </ResponsiveContainer>
+        );
+      })}
+    </ComposedChart>
+  );
+  return (
+    <Box role="img" aria-label={description} sx={{ height }}>
+      {printing ? (
+        chart
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          {chart}
+        </ResponsiveContainer>
+      )}
     </Box>
   );
 }

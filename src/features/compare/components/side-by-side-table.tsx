@@ -137,7 +137,8 @@ function measureRows(comparison: Comparison): Row[] {
 export function SideBySideTable({ comparison }: { comparison: Comparison }) {
   const rows = [...factRows(comparison), ...measureRows(comparison)];
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // One sheet: the comparison is read across, so it is never cut between pages.
+    <TableContainer component={Paper} variant="outlined" className="storey-keep-together">
       <Table size="small" aria-label="Side by side">
         <TableHead>
           <TableRow>
