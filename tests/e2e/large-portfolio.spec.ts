@@ -77,3 +77,30 @@ test('draws the portfolio of 10,000 buildings with every chart readable', async 
   await shootPart(charts, 'portfolio-charts-10000');
   await expectNoSeriousA11yViolations(page);
 });
+
+test('compares the 200-level tower at one scale with a small building: every floor a bar to see', async ({
+  page,
+}) => {
+  const buildings = (await (
+    await page.request.get('/api/Buildings?take=20', { headers: { 'X-CSRF': '1' } })
+  ).json()) as Array<{ id: string; floorCount?: number }>;
+  const tower = buildings.find((building) => building.floorCount === 200)!;
+  const small = buildings.find((building) => building !== tower && (building.floorCount ?? 0) > 0)!;
+  expect(tower).toBeDefined();
+  await page.goto(`/compare?ids=${tower.id},${small.id}`);
+  const plan = page.getByRole('img', { name: /^A, .+: 200 floors/ });
+  await expect(plan).toBeVisible();
+  // Each floor is a row holding its bar: at 200 floors still a bar a person can see and count.
+  const bars = await plan.evaluate((element) =>
+    [...element.children].map((row) => {
+      const bar = row.firstElementChild!.getBoundingClientRect();
+      return { height: bar.height, width: bar.width };
+    }),
+  );
+  expect(bars).toHaveLength(200);
+  for (const bar of bars) {
+    expect(bar.height).toBeGreaterThanOrEqual(3);
+    expect(bar.width).toBeGreaterThanOrEqual(6);
+  }
+  await shootPart(page.getByRole('region', { name: 'Floors at one scale' }), 'compare-tower');
+});

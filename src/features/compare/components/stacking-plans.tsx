@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Floor } from '@/api/platform-schemas';
 import { measureColor } from '@/components/charts/measure-palette';
-import { displayName, formatArea, formatCount } from '@/lib/format';
+import { countOf, displayName, formatArea, formatCount } from '@/lib/format';
 import type { ComparedBuilding } from '../utils/comparison';
 
 export interface FloorsState {
@@ -14,8 +14,14 @@ export interface FloorsState {
   error: Error | null;
 }
 
-/** Drawn height of all floors of the tallest building, in pixels (a 200-floor tower included). */
+/**
+ * Drawn height of all floors of the tallest building, in pixels; a tower whose floors would be
+ * thinner than `thinnestFloor` grows taller instead (a 200-floor tower: 600 px).
+ */
 const plotHeight = 360;
+const thinnestFloor = 3;
+/** A floor far smaller than the largest still shows as a bar a tower can be seen by. */
+const narrowestBar = '6px';
 
 /**
  * The buildings' floors next to each other at one scale: every floor equally tall, bar length by
@@ -32,7 +38,7 @@ export function StackingPlans({
     ({ building }, index) => floors[index]?.data?.length ?? building.floorCount,
   );
   const mostFloors = Math.max(1, ...counts);
-  const rowHeight = Math.max(2, Math.min(16, Math.floor(plotHeight / mostFloors)));
+  const rowHeight = Math.max(thinnestFloor, Math.min(16, Math.floor(plotHeight / mostFloors)));
   const largest = Math.max(
     1,
     ...floors.flatMap((state) => (state.data ?? []).map((floor) => floor.area ?? 0)),
@@ -52,7 +58,7 @@ export function StackingPlans({
         const state = floors[index]!;
         const list = state.data ?? [];
         const biggest = Math.max(0, ...list.map((floor) => floor.area ?? 0));
-        const summary = `${letter}, ${displayName(building.name)}: ${formatCount(list.length)} floors, the largest ${formatArea(biggest)}`;
+        const summary = `${letter}, ${displayName(building.name)}: ${countOf(list.length, 'floor')}, the largest ${formatArea(biggest)}`;
         return (
           <Paper
             key={building.id}
@@ -91,7 +97,7 @@ export function StackingPlans({
                   >
                     <Box
                       sx={{
-                        width: `${Math.max(1, (100 * (floor.area ?? 0)) / largest)}%`,
+                        width: `max(${narrowestBar}, ${(100 * (floor.area ?? 0)) / largest}%)`,
                         bgcolor: measureColor('area'),
                         borderRadius: 0.5,
                       }}
@@ -104,7 +110,7 @@ export function StackingPlans({
               <strong>{letter}</strong> · {displayName(building.name)}
               <br />
               <Typography component="span" variant="caption" color="text.secondary">
-                {formatCount(list.length || building.floorCount)} floors
+                {countOf(list.length || building.floorCount, 'floor')}
                 {biggest > 0 ? `, largest ${formatArea(biggest)}` : ''}
               </Typography>
             </Typography>
