@@ -2,11 +2,26 @@
  * Accent- and case-insensitive matching, one character at a time so that the positions of a match
  * in the folded text are its positions in the original (for highlighting).
  */
-const foldCharacter = (character: string): string =>
-  character
+/** Letters with no mark to strip (Ł is not L plus a mark), read as PostgreSQL's unaccent reads them. */
+const baseLetters: Record<string, string> = {
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+};
+
+const foldCharacter = (character: string): string => {
+  const lower = character
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase() || character;
+    .toLowerCase();
+  return baseLetters[lower] ?? (lower || character);
+};
 
 export function fold(text: string): string {
   return [...text].map(foldCharacter).join('');

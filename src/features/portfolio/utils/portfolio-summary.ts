@@ -1,6 +1,7 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { displayName, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
+import { fold } from '@/lib/text-match';
 
 export interface PortfolioTotals {
   buildings: number;
@@ -60,12 +61,6 @@ export function groupBuildings(
 export function siteNames(sites: readonly Site[] | undefined): Map<string, string> {
   return new Map((sites ?? []).map((site) => [site.id, siteLabel(site.id, site.name)]));
 }
-
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 export interface PortfolioFilter {
   search: string;
