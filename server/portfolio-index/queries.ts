@@ -147,6 +147,8 @@ export async function searchPlaces(
 export interface TotalsRow {
   id: string;
   name: string | null;
+  /** A site's organization (by id, with its name where the platform gave one); null for an organization. */
+  organization: { id: string; name: string | null } | null;
   buildings: number;
   area: number;
   floors: number;
@@ -178,17 +180,25 @@ export async function portfolioTotals(
   db: Kysely<IndexTables>,
   runId: number,
   by: TotalsGroup,
-): Promise<{ rows: TotalsRow[]; total: Omit<TotalsRow, 'id' | 'name' | 'share'> }> {
+): Promise<{
+  rows: TotalsRow[];
+  total: Omit<TotalsRow, 'id' | 'name' | 'organization' | 'share'>;
+}> {
+  // A site's organization is its own record's, else its buildings' (a site the platform did not
+  // list is known only through them).
   const groups =
     by === 'site'
-      ? sql`select id, name from indexed_site where run_id = ${runId}
-            union select distinct site_id, null from indexed_building b where run_id = ${runId}
-              and not exists (select 1 from indexed_site s where s.run_id = b.run_id and s.id = b.site_id)`
-      : sql`select id, name from indexed_organization where run_id = ${runId}`;
+      ? sql`select id, name, organization_id from indexed_site where run_id = ${runId}
+            union select site_id, null, min(organization_id) from indexed_building b where run_id = ${runId}
+              and not exists (select 1 from indexed_site s where s.run_id = b.run_id and s.id = b.site_id)
+              group by site_id`
+      : sql`select id, name, null::text as organization_id from indexed_organization where run_id = ${runId}`;
   const key = by === 'site' ? sql.ref('b.site_id') : sql.ref('b.organization_id');
   const { rows } = await sql<{
     id: string;
     name: string | null;
+    organization_id: string | null;
+    organization_name: string | null;
     buildings: string;
     area: number;
     floors: string;
@@ -197,7 +207,7 @@ export async function portfolioTotals(
     measurements: string;
     counts_missing: string;
   }>`
-    select g.id, g.name,
+    select g.id, g.name, g.organization_id, o.name as organization_name,
       count(b.id) as buildings,
       coalesce(sum(b.area), 0)::float8 as area,
       coalesce(sum(b.floor_count), 0) as floors,
@@ -206,12 +216,17 @@ export async function portfolioTotals(
       coalesce(sum(b.measurement_count) filter (where b.counts_included), 0) as measurements,
       count(b.id) filter (where not b.counts_included) as counts_missing
     from (${groups}) g
+    left join indexed_organization o on o.run_id = ${runId} and o.id = g.organization_id
     left join indexed_building b on b.run_id = ${runId} and ${key} = g.id
-    group by g.id, g.name
+    group by g.id, g.name, g.organization_id, o.name
     order by area desc, g.name, g.id`.execute(db);
   const numbers = rows.map((row) => ({
     id: row.id,
     name: row.name,
+    organization:
+      row.organization_id === null
+        ? null
+        : { id: row.organization_id, name: row.organization_name },
     buildings: Number(row.buildings),
     area: Number(row.area),
     floors: Number(row.floors),

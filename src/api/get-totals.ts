@@ -23,6 +23,8 @@ export const totalsSchema = z.object({
     measures.extend({
       id: z.string(),
       name: z.string().nullable(),
+      /** A site's organization; null on an organization's own row. */
+      organization: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
       share: z.object({
         buildings: z.number().nullable(),
         area: z.number().nullable(),

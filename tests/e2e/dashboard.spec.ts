@@ -314,3 +314,49 @@ for (const scheme of ['light', 'dark'] as const)
       ).toBeGreaterThanOrEqual(3);
     }
   });
+
+test('Sites: every site with its organization, filtered, exported as shown, in both schemes', async ({
+  page,
+}) => {
+  const sites = (await (
+    await page.request.get('/api/Sites', { headers: { 'X-CSRF': '1' } })
+  ).json()) as Array<{ id: string; name: string }>;
+  await page.goto('/sites');
+  const table = page.getByRole('table', { name: 'Sites' });
+  await expect(table.getByRole('columnheader', { name: 'Organization' })).toBeVisible();
+  // Every site, then the portfolio's total.
+  await expect(table.getByRole('row')).toHaveCount(sites.length + 2);
+  await expect(table.getByRole('row').last()).toContainText(`All ${sites.length} sites`);
+  await shoot(page, 'sites');
+  await expectNoSeriousA11yViolations(page);
+
+  const wanted = sites[0]!.name.split(/\s+/)[0]!;
+  await page.getByRole('textbox', { name: 'Filter sites' }).fill(wanted);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(wanted)}$`));
+  const kept = sites.filter((site) =>
+    site.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((word) => word.startsWith(wanted.toLowerCase())),
+  );
+  await expect(table.getByRole('row')).toHaveCount(
+    kept.length + 1 + (kept.length < sites.length ? 2 : 1),
+  );
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^storey-sites-.+\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toMatch(/^Site,Organization,Buildings,Buildings share of portfolio,Area/);
+  expect(lines.at(-1)).toMatch(new RegExp(`^All ${sites.length} sites,`));
+  expect(lines).toHaveLength(1 + kept.length + (kept.length < sites.length ? 2 : 1));
+
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+});

@@ -153,6 +153,19 @@ describe('portfolio index on the full platform', () => {
       const shares = body.rows.reduce((sum, row) => sum + (row.share.area ?? 0), 0);
       expect(shares).toBeCloseTo(1, 9);
       expect(body.asOf).toBe((await status(context)).served?.finishedAt);
+      // A site names its organization (as the platform's site record does); an organization none.
+      const { organizations } = context.platform.emulator.portfolio;
+      for (const row of body.rows) {
+        if (by === 'organization') {
+          expect(row.organization).toBeNull();
+          continue;
+        }
+        const site = sites.find((candidate) => candidate.id === row.id)!;
+        expect(row.organization).toEqual({
+          id: site.organizationId,
+          name: organizations.find((candidate) => candidate.id === site.organizationId)!.name,
+        });
+      }
     }
   });
 });

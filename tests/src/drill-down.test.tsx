@@ -289,6 +289,48 @@ describe('Sites screen from the portfolio index', () => {
     expect(await ui.table('Organizations')).toBeInTheDocument();
     expect(router.state.location.search).toContain('by=organization');
   });
+
+  it("names each site's organization, filters by name or organization, and adds up what is shown", async () => {
+    const { router } = renderApp('/sites');
+    const table = await ui.table('Sites');
+    const organization = fixture.organizations.find(
+      (candidate) => candidate.id === fixture.sites[0]!.organizationId,
+    )!;
+    const row = within(table)
+      .getByRole('link', { name: `${first!.name}: show its buildings in the portfolio` })
+      .closest('tr')!;
+    expect(within(row).getByRole('cell', { name: organization.name! })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter sites' }), second!.name!);
+    await waitFor(() => expect(ui.rowNames(table).slice(0, -1)).toEqual([second!.name]));
+    expect(router.state.location.search).toBe(`?${new URLSearchParams({ q: second!.name! })}`);
+    // Shown, then the whole: 500 of 2,000 m² is a quarter of the portfolio's area.
+    const [shown, whole] = within(table).getAllByRole('row').slice(-2);
+    expect(shown).toHaveTextContent('1 of 3 sites shown');
+    expect(within(shown!).getByText('(25%)')).toBeInTheDocument();
+    expect(whole).toHaveTextContent('All 3 sites');
+
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Filter sites' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filter sites' }), 'no such place');
+    expect(await within(table).findByText('No sites match this filter.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('says which columns a narrow window hides, and shows them on request', async () => {
+    // The test's window matches no width query: a phone, where only Site and Area show.
+    renderApp('/sites');
+    await ui.table('Sites');
+    const toggle = screen.getByRole('button', { name: 'Show 6 columns' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      screen.getByText(/hidden at this width \(Organization, Buildings, Floors, Spaces/),
+    ).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide 6 columns' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
 });
 
 describe('Sites screen without an index', () => {

@@ -485,9 +485,11 @@ const totalsRow = (
   floors: number,
   devices: number,
   whole: { area: number; floors: number; devices: number },
+  organization: { id: string; name: string | null } | null = null,
 ) => ({
   id,
   name,
+  organization,
   buildings: floors > 0 ? 2 : 0,
   area,
   floors,
@@ -512,6 +514,13 @@ const totalsRow = (
 export const indexTotals = (() => {
   const whole = { area: 2000, floors: 20, devices: 40 };
   const [a, b, c] = fixture.sites;
+  // Each site's organization as the index joins it from the site's record.
+  const organizationOf = (site: (typeof fixture.sites)[number]) => {
+    const organization = fixture.organizations.find(
+      (candidate) => candidate.id === site.organizationId,
+    );
+    return { id: site.organizationId, name: organization?.name ?? null };
+  };
   return {
     asOf: indexReady.served.finishedAt,
     total: {
@@ -524,9 +533,9 @@ export const indexTotals = (() => {
       countsMissing: 1,
     },
     rows: [
-      totalsRow(a!.id, a!.name, 1500, 5, 10, whole),
-      totalsRow(b!.id, b!.name, 500, 15, 30, whole),
-      totalsRow(c!.id, c!.name, 0, 0, 0, whole),
+      totalsRow(a!.id, a!.name, 1500, 5, 10, whole, organizationOf(a!)),
+      totalsRow(b!.id, b!.name, 500, 15, 30, whole, organizationOf(b!)),
+      totalsRow(c!.id, c!.name, 0, 0, 0, whole, organizationOf(c!)),
     ],
   };
 })();

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import type { Theme } from '@mui/material/styles';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,16 +9,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
+import { HiddenColumnsToggle, shownFrom, useHiddenColumns } from '@/components/hidden-columns';
 import { displayName, formatCount } from '@/lib/format';
 import {
   buildingColumns,
   rowsToCsv,
-  type ColumnPriority,
   type BuildingRow,
   type SortDirection,
   type SortField,
@@ -45,25 +43,6 @@ export interface BuildingsTableProps {
 
 async function downloadRows(rows: readonly BuildingRow[], fileName: string) {
   downloadCsv(fileName, await rowsToCsv(rows));
-}
-
-/** Hidden below the column's width: the table fits a tablet and a phone without sideways scrolling. */
-const shownFrom: Record<ColumnPriority, object> = {
-  always: {},
-  sm: { display: { xs: 'none', sm: 'table-cell' } },
-  md: { display: { xs: 'none', md: 'table-cell' } },
-  lg: { display: { xs: 'none', lg: 'table-cell' } },
-  xl: { display: { xs: 'none', xl: 'table-cell' } },
-};
-
-/** The columns this width hides, by name: said under the table, never hidden without a word. */
-function useHiddenColumns(): string[] {
-  const sm = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
-  const md = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  const lg = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
-  const xl = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
-  const shown: Record<ColumnPriority, boolean> = { always: true, sm, md, lg, xl };
-  return buildingColumns.filter((column) => !shown[column.priority]).map((column) => column.label);
 }
 
 /** Stands in for the rows above or below the rendered window, so the scrollbar stays true. */
@@ -163,7 +142,8 @@ export function BuildingsTable({
   fileName,
 }: BuildingsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const hidden = useHiddenColumns();
+  const hidden = useHiddenColumns(buildingColumns);
+  const [showAll, setShowAll] = useState(false);
   const [offset, setOffset] = useState(0);
   // Where the rows start on the page; the figures above may change height as data arrives.
   useLayoutEffect(() => {
@@ -217,14 +197,9 @@ export function BuildingsTable({
           </Button>
         </Stack>
       </Stack>
-      {hidden.length > 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {hidden.length} {hidden.length === 1 ? 'column is' : 'columns are'} hidden at this width (
-          {hidden.join(', ')}): a wider window shows {hidden.length === 1 ? 'it' : 'them'}, and the
-          CSV has every column.
-        </Typography>
-      ) : null}
-      <Paper variant="outlined">
+      <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
+      {/* Every column on request: the card scrolls sideways, the page does not. */}
+      <Paper variant="outlined" sx={showAll ? { overflowX: 'auto' } : undefined}>
         <Table
           size="small"
           stickyHeader
@@ -237,6 +212,7 @@ export function BuildingsTable({
             '& td:not(.MuiTableCell-paddingCheckbox), & th:not(.MuiTableCell-paddingCheckbox)': {
               px: { xs: 1, md: 2 },
             },
+            ...(showAll ? { '& th, & td': { display: 'table-cell !important' } } : {}),
           }}
         >
           <TableHead>

@@ -1,6 +1,7 @@
 import type { Building } from '@/api/platform-schemas';
 import { areaUnit, displayName, formatAreaValue, formatCount } from '@/lib/format';
 import { toCsv } from '@/lib/csv';
+import type { ColumnPriority } from '@/components/hidden-columns';
 
 export interface BuildingRow extends Building {
   siteName: string;
@@ -21,13 +22,11 @@ export type SortField =
   | 'qualityScore';
 export type SortDirection = 'asc' | 'desc';
 
-/** From which screen width a column shows: narrow screens keep what a facility manager needs first. */
-export type ColumnPriority = 'always' | 'sm' | 'md' | 'lg' | 'xl';
-
 export interface BuildingColumn {
   field: SortField;
   label: string;
   numeric: boolean;
+  /** From which screen width it shows: narrow screens keep what a facility manager needs first. */
   priority: ColumnPriority;
   /** The value sorted on and exported; null sorts last and exports empty. */
   value: (row: BuildingRow) => string | number | null;

@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,11 +21,19 @@ import { useSites } from '@/api/get-sites';
 import type { Building, Site } from '@/api/platform-schemas';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
-import { areaUnit, formatArea, formatCount, siteLabel } from '@/lib/format';
+import { areaUnit, formatAreaValue, formatCount, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
 import type { UrlView } from '@/lib/use-url-params';
 import { totalsQueryOptions, type TotalsGroup } from '@/api/get-totals';
-import { TotalsTable, totalsColumns, type TotalsColumn } from './totals-table';
+import { DebouncedTextField } from '@/components/debounced-text-field';
+import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
+import {
+  totalsCsvTable,
+  totalsSortable,
+  viewTotals,
+  type TotalsColumn,
+} from '../utils/totals-view';
+import { TotalsTable } from './totals-table';
 
 interface SiteSummary extends GroupSums {
   place: string;
@@ -49,42 +58,78 @@ export function summarizeSites(
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-const sortable = new Set<string>(['name', ...totalsColumns.map((column) => column.key)]);
+/** The table's state the route keeps in the URL. */
+export const sitesViewKeys = ['by', 'q', 'sort', 'dir'] as const;
+type SitesView = UrlView<(typeof sitesViewKeys)[number]>;
 
 /**
  * Sums and shares by site or by organization from the portfolio index: every one of them, with
- * the portfolio's total, sortable (state in the URL: by, sort, dir).
+ * the portfolio's total, filtered by name or organization, sortable, exported as shown (state in
+ * the URL: by, q, sort, dir).
  */
-/** The table's state the route keeps in the URL. */
-export const sitesViewKeys = ['by', 'sort', 'dir'] as const;
-type SitesView = UrlView<(typeof sitesViewKeys)[number]>;
-
 function IndexTotals({ view }: { view: SitesView }) {
   const update = view.change;
   const by: TotalsGroup = view.values.by === 'organization' ? 'organization' : 'site';
   const sortParam = view.values.sort ?? 'area';
-  const sort = (sortable.has(sortParam) ? sortParam : 'area') as TotalsColumn;
-  const descending = view.values.dir ? view.values.dir === 'desc' : sort !== 'name';
+  const sort = (
+    totalsSortable.has(sortParam) && !(by === 'organization' && sortParam === 'organization')
+      ? sortParam
+      : 'area'
+  ) as TotalsColumn;
+  const descending = view.values.dir
+    ? view.values.dir === 'desc'
+    : sort !== 'name' && sort !== 'organization';
+  const filter = view.values.q ?? '';
   const totals = useQuery(totalsQueryOptions(by));
+  const shown = useMemo(
+    () => (totals.data ? viewTotals(totals.data, { by, filter, sort, descending }) : undefined),
+    [totals.data, by, filter, sort, descending],
+  );
+  const plural = by === 'site' ? 'sites' : 'organizations';
   return (
     <Stack spacing={2}>
       <PageTitle title="Sites" freshness={[totals]} />
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={by}
-        onChange={(_event, value: TotalsGroup | null) => {
-          if (value) update({ by: value === 'site' ? undefined : value });
-        }}
-        aria-label="Totals by"
-      >
-        <ToggleButton value="site">By site</ToggleButton>
-        <ToggleButton value="organization">By organization</ToggleButton>
-      </ToggleButtonGroup>
-      {totals.data ? (
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={by}
+          onChange={(_event, value: TotalsGroup | null) => {
+            if (value) update({ by: value === 'site' ? undefined : value });
+          }}
+          aria-label="Totals by"
+        >
+          <ToggleButton value="site">By site</ToggleButton>
+          <ToggleButton value="organization">By organization</ToggleButton>
+        </ToggleButtonGroup>
+        <DebouncedTextField
+          size="small"
+          label={by === 'site' ? 'Filter sites' : 'Filter organizations'}
+          placeholder={by === 'site' ? 'Name or organization' : 'Name'}
+          value={filter}
+          onCommit={(text) => update({ q: text.trim() === '' ? undefined : text })}
+          sx={{ minWidth: 220 }}
+        />
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={!shown || shown.rows.length === 0}
+          onClick={() => {
+            if (!totals.data || !shown) return;
+            const table = totalsCsvTable(by, totals.data, shown);
+            void toCsv(table.fields, table.rows).then((csv) =>
+              downloadCsv(`storey-${plural}-${fileSlug(filter)}.csv`, csv),
+            );
+          }}
+        >
+          Export CSV
+        </Button>
+      </Stack>
+      {totals.data && shown ? (
         <TotalsTable
           by={by}
           totals={totals.data}
+          view={shown}
           sort={sort}
           descending={descending}
           onSort={(column) =>
@@ -197,7 +242,7 @@ function SitesFromListings() {
                 </TableCell>
                 <TableCell>{site.place}</TableCell>
                 <TableCell align="right">{formatCount(site.buildings)}</TableCell>
-                <TableCell align="right">{formatArea(site.area)}</TableCell>
+                <TableCell align="right">{formatAreaValue(site.area)}</TableCell>
                 <TableCell align="right">{formatCount(site.floors)}</TableCell>
                 <TableCell align="right">{formatCount(site.spaces)}</TableCell>
               </TableRow>

@@ -9,60 +9,63 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { HiddenColumnsToggle, shownFrom, useHiddenColumns } from '@/components/hidden-columns';
 import { paths } from '@/config/paths';
-import { areaUnit, formatAreaValue, formatCount, formatShare, siteLabel } from '@/lib/format';
+import { countOf, formatAreaValue, formatCount, formatShare } from '@/lib/format';
 import type { Totals, TotalsGroup } from '@/api/get-totals';
-
-export const totalsColumns = [
-  { key: 'buildings', label: 'Buildings' },
-  { key: 'area', label: `Area (${areaUnit})` },
-  { key: 'floors', label: 'Floors' },
-  { key: 'spaces', label: 'Spaces' },
-  { key: 'devices', label: 'Devices' },
-  { key: 'measurements', label: 'Measurements' },
-] as const;
-export type TotalsColumn = (typeof totalsColumns)[number]['key'] | 'name';
+import {
+  organizationColumn,
+  organizationNameOf,
+  totalsColumns,
+  totalsNameOf,
+  type TotalsColumn,
+  type TotalsView,
+} from '../utils/totals-view';
 
 // The unit is in the column's header.
 const format = (key: TotalsColumn, value: number) =>
   key === 'area' ? formatAreaValue(value) : formatCount(value);
-/** The total row reads as part of the table, not as a faint footnote. */
+/** The total rows read as part of the table, not as a faint footnote. */
 const totalCell = { color: 'text.primary', fontWeight: 600, fontSize: '0.875rem' } as const;
-
-const nameOf = (by: TotalsGroup, row: Totals['rows'][number]) =>
-  by === 'site' ? siteLabel(row.id, row.name) : (row.name ?? row.id);
+const numberCell = { whiteSpace: 'nowrap' } as const;
 
 /**
- * Sums and shares of the portfolio by site or organization, every one of them, with the total
- * row; sortable by any column. The shares are the server's (one computation for every screen).
+ * Sums and shares of the portfolio by site or organization, as the person filtered and sorted
+ * them (`view`), with what the rows shown add up to and the portfolio's total. The header and the
+ * totals stay in view while a long list scrolls; a narrow window hides columns by priority and
+ * says which.
  */
 export function TotalsTable({
   by,
   totals,
+  view,
   sort,
   descending,
   onSort,
 }: {
   by: TotalsGroup;
   totals: Totals;
+  view: TotalsView;
   sort: TotalsColumn;
   descending: boolean;
   onSort: (column: TotalsColumn) => void;
 }) {
-  const rows = [...totals.rows].sort((a, b) => {
-    const order =
-      sort === 'name'
-        ? nameOf(by, a).localeCompare(nameOf(by, b))
-        : a[sort] - b[sort] || nameOf(by, a).localeCompare(nameOf(by, b));
-    return descending ? -order : order;
-  });
+  const columns = [
+    ...(by === 'site' ? [{ key: 'organization' as const, ...organizationColumn }] : []),
+    ...totalsColumns,
+  ];
+  const hidden = useHiddenColumns(columns);
+  const [showAll, setShowAll] = useState(false);
   const label = by === 'site' ? 'Site' : 'Organization';
-  const header = (column: TotalsColumn, text: string, align: 'left' | 'right') => (
+  const plural = by === 'site' ? 'sites' : 'organizations';
+  const header = (column: TotalsColumn, text: string, align: 'left' | 'right', sx: object) => (
     <TableCell
       key={column}
       align={align}
       sortDirection={sort === column ? (descending ? 'desc' : 'asc') : false}
+      sx={{ whiteSpace: 'nowrap', ...sx }}
     >
       <TableSortLabel
         active={sort === column}
@@ -73,58 +76,131 @@ export function TotalsTable({
       </TableSortLabel>
     </TableCell>
   );
+  const filtered = view.shown.count < totals.rows.length;
   return (
     <>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={by === 'site' ? 'Sites' : 'Organizations'}>
+      <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        // One screen to scan however many sites: the list scrolls under its header and totals.
+        sx={{ maxHeight: { xs: 'none', md: 'calc(100vh - 260px)' }, minHeight: 240 }}
+      >
+        <Table
+          size="small"
+          stickyHeader
+          aria-label={by === 'site' ? 'Sites' : 'Organizations'}
+          sx={{
+            '& td, & th': { px: { xs: 1, md: 2 } },
+            ...(showAll ? { '& th, & td': { display: 'table-cell !important' } } : {}),
+            // The totals stay at the foot of the scrolling list (Chromium and Firefox stick a tfoot).
+            '& tfoot': { position: { md: 'sticky' }, bottom: 0, zIndex: 2 },
+            '& tfoot td, & tfoot th': { bgcolor: 'background.paper' },
+          }}
+        >
           <TableHead>
             <TableRow>
-              {header('name', label, 'left')}
-              {totalsColumns.map((column) => header(column.key, column.label, 'right'))}
+              {header('name', label, 'left', {})}
+              {columns.map((column) =>
+                header(
+                  column.key,
+                  column.label,
+                  column.key === 'organization' ? 'left' : 'right',
+                  shownFrom[column.priority],
+                ),
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((row) => (
+            {view.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length + 1} align="center" sx={{ py: 4 }}>
+                  No {plural} match this filter.
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {view.rows.map((row) => (
               <TableRow key={row.id} hover>
                 <TableCell component="th" scope="row">
                   <Link
                     component={RouterLink}
                     to={paths.portfolio(by === 'site' ? { site: row.id } : { org: row.id })}
-                    aria-label={`${nameOf(by, row)}: show its buildings in the portfolio`}
+                    aria-label={`${totalsNameOf(by, row)}: show its buildings in the portfolio`}
                   >
-                    {nameOf(by, row)}
+                    {totalsNameOf(by, row)}
                   </Link>
                 </TableCell>
-                {totalsColumns.map((column) => (
-                  <TableCell key={column.key} align="right">
-                    {format(column.key, row[column.key])}{' '}
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      ({formatShare(row.share[column.key])})
-                    </Typography>
-                  </TableCell>
-                ))}
+                {columns.map((column) =>
+                  column.key === 'organization' ? (
+                    <TableCell key={column.key} sx={shownFrom[column.priority]}>
+                      {organizationNameOf(row)}
+                    </TableCell>
+                  ) : (
+                    <TableCell
+                      key={column.key}
+                      align="right"
+                      sx={{ ...numberCell, ...shownFrom[column.priority] }}
+                    >
+                      {format(column.key, row[column.key])}{' '}
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        ({formatShare(row.share[column.key])})
+                      </Typography>
+                    </TableCell>
+                  ),
+                )}
               </TableRow>
             ))}
           </TableBody>
           <TableFooter>
+            {filtered ? (
+              <TableRow>
+                <TableCell component="th" scope="row" sx={totalCell}>
+                  {formatCount(view.shown.count)} of{' '}
+                  {countOf(totals.rows.length, label.toLowerCase())} shown
+                </TableCell>
+                {columns.map((column) =>
+                  column.key === 'organization' ? (
+                    <TableCell key={column.key} sx={shownFrom[column.priority]} />
+                  ) : (
+                    <TableCell
+                      key={column.key}
+                      align="right"
+                      sx={{ ...totalCell, ...numberCell, ...shownFrom[column.priority] }}
+                    >
+                      {format(column.key, view.shown.sums[column.key])}{' '}
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        ({formatShare(view.shown.share[column.key])})
+                      </Typography>
+                    </TableCell>
+                  ),
+                )}
+              </TableRow>
+            ) : null}
             <TableRow>
               <TableCell component="th" scope="row" sx={totalCell}>
-                All {formatCount(totals.rows.length)} {by === 'site' ? 'sites' : 'organizations'}
+                All {countOf(totals.rows.length, label.toLowerCase())}
               </TableCell>
-              {totalsColumns.map((column) => (
-                <TableCell key={column.key} align="right" sx={totalCell}>
-                  {format(column.key, totals.total[column.key])}
-                </TableCell>
-              ))}
+              {columns.map((column) =>
+                column.key === 'organization' ? (
+                  <TableCell key={column.key} sx={shownFrom[column.priority]} />
+                ) : (
+                  <TableCell
+                    key={column.key}
+                    align="right"
+                    sx={{ ...totalCell, ...numberCell, ...shownFrom[column.priority] }}
+                  >
+                    {format(column.key, totals.total[column.key])}
+                  </TableCell>
+                ),
+              )}
             </TableRow>
           </TableFooter>
         </Table>
       </TableContainer>
       {totals.total.countsMissing > 0 ? (
         <Typography variant="body2" color="text.secondary">
-          Devices and measurements leave out {formatCount(totals.total.countsMissing)}{' '}
-          {totals.total.countsMissing === 1 ? 'building' : 'buildings'} whose counts the platform
-          did not include.
+          Devices and measurements leave out {countOf(totals.total.countsMissing, 'building')} whose
+          counts the platform did not include.
         </Typography>
       ) : null}
     </>
