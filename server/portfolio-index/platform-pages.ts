@@ -128,6 +128,26 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     }
   }
 
+  /**
+   * One GraphQL query that may be answered in part: its data and whether errors came with it (a
+   * field that failed is null in the data). No data at all counts as a failed read of `what`.
+   */
+  async function graphqlInPart<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    what: string,
+  ): Promise<{ data: T; partial: boolean }> {
+    const body = JSON.stringify({ query: document, variables });
+    const answer = await withRetries(what, () => gateway.graphql(body));
+    const parsed = z
+      .object({ data: schema.nullish(), errors: z.array(z.unknown()).optional() })
+      .safeParse(json(answer, what));
+    if (!parsed.success || !parsed.data.data)
+      throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
+    return { data: parsed.data.data, partial: (parsed.data.errors?.length ?? 0) > 0 };
+  }
+
   /** One GraphQL query; an answer with `errors` counts as a failed read of `what`. */
   async function graphql<T>(
     document: string,
@@ -135,14 +155,10 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     schema: z.ZodType<T>,
     what: string,
   ): Promise<T> {
-    const body = JSON.stringify({ query: document, variables });
-    const answer = await withRetries(what, () => gateway.graphql(body));
-    const parsed = z
-      .object({ data: schema.nullish(), errors: z.array(z.unknown()).optional() })
-      .safeParse(json(answer, what));
-    if (!parsed.success || !parsed.data.data || (parsed.data.errors?.length ?? 0) > 0)
+    const answer = await graphqlInPart(document, variables, schema, what);
+    if (answer.partial)
       throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
-    return parsed.data.data;
+    return answer.data;
   }
 
   /**
@@ -180,6 +196,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
   return {
     restList,
     graphql,
+    graphqlInPart,
     graphqlList,
     /** `work` over `items`, `concurrency` at once, results in order; the first failure stops it. */
     each: <I, O>(items: readonly I[], work: (item: I) => Promise<O>) =>

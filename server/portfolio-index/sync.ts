@@ -343,9 +343,10 @@ async function readPerBuilding(
   });
   await progress({ phase: 'reading-rooms' });
   let names = 0;
+  let inPart = 0;
   await pages.each([...byName.keys()], async (name) => {
     if (++names % 100 === 0) await progress({ rooms: rooms.length });
-    const answer = await pages.graphql(
+    const { data: answer, partial } = await pages.graphqlInPart(
       specBuildingQuery,
       { name },
       specBuilding,
@@ -353,7 +354,13 @@ async function readPerBuilding(
     );
     for (const found of answer.buildings) {
       if (!floorsOf.has(found.id)) continue; // Not in the listing this run read.
-      if (found.levels) levelsRead.add(found.id);
+      // Platform trouble is never a data finding: a building whose levels or rooms failed to
+      // come (null beside an error) is kept with what came, and left unchecked.
+      const whole =
+        Array.isArray(found.levels) &&
+        (!partial || found.levels.every((level) => Array.isArray(level.rooms)));
+      if (whole) levelsRead.add(found.id);
+      else if (partial) inPart++;
       const floors = floorsOf.get(found.id) ?? [];
       (found.levels ?? []).forEach((level, position) => {
         // GraphQL levels have no id here: the REST floor of the same name gives it, when only
@@ -379,6 +386,10 @@ async function readPerBuilding(
       });
     }
   });
+  if (inPart > 0)
+    unread.push(
+      `${inPart} ${inPart === 1 ? "building's" : "buildings'"} levels or rooms came back only in part (the platform reported errors), so ${inPart === 1 ? 'its' : 'their'} floors and rooms are not checked until a sync reads them whole.`,
+    );
   return { levels, rooms, levelsRead, listedFloors };
 }
 

@@ -5,6 +5,7 @@ import {
   qualityScoresSchema,
   qualitySummarySchema,
 } from '@/api/get-quality';
+import { indexStatusSchema } from '@/api/get-index-status';
 import {
   checkPortfolio,
   scoresByBuilding,
@@ -285,5 +286,46 @@ describe('data quality from the index on a platform that shows only the spec', (
     );
     expect(own).toMatchObject({ checked: false });
     expect(own.findings.map((f) => f.ruleId)).toContain('name-missing');
+  });
+});
+
+describe('data quality from the index when the platform answers only in part', () => {
+  const running = indexedPlatform({ schema: 'spec' }, { INDEX_PAGE_SIZE: '200' });
+
+  it('finds nothing in platform trouble: buildings answered in part are unchecked, and said so', async () => {
+    const context = running.context;
+    // The platform's partial answer: the second level of every building fails to give its rooms.
+    context.platform.emulator.faults.update({ graphqlPartialErrors: true });
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+    const { portfolio } = context.platform.emulator;
+    const inPart = portfolio.buildings.filter(
+      (entry) => entry.record.name && portfolio.floorsOf(entry).length > 1,
+    );
+    expect(inPart.length).toBeGreaterThan(0);
+    // What the rules find on the data that came whole, and nothing about the levels that did not.
+    const expected = expectedQuality(context.platform, { spec: true, areas: false });
+    for (const entry of inPart) expected.drillDowns.delete(entry.record.id);
+    const buildings = portfolio.buildings.map(({ record }) => ({
+      ...record,
+      countsIncluded: record.includesDeviceAndMeasurementCounts,
+    }));
+    const findings = checkPortfolio({
+      buildings,
+      sites: portfolio.sites,
+      drillDowns: expected.drillDowns,
+    });
+    expect((await allFindings(context)).map(findingKey).sort()).toEqual(
+      findings.map(findingKey).sort(),
+    );
+    const summary = qualitySummarySchema.parse((await get(context, '/api/index/quality')).body);
+    expect(summary.checked).toBe(summary.buildings - inPart.length);
+    const one = buildingQualitySchema.parse(
+      (await get(context, `/api/index/quality/buildings/${inPart[0]!.record.id}`)).body,
+    );
+    expect(one.checked).toBe(false);
+    const status = indexStatusSchema.parse((await get(context, '/api/index/status')).body);
+    expect(status.served?.unread).toContain(
+      `${inPart.length} buildings' levels or rooms came back only in part (the platform reported errors), so their floors and rooms are not checked until a sync reads them whole.`,
+    );
   });
 });

@@ -109,6 +109,12 @@ describe('Building screen', () => {
     expect(within(floors).getAllByRole('link', { name: /^Level \d+$/ })).toHaveLength(
       harbour.floorCount,
     );
+    // Exactly the level whose rooms failed (the second) is marked, and nothing reads as a count.
+    const marked = within(floors)
+      .getAllByRole('listitem')
+      .filter((item) => within(item).queryByText('rooms unavailable'));
+    expect(marked.map((item) => within(item).getByRole('link').textContent)).toEqual(['Level 1']);
+    expect(screen.getByText(/1 level is marked "rooms unavailable" below/)).toBeInTheDocument();
   });
 
   it('shows "Unnamed" for a floor without a name', async () => {

@@ -78,7 +78,10 @@ export function FloorsSection({
           Floor areas could not be loaded ({floors.error.message}); the plan shows rooms only.
         </Alert>
       ) : null}
-      <PartialAnswerAlert messages={outline.partialErrors} />
+      <PartialAnswerAlert
+        messages={outline.partialErrors}
+        unavailableLevels={levels?.filter((level) => level.rooms === null).length}
+      />
       <StackingPlan
         buildingId={building.id}
         recordedFloorCount={building.floorCount}

@@ -20,7 +20,10 @@ export interface StackRow {
   name: string;
   floorId: string | undefined;
   area: number | undefined;
+  /** The rooms the drill-down gave, else the floor record's count. */
   rooms: number | undefined;
+  /** The platform's answer failed to give this level's rooms (a partial answer): never a count. */
+  roomsUnavailable: boolean;
 }
 
 /** Floors as facility managers read a building: one row each, the top floor at the top. */
@@ -37,6 +40,7 @@ export function stackRows(
           floorId: floor?.id ?? level.id,
           area: floor?.area,
           rooms: level.rooms?.length ?? floor?.spaceCount,
+          roomsUnavailable: level.rooms === null,
         };
       })
     : (floors ?? []).map((floor) => ({
@@ -45,6 +49,7 @@ export function stackRows(
         floorId: floor.id,
         area: floor.area,
         rooms: floor.spaceCount,
+        roomsUnavailable: false,
       }));
   return rows.reverse();
 }
@@ -130,12 +135,23 @@ function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
           {row.area === undefined ? '—' : formatArea(row.area)}
         </Typography>
       </Box>
-      <Box title={row.rooms === undefined ? 'Rooms not known' : roomCount(row.rooms)}>
-        <Bar value={row.rooms} max={maxRooms} measure="spaces" />
-        <Typography variant="caption" color="text.secondary">
-          {row.rooms === undefined ? '—' : roomCount(row.rooms)}
-        </Typography>
-      </Box>
+      {row.roomsUnavailable ? (
+        <Box
+          title={`The platform did not give this floor's rooms${row.rooms === undefined ? '' : `; its record says ${roomCount(row.rooms)}`}`}
+        >
+          <Bar value={undefined} max={maxRooms} measure="spaces" />
+          <Typography variant="caption" color="warning.main" sx={{ fontWeight: 600 }}>
+            rooms unavailable
+          </Typography>
+        </Box>
+      ) : (
+        <Box title={row.rooms === undefined ? 'Rooms not known' : roomCount(row.rooms)}>
+          <Bar value={row.rooms} max={maxRooms} measure="spaces" />
+          <Typography variant="caption" color="text.secondary">
+            {row.rooms === undefined ? '—' : roomCount(row.rooms)}
+          </Typography>
+        </Box>
+      )}
       {extra ? <Box sx={{ minWidth: 0 }}>{extra.cell(row.floorId)}</Box> : null}
     </Box>
   );
@@ -162,7 +178,7 @@ export function StackingPlan({
 }) {
   const rows = stackRows(floors, levels);
   const maxArea = Math.max(0, ...rows.map((row) => row.area ?? 0));
-  const maxRooms = Math.max(0, ...rows.map((row) => row.rooms ?? 0));
+  const maxRooms = Math.max(0, ...rows.map((row) => (row.roomsUnavailable ? 0 : (row.rooms ?? 0))));
   const plan: PlanScale = { buildingId, maxArea, maxRooms, extra };
   const counts = checkFloorCounts(recordedFloorCount, floors, levels);
   return (
