@@ -8,7 +8,6 @@ import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
-import TextField from '@mui/material/TextField';
 import { Suspense, lazy, useEffect } from 'react';
 import {
   NavLink,
@@ -26,39 +25,13 @@ import { IndexStatusBar } from '@/features/index-status/components/index-status-
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 
+import { LazyGlobalSearch } from './lazy-global-search';
 import { mainLinks, useSchemeSwitch } from './navigation';
 
 /** The compact menu (and MUI's Menu with it) loads only on narrow screens. */
 const CompactMenu = lazy(() =>
   import('./compact-menu').then((module) => ({ default: module.CompactMenu })),
 );
-
-/** Search is its own chunk (the combobox is not needed to draw the first screen). */
-const GlobalSearch = lazy(() =>
-  import('@/features/search/components/global-search').then((module) => ({
-    default: module.GlobalSearch,
-  })),
-);
-
-function LazyGlobalSearch() {
-  return (
-    <Box sx={{ mr: { xs: 0, md: 2 }, minWidth: 0, flexShrink: 1 }}>
-      <Suspense
-        fallback={
-          <TextField
-            size="small"
-            disabled
-            placeholder="Search rooms, floors, buildings…"
-            slotProps={{ htmlInput: { 'aria-label': 'Search Storey (loading)' } }}
-            sx={{ width: { xs: 170, sm: 260, md: 340 }, bgcolor: 'background.paper' }}
-          />
-        }
-      >
-        <GlobalSearch />
-      </Suspense>
-    </Box>
-  );
-}
 
 function ColorSchemeToggle() {
   const scheme = useSchemeSwitch();

@@ -217,6 +217,35 @@ test('keeps every key typed at full speed into the portfolio search (24 building
   ).toBeVisible();
 });
 
+test('keeps every key typed after "/" while the search chunk is still on its way', async ({
+  page,
+}) => {
+  // The search's chunk is held back until the keys are typed: the slowest network there is.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/global-search-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/sites');
+  await expect(page.getByRole('table', { name: 'Sites' })).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Search Storey' });
+  await page.keyboard.press('/');
+  await expect(field).toBeFocused();
+  await page.keyboard.type('Server room 30.03', { delay: 0 });
+  await expect(field).toHaveValue('Server room 30.03');
+  release();
+  // The combobox takes over with the text, the focus, and its results.
+  const box = page.getByRole('combobox', { name: 'Search Storey' });
+  await expect(box).toHaveValue('Server room 30.03');
+  await expect(box).toBeFocused();
+  await page.keyboard.type(' ');
+  await expect(box).toHaveValue('Server room 30.03 ');
+  await expect(
+    page.getByRole('listbox').getByRole('option', { name: /^Server room 30\.03/ }),
+  ).toBeVisible();
+});
+
 test('finds a room from the app bar by keyboard alone and opens it by id', async ({ page }) => {
   await page.goto('/sites');
   await expect(page.getByRole('table', { name: 'Sites' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
@@ -36,6 +37,31 @@ const ui = {
 };
 
 describe('Global search', () => {
+  it('says "Searching…" while results are on their way, so "All results" is not all there is', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The index answers once released (the handler falls through to the scenario's answer).
+    server.use(
+      http.get('*/api/index/search', async () => {
+        await held;
+      }),
+    );
+    renderApp('/sites');
+    const box = await ui.box();
+    await userEvent.click(box);
+    await userEvent.keyboard(serverRoom.name!);
+    // Announced to screen readers as it appears.
+    expect(await screen.findByText('Searching…')).toHaveAttribute('role', 'status');
+    release();
+    const listbox = await ui.listbox();
+    expect(
+      await within(listbox).findByRole('option', {
+        name: new RegExp(serverRoom.name!.replace('.', '\\.')),
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Searching…')).not.toBeInTheDocument());
+  });
+
   it('is reached with "/" and finds a room in the tower by its name, with its path, by keyboard only', async () => {
     const { router } = renderApp('/sites');
     const box = await ui.box();

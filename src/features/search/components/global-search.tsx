@@ -4,7 +4,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSearchResults } from '../hooks/use-search-results';
@@ -23,37 +23,43 @@ interface MoreOption {
 }
 type Option = SearchResult | MoreOption;
 
-function isTypingElement(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
+/** What was typed into the stand-in field while this chunk loaded, and whether it had focus. */
+export interface SearchDraft {
+  text: string;
+  focused: boolean;
 }
 
 /**
- * One box for everything, in the app bar (also "/" and Ctrl/⌘-K): a combobox grouped by kind,
- * keyboard navigable, matches highlighted. Enter on the text opens the full results page.
+ * One box for everything, in the app bar (also "/" and Ctrl/⌘-K, listened for by the app bar):
+ * a combobox grouped by kind, keyboard navigable, matches highlighted. Enter on the text opens the
+ * full results page. It starts from the stand-in's `draft`, focus included.
  */
-export function GlobalSearch() {
+export function GlobalSearch({
+  inputRef: input,
+  draft,
+  width,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  draft: RefObject<SearchDraft>;
+  width: Record<'xs' | 'sm' | 'md', number>;
+}) {
   const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(() => draft.current.text);
+  // Open at once on what was typed before the chunk came, as it would have been.
+  const [open, setOpen] = useState(
+    () => draft.current.focused && draft.current.text.trim().length >= 2,
+  );
   const active = text.trim().length >= 2;
   const search = useSearchResults(text, { take: platformTake, enabled: open || active });
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const shortcut =
-        (event.key === '/' && !isTypingElement(event.target)) ||
-        ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k');
-      if (!shortcut) return;
-      event.preventDefault();
-      input.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Take over where the stand-in was: focused, the caret after what was typed.
+  useLayoutEffect(() => {
+    const field = input.current;
+    const idle = document.activeElement === null || document.activeElement === document.body;
+    if (!field || !draft.current.focused || !idle) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [input, draft]);
 
   const options = useMemo<Option[]>(() => {
     if (!active) return [];
@@ -124,8 +130,8 @@ export function GlobalSearch() {
       loading={search.loading}
       loadingText="Searching…"
       slots={{ paper: NotePaper }}
-      slotProps={{ paper: { note } as PaperProps }}
-      sx={{ width: { xs: 180, sm: 260, md: 340 } }}
+      slotProps={{ paper: { note, searching: search.loading } as PaperProps }}
+      sx={{ width }}
       renderInput={(params) => (
         <TextField
           {...params}
@@ -164,10 +170,29 @@ export function GlobalSearch() {
   );
 }
 
-/** The list of results, with a one-line note under it when search is limited. */
-function NotePaper({ note, children, ...props }: PaperProps & { note?: string | undefined }) {
+/**
+ * The list of results, a "Searching…" line above it while results are on their way (so "All
+ * results" is not taken for all there is), and a one-line note under it when search is limited.
+ */
+function NotePaper({
+  note,
+  searching,
+  children,
+  ...props
+}: PaperProps & { note?: string | undefined; searching?: boolean }) {
   return (
     <Paper {...props}>
+      {searching ? (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          role="status"
+          sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+        >
+          Searching…
+        </Typography>
+      ) : null}
       {children}
       {note ? (
         <Typography

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { SearchDraft } from '@/features/search/components/global-search';
+
+/** Search is its own chunk (the combobox is not needed to draw the first screen). */
+const GlobalSearch = lazy(() =>
+  import('@/features/search/components/global-search').then((module) => ({
+    default: module.GlobalSearch,
+  })),
+);
+
+function isTypingElement(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+const boxWidth = { xs: 180, sm: 260, md: 340 } as const;
+
+/**
+ * The app bar's search, and its shortcuts ("/" and Ctrl/⌘-K) from the first screen on. Until the
+ * combobox's chunk arrives a plain field takes the keys: "/" focuses it and what is typed there
+ * is handed to the combobox, focus included, so no key is lost while the chunk loads.
+ */
+export function LazyGlobalSearch() {
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const draft = useRef<SearchDraft>({ text: '', focused: false });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut =
+        (event.key === '/' && !isTypingElement(event.target)) ||
+        ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k');
+      if (!shortcut) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <Box sx={{ mr: { xs: 0, md: 2 }, minWidth: 0, flexShrink: 1 }}>
+      <Suspense
+        fallback={
+          <TextField
+            size="small"
+            inputRef={input}
+            value={text}
+            onChange={(event) => {
+              draft.current.text = event.target.value;
+              setText(event.target.value);
+            }}
+            onFocus={() => (draft.current.focused = true)}
+            onBlur={(event) => {
+              // Focus that moves elsewhere is the person's; the field's own removal is not.
+              if (event.relatedTarget !== null) draft.current.focused = false;
+            }}
+            placeholder="Search rooms, floors, buildings…"
+            slotProps={{ htmlInput: { 'aria-label': 'Search Storey' } }}
+            sx={{ width: boxWidth, bgcolor: 'background.paper', borderRadius: 1 }}
+          />
+        }
+      >
+        <GlobalSearch inputRef={input} draft={draft} width={boxWidth} />
+      </Suspense>
+    </Box>
+  );
+}
