@@ -216,6 +216,11 @@ describe('Level and room screens', () => {
     await waitFor(() =>
       expect(within(table).getAllByRole('row')[1]).toHaveTextContent(smallest.name!),
     );
+    // Areas as the record gives them, to a tenth of a square metre (13.7 never reads as 14).
+    const areaCell = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[2]!;
+    expect(areaCell).toHaveTextContent(
+      new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(smallest.area),
+    );
   });
 
   it('charts room area by type and links to the floors above and below', async () => {

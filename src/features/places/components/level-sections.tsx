@@ -22,6 +22,7 @@ import {
   countOf,
   displayName,
   formatArea,
+  formatAreaValue,
   formatCompact,
   formatCount,
 } from '@/lib/format';
@@ -240,7 +241,7 @@ export function LevelRooms({
                     </TableCell>
                     <TableCell>{room.space ? room.type : '—'}</TableCell>
                     <TableCell align="right">
-                      {room.area === undefined ? '—' : formatCount(Math.round(room.area))}
+                      {room.area === undefined ? '—' : formatAreaValue(room.area)}
                     </TableCell>
                     <TableCell>{room.status}</TableCell>
                     <TableCell align="right">
