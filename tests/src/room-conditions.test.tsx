@@ -4,7 +4,7 @@
  * and the room's devices; and plain words when the platform or the credential offers none.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
@@ -167,5 +167,37 @@ describe('Room conditions (Now)', () => {
     await ui.devices();
     await waitFor(() => expect(currentValueRequests.length).toBe(before));
     expect(screen.queryByText(/403|\/api\//)).toBeNull();
+  });
+});
+
+describe('A room whose record contradicts its readings', () => {
+  const recorded = { status: space.commissionedStatus, on: space.decommissionedOn };
+  afterEach(() => {
+    space.commissionedStatus = recorded.status;
+    space.decommissionedOn = recorded.on;
+  });
+
+  it('says when a room recorded as decommissioned, without a date, still reports readings', async () => {
+    space.commissionedStatus = 2;
+    space.decommissionedOn = null;
+    server.use(...currentValuesAdjusted(withValue('Air_Temperature_Sensor', 21.5, 3 * 60 * 1000)));
+    renderApp(roomPath);
+    const now = await ui.now();
+    expect(
+      await within(now).findByText(
+        /^This room is recorded as decommissioned, yet its sensors reported (just now|\d+ minutes? ago)\. Its record or its devices need checking\.$/,
+      ),
+    ).toBeVisible();
+    const details = await screen.findByRole('table', { name: 'Room details' });
+    expect(within(details).getByRole('row', { name: /Decommissioned on/ })).toHaveTextContent(
+      'not recorded',
+    );
+  });
+
+  it('says nothing of the kind for a commissioned room', async () => {
+    space.commissionedStatus = 1;
+    renderApp(roomPath);
+    await ui.card('Air temperature');
+    expect(screen.queryByText(/recorded as decommissioned/)).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,7 @@ function RoomScreen({ place }: { place: RoomPlace }) {
       <RoomConditions
         spaceId={room.space?.id}
         timeZone={place.siteTimeZone}
+        decommissioned={room.space?.commissionedStatus === 2}
         missingId={
           !details.loading && !room.space
             ? 'The platform has no details for this room, so its conditions cannot be asked for.'

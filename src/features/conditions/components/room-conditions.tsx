@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,6 +17,7 @@ import { VerdictChip } from './verdict-chip';
 import {
   comfortVerdict,
   describeBand,
+  staleAfterMs,
   type ComfortBands,
   type ComfortSchedule,
 } from '@/domain/comfort';
@@ -144,11 +146,14 @@ export function RoomConditions({
   spaceId,
   timeZone,
   missingId,
+  decommissioned = false,
 }: {
   spaceId: string | undefined;
   /** The site's time zone: the comfort hours are judged on its clock. */
   timeZone: string | null | undefined;
   missingId?: string | undefined;
+  /** The room's record says it is decommissioned: live readings then contradict it. */
+  decommissioned?: boolean;
 }) {
   const headingId = useId();
   const { capabilities, bands, schedule } = useComfort(timeZone);
@@ -187,6 +192,7 @@ export function RoomConditions({
         schedule,
       ),
     );
+    const newest = own.length > 0 ? Math.max(...own.map((value) => value.time)) : undefined;
     const outOfBand = verdicts.filter(
       (verdict) => verdict.status === 'low' || verdict.status === 'high',
     ).length;
@@ -210,6 +216,12 @@ export function RoomConditions({
         <Typography>No device in this room reports a value.</Typography>
       ) : (
         <Stack spacing={1.5}>
+          {decommissioned && newest !== undefined && now - newest <= staleAfterMs ? (
+            <Alert severity="warning">
+              This room is recorded as decommissioned, yet its sensors reported{' '}
+              {formatAge(now - newest)}. Its record or its devices need checking.
+            </Alert>
+          ) : null}
           {schedule && onlyOutsideHours(verdicts) ? (
             <OutsideHoursNote schedule={schedule} />
           ) : (

@@ -27,7 +27,11 @@ function facts(room: RoomDetails): Array<[string, string]> {
     ['Area', space.area === null || space.area === undefined ? undefined : formatArea(space.area)],
     ['Status', room.status === '—' ? undefined : room.status],
     ['Commissioned on', formatDate(space.commissionedOn)],
-    ['Decommissioned on', formatDate(space.decommissionedOn)],
+    [
+      'Decommissioned on',
+      formatDate(space.decommissionedOn) ??
+        (space.commissionedStatus === 2 ? 'not recorded' : undefined),
+    ],
     ['Reference', space.referenceId ?? undefined],
     ['Devices', counts ? formatCount(space.deviceCount ?? 0) : 'not included by the platform'],
     [
