@@ -67,12 +67,26 @@ test('draws the 200-level tower as a stacking plan, top floor first, and opens a
 });
 
 test('draws the portfolio of 10,000 buildings with every chart readable', async ({ page }) => {
-  await expect(page.getByRole('region', { name: 'Headline figures' })).toContainText('10,000');
+  const headline = page.getByRole('region', { name: 'Headline figures' });
+  await expect(headline).toContainText('10,000');
+  // 273 million m² in short on one line, the exact figure beneath it.
+  await expect(headline).toContainText(/TOTAL AREA273M m²273,017,477\.6 m² exactly/i);
   const charts = page.getByRole('region', { name: 'Charts' });
   await expect(charts.getByRole('img')).toHaveCount(6);
   await expect(page.getByRole('figure', { name: 'The 10 largest buildings' })).toContainText(
     'The other 9,990 buildings',
   );
+  // 200 sites with buildings: how many hold how many, not ten equal bars of a top ten.
+  await expect(page.getByRole('figure', { name: 'Sites by number of buildings' })).toContainText(
+    'How many buildings each of the 200 sites with buildings holds.',
+  );
+  // At 1280 px the table of 10,000 (longer names, larger numbers) stays inside its card.
+  const table = await page.getByRole('table', { name: 'Buildings' }).boundingBox();
+  const card = await page
+    .getByRole('table', { name: 'Buildings' })
+    .locator('xpath=..')
+    .boundingBox();
+  expect(table!.x + table!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
   await shoot(page, 'portfolio-10000');
   await shootPart(charts, 'portfolio-charts-10000');
   await expectNoSeriousA11yViolations(page);

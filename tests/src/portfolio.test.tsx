@@ -196,6 +196,42 @@ describe('Portfolio screen', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('leaves out of Spaces per 1,000 m² the buildings Compare leaves out, and counts them alike', async () => {
+    const measure = 'Spaces per 1,000 m²';
+    const { unmount } = renderApp('/');
+    const group = await screen.findByRole('group', { name: 'Charts: view as' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
+    const figure = screen.getByRole('figure', { name: measure });
+    const leftOut = async (within_: HTMLElement) =>
+      (
+        await waitFor(() => {
+          const found = /(\d+) whose inputs have data errors or warnings/.exec(
+            within_.textContent ?? '',
+          );
+          expect(found).not.toBeNull();
+          return found!;
+        })
+      )[1];
+    const onPortfolio = await leftOut(figure);
+    const table = await within(figure).findByRole('table');
+    const counted = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .reduce((sum, row) => sum + Number(within(row).getAllByRole('cell')[1]!.textContent), 0);
+    unmount();
+    const ids = fixtureBuildings.slice(0, 2).map((building) => building.id);
+    renderApp(`/compare?ids=${ids.join(',')}`);
+    const onCompare = await leftOut(await screen.findByRole('figure', { name: measure }));
+    expect(onPortfolio).toBe(onCompare);
+    expect(Number(onPortfolio)).toBeGreaterThan(0);
+    // The buildings drawn are the ones Compare places its buildings among.
+    expect(
+      within(screen.getByRole('figure', { name: measure })).getByText(
+        new RegExp(`, ${counted} buildings\\); left out:`),
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows distributions as histograms of buildings, counted in whole numbers', async () => {
     renderApp('/');
     const title = 'Buildings by number of floors';

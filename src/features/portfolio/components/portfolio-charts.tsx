@@ -10,6 +10,8 @@ import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 
 export { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { histogram, topN } from '@/domain/chart-data';
+import { doubtsAbout, measureById, noIndexedFigures } from '@/domain/building-measures';
+import type { Rule } from '@/api/get-quality';
 import {
   areaUnit,
   formatArea,
@@ -34,11 +36,14 @@ export function PortfolioCharts({
   buildings,
   siteNames,
   wholePortfolio,
+  brokenRules = () => [],
 }: {
   buildings: readonly Building[];
   siteNames: Map<string, string>;
   /** No filter: the area by organization comes from the index, every organization with its share. */
   wholePortfolio: boolean;
+  /** The data-quality rules a building breaks (the server's): values they put in doubt are left out. */
+  brokenRules?: (buildingId: string) => ReadonlyArray<Pick<Rule, 'severity' | 'fields'>>;
 }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const organizationTotals = useQuery({
@@ -70,7 +75,18 @@ export function PortfolioCharts({
       (b) => b.siteId,
       (id) => siteNames.get(id) ?? siteLabel(id),
     );
-    const withArea = buildings.filter((building) => building.area > 0);
+    // Spaces per 1,000 m² as the comparison computes it and with the same buildings left out:
+    // one record of 0.4 m² a space must not draw a bar of its own on one screen and not the other.
+    const density = measureById.get('spacesPer1000')!;
+    const densities: number[] = [];
+    let withoutInputs = 0;
+    let inDoubt = 0;
+    for (const building of buildings) {
+      const result = density.compute(building, noIndexedFigures);
+      if (!result.ok) withoutInputs++;
+      else if (doubtsAbout(density, brokenRules(building.id)).length > 0) inDoubt++;
+      else densities.push(result.value);
+    }
     return {
       largest,
       byOrganization: topN(
@@ -85,6 +101,14 @@ export function PortfolioCharts({
         (group) => group.label,
         shownCategories,
       ),
+      // Past ten sites a top ten of equal bars says nothing: how many sites hold how many.
+      siteSizes:
+        sites.length > shownCategories
+          ? histogram(
+              sites.map((group) => group.buildings),
+              { integer: true, format: formatCount },
+            )
+          : undefined,
       area: histogram(
         buildings.map((building) => building.area),
         { format: formatCompact },
@@ -93,13 +117,15 @@ export function PortfolioCharts({
         buildings.map((building) => building.floorCount),
         { integer: true, format: formatCount },
       ),
-      density: histogram(
-        withArea.map((building) => (building.spaceCount / building.area) * 1000),
-        { format: formatCompact },
-      ),
-      withoutArea: buildings.length - withArea.length,
+      density: histogram(densities, { format: formatCompact }),
+      densityLeftOut: [
+        withoutInputs > 0 ? `${formatCount(withoutInputs)} without the inputs` : undefined,
+        inDoubt > 0
+          ? `${formatCount(inDoubt)} whose inputs have data errors or warnings`
+          : undefined,
+      ].filter((part): part is string => part !== undefined),
     };
-  }, [buildings, siteNames]);
+  }, [buildings, siteNames, brokenRules]);
 
   return (
     <Box component="section" aria-label="Charts">
@@ -182,25 +208,40 @@ export function PortfolioCharts({
           format={formatCount}
           integer
         />
-        <LazyBarChartCard
-          view={view}
-          title="Buildings per site"
-          data={charts.bySite.bars}
-          measure="buildings"
-          valueLabel="Buildings"
-          categoryLabel="Site"
-          format={formatCount}
-          integer
-          footnote={restNote(
-            'sites',
-            charts.bySite.rest,
-            `${formatCount(charts.bySite.rest.total)} buildings`,
-          )}
-        />
+        {charts.siteSizes ? (
+          <LazyBarChartCard
+            view={view}
+            title="Sites by number of buildings"
+            description={`How many buildings each of the ${formatCount(charts.bySite.bars.length + charts.bySite.rest.count)} sites with buildings holds.`}
+            layout="vertical"
+            data={charts.siteSizes}
+            measure="buildings"
+            valueLabel="Sites"
+            categoryLabel="Buildings on the site"
+            format={formatCount}
+            integer
+          />
+        ) : (
+          <LazyBarChartCard
+            view={view}
+            title="Buildings per site"
+            data={charts.bySite.bars}
+            measure="buildings"
+            valueLabel="Buildings"
+            categoryLabel="Site"
+            format={formatCount}
+            integer
+            footnote={restNote(
+              'sites',
+              charts.bySite.rest,
+              `${formatCount(charts.bySite.rest.total)} buildings`,
+            )}
+          />
+        )}
         <LazyBarChartCard
           view={view}
           title={`Spaces per 1,000 ${areaUnit}`}
-          description={`How densely buildings are divided into spaces${charts.withoutArea > 0 ? `; ${formatCount(charts.withoutArea)} without an area are left out` : ''}.`}
+          description={`How densely buildings are divided into spaces${charts.densityLeftOut.length > 0 ? `; left out, as on Compare: ${charts.densityLeftOut.join(', ')}` : ''}.`}
           layout="vertical"
           data={charts.density}
           measure="spaces"

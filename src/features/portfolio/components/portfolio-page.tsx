@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useBuildings } from '@/api/get-buildings';
@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { fileSlug } from '@/lib/csv';
 import { plainError } from '@/lib/plain-error';
 import type { UrlView } from '@/lib/use-url-params';
-import { formatArea, formatCount, siteLabel } from '@/lib/format';
+import { areaUnit, formatArea, formatCompact, formatCount, siteLabel } from '@/lib/format';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { isSortField, sortRows, type BuildingRow } from '../utils/building-columns';
 import { BuildingsTable } from './buildings-table';
@@ -98,14 +98,25 @@ export function PortfolioPage({
       const serious = new Set(
         answer.rules.filter((rule) => rule.severity !== 'info').map((rule) => rule.id),
       );
+      const rules = new Map(answer.rules.map((rule) => [rule.id, rule]));
       return new Map(
         answer.buildings.map((row) => [
           row.buildingId,
-          { score: row.score, serious: row.ruleIds.some((id) => serious.has(id)) },
+          {
+            score: row.score,
+            serious: row.ruleIds.some((id) => serious.has(id)),
+            // The rules the comparison also reads: a measure whose inputs they read is in doubt.
+            broken: row.ruleIds.map((id) => rules.get(id)).filter((rule) => rule !== undefined),
+          },
         ]),
       );
     },
   });
+  // One function while the scores stay the same: the charts work out 10,000 buildings from it.
+  const brokenRules = useCallback(
+    (id: string) => quality.data?.get(id)?.broken ?? [],
+    [quality.data],
+  );
   const filtered = useMemo(
     () =>
       filterBuildings(buildings.data ?? [], filter).filter(
@@ -263,7 +274,16 @@ export function PortfolioPage({
         <StatCard label="Spaces" value={formatCount(totals.spaces)} />
         <StatCard label="Devices" value={formatCount(totals.devices)} note={countsNote} />
         <StatCard label="Measurements" value={formatCount(totals.measurements)} note={countsNote} />
-        <StatCard label="Total area" value={formatArea(totals.area)} />
+        {/* Millions of m² fit the card in short ("273M m²"); the exact figure stands beneath. */}
+        <StatCard
+          label="Total area"
+          value={
+            totals.area >= 1_000_000
+              ? `${formatCompact(totals.area)} ${areaUnit}`
+              : formatArea(totals.area)
+          }
+          note={totals.area >= 1_000_000 ? `${formatArea(totals.area)} exactly` : undefined}
+        />
       </Stack>
 
       <BuildingsTable
@@ -284,7 +304,12 @@ export function PortfolioPage({
       {/* The charts follow the table: the buildings are what most people came for. */}
       {filtered.length > 0 ? (
         <Suspense fallback={<LoadingSkeleton label="Loading the charts" rows={2} />}>
-          <PortfolioCharts buildings={filtered} siteNames={names} wholePortfolio={!filtering} />
+          <PortfolioCharts
+            buildings={filtered}
+            siteNames={names}
+            wholePortfolio={!filtering}
+            brokenRules={brokenRules}
+          />
         </Suspense>
       ) : null}
     </Stack>

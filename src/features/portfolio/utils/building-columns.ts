@@ -91,7 +91,7 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'deviceCount',
-    priority: 'md',
+    priority: 'xl',
     label: 'Devices',
     numeric: true,
     value: includedCount('deviceCount'),
