@@ -24,6 +24,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { IndexStatusBar } from '@/features/index-status/components/index-status-bar';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
+import { usePrinting } from '@/components/print/use-printing';
 
 import { LazyGlobalSearch } from './lazy-global-search';
 import { mainLinks, useSchemeSwitch } from './navigation';
@@ -94,6 +95,8 @@ export function AppLayout() {
   const navigation = useNavigation();
   const session = useSession();
   useSessionEndedListener();
+  // Every page prints in the light scheme (use-printing.ts swaps it while printing).
+  usePrinting();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const signedIn = session.data?.status === 'signed-in';
   const user =

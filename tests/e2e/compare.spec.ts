@@ -201,3 +201,40 @@ for (const width of [1024, 1440, 1920]) {
     }
   });
 }
+
+test('prints the comparison on white paper from the dark scheme: dark text, light charts', async ({
+  page,
+}) => {
+  await compareHarbours(page);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('img', { name: /^Energy use intensity across/ })).toBeVisible();
+  // Luminance of the heading's text and of a chart's tick labels (0 black, 1 white).
+  const inks = () =>
+    page.evaluate(() => {
+      const luminance = (colour: string) => {
+        const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number) as [
+          number,
+          number,
+          number,
+        ];
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      const tick = document.querySelector('.recharts-cartesian-axis-tick-value');
+      return {
+        heading: luminance(getComputedStyle(document.querySelector('h1')!).color),
+        tick: luminance(tick?.getAttribute('fill') ?? getComputedStyle(tick!).fill),
+      };
+    });
+  const onScreen = await inks();
+  expect(onScreen.heading).toBeGreaterThan(0.7);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('html')).toHaveClass(/light/);
+  const onPaper = await inks();
+  expect(onPaper.heading).toBeLessThan(0.3);
+  expect(onPaper.tick).toBeLessThan(0.5);
+  // Back on screen, back in the person's scheme.
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+});

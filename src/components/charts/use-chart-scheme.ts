@@ -1,4 +1,5 @@
 import { useColorScheme, useTheme, type Palette, type Theme } from '@mui/material/styles';
+import { usePrinting } from '@/components/print/use-printing';
 
 /**
  * The colour scheme in force and its palette, for SVG charts: they need concrete colours, and
@@ -9,6 +10,8 @@ export function useChartScheme(): { scheme: 'light' | 'dark'; palette: Palette }
     Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Palette }>> }
   >();
   const { mode, systemMode } = useColorScheme();
-  const scheme = (mode === 'system' ? systemMode : mode) ?? 'light';
+  // Paper is white: a chart printed from the dark scheme is drawn in the light one.
+  const printing = usePrinting() !== null;
+  const scheme = printing ? 'light' : ((mode === 'system' ? systemMode : mode) ?? 'light');
   return { scheme, palette: theme.colorSchemes?.[scheme]?.palette ?? theme.palette };
 }

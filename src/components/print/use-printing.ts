@@ -15,9 +15,24 @@ const listeners = new Set<() => void>();
 const printMedia = () =>
   typeof window.matchMedia === 'function' ? window.matchMedia('print') : undefined;
 
+/** Set while printing turned a dark page light: paper is white whatever the screen's scheme. */
+let darkOnScreen = false;
+
+function paperScheme(printing: boolean) {
+  const root = document.documentElement;
+  if (printing && root.classList.contains('dark')) {
+    root.classList.replace('dark', 'light');
+    darkOnScreen = true;
+  } else if (!printing && darkOnScreen) {
+    root.classList.replace('light', 'dark');
+    darkOnScreen = false;
+  }
+}
+
 function setPrinting(next: number | null) {
   if ((next === null) === (printingSince === null)) return;
   printingSince = next;
+  paperScheme(next !== null);
   flushSync(() => {
     for (const listener of listeners) listener();
   });
@@ -46,7 +61,11 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The time printing started (epoch ms), or null while the page is on screen. */
+/**
+ * The time printing started (epoch ms), or null while the page is on screen. While printing the
+ * page is in the light scheme (dark text, light charts) whatever the screen shows; the app's
+ * layout subscribes, so every page prints so.
+ */
 export function usePrinting(): number | null {
   return useSyncExternalStore(
     subscribe,
