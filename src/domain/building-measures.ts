@@ -176,3 +176,26 @@ export function doubtsAbout<R extends { severity: Rule['severity']; fields: read
       rule.fields.some((field) => (measure.inputs as readonly string[]).includes(field)),
   );
 }
+
+/**
+ * Which buildings a portfolio distribution of `measure` counts, and why the others are left out:
+ * without the inputs, or with inputs a data-quality rule puts in doubt. Every screen that draws
+ * the portfolio's spread of a measure goes through here, so they leave out the same buildings.
+ */
+export function measureAcross<B extends Building, R extends Pick<Rule, 'severity' | 'fields'>>(
+  measure: MeasureDefinition,
+  buildings: readonly B[],
+  brokenRules: (buildingId: string) => readonly R[],
+  indexed: IndexedFigures = noIndexedFigures,
+): { counted: Array<{ building: B; value: number }>; withoutInputs: number; inDoubt: number } {
+  const counted: Array<{ building: B; value: number }> = [];
+  let withoutInputs = 0;
+  let inDoubt = 0;
+  for (const building of buildings) {
+    const result = measure.compute(building, indexed);
+    if (!result.ok) withoutInputs++;
+    else if (doubtsAbout(measure, brokenRules(building.id)).length > 0) inDoubt++;
+    else counted.push({ building, value: result.value });
+  }
+  return { counted, withoutInputs, inDoubt };
+}

@@ -1,6 +1,7 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import {
   doubtsAbout,
+  measureAcross,
   measures,
   noIndexedFigures,
   type IndexedFigures,
@@ -111,15 +112,11 @@ export function compareBuildings(
       .filter((rule): rule is Rule => rule !== undefined);
 
   const comparisons: MeasureComparison[] = measures.map((measure) => {
-    const counted: Array<{ building: Building; value: number }> = [];
-    let notComputable = 0;
-    let inDoubt = 0;
-    for (const building of all) {
-      const result = measure.compute(building, indexed);
-      if (!result.ok) notComputable++;
-      else if (doubtsAbout(measure, brokenRules(building.id)).length > 0) inDoubt++;
-      else counted.push({ building, value: result.value });
-    }
+    const {
+      counted,
+      withoutInputs: notComputable,
+      inDoubt,
+    } = measureAcross(measure, all, brokenRules, indexed);
     const spreadWhere = (keep: (building: Building) => boolean) =>
       spreadOf(counted.filter((entry) => keep(entry.building)).map((entry) => entry.value));
     const byOrganization = new Map<string, Spread | undefined>();

@@ -10,7 +10,7 @@ import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 
 export { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { histogram, topN } from '@/domain/chart-data';
-import { doubtsAbout, measureById, noIndexedFigures } from '@/domain/building-measures';
+import { measureAcross, measureById } from '@/domain/building-measures';
 import type { Rule } from '@/api/get-quality';
 import {
   areaUnit,
@@ -77,16 +77,11 @@ export function PortfolioCharts({
     );
     // Spaces per 1,000 m² as the comparison computes it and with the same buildings left out:
     // one record of 0.4 m² a space must not draw a bar of its own on one screen and not the other.
-    const density = measureById.get('spacesPer1000')!;
-    const densities: number[] = [];
-    let withoutInputs = 0;
-    let inDoubt = 0;
-    for (const building of buildings) {
-      const result = density.compute(building, noIndexedFigures);
-      if (!result.ok) withoutInputs++;
-      else if (doubtsAbout(density, brokenRules(building.id)).length > 0) inDoubt++;
-      else densities.push(result.value);
-    }
+    const { counted, withoutInputs, inDoubt } = measureAcross(
+      measureById.get('spacesPer1000')!,
+      buildings,
+      brokenRules,
+    );
     return {
       largest,
       byOrganization: topN(
@@ -117,7 +112,10 @@ export function PortfolioCharts({
         buildings.map((building) => building.floorCount),
         { integer: true, format: formatCount },
       ),
-      density: histogram(densities, { format: formatCompact }),
+      density: histogram(
+        counted.map((entry) => entry.value),
+        { format: formatCompact },
+      ),
       densityLeftOut: [
         withoutInputs > 0 ? `${formatCount(withoutInputs)} without the inputs` : undefined,
         inDoubt > 0

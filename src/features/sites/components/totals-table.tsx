@@ -11,7 +11,12 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { HiddenColumnsToggle, shownFrom, useHiddenColumns } from '@/components/hidden-columns';
+import {
+  HiddenColumnsToggle,
+  shownFrom,
+  useHiddenColumns,
+  type ColumnPriority,
+} from '@/components/hidden-columns';
 import { paths } from '@/config/paths';
 import { countOf, formatAreaValue, formatCount, formatShare } from '@/lib/format';
 import type { Totals, TotalsGroup } from '@/api/get-totals';
@@ -153,47 +158,18 @@ export function TotalsTable({
           </TableBody>
           <TableFooter>
             {filtered ? (
-              <TableRow>
-                <TableCell component="th" scope="row" sx={totalCell}>
-                  {formatCount(view.shown.count)} of{' '}
-                  {countOf(totals.rows.length, label.toLowerCase())} shown
-                </TableCell>
-                {columns.map((column) =>
-                  column.key === 'organization' ? (
-                    <TableCell key={column.key} sx={shownFrom[column.priority]} />
-                  ) : (
-                    <TableCell
-                      key={column.key}
-                      align="right"
-                      sx={{ ...totalCell, ...numberCell, ...shownFrom[column.priority] }}
-                    >
-                      {format(column.key, view.shown.sums[column.key])}{' '}
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        ({formatShare(view.shown.share[column.key])})
-                      </Typography>
-                    </TableCell>
-                  ),
-                )}
-              </TableRow>
+              <TotalsRowOf
+                columns={columns}
+                label={`${formatCount(view.shown.count)} of ${countOf(totals.rows.length, label.toLowerCase())} shown`}
+                value={(key) => view.shown.sums[key]}
+                share={(key) => view.shown.share[key]}
+              />
             ) : null}
-            <TableRow>
-              <TableCell component="th" scope="row" sx={totalCell}>
-                All {countOf(totals.rows.length, label.toLowerCase())}
-              </TableCell>
-              {columns.map((column) =>
-                column.key === 'organization' ? (
-                  <TableCell key={column.key} sx={shownFrom[column.priority]} />
-                ) : (
-                  <TableCell
-                    key={column.key}
-                    align="right"
-                    sx={{ ...totalCell, ...numberCell, ...shownFrom[column.priority] }}
-                  >
-                    {format(column.key, totals.total[column.key])}
-                  </TableCell>
-                ),
-              )}
-            </TableRow>
+            <TotalsRowOf
+              columns={columns}
+              label={`All ${countOf(totals.rows.length, label.toLowerCase())}`}
+              value={(key) => totals.total[key]}
+            />
           </TableFooter>
         </Table>
       </TableContainer>
@@ -204,5 +180,50 @@ export function TotalsTable({
         </Typography>
       ) : null}
     </>
+  );
+}
+
+type Column = { key: TotalsColumn; priority: ColumnPriority };
+type Measure = Exclude<TotalsColumn, 'name' | 'organization'>;
+
+/** A total at the foot of the table: its words, then each column's sum and, if given, its share. */
+function TotalsRowOf({
+  columns,
+  label,
+  value,
+  share,
+}: {
+  columns: readonly Column[];
+  label: string;
+  value: (key: Measure) => number;
+  share?: (key: Measure) => number | null;
+}) {
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row" sx={totalCell}>
+        {label}
+      </TableCell>
+      {columns.map((column) =>
+        column.key === 'organization' || column.key === 'name' ? (
+          <TableCell key={column.key} sx={shownFrom[column.priority]} />
+        ) : (
+          <TableCell
+            key={column.key}
+            align="right"
+            sx={{ ...totalCell, ...numberCell, ...shownFrom[column.priority] }}
+          >
+            {format(column.key, value(column.key))}
+            {share ? (
+              <>
+                {' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  ({formatShare(share(column.key))})
+                </Typography>
+              </>
+            ) : null}
+          </TableCell>
+        ),
+      )}
+    </TableRow>
   );
 }
