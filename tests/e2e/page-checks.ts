@@ -36,7 +36,16 @@ export async function shoot(page: Page, name: string, options: { fullPage?: bool
 /** A screenshot of one part of the page (a chart grid, a table). */
 export async function shootPart(locator: Locator, name: string) {
   await mkdir(screenshots, { recursive: true });
+  // The sticky app bar would lie over a part scrolled into view: the picture is of the part.
+  // (Through the CSSOM: the page's CSP refuses the style sheet Playwright's `style` would add.)
+  const appBar = (visibility: string) =>
+    locator.page().evaluate((value) => {
+      const bar = document.querySelector<HTMLElement>('header.MuiAppBar-root');
+      if (bar) bar.style.visibility = value;
+    }, visibility);
+  await appBar('hidden');
   await locator.screenshot({ path: path.join(screenshots, `${name}.png`) });
+  await appBar('');
 }
 
 /**
