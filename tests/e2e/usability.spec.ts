@@ -44,6 +44,13 @@ async function screens(page: Page): Promise<Array<[string, string]>> {
   return screenPaths.map(([name, pathOf]) => [name, pathOf(at, ids)]);
 }
 
+/** The tables that hide columns below a width: a column they hide there, by screen. */
+const narrowTables: Record<string, { table: string; column: string; below: number }> = {
+  portfolio: { table: 'Buildings', column: 'Reference', below: 1536 },
+  sites: { table: 'Sites', column: 'Measurements', below: 1200 },
+  level: { table: 'Rooms', column: 'Status', below: 900 },
+};
+
 const pageOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -58,25 +65,23 @@ for (const width of [390, 768, 1280]) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
       expect(await pageOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      // The buildings and sites tables drop columns to fit, say which, and show them on request
-      // (the table's card then scrolls sideways, never the page).
-      if (name === 'portfolio' || (name === 'sites' && width < 1200)) {
-        const table = page.getByRole('table', {
-          name: name === 'portfolio' ? 'Buildings' : 'Sites',
-        });
-        const column = name === 'portfolio' ? 'Reference' : 'Measurements';
+      // Tables drop columns to fit, say which, and show them on request (the table's card then
+      // scrolls sideways, never the page).
+      const narrow = narrowTables[name];
+      if (narrow && width < narrow.below) {
+        const table = page.getByRole('table', { name: narrow.table, exact: true });
         await expect(
-          page.getByText(new RegExp(`hidden at this width \\(.*${column}.*\\)`)),
+          page.getByText(new RegExp(`hidden at this width \\(.*${narrow.column}.*\\)`)),
         ).toBeVisible();
-        await expect(table.getByRole('columnheader', { name: column })).toBeHidden();
+        await expect(table.getByRole('columnheader', { name: narrow.column })).toBeHidden();
         await page.getByRole('button', { name: /^Show \d+ columns?$/ }).click();
-        await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
+        await expect(table.getByRole('columnheader', { name: narrow.column })).toBeVisible();
         expect(
           await pageOverflow(page),
           `${name} at ${width} px, every column`,
         ).toBeLessThanOrEqual(0);
         await page.getByRole('button', { name: /^Hide \d+ columns?$/ }).click();
-        await expect(table.getByRole('columnheader', { name: column })).toBeHidden();
+        await expect(table.getByRole('columnheader', { name: narrow.column })).toBeHidden();
       }
       if (name === 'portfolio') {
         // From a tablet's width two buildings of one name still read apart (their sites differ).

@@ -11,11 +11,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState, PartFailedAlert } from '@/components/query-states';
+import {
+  HiddenColumnsToggle,
+  shownFrom,
+  useHiddenColumns,
+  type ColumnPriority,
+} from '@/components/hidden-columns';
 import { paths } from '@/config/paths';
 import {
   areaUnit,
@@ -121,6 +127,15 @@ export function LevelHeader({ place, details }: { place: LevelPlace; details: Le
   );
 }
 
+/** The rooms table's columns, and from which width each shows (a phone keeps name and area). */
+const roomColumns: ReadonlyArray<{ field: SortField; label: string; priority: ColumnPriority }> = [
+  { field: 'name', label: 'Room', priority: 'always' },
+  { field: 'type', label: 'Type', priority: 'sm' },
+  { field: 'area', label: 'Area', priority: 'always' },
+  { field: 'status', label: 'Status', priority: 'md' },
+  { field: 'devices', label: 'Devices', priority: 'md' },
+];
+
 /** The floor's rooms: area by type, a search, and a sortable table linking to each room. */
 export function LevelRooms({
   place,
@@ -149,10 +164,16 @@ export function LevelRooms({
   const byType = useMemo(() => areaByType(details.rooms), [details.rooms]);
   const withDetails = details.rooms.filter((room) => room.space).length;
 
+  const hidden = useHiddenColumns(roomColumns);
+  const [showAll, setShowAll] = useState(false);
+  const shownAt = (field: SortField) =>
+    shownFrom[roomColumns.find((column) => column.field === field)!.priority];
+
   const header = (field: SortField, label: string, numeric = false) => (
     <TableCell
       align={numeric ? 'right' : 'left'}
       sortDirection={sortField === field ? direction : false}
+      sx={{ whiteSpace: 'nowrap', ...shownAt(field) }}
     >
       <TableSortLabel
         active={sortField === field}
@@ -216,8 +237,13 @@ export function LevelRooms({
               : `${formatCount(shown.length)} of ${countOf(details.rooms.length, 'room')}`}
             {details.loading ? ' · loading room details…' : ''}
           </Typography>
+          <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
           <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Rooms">
+            <Table
+              size="small"
+              aria-label="Rooms"
+              sx={showAll ? { '& th, & td': { display: 'table-cell !important' } } : undefined}
+            >
               <TableHead>
                 <TableRow>
                   {header('name', 'Room')}
@@ -239,12 +265,12 @@ export function LevelRooms({
                         {room.occurrence ? ` (${room.occurrence})` : ''}
                       </Link>
                     </TableCell>
-                    <TableCell>{room.space ? room.type : '—'}</TableCell>
+                    <TableCell sx={shownAt('type')}>{room.space ? room.type : '—'}</TableCell>
                     <TableCell align="right">
                       {room.area === undefined ? '—' : formatAreaValue(room.area)}
                     </TableCell>
-                    <TableCell>{room.status}</TableCell>
-                    <TableCell align="right">
+                    <TableCell sx={shownAt('status')}>{room.status}</TableCell>
+                    <TableCell align="right" sx={shownAt('devices')}>
                       {room.space?.includesDeviceAndMeasurementCounts
                         ? formatCount(room.space.deviceCount ?? 0)
                         : '—'}
