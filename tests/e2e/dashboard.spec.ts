@@ -389,3 +389,43 @@ test('Sites: every site with its organization, filtered, exported as shown, in b
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Switch to light mode' }).click();
 });
+
+test('a partial answer from the platform marks the level it left out, and no finding', async ({
+  page,
+}) => {
+  const all = (await (
+    await page.request.get('/api/Buildings?take=100', { headers: { 'X-CSRF': '1' } })
+  ).json()) as Array<{ id: string; name: string; floorCount: number }>;
+  const building = all.find((candidate) => candidate.floorCount >= 3)!;
+  // The platform's partial answer, as its GraphQL gives one: the second level's rooms fail, the
+  // rest of the answer stands, and the error names the field.
+  await page.route('**/graphql', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      data?: { buildings?: Array<{ levels?: Array<{ rooms: unknown }> }> };
+      errors?: unknown[];
+    };
+    const level = body.data?.buildings?.[0]?.levels?.[1];
+    if (!level) return route.fulfill({ response, json: body });
+    level.rooms = null;
+    body.errors = [
+      {
+        message: 'Rooms of this level are temporarily unavailable.',
+        path: ['buildings', 0, 'levels', 1, 'rooms'],
+      },
+    ];
+    return route.fulfill({ response, json: body });
+  });
+  await page.goto(`/buildings/${building.id}`);
+  await expect(page.getByText(/The platform answered only in part/)).toContainText(
+    '1 level is marked "rooms unavailable" below. This is not counted as a data-quality finding.',
+  );
+  const floors = page.getByRole('list', { name: 'Floors' });
+  const marked = floors.getByRole('listitem').filter({ hasText: 'rooms unavailable' });
+  await expect(marked).toHaveCount(1);
+  await expect(marked.getByRole('link')).toHaveText('Level 1');
+  // The score is the index's, untouched by this answer: the same as the building's own row.
+  const quality = page.getByRole('region', { name: 'Data quality' });
+  await expect(quality).not.toContainText('disagrees with the rooms');
+  await expectNoSeriousA11yViolations(page);
+});
