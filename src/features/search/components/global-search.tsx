@@ -183,28 +183,39 @@ function NotePaper({
   return (
     <Paper {...props}>
       {searching ? (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          role="status"
-          sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
-        >
+        <PaperLine role="status" edge="borderBottom">
           Searching…
-        </Typography>
+        </PaperLine>
       ) : null}
       {children}
       {note ? (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          role="note"
-          sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
-        >
+        <PaperLine role="note" edge="borderTop">
           {note}
-        </Typography>
+        </PaperLine>
       ) : null}
     </Paper>
+  );
+}
+
+/** A line of small print above or below the results, ruled off from them. */
+function PaperLine({
+  role,
+  edge,
+  children,
+}: {
+  role: 'status' | 'note';
+  edge: 'borderTop' | 'borderBottom';
+  children: React.ReactNode;
+}) {
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="p"
+      role={role}
+      sx={{ px: 2, py: 1, [edge]: 1, borderColor: 'divider' }}
+    >
+      {children}
+    </Typography>
   );
 }
