@@ -6,16 +6,20 @@ import { demoUsers } from '../../server/emulator/openid-provider';
 import { ConfigError } from '../../server/config';
 import { startStorey, type RunningStorey } from '../../server/server';
 import { CookieJar } from './support/browser-like';
-import { signInAs, startSignedInStorey } from './support/sign-in';
+import { quietStorey, signInAs, startSignedInStorey } from './support/sign-in';
 import { platformVariables, startPlatform } from './support/harness';
 
-const quiet = { PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: 'tests/server/fixtures/no-dist' };
+/** The file's shared Storey keeps an index (the admin rule below); the others need none. */
+const withIndex = { ...quietStorey, PORTFOLIO_INDEX: 'on' };
+// Each Storey a test starts for itself: no embedded index to set up (PostgreSQL in WebAssembly
+// took most of such a test's time, three times as much beside other work).
+const quiet = quietStorey;
 const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
 
 let storey: RunningStorey;
 
 beforeAll(async () => {
-  storey = await startStorey(quiet);
+  storey = await startStorey(withIndex);
 });
 afterAll(() => storey.close());
 
