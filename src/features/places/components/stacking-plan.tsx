@@ -58,6 +58,14 @@ const rowHeight = 40;
 
 const roomCount = (rooms: number) => `${formatCount(rooms)} ${rooms === 1 ? 'room' : 'rooms'}`;
 
+/** What a floor's rooms cell says on hover: the count, or why there is none. */
+const roomsTitle = (row: StackRow) =>
+  row.roomsUnavailable
+    ? `The platform did not give this floor's rooms${row.rooms === undefined ? '' : `; its record says ${roomCount(row.rooms)}`}`
+    : row.rooms === undefined
+      ? 'Rooms not known'
+      : roomCount(row.rooms);
+
 /**
  * A column of each floor's state now, drawn by whoever composes the plan (the building's route
  * brings the conditions): the plan knows floors, not comfort.
@@ -135,23 +143,20 @@ function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
           {row.area === undefined ? '—' : formatArea(row.area)}
         </Typography>
       </Box>
-      {row.roomsUnavailable ? (
-        <Box
-          title={`The platform did not give this floor's rooms${row.rooms === undefined ? '' : `; its record says ${roomCount(row.rooms)}`}`}
+      <Box title={roomsTitle(row)}>
+        <Bar value={row.roomsUnavailable ? undefined : row.rooms} max={maxRooms} measure="spaces" />
+        <Typography
+          variant="caption"
+          color={row.roomsUnavailable ? 'warning.main' : 'text.secondary'}
+          sx={row.roomsUnavailable ? { fontWeight: 600 } : undefined}
         >
-          <Bar value={undefined} max={maxRooms} measure="spaces" />
-          <Typography variant="caption" color="warning.main" sx={{ fontWeight: 600 }}>
-            rooms unavailable
-          </Typography>
-        </Box>
-      ) : (
-        <Box title={row.rooms === undefined ? 'Rooms not known' : roomCount(row.rooms)}>
-          <Bar value={row.rooms} max={maxRooms} measure="spaces" />
-          <Typography variant="caption" color="text.secondary">
-            {row.rooms === undefined ? '—' : roomCount(row.rooms)}
-          </Typography>
-        </Box>
-      )}
+          {row.roomsUnavailable
+            ? 'rooms unavailable'
+            : row.rooms === undefined
+              ? '—'
+              : roomCount(row.rooms)}
+        </Typography>
+      </Box>
       {extra ? <Box sx={{ minWidth: 0 }}>{extra.cell(row.floorId)}</Box> : null}
     </Box>
   );
