@@ -224,7 +224,7 @@ function negotiatedEncoding(request: FastifyRequest): keyof typeof encoders | un
  * never, holds neither a platform connection nor anyone else's answer (security review S1, M1),
  * and compression never holds an answer whole (S2).
  */
-function toBrowser(
+export function toBrowser(
   source: Readable,
   encoder: Transform | undefined,
   queues: ReaderQueues,
@@ -247,11 +247,21 @@ function toBrowser(
   };
   encoder.on('data', enqueue);
   encoder.once('end', () => queue.push(null));
-  // A cached answer is a plain Readable; a platform answer can wait for the encoder.
+  // Every source waits for the encoder once it is 4 MiB behind: a platform answer through its
+  // `hold`, anything else (a cached answer, a history Storey assembles from pages) by pausing,
+  // which for a history also stops reading further days. One wait at a time: chunks already on
+  // their way while it holds must not each add a listener, nor each answer the backlog pile up.
+  let waiting = false;
+  const wait = () => (answer.hold ? answer.hold() : source.pause());
+  const go = () => (answer.release ? answer.release() : source.resume());
   source.on('data', (chunk: Buffer) => {
-    if (encoder.write(chunk) || encoder.writableLength < encoderBacklogBytes) return;
-    answer.hold?.();
-    encoder.once('drain', () => answer.release?.());
+    if (encoder.write(chunk) || encoder.writableLength < encoderBacklogBytes || waiting) return;
+    waiting = true;
+    wait();
+    encoder.once('drain', () => {
+      waiting = false;
+      go();
+    });
   });
   source.once('end', () => encoder.end());
   const fail = (error: Error) => queue.destroy(error);
