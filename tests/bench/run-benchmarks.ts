@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Response } from '@playwright/test';
+import { chromium, type Page, type Response } from '@playwright/test';
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
@@ -519,6 +519,34 @@ async function currentValuesSharing(emulator: Service, shared: Service) {
   }
 }
 
+/**
+ * Starts watching, in the page, for the History panel to show its loading state (a new range was
+ * asked for) and then to have drawn its charts: no loading state, the CSV button (which counts
+ * the readings) and at least `lines` line paths. Checked at every frame and stamped at the frame
+ * after (painted), so the figure carries no polling delay (Playwright's locator waits poll at up
+ * to 500 ms). Call before the click; resolves to the page's Date.now() when drawn.
+ */
+async function watchHistoryDrawn(page: Page, lines: number): Promise<() => Promise<number>> {
+  await page.evaluate(`(() => {
+    window.storeyHistoryDrawn = new Promise((resolve) => {
+      const loading = () =>
+        document.querySelector('[aria-label="Loading the history"], [aria-label="Loading the charts"]') !== null;
+      const drawn = () =>
+        !loading() &&
+        [...document.querySelectorAll('button')].some((button) => /^Download CSV \\(/.test(button.textContent ?? '')) &&
+        document.querySelectorAll('.recharts-line-curve').length >= ${lines};
+      let asked = false;
+      const check = () => {
+        asked ||= loading();
+        if (asked && drawn()) requestAnimationFrame(() => resolve(Date.now()));
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  })()`);
+  return async () => (await page.evaluate('window.storeyHistoryDrawn')) as number;
+}
+
 async function dashboardAtScale() {
   const port = await freePort();
   const storey = await startService(
@@ -707,21 +735,15 @@ async function dashboardAtScale() {
       const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
       return span >= 29 * 24 * 3600_000;
     });
+    // A room's few measurements are each drawn as a line (a chart of more draws a band).
+    const lines = await history.getByText(/, latest$/).count();
+    const roomDrawn = await watchHistoryDrawn(page, lines);
     await history.getByRole('button', { name: '30 days' }).click();
     const answer = await answered;
     await answer.finished();
     const arrived = Date.now();
     const readings = (await answer.json()) as Array<{ measurementValueId: string }>;
-    const lines = new Set(readings.map((reading) => reading.measurementValueId)).size;
-    await history
-      .locator('.recharts-line-curve')
-      .nth(lines - 1)
-      .waitFor();
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('.recharts-line-curve').length >= count,
-      lines,
-    );
-    const historyMs = Date.now() - arrived;
+    const historyMs = (await roomDrawn()) - arrived;
     record({
       group: 'Dashboard at scale',
       name: `History of one room, 30 days at 15 minutes (${readings.length.toLocaleString('en-US')} readings, ${lines} measurements): answer to charts drawn`,
@@ -760,32 +782,25 @@ async function dashboardAtScale() {
       );
     };
     page.on('response', onResponse);
-    await floorHistory.getByRole('button', { name: '7 days' }).click();
     // The 24 hours shown before give way to a loading state until the week is in.
-    const loading = floorHistory.getByRole('status', { name: 'Loading the history' });
-    await loading.waitFor();
-    await loading.waitFor({ state: 'detached', timeout: 120_000 });
+    const floorDrawn = await watchHistoryDrawn(page, 1);
+    await floorHistory.getByRole('button', { name: '7 days' }).click();
+    const drawnAt = await floorDrawn();
     await Promise.all(pageDone);
     page.off('response', onResponse);
     if (finishedAt.length === 0) throw new Error("The floor's week was not answered.");
     const download = floorHistory.getByRole('button', { name: /^Download CSV \(/ });
-    await download.waitFor();
-    await floorHistory
-      .getByRole('status', { name: 'Loading the charts' })
-      .waitFor({ state: 'detached' });
-    // Two frames: React has committed every chart and the browser has painted them.
-    await page.evaluate(
-      '(new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))',
-    );
-    const floorDrawMs = Date.now() - Math.max(...finishedAt);
-    const floorSeries = await floorHistory.locator('.recharts-line-curve').count();
+    const floorDrawMs = drawnAt - Math.max(...finishedAt);
+    // One latest value per series; its charts draw each kind's spread, median and a few rooms.
+    const floorSeries = await floorHistory.getByText(/, latest$/).count();
+    const floorLines = await floorHistory.locator('.recharts-line-curve').count();
     const floorReadings = (/\(([\d,]+) readings\)/.exec((await download.textContent()) ?? '') ?? [
       '',
       '?',
     ])[1];
     record({
       group: 'Dashboard at scale',
-      name: `History of a tower floor, 7 days (${floorSeries} lines, ${floorReadings} readings; the BFF followed the platform's day windows and pages into one answer): answer to every line drawn`,
+      name: `History of a tower floor, 7 days (${floorSeries} series drawn as ${floorLines} lines with their spread, ${floorReadings} readings; the BFF followed the platform's day windows and pages into one answer): answer to charts drawn`,
       value: `${floorDrawMs} ms`,
       target: '≤ 1 s',
       met: floorDrawMs <= 1000,

@@ -83,3 +83,45 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
   );
   await expectNoSeriousA11yViolations(page);
 });
+
+test("reads a floor's week: each kind's rooms as their spread and median, the furthest out named", async ({
+  page,
+}) => {
+  const room = await roomWithSensors(page);
+  await page.goto(room.replace(/\/rooms\/\d+$/, ''));
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, latest$/).first()).toBeVisible();
+  const week = page.waitForResponse(
+    (response) =>
+      /\/api\/Floors\/[^/]+\/HistoricalValues\?/.test(response.url()) &&
+      response.url().includes('from=') &&
+      Date.parse(new URL(response.url()).searchParams.get('to')!) -
+        Date.parse(new URL(response.url()).searchParams.get('from')!) >
+        24 * 60 * 60 * 1000,
+  );
+  await history.getByRole('button', { name: '7 days' }).click();
+  expect((await week).status()).toBe(200);
+  await expect(history.getByRole('status', { name: /^Loading the/ })).toHaveCount(0);
+  const temperatures = history.getByRole('list', { name: 'Lines of Air temperature (°C)' });
+  // The floor's temperature sensors, one latest value each.
+  const sensors = await history.getByText(/^Air temperature \(°C\) · .+, latest$/).count();
+  await expect(temperatures.getByRole('listitem').first()).toHaveText(
+    `Spread of ${sensors} series`,
+  );
+  const entries = await temperatures.getByRole('listitem').allTextContents();
+  expect(entries[1]).toBe(`Median of ${sensors} series`);
+  // Four rooms named, each one of the floor's sensors (named as their latest values are).
+  const named = entries.slice(2);
+  expect(named).toHaveLength(4);
+  const latest = await history.getByText(/^Air temperature \(°C\) · .+, latest$/).allTextContents();
+  for (const name of named) expect(latest).toContain(`Air temperature (°C) · ${name}, latest`);
+  // Drawn: the spread as an area, the median and the four rooms as lines.
+  const chart = history
+    .getByRole('figure')
+    .filter({ has: page.getByRole('list', { name: 'Lines of Air temperature (°C)' }) });
+  await expect(chart.locator('.recharts-area-area')).toHaveCount(1);
+  await expect(chart.locator('.recharts-line-curve')).toHaveCount(5);
+  await page.mouse.move(0, 0); // no tooltip in the picture
+  await shootPart(history, 'history-floor-7-days');
+  await expectNoSeriousA11yViolations(page);
+});

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
+import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
@@ -160,17 +161,35 @@ describe('History panel', () => {
     expect(
       await screen.findAllByRole('img', { name: /^[^:]+: (\d+ series, )?\d+ (readings|hours)/ }),
     ).toHaveLength(kindsAndUnits.size);
+    // More rooms than a chart can tell apart by colour: their spread and median, and the four
+    // furthest from it drawn and named by room.
     const temperatures = measured.filter((m) => m.type === 'Air_Temperature_Sensor').length;
+    expect(temperatures).toBeGreaterThan(maxLinesDrawn);
     const lines = within(
       screen.getByRole('list', { name: 'Lines of Air temperature (°C)' }),
     ).getAllByRole('listitem');
-    expect(lines).toHaveLength(temperatures);
     const lineNames = lines.map((line) => line.textContent);
-    expect(new Set(lineNames).size).toBe(lineNames.length);
+    expect(lineNames.slice(0, 2)).toEqual([
+      `Spread of ${temperatures} series`,
+      `Median of ${temperatures} series`,
+    ]);
+    const named = lineNames.slice(2);
+    expect(named).toHaveLength(namedInBand);
+    expect(new Set(named).size).toBe(named.length);
     const roomNames = floor.spaces.map((one) => one.name);
-    expect(lineNames.some((name) => roomNames.some((room) => name?.startsWith(`${room} · `)))).toBe(
+    expect(named.some((name) => roomNames.some((room) => name?.startsWith(`${room} · `)))).toBe(
       true,
     );
+    expect(screen.getByRole('img', { name: /^Air temperature \(°C\): / })).toHaveAccessibleName(
+      expect.stringContaining(
+        `the spread between the lowest and highest of the ${temperatures} series and their median, with the ${namedInBand} furthest from the median named`,
+      ),
+    );
+    expect(
+      screen.getByText(
+        `The ${namedInBand} furthest from the median are drawn by name; the other ${temperatures - namedInBand} are in the spread, and every reading is in the table.`,
+      ),
+    ).toBeVisible();
     floorPage.unmount();
     const meter = fixture
       .floorsOf(entry)

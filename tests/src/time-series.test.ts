@@ -8,6 +8,7 @@ import {
   readPreset,
 } from '@/features/history/utils/history-range';
 import {
+  bandForDrawing,
   describeTimeZone,
   downsampleLttb,
   formatAge,
@@ -154,6 +155,85 @@ describe('downsampleLttb', () => {
     expect(drawnPointsPerLine(1)).toBe(800);
     expect(drawnPointsPerLine(100)).toBe(240);
     expect(drawnPointsPerLine(1000)).toBe(120);
+  });
+});
+
+describe('bandForDrawing: many series as their spread, median and the few furthest out', () => {
+  const week = { from: start, to: start + 7 * 24 * 60 * minute };
+  const room = (level: number, wobble = 0) =>
+    series(
+      Array.from({ length: 7 * 96 }, (_unused, index) => level + Math.sin(index / 9 + wobble)),
+    );
+
+  it('names the series furthest from the median, furthest first, and spreads the rest', () => {
+    // Twenty rooms near 21 °C, one running warm (26 °C) and one cold (17 °C).
+    const rooms = [
+      ...Array.from({ length: 10 }, (_unused, index) => room(21 + index * 0.05, index)),
+      room(26),
+      ...Array.from({ length: 10 }, (_unused, index) => room(21 - index * 0.05, index)),
+      room(17),
+    ];
+    const { rows, named } = bandForDrawing(rooms, rooms.length, week, 800, 4);
+    expect(named.slice(0, 2)).toEqual([10, 21]);
+    expect(named).toHaveLength(4);
+    // A point each 15 minutes: no slot wider than the sensors' step.
+    expect(rows).toHaveLength(7 * 96);
+    for (const row of rows) {
+      const [lowest, highest] = row.spread!;
+      expect(lowest).toBeLessThan(17.01 + 1);
+      expect(highest).toBeGreaterThan(26 - 1.01);
+      expect(row.median!).toBeGreaterThanOrEqual(lowest);
+      expect(row.median!).toBeLessThanOrEqual(highest);
+      expect(Math.abs(row.median! - 21)).toBeLessThan(1.3);
+      // The named series are drawn under lineKey(0..3), with their own values.
+      expect(row[lineKey(0)]).toBeGreaterThan(24);
+      expect(row[lineKey(1)]).toBeLessThan(19);
+      expect(row.before).toBeNull();
+    }
+  });
+
+  it('holds every series inside the spread, at every slot, whatever their values', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(fc.float({ min: -50, max: 50, noNaN: true }), { minLength: 4, maxLength: 40 }),
+          {
+            minLength: 2,
+            maxLength: 12,
+          },
+        ),
+        (values) => {
+          const lines = values.map((line) => series(line));
+          const hours = { from: start, to: start + 40 * step };
+          const slotted = rowsForDrawing(lines, hours, 800);
+          const { rows, named } = bandForDrawing(lines, lines.length, hours, 800, 3);
+          expect(named.length).toBe(Math.min(3, lines.length));
+          rows.forEach((row, at) => {
+            const inSlot = lines
+              .map((_line, index) => slotted[at]![lineKey(index)])
+              .filter((value): value is number => value !== null && value !== undefined);
+            if (inSlot.length === 0) return expect(row.spread).toBeNull();
+            expect(row.spread).toEqual([Math.min(...inSlot), Math.max(...inSlot)]);
+            const sorted = [...inSlot].sort((a, b) => a - b);
+            const middle = sorted.length >> 1;
+            expect(row.median).toBeCloseTo(
+              sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2,
+            );
+          });
+        },
+      ),
+    );
+  });
+
+  it('draws the period before as its median only, outside the spread', () => {
+    const now = [room(21), room(22), room(23)];
+    const before = [room(18), room(19), room(30)];
+    const { rows, named } = bandForDrawing([...now, ...before], now.length, week, 800, 2);
+    expect(named.every((index) => index < now.length)).toBe(true);
+    for (const row of rows) {
+      expect(row.spread![1]).toBeLessThan(25);
+      expect(Math.abs(row.before! - 19)).toBeLessThan(1.01);
+    }
   });
 });
 

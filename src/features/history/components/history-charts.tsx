@@ -4,9 +4,10 @@ import Typography from '@mui/material/Typography';
 import type { Palette } from '@mui/material/styles';
 import { useMemo } from 'react';
 import {
+  Area,
   CartesianGrid,
+  ComposedChart,
   Line,
-  LineChart,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -19,6 +20,7 @@ import { splitImplausible } from '@/domain/plausible-readings';
 import { groupByKindAndUnit, type NamedSeries, type SeriesGroup } from '@/domain/series-groups';
 import { formatCompact } from '@/lib/format';
 import {
+  bandForDrawing,
   lineKey,
   rowsForDrawing,
   summarize,
@@ -35,6 +37,14 @@ export const maxDrawnPoints = 800;
  * finer anyway, instead of 80,000 points that take seconds to draw.
  */
 export const maxDrawnPointsPerChart = 24_000;
+
+/**
+ * Lines a chart draws one by one at most. Beyond this (a floor's rooms), a chart draws their
+ * spread and median and names the `namedInBand` furthest from it: a hundred lines in six colours
+ * cannot be told apart, and drawing them took seconds (issue #28).
+ */
+export const maxLinesDrawn = 8;
+export const namedInBand = 4;
 
 /** Points per line for a chart of `lines` lines: 800 for up to 30, never fewer than 120. */
 export const drawnPointsPerLine = (lines: number): number =>
@@ -72,6 +82,26 @@ function tickFormatter(range: { from: number; to: number }) {
         : { day: 'numeric', month: 'short' },
   );
   return (time: number) => format.format(time);
+}
+
+/** One entry of a chart's own legend: a swatch drawn as the chart draws it, and its name. */
+function LegendItem({
+  swatch,
+  children,
+}: {
+  swatch: { bgcolor: string; height?: number; opacity?: number };
+  children: React.ReactNode;
+}) {
+  return (
+    <Typography
+      component="li"
+      variant="caption"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <Box aria-hidden sx={{ width: 12, height: 3, borderRadius: 1, ...swatch }} />
+      {children}
+    </Typography>
+  );
 }
 
 function GroupChart({
@@ -118,13 +148,21 @@ function GroupChart({
       }),
     [members, seriesById, previousById, previous, kind, period],
   );
-  const data = useMemo(() => {
+  const banded = lines.length > maxLinesDrawn;
+  const { data, named } = useMemo(() => {
     const drawn = [
       ...lines.map((line) => line.shown),
       ...lines.flatMap((line) => (line.before ? [line.before] : [])),
     ];
-    return rowsForDrawing(drawn, range, drawnPointsPerLine(drawn.length));
-  }, [lines, range]);
+    if (!banded)
+      return {
+        data: rowsForDrawing(drawn, range, drawnPointsPerLine(drawn.length)),
+        named: undefined,
+      };
+    // Only a few lines are drawn: each keeps up to a point per pixel.
+    const band = bandForDrawing(drawn, lines.length, range, maxDrawnPoints, namedInBand);
+    return { data: band.rows, named: band.named.map((index) => lines[index]!) };
+  }, [lines, range, banded]);
   const beforeSummary = useMemo(
     () => (previous ? summarize(lines.flatMap((line) => line.before ?? [])) : undefined),
     [lines, previous],
@@ -151,6 +189,9 @@ function GroupChart({
             ? ` Dashed: nothing was read ${previous.label}.`
             : ` Dashed: the same hours ${previous.label}, from ${formatValue(beforeSummary.minimum!)} to ${formatValue(beforeSummary.maximum!)}.`
           : '') +
+        (named
+          ? ` Drawn as the spread between the lowest and highest of the ${members.length} series and their median, with the ${named.length} furthest from the median named.`
+          : '') +
         ' Choose Table for every reading.';
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
@@ -164,7 +205,7 @@ function GroupChart({
       </Typography>
       <Box role="img" aria-label={describe} sx={{ height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart
+          <ComposedChart
             data={data}
             margin={{ top: 4, right: 12, bottom: 4, left: 0 }}
             accessibilityLayer={false}
@@ -189,41 +230,102 @@ function GroupChart({
             />
             <Tooltip
               labelFormatter={(time) => formatTime(Number(time))}
-              formatter={(value, name) => [formatValue(Number(value)), several ? name : title]}
+              formatter={(value, name) => [
+                // The band's spread is a pair: lowest and highest.
+                Array.isArray(value)
+                  ? `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`
+                  : formatValue(Number(value)),
+                several ? name : title,
+              ]}
               contentStyle={{ background: palette.background.paper, borderColor: palette.divider }}
               labelStyle={{ color: palette.text.primary }}
             />
-            {lines.map((line, index) => (
-              <Line
-                key={line.member.id}
-                name={line.member.source}
-                type={period ? 'stepAfter' : 'linear'}
-                dataKey={lineKey(index)}
-                stroke={seriesColor(scheme, index)}
-                strokeWidth={1.5}
-                dot={false}
-                isAnimationActive={false}
-                connectNulls={false}
-              />
-            ))}
-            {lines.map((line, index) =>
-              line.before ? (
+            {named ? (
+              <>
+                <Area
+                  name={`Spread of ${lines.length} series`}
+                  type="linear"
+                  dataKey="spread"
+                  stroke="none"
+                  fill={palette.text.secondary}
+                  fillOpacity={0.18}
+                  isAnimationActive={false}
+                  connectNulls={false}
+                  activeDot={false}
+                />
                 <Line
-                  key={`${line.member.id}-before`}
-                  name={`${line.member.source}, ${previous!.label}`}
+                  name={`Median of ${lines.length} series`}
                   type={period ? 'stepAfter' : 'linear'}
-                  dataKey={lineKey(lines.length + index)}
-                  stroke={seriesColor(scheme, index)}
-                  strokeWidth={1.5}
-                  strokeDasharray="4 3"
-                  strokeOpacity={0.7}
+                  dataKey="median"
+                  stroke={palette.text.primary}
+                  strokeWidth={2}
                   dot={false}
                   isAnimationActive={false}
                   connectNulls={false}
                 />
-              ) : null,
+                {named.map((line, index) => (
+                  <Line
+                    key={line.member.id}
+                    name={line.member.source}
+                    type={period ? 'stepAfter' : 'linear'}
+                    dataKey={lineKey(index)}
+                    stroke={seriesColor(scheme, index)}
+                    strokeWidth={1.5}
+                    dot={false}
+                    isAnimationActive={false}
+                    connectNulls={false}
+                  />
+                ))}
+                {previous ? (
+                  <Line
+                    name={`Median, ${previous.label}`}
+                    type={period ? 'stepAfter' : 'linear'}
+                    dataKey="before"
+                    stroke={palette.text.primary}
+                    strokeWidth={1.5}
+                    strokeDasharray="4 3"
+                    strokeOpacity={0.7}
+                    dot={false}
+                    isAnimationActive={false}
+                    connectNulls={false}
+                  />
+                ) : null}
+              </>
+            ) : (
+              <>
+                {lines.map((line, index) => (
+                  <Line
+                    key={line.member.id}
+                    name={line.member.source}
+                    type={period ? 'stepAfter' : 'linear'}
+                    dataKey={lineKey(index)}
+                    stroke={seriesColor(scheme, index)}
+                    strokeWidth={1.5}
+                    dot={false}
+                    isAnimationActive={false}
+                    connectNulls={false}
+                  />
+                ))}
+                {lines.map((line, index) =>
+                  line.before ? (
+                    <Line
+                      key={`${line.member.id}-before`}
+                      name={`${line.member.source}, ${previous!.label}`}
+                      type={period ? 'stepAfter' : 'linear'}
+                      dataKey={lineKey(lines.length + index)}
+                      stroke={seriesColor(scheme, index)}
+                      strokeWidth={1.5}
+                      strokeDasharray="4 3"
+                      strokeOpacity={0.7}
+                      dot={false}
+                      isAnimationActive={false}
+                      connectNulls={false}
+                    />
+                  ) : null,
+                )}
+              </>
             )}
-          </LineChart>
+          </ComposedChart>
         </ResponsiveContainer>
       </Box>
       {previous ? (
@@ -247,21 +349,28 @@ function GroupChart({
           aria-label={`Lines of ${title}`}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', p: 0, m: 0, mt: 1 }}
         >
-          {lines.map((line, index) => (
-            <Typography
-              key={line.member.id}
-              component="li"
-              variant="caption"
-              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
-            >
-              <Box
-                aria-hidden
-                sx={{ width: 12, height: 3, borderRadius: 1, bgcolor: seriesColor(scheme, index) }}
-              />
+          {named ? (
+            <>
+              <LegendItem swatch={{ height: 10, bgcolor: palette.text.secondary, opacity: 0.35 }}>
+                Spread of {lines.length} series
+              </LegendItem>
+              <LegendItem swatch={{ bgcolor: palette.text.primary }}>
+                Median of {lines.length} series
+              </LegendItem>
+            </>
+          ) : null}
+          {(named ?? lines).map((line, index) => (
+            <LegendItem key={line.member.id} swatch={{ bgcolor: seriesColor(scheme, index) }}>
               {line.member.source}
-            </Typography>
+            </LegendItem>
           ))}
         </Box>
+      ) : null}
+      {named ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          The {named.length} furthest from the median are drawn by name; the other{' '}
+          {lines.length - named.length} are in the spread, and every reading is in the table.
+        </Typography>
       ) : null}
       {leftOut.length > 0 ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
