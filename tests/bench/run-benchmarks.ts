@@ -763,34 +763,45 @@ async function dashboardAtScale() {
     await page.getByRole('heading', { level: 1, name: 'Level 195' }).waitFor();
     await page.waitForLoadState('networkidle');
     const floorHistory = page.getByRole('region', { name: 'History' });
+    const floorUrl = page.url();
     // The answer's body is too large for the browser's inspector to keep: its arrival is timed,
-    // and the panel itself says how many readings it holds.
-    const finishedAt: number[] = [];
-    const pageDone: Array<Promise<void>> = [];
-    const onResponse = (response: Response) => {
-      if (!response.url().includes('/HistoricalValues?')) return;
-      // Only the week's answer: not the 24 hours the page showed first, if still on its way.
-      const asked = new URL(response.url()).searchParams;
-      const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
-      if (!(span >= 6 * 24 * 3600_000)) return;
-      if (response.status() !== 200)
-        throw new Error(`The floor's week was refused: ${response.status()}`);
-      pageDone.push(
-        response.finished().then(() => {
-          finishedAt.push(Date.now());
-        }),
-      );
-    };
-    page.on('response', onResponse);
-    // The 24 hours shown before give way to a loading state until the week is in.
-    const floorDrawn = await watchHistoryDrawn(page, 1);
-    await floorHistory.getByRole('button', { name: '7 days' }).click();
-    const drawnAt = await floorDrawn();
-    await Promise.all(pageDone);
-    page.off('response', onResponse);
-    if (finishedAt.length === 0) throw new Error("The floor's week was not answered.");
+    // and the panel itself says how many readings it holds. Three rounds, each on a freshly
+    // loaded page (the week is not in the page's cache yet), for the spread.
+    const floorRounds: number[] = [];
+    for (let round = 0; round < browserRounds; round++) {
+      if (round > 0) {
+        await page.goto(floorUrl);
+        await page.getByRole('heading', { level: 1, name: 'Level 195' }).waitFor();
+        await page.waitForLoadState('networkidle');
+      }
+      const finishedAt: number[] = [];
+      const pageDone: Array<Promise<void>> = [];
+      const onResponse = (response: Response) => {
+        if (!response.url().includes('/HistoricalValues?')) return;
+        // Only the week's answer: not the 24 hours the page showed first, if still on its way.
+        const asked = new URL(response.url()).searchParams;
+        const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
+        if (!(span >= 6 * 24 * 3600_000)) return;
+        if (response.status() !== 200)
+          throw new Error(`The floor's week was refused: ${response.status()}`);
+        pageDone.push(
+          response.finished().then(() => {
+            finishedAt.push(Date.now());
+          }),
+        );
+      };
+      page.on('response', onResponse);
+      // The 24 hours shown before give way to a loading state until the week is in.
+      const floorDrawn = await watchHistoryDrawn(page, 1);
+      await floorHistory.getByRole('button', { name: '7 days' }).click();
+      const drawnAt = await floorDrawn();
+      await Promise.all(pageDone);
+      page.off('response', onResponse);
+      if (finishedAt.length === 0) throw new Error("The floor's week was not answered.");
+      floorRounds.push(drawnAt - Math.max(...finishedAt));
+    }
     const download = floorHistory.getByRole('button', { name: /^Download CSV \(/ });
-    const floorDrawMs = drawnAt - Math.max(...finishedAt);
+    const floorDrawMs = median(floorRounds);
     // One latest value per series; its charts draw each kind's spread, median and a few rooms.
     const floorSeries = await floorHistory.getByText(/, latest$/).count();
     const floorLines = await floorHistory.locator('.recharts-line-curve').count();
@@ -800,7 +811,7 @@ async function dashboardAtScale() {
     ])[1];
     record({
       group: 'Dashboard at scale',
-      name: `History of a tower floor, 7 days (${floorSeries} series drawn as ${floorLines} lines with their spread, ${floorReadings} readings; the BFF followed the platform's day windows and pages into one answer): answer to charts drawn`,
+      name: `History of a tower floor, 7 days (${floorSeries} series drawn as ${floorLines} lines with their spread, ${floorReadings} readings; the BFF followed the platform's day windows and pages into one answer): answer to charts drawn (median of ${floorRounds.length}, ${Math.min(...floorRounds)}–${Math.max(...floorRounds)} ms)`,
       value: `${floorDrawMs} ms`,
       target: '≤ 1 s',
       met: floorDrawMs <= 1000,
