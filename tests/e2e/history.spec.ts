@@ -103,7 +103,8 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   expect((await week).status()).toBe(200);
   await expect(history.getByRole('status', { name: /^Loading the/ })).toHaveCount(0);
   const temperatures = history.getByRole('list', { name: 'Lines of Air temperature (°C)' });
-  // The floor's temperature sensors, one latest value each.
+  // The floor's temperature sensors, one latest value each (all of them on request).
+  await history.getByRole('button', { name: /^Show all \d+ latest values$/ }).click();
   const sensors = await history.getByText(/^Air temperature \(°C\) · .+, latest$/).count();
   await expect(temperatures.getByRole('listitem').first()).toHaveText(
     `Spread of ${sensors} series`,

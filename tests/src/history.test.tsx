@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
 import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
+import { latestShownFirst } from '@/features/history/components/history-panel';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
@@ -158,6 +159,13 @@ describe('History panel', () => {
       measured.map((m) => `${measurementKind(m.type).label} ${displayUnit(m.unit)}`),
     );
     expect(kindsAndUnits.size).toBeLessThan(floorSeries.size);
+    // A floor's many series: the first latest values, and all of them on request.
+    expect(floorSeries.size).toBeGreaterThan(latestShownFirst);
+    expect(await ui.latest()).toHaveLength(latestShownFirst);
+    await userEvent.click(
+      screen.getByRole('button', { name: `Show all ${floorSeries.size} latest values` }),
+    );
+    expect(await ui.latest()).toHaveLength(floorSeries.size);
     expect(
       await screen.findAllByRole('img', { name: /^[^:]+: (\d+ series, )?\d+ (readings|hours)/ }),
     ).toHaveLength(kindsAndUnits.size);

@@ -33,7 +33,6 @@ import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
 import {
   describeTimeZone,
   formatAge,
-  summarize,
   type MeasurementSeries,
   type Reading,
 } from '../utils/time-series';
@@ -133,6 +132,13 @@ function nameSeries(
 const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
 
 /** The latest reading of each measurement, its age counted from when the answer arrived. */
+/**
+ * Latest values shown before "Show all": a room's or a device's are all of them; a floor's
+ * hundreds of series (four per room) are a wall nobody reads, and took a quarter of a second to
+ * lay out. The charts below and the floor's conditions now say how its rooms are.
+ */
+export const latestShownFirst = 24;
+
 function LatestValues({
   series,
   names,
@@ -142,44 +148,58 @@ function LatestValues({
   names: Map<string, SeriesName>;
   now: number;
 }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? series : series.slice(0, latestShownFirst);
   return (
-    <FigureGrid minWidth={180}>
-      {series.map((one, index) => {
-        const latest = summarize(one.points).latest;
-        return (
-          <Paper key={one.id} variant="outlined" sx={{ p: 1.5 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {names.get(one.id)?.label ?? measurementLabel(index)}, latest
-            </Typography>
-            <Typography
-              component="dd"
-              variant="h5"
-              sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
-            >
-              {latest ? formatValue(latest.value) : '—'}
-              {latest && names.get(one.id)?.unit ? (
-                <Typography component="span" variant="body1" color="text.secondary">
-                  {' '}
-                  {names.get(one.id)!.unit}
-                </Typography>
-              ) : null}
-            </Typography>
-            <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-              {latest ? (
-                <time
-                  dateTime={new Date(latest.time).toISOString()}
-                  title={formatTime(latest.time)}
-                >
-                  {formatAge(now - latest.time)}
-                </time>
-              ) : (
-                'no readings'
-              )}
-            </Typography>
-          </Paper>
-        );
-      })}
-    </FigureGrid>
+    <Stack spacing={1}>
+      <FigureGrid minWidth={180}>
+        {shown.map((one, index) => {
+          // The points are in time order: the last is the latest (no summary per card).
+          const latest = one.points.at(-1);
+          return (
+            <Paper key={one.id} variant="outlined" sx={{ p: 1.5 }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {names.get(one.id)?.label ?? measurementLabel(index)}, latest
+              </Typography>
+              <Typography
+                component="dd"
+                variant="h5"
+                sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {latest ? formatValue(latest.value) : '—'}
+                {latest && names.get(one.id)?.unit ? (
+                  <Typography component="span" variant="body1" color="text.secondary">
+                    {' '}
+                    {names.get(one.id)!.unit}
+                  </Typography>
+                ) : null}
+              </Typography>
+              <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+                {latest ? (
+                  <time
+                    dateTime={new Date(latest.time).toISOString()}
+                    title={formatTime(latest.time)}
+                  >
+                    {formatAge(now - latest.time)}
+                  </time>
+                ) : (
+                  'no readings'
+                )}
+              </Typography>
+            </Paper>
+          );
+        })}
+      </FigureGrid>
+      {series.length > latestShownFirst ? (
+        <Box>
+          <Button size="small" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all
+              ? `Show the first ${latestShownFirst} latest values`
+              : `Show all ${series.length} latest values`}
+          </Button>
+        </Box>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -182,6 +182,24 @@ export function rowsForDrawing(
     return pointsForDrawing(series[0]!, maxPoints).map(
       (point) => ({ time: point.time, [lineKey(0)]: point.value }) as ChartRow,
     );
+  const { times, columns, kept } = slotColumns(series, range, maxPoints);
+  return kept.map((at) => {
+    const row = { time: times[at]! } as ChartRow;
+    columns.forEach((values, index) => (row[lineKey(index)] = values[at]!));
+    return row;
+  });
+}
+
+/**
+ * The common time slots of several series (see `rowsForDrawing`): each series' values per slot
+ * (null where it has none), the slots' middle times, and which slots are drawn (a stretch where
+ * no series has a reading is one slot of nulls, so every line breaks there).
+ */
+function slotColumns(
+  series: ReadonlyArray<readonly SeriesPoint[]>,
+  range: { from: number; to: number },
+  maxPoints: number,
+): { times: number[]; columns: Array<Array<number | null>>; kept: number[] } {
   const span = Math.max(1, range.to - range.from);
   const steps = series.map((points) => typicalStep(points) ?? 0);
   const slot = Math.max(Math.ceil(span / maxPoints), ...steps, 1);
@@ -213,19 +231,17 @@ export function rowsForDrawing(
     }
     return values;
   });
-  const rows: ChartRow[] = [];
+  const times = Array.from({ length: slots }, (_unused, at) => range.from + (at + 0.5) * slot);
+  const kept: number[] = [];
   let emptyBefore = true;
   for (let at = 0; at < slots; at++) {
-    // A stretch where no line has a reading is one row of nulls: every line breaks there.
     const empty = columns.every((values) => values[at] === null);
     if (empty && emptyBefore) continue;
     emptyBefore = empty;
-    const row = { time: range.from + (at + 0.5) * slot } as ChartRow;
-    columns.forEach((values, index) => (row[lineKey(index)] = values[at]!));
-    rows.push(row);
+    kept.push(at);
   }
-  if (emptyBefore) rows.pop(); // nothing follows the last break
-  return rows;
+  if (emptyBefore) kept.pop(); // nothing follows the last break
+  return { times, columns, kept };
 }
 
 /** A row of a chart that draws many series as a band: their spread, their median, a few by name. */
@@ -262,55 +278,44 @@ export function bandForDrawing(
   maxPoints: number,
   name: number,
 ): BandDrawing {
-  const slotted = rowsForDrawing(series, range, maxPoints);
-  const keys = series.map((_unused, index) => lineKey(index));
+  // Read as columns, not rows: a row object of a hundred keys per slot cost more than the rest.
+  const { times, columns, kept } = slotColumns(series, range, maxPoints);
   const distance = new Float64Array(current);
   const slots = new Uint32Array(current);
-  const medians = slotted.map((row) => {
-    const values: number[] = [];
-    for (let index = 0; index < current; index++) {
-      const value = row[keys[index]!];
-      if (value !== null && value !== undefined) values.push(value);
+  const values: number[] = [];
+  const before: number[] = [];
+  const spreads = kept.map((at) => {
+    values.length = 0;
+    before.length = 0;
+    for (let index = 0; index < columns.length; index++) {
+      const value = columns[index]![at];
+      if (value === null || value === undefined) continue;
+      (index < current ? values : before).push(value);
     }
     values.sort((a, b) => a - b);
-    return values.length > 0 ? medianOf(values) : null;
-  });
-  slotted.forEach((row, at) => {
-    const median = medians[at];
-    if (median === null || median === undefined) return;
-    for (let index = 0; index < current; index++) {
-      const value = row[keys[index]!];
-      if (value === null || value === undefined) continue;
-      distance[index]! += Math.abs(value - median);
-      slots[index]! += 1;
-    }
+    before.sort((a, b) => a - b);
+    const median = values.length > 0 ? medianOf(values) : null;
+    if (median !== null)
+      for (let index = 0; index < current; index++) {
+        const value = columns[index]![at];
+        if (value === null || value === undefined) continue;
+        distance[index]! += Math.abs(value - median);
+        slots[index]! += 1;
+      }
+    return {
+      spread: values.length > 0 ? ([values[0]!, values.at(-1)!] as [number, number]) : null,
+      median,
+      before: before.length > 0 ? medianOf(before) : null,
+    };
   });
   const named = Array.from({ length: current }, (_unused, index) => index)
     .filter((index) => slots[index]! > 0)
     .sort((a, b) => distance[b]! / slots[b]! - distance[a]! / slots[a]! || a - b)
     .slice(0, name);
-  const rows = slotted.map((row, at) => {
-    let lowest = Number.POSITIVE_INFINITY;
-    let highest = Number.NEGATIVE_INFINITY;
-    const before: number[] = [];
-    series.forEach((_unused, index) => {
-      const value = row[keys[index]!];
-      if (value === null || value === undefined) return;
-      if (index >= current) before.push(value);
-      else {
-        lowest = Math.min(lowest, value);
-        highest = Math.max(highest, value);
-      }
-    });
-    before.sort((a, b) => a - b);
-    const drawn = {
-      time: row.time,
-      spread: lowest <= highest ? [lowest, highest] : null,
-      median: medians[at] ?? null,
-      before: before.length > 0 ? medianOf(before) : null,
-    } as BandRow;
-    named.forEach((index, k) => (drawn[lineKey(k)] = row[keys[index]!] ?? null));
-    return drawn;
+  const rows = kept.map((at, position) => {
+    const row = { time: times[at]!, ...spreads[position]! } as BandRow;
+    named.forEach((index, k) => (row[lineKey(k)] = columns[index]![at] ?? null));
+    return row;
   });
   return { rows, named };
 }
