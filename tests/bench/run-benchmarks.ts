@@ -876,8 +876,10 @@ async function startBff(emulator: Service, env: Record<string, string> = {}): Pr
 
 async function memory(emulator: Service, longLived: Service, emulatorPort: number) {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
-  // The target's reading: a BFF started as the image starts it, then the 60-second load run.
-  const bff = await startBff(emulator);
+  // The target's reading: a BFF started as the image starts it, then the 60-second load run; the
+  // proxy alone, as in the peer rows (decision 0008's target predates the index, whose embedded
+  // database's memory the index section reports with Storey's).
+  const bff = await startBff(emulator, { PORTFOLIO_INDEX: 'off' });
   const before = bff.rssMegabytes();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, bff.rssMegabytes())), 1000);
@@ -897,7 +899,7 @@ async function memory(emulator: Service, longLived: Service, emulatorPort: numbe
   await bff.stop();
   record({
     group: 'Memory',
-    name: `BFF resident memory after ${seconds} s at 50 connections (30 s after the load)`,
+    name: `BFF as the proxy alone (PORTFOLIO_INDEX=off): resident memory after ${seconds} s at 50 connections (30 s after the load)`,
     value: `${settled.toFixed(0)} MB (5 s after: ${soon.toFixed(0)} MB; before: ${before.toFixed(0)} MB; peak during the load: ${peak.toFixed(0)} MB)`,
     target: '≤ 130 MB',
     met: settled <= 130,
@@ -1016,7 +1018,7 @@ const whyMissed: Record<string, string> = {
   Peers:
     'Rows marked "coalescing" send one identical request from every connection: Storey shares it (decision 0007) and a bare proxy cannot, so they measure sharing, not cost. The distinct rows take every request from one sequence shared by all connections, so nothing is shared, and Storey runs there as the proxy alone (PORTFOLIO_INDEX=off): before, the embedded index syncing and reading meters in the same process was counted as the cost of requests (a profile taken during a sync put 60 % of the BFF\u2019s time in PGlite). Where the proxy alone costs more than the fastify peer, the profile of distinct GraphQL drill-downs at 100 connections (`node --cpu-prof`, 10 s, 2026-11-26) says where its busy time goes: node\u2019s HTTP and stream internals 21 %, socket writes (writev) 17 %, garbage collection 13 %, undici 7 %, fastify 6 %, and Storey\u2019s own steps 7 % together (shared reads 1.7 %, the GraphQL guard with its cached verdicts 1.0 %, the platform client 1.0 %, masking the credentials 0.9 %, answer limits and relay 1.2 %, rate limit 0.9 %), zod 1.6 %, metrics 1.5 %, logging 0.8 %. No single step is the gap: it is the checks a bare proxy does not make (session, CSRF, rate limit, in-flight bound, guard, masking, metrics) and the queue each answer passes through so that a browser that never reads holds no platform connection and stalls nobody (security review S1, M1; decision 0009), which costs a stream stage and its garbage per answer. Decision 0009 says what would close the rest. At 10 connections the BFF, the emulator and autocannon share two cores and a figure moves by about \u00b120 % from run to run.',
   Memory:
-    'The BFF\u2019s target is read on a BFF started as the image starts it (node --max-semi-space-size=4, decision 0008) with its embedded index, then the 60-second run. Measured apart on 2026-11-26 (Node 24, index off, 15-s load at 50 connections): 127 MB at start, about 230 MB after, of which V8\u2019s heap is 42\u201355 MB and Buffers 5\u201350 MB until a full collection; /proc/<pid>/smaps puts 76 MB in the C heap ([heap]), which glibc keeps once fragmented by the allocations of answers in flight. A full collection once idle returned about 10 MB of resident memory, MALLOC_ARENA_MAX=2 and a 64 KiB mmap threshold little more: the memory is not garbage, it is the allocator\u2019s. What would close it: fewer and pooled allocations per relayed answer, or an allocator that returns memory (jemalloc in the image). The large-profile emulator keeps every floor and room of its 10,000 buildings (336,000 rooms) for search and lookups by id; generating rooms per search instead would bound it further at the cost of a slower search.',
+    'The BFF\u2019s target is read on a BFF started as the image starts it (node --max-semi-space-size=4, decision 0008), as the proxy alone, then the 60-second run; with its embedded index Storey holds PGlite besides (the index section reports that). Measured apart on 2026-11-26 (Node 24, index off, 15-s load at 50 connections): 127 MB at start, about 230 MB after, of which V8\u2019s heap is 42\u201355 MB and Buffers 5\u201350 MB until a full collection; /proc/<pid>/smaps puts 76 MB in the C heap ([heap]), which glibc keeps once fragmented by the allocations of answers in flight. A full collection once idle returned about 10 MB of resident memory, MALLOC_ARENA_MAX=2 and a 64 KiB mmap threshold little more: the memory is not garbage, it is the allocator\u2019s. What would close it: fewer and pooled allocations per relayed answer, or an allocator that returns memory (jemalloc in the image). The large-profile emulator keeps every floor and room of its 10,000 buildings (336,000 rooms) for search and lookups by id; generating rooms per search instead would bound it further at the cost of a slower search.',
   'Proxy cost':
     'Through the BFF a call is received, checked (GraphQL verdicts are cached per document), forwarded over a kept-alive connection, and its answer streamed back as it arrives. autocannon reports whole milliseconds, and the BFF, the emulator and the load generator share two cores, so at 10 connections this figure moves between about −1 and +2 ms from run to run for both REST and GraphQL. Giving the BFF a core of its own would close the gap.',
   'Token economy':
