@@ -172,6 +172,63 @@ function GroupChart({
     () => lines.reduce((sum, line) => sum + summarize(line.shown).gaps, 0),
     [lines],
   );
+  // What is drawn as a line: every series (and each one's period before, dashed), or for a band
+  // its median, the series named, and the period before's median.
+  const drawnLines: Array<{
+    key: string;
+    name: string;
+    dataKey: string;
+    stroke: string;
+    width?: number;
+    dashed?: boolean;
+  }> = named
+    ? [
+        {
+          key: 'median',
+          name: `Median of ${lines.length} series`,
+          dataKey: 'median',
+          stroke: palette.text.primary,
+          width: 2,
+        },
+        ...named.map((line, index) => ({
+          key: line.member.id,
+          name: line.member.source,
+          dataKey: lineKey(index),
+          stroke: seriesColor(scheme, index),
+        })),
+        ...(previous
+          ? [
+              {
+                key: 'before',
+                name: `Median, ${previous.label}`,
+                dataKey: 'before',
+                stroke: palette.text.primary,
+                dashed: true,
+              },
+            ]
+          : []),
+      ]
+    : [
+        ...lines.map((line, index) => ({
+          key: line.member.id,
+          name: line.member.source,
+          dataKey: lineKey(index),
+          stroke: seriesColor(scheme, index),
+        })),
+        ...lines.flatMap((line, index) =>
+          line.before
+            ? [
+                {
+                  key: `${line.member.id}-before`,
+                  name: `${line.member.source}, ${previous!.label}`,
+                  dataKey: lineKey(lines.length + index),
+                  stroke: seriesColor(scheme, index),
+                  dashed: true,
+                },
+              ]
+            : [],
+        ),
+      ];
   const title = period ? `${group.title}, use per ${period}` : group.title;
   const several = members.length > 1;
   const leftOut = lines.flatMap((line) =>
@@ -241,90 +298,32 @@ function GroupChart({
               labelStyle={{ color: palette.text.primary }}
             />
             {named ? (
-              <>
-                <Area
-                  name={`Spread of ${lines.length} series`}
-                  type="linear"
-                  dataKey="spread"
-                  stroke="none"
-                  fill={palette.text.secondary}
-                  fillOpacity={0.18}
-                  isAnimationActive={false}
-                  connectNulls={false}
-                  activeDot={false}
-                />
-                <Line
-                  name={`Median of ${lines.length} series`}
-                  type={period ? 'stepAfter' : 'linear'}
-                  dataKey="median"
-                  stroke={palette.text.primary}
-                  strokeWidth={2}
-                  dot={false}
-                  isAnimationActive={false}
-                  connectNulls={false}
-                />
-                {named.map((line, index) => (
-                  <Line
-                    key={line.member.id}
-                    name={line.member.source}
-                    type={period ? 'stepAfter' : 'linear'}
-                    dataKey={lineKey(index)}
-                    stroke={seriesColor(scheme, index)}
-                    strokeWidth={1.5}
-                    dot={false}
-                    isAnimationActive={false}
-                    connectNulls={false}
-                  />
-                ))}
-                {previous ? (
-                  <Line
-                    name={`Median, ${previous.label}`}
-                    type={period ? 'stepAfter' : 'linear'}
-                    dataKey="before"
-                    stroke={palette.text.primary}
-                    strokeWidth={1.5}
-                    strokeDasharray="4 3"
-                    strokeOpacity={0.7}
-                    dot={false}
-                    isAnimationActive={false}
-                    connectNulls={false}
-                  />
-                ) : null}
-              </>
-            ) : (
-              <>
-                {lines.map((line, index) => (
-                  <Line
-                    key={line.member.id}
-                    name={line.member.source}
-                    type={period ? 'stepAfter' : 'linear'}
-                    dataKey={lineKey(index)}
-                    stroke={seriesColor(scheme, index)}
-                    strokeWidth={1.5}
-                    dot={false}
-                    isAnimationActive={false}
-                    connectNulls={false}
-                  />
-                ))}
-                {lines.map((line, index) =>
-                  line.before ? (
-                    <Line
-                      key={`${line.member.id}-before`}
-                      name={`${line.member.source}, ${previous!.label}`}
-                      type={period ? 'stepAfter' : 'linear'}
-                      dataKey={lineKey(lines.length + index)}
-                      stroke={seriesColor(scheme, index)}
-                      strokeWidth={1.5}
-                      strokeDasharray="4 3"
-                      strokeOpacity={0.7}
-                      dot={false}
-                      isAnimationActive={false}
-                      connectNulls={false}
-                    />
-                  ) : null,
-                )}
-              </>
-            )}
+              <Area
+                name={`Spread of ${lines.length} series`}
+                type="linear"
+                dataKey="spread"
+                stroke="none"
+                fill={palette.text.secondary}
+                fillOpacity={0.18}
+                isAnimationActive={false}
+                connectNulls={false}
+                activeDot={false}
+              />
+            ) : null}
+            {drawnLines.map((line) => (
+              <Line
+                key={line.key}
+                name={line.name}
+                type={period ? 'stepAfter' : 'linear'}
+                dataKey={line.dataKey}
+                stroke={line.stroke}
+                strokeWidth={line.width ?? 1.5}
+                {...(line.dashed ? { strokeDasharray: '4 3', strokeOpacity: 0.7 } : {})}
+                dot={false}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            ))}
           </ComposedChart>
         </ResponsiveContainer>
       </Box>
