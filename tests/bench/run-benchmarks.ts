@@ -526,8 +526,8 @@ async function currentValuesSharing(emulator: Service, shared: Service) {
  * after (painted), so the figure carries no polling delay (Playwright's locator waits poll at up
  * to 500 ms). Call before the click; resolves to the page's Date.now() when drawn.
  */
-async function watchHistoryDrawn(page: Page, lines: number): Promise<() => Promise<number>> {
-  await page.evaluate(`(() => {
+const historyDrawnScript = (lines: number) =>
+  `(() => {
     window.storeyHistoryDrawn = new Promise((resolve) => {
       const loading = () =>
         document.querySelector('[aria-label="Loading the history"], [aria-label="Loading the charts"]') !== null;
@@ -543,7 +543,10 @@ async function watchHistoryDrawn(page: Page, lines: number): Promise<() => Promi
       };
       requestAnimationFrame(check);
     });
-  })()`);
+  })()`;
+
+async function watchHistoryDrawn(page: Page, lines: number): Promise<() => Promise<number>> {
+  await page.evaluate(historyDrawnScript(lines));
   return async () => (await page.evaluate('window.storeyHistoryDrawn')) as number;
 }
 
@@ -823,6 +826,43 @@ async function dashboardAtScale() {
       value: `${floorDrawMs} ms`,
       target: '≤ 1 s',
       met: floorDrawMs <= 1000,
+      command: bench,
+    });
+    // The issue's budget names a building's month of 200 series (about 576,000 readings); the
+    // dashboard draws a building's main meter, not its rooms, so the nearest it draws is a tower
+    // floor's two weeks: 405 series, about 540,000 readings. The page opens on that range, so
+    // the watch starts with the document.
+    const fortnight = new URL(floorUrl);
+    const today = new Date();
+    const dayOf = (time: Date) =>
+      `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, '0')}-${String(time.getDate()).padStart(2, '0')}`;
+    fortnight.searchParams.set('history', 'custom');
+    fortnight.searchParams.set('from', dayOf(new Date(today.getTime() - 13 * 24 * 3600_000)));
+    fortnight.searchParams.set('to', dayOf(today));
+    await page.addInitScript(historyDrawnScript(1));
+    const fortnightAnswer = page.waitForResponse((response) => {
+      if (!response.url().includes('/HistoricalValues?')) return false;
+      const asked = new URL(response.url()).searchParams;
+      const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
+      return span >= 13 * 24 * 3600_000;
+    });
+    await page.goto(fortnight.toString());
+    const fortnightResponse = await fortnightAnswer;
+    if (fortnightResponse.status() !== 200)
+      throw new Error(`The floor's two weeks were refused: ${fortnightResponse.status()}`);
+    await fortnightResponse.finished();
+    const fortnightArrived = Date.now();
+    const fortnightDrawnAt = (await page.evaluate('window.storeyHistoryDrawn')) as number;
+    const fortnightMs = Math.max(0, fortnightDrawnAt - fortnightArrived);
+    const fortnightReadings = (/\(([\d,]+) readings\)/.exec(
+      (await floorHistory.getByRole('button', { name: /^Download CSV \(/ }).textContent()) ?? '',
+    ) ?? ['', '?'])[1];
+    record({
+      group: 'Dashboard at scale',
+      name: `History of a tower floor, 14 days (${fortnightReadings} readings, the size of the issue's building month of 200 series): answer to charts drawn`,
+      value: `${fortnightMs} ms`,
+      target: '≤ 1 s',
+      met: fortnightMs <= 1000,
       command: bench,
     });
     record({
