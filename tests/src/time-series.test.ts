@@ -23,8 +23,9 @@ import {
   type SeriesPoint,
 } from '@/features/history/utils/time-series';
 import {
-  drawnPointsPerLine,
-  maxDrawnPointsPerChart,
+  maxDrawnPoints,
+  maxLinesDrawn,
+  namedInBand,
 } from '@/features/history/components/history-charts';
 
 const minute = 60_000;
@@ -135,26 +136,23 @@ describe('downsampleLttb', () => {
     expect(drawn.filter((point) => point.value === null)).toHaveLength(5);
   });
 
-  it("shares a chart's points among its lines: a floor of a hundred rooms stays within budget", () => {
+  it('keeps a chart within budget: a few lines each to a point per pixel, a hundred as a band', () => {
     const week = { from: start, to: start + 7 * 24 * 60 * minute };
     const room = (offset: number) =>
       series(Array.from({ length: 7 * 96 }, (_unused, index) => 20 + Math.sin(index / 9 + offset)));
-    const rows = (lines: number) => {
-      const drawn = Array.from({ length: lines }, (_unused, index) => room(index));
-      return rowsForDrawing(drawn, week, drawnPointsPerLine(lines));
-    };
-    const cells = (lines: number) =>
-      rows(lines).reduce(
-        (sum, row) => sum + Object.keys(row).filter((key) => key !== 'time').length,
-        0,
-      );
+    const rooms = (count: number) => Array.from({ length: count }, (_unused, index) => room(index));
+    const values = (rows: ReadonlyArray<Record<string, unknown>>) =>
+      rows.reduce((sum, row) => sum + Object.keys(row).filter((key) => key !== 'time').length, 0);
     // A few lines keep their detail (a point each 15 minutes over a week: 672 < 800).
-    expect(rows(3)).toHaveLength(7 * 96);
-    // A hundred lines share about 24,000 points, not 67,200.
-    expect(cells(100)).toBeLessThanOrEqual(maxDrawnPointsPerChart + 100);
-    expect(drawnPointsPerLine(1)).toBe(800);
-    expect(drawnPointsPerLine(100)).toBe(240);
-    expect(drawnPointsPerLine(1000)).toBe(120);
+    expect(rowsForDrawing(rooms(3), week, maxDrawnPoints)).toHaveLength(7 * 96);
+    // The most a chart draws line by line, with the period before: at most 800 slots of them.
+    const most = rowsForDrawing(rooms(2 * maxLinesDrawn), week, maxDrawnPoints);
+    expect(most.length).toBeLessThanOrEqual(maxDrawnPoints);
+    // A hundred rooms: the spread, the median, the period before and the named few per slot,
+    // not 67,200 points.
+    const band = bandForDrawing(rooms(100), 100, week, maxDrawnPoints, namedInBand);
+    expect(band.rows.length).toBeLessThanOrEqual(maxDrawnPoints);
+    expect(values(band.rows)).toBeLessThanOrEqual(band.rows.length * (3 + namedInBand));
   });
 });
 

@@ -28,15 +28,11 @@ import {
   type MeasurementSeries,
 } from '../utils/time-series';
 
-/** Points drawn per line at most: about one per pixel of a wide chart, whatever the range. */
-export const maxDrawnPoints = 800;
-
 /**
- * Points drawn per chart at most, shared among its lines: a floor's hundred rooms in one chart
- * get about one point an hour over a week each, which a hundred overlapping lines cannot show
- * finer anyway, instead of 80,000 points that take seconds to draw.
+ * Points drawn per line at most: about one per pixel of a wide chart, whatever the range. A chart
+ * draws at most `maxLinesDrawn` series (and their periods before), so this bounds its points too.
  */
-export const maxDrawnPointsPerChart = 24_000;
+export const maxDrawnPoints = 800;
 
 /**
  * Lines a chart draws one by one at most. Beyond this (a floor's rooms), a chart draws their
@@ -45,10 +41,6 @@ export const maxDrawnPointsPerChart = 24_000;
  */
 export const maxLinesDrawn = 8;
 export const namedInBand = 4;
-
-/** Points per line for a chart of `lines` lines: 800 for up to 30, never fewer than 120. */
-export const drawnPointsPerLine = (lines: number): number =>
-  Math.max(120, Math.min(maxDrawnPoints, Math.floor(maxDrawnPointsPerChart / Math.max(1, lines))));
 
 export interface HistoryChartsProps {
   series: MeasurementSeries[];
@@ -156,10 +148,9 @@ function GroupChart({
     ];
     if (!banded)
       return {
-        data: rowsForDrawing(drawn, range, drawnPointsPerLine(drawn.length)),
+        data: rowsForDrawing(drawn, range, maxDrawnPoints),
         named: undefined,
       };
-    // Only a few lines are drawn: each keeps up to a point per pixel.
     const band = bandForDrawing(drawn, lines.length, range, maxDrawnPoints, namedInBand);
     return { data: band.rows, named: band.named.map((index) => lines[index]!) };
   }, [lines, range, banded]);
