@@ -40,17 +40,18 @@ export function queryWords(query: string): string[] {
     .slice(0, 8);
 }
 
-/** `%word%` for LIKE, its own % _ \ taken literally (`word` already as search compares it). */
-const containsWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Buildings, levels and rooms whose names together hold every word of the query, each word as
  * a word or the start of one ("Skyline Tower 2.09": room 2.09 in Skyline Tower), found and ranked
- * by PostgreSQL's full-text search. First places where every word is a whole word ("Kitchen
- * 2.09" before "Kitchen 2.091"), then places whose own name holds every word, then places in the
- * building and on the level the query names in full, then by ts_rank with the place's own name
- * weighted above its level's and its building's, then buildings, levels, rooms, shorter names
- * first.
+ * with PostgreSQL's full-text search, in two tiers:
+ * 1. places whose own name holds every word ("Skyline Tower", "Kitchen 2.09"): whole words before
+ *    words that only start with the query's ("Kitchen 2.09" before "Kitchen 2.091"), then
+ *    buildings, levels, rooms, shorter names first;
+ * 2. places found through their level's or building's name too: whole words first, then places in
+ *    the building and on the level the query names in full, then by ts_rank with the place's own
+ *    name weighted above its level's and its building's, then as in the first tier.
+ * A page is read tier by tier, so the first page of a word found in tens of thousands of names
+ * ("reception") ranks only the places named so, through an index of own names alone.
  */
 export async function searchPlaces(
   db: Kysely<IndexTables>,
@@ -70,20 +71,16 @@ export async function searchPlaces(
               from ts_debug('simple', storey_search_text(${phrase})), unnest(lexemes) as lexeme)::text as prefix,
            plainto_tsquery('simple', storey_search_text(${phrase}))::text as exact,
            storey_search_text(${phrase}) as normalized`.execute(db);
-  const { prefix, exact: exactText, normalized } = queries.rows[0]!;
-  if (!prefix) return { total: 0, more: false, hits: [] };
+  const { prefix: prefixText, exact: exactText, normalized } = queries.rows[0]!;
+  if (!prefixText) return { total: 0, more: false, hits: [] };
+  const prefix = sql`${prefixText}::tsquery`;
   const exact = sql`${exactText}::tsquery`;
-  const normalizedWords = normalized.split(/\s+/).filter(Boolean);
-  // Every word in the place's own name: "Skyline Tower 2" (a building) before Skyline Tower's levels.
-  const ownNameHolds = sql<boolean>`(${sql.join(
-    normalizedWords.map((word) => sql`own_text like ${containsWord(word)}`),
-    sql` and `,
-  )})`;
+  const ownNameHolds = sql<boolean>`own_words @@ ${prefix}`;
   // The building and level the query names in full ("Skyline Tower" in "Skyline Tower 0.02"):
   // their places come before those of a building whose name only contains the words.
   const named = (column: 'building_text' | 'level_text') =>
     sql<number>`(${sql.ref(column)} <> '' and position(' ' || ${sql.ref(column)} || ' ' in ${` ${normalized} `}) > 0)::int`;
-  const select = db
+  const places = db
     .selectFrom('indexed_place')
     .select([
       'kind',
@@ -95,39 +92,75 @@ export async function searchPlaces(
       'level_position',
       'level_name',
     ])
-    .where('run_id', '=', runId)
-    .where(sql<boolean>`words @@ ${prefix}::tsquery`);
+    .where('run_id', '=', runId);
+  // Buildings, levels, rooms, shorter names first, then a total order, so pages neither repeat
+  // nor skip places of the same name.
+  const lastOrder = <Q extends typeof places>(tier: Q) =>
+    tier
+      .orderBy(sql`case kind when 'building' then 0 when 'level' then 1 else 2 end`)
+      .orderBy(sql`length(coalesce(name, ''))`)
+      .orderBy('name')
+      .orderBy('building_id')
+      .orderBy('level_position')
+      .orderBy('id')
+      .orderBy(sql`ctid`);
+  const firstTier = lastOrder(
+    places.where(ownNameHolds).orderBy(sql`own_words @@ ${exact}`, 'desc'),
+  );
+  const secondTier = lastOrder(
+    places
+      .where(sql<boolean>`words @@ ${prefix}`)
+      .where(sql<boolean>`not (${ownNameHolds})`)
+      .orderBy(sql`words @@ ${exact}`, 'desc')
+      .orderBy(sql`${named('building_text')} + ${named('level_text')}`, 'desc')
+      // Normalised by length (1): a place with fewer other words in its path first.
+      .orderBy(sql`ts_rank(words, ${exact}, 1)`, 'desc'),
+  );
   // Counted apart, and only up to a bound: a count over every match would make the database
-  // hold all of them before the first page could be ranked.
-  const counted = db
+  // hold all of them.
+  const counting = db
     .selectFrom(
-      select
+      places
         .clearSelect()
         .select(sql`1`.as('one'))
+        .where(sql<boolean>`words @@ ${prefix}`)
         .limit(countLimit + 1)
         .as('matches'),
     )
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
-  const rows = await select
-    .orderBy(sql`words @@ ${exact}`, 'desc')
-    .orderBy(ownNameHolds, 'desc')
-    .orderBy(sql`${named('building_text')} + ${named('level_text')}`, 'desc')
-    // Normalised by length (1): "Skyline Tower" before "Skyline Tower 2" for "Skyline Tower".
-    .orderBy(sql`ts_rank(words, ${exact}, 1)`, 'desc')
-    .orderBy(sql`case kind when 'building' then 0 when 'level' then 1 else 2 end`)
-    .orderBy(sql`length(coalesce(name, ''))`)
-    .orderBy('name')
-    .orderBy('building_id')
-    .orderBy('level_position')
-    // A total order, so pages neither repeat nor skip places of the same name.
-    .orderBy('kind')
-    .orderBy('id')
-    .orderBy(sql`ctid`)
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  const total = Number((await counted).count);
+  // Awaited after the page: on PostgreSQL both run at once (the embedded database takes them in turn).
+  counting.catch(() => {});
+  const rows = await firstTier.offset(page.offset).limit(page.limit).execute();
+  if (rows.length < page.limit) {
+    // Where the first tier ends: this page's own rows say so, unless the page starts beyond it.
+    const firstTierSize =
+      rows.length > 0
+        ? page.offset + rows.length
+        : Number(
+            (
+              await db
+                .selectFrom(
+                  firstTier
+                    .clearSelect()
+                    .clearOrderBy()
+                    .select(sql`1`.as('one'))
+                    .limit(page.offset)
+                    .as('tier'),
+                )
+                .select((eb) => eb.fn.countAll<string>().as('count'))
+                .executeTakeFirstOrThrow()
+            ).count,
+          );
+    rows.push(
+      ...(await secondTier
+        .offset(Math.max(0, page.offset - firstTierSize))
+        .limit(page.limit - rows.length)
+        .execute()),
+    );
+  }
+  const counted = await counting;
+  const total = Number(counted.count);
   return {
     total: Math.min(total, countLimit),
     more: total > countLimit,

@@ -114,6 +114,8 @@ export interface IndexTables {
     building_text: string;
     /** The same words for full-text ranking, the place's own name weighted highest. */
     words: ColumnType<string, never, never>;
+    /** The place's own name alone: the first tier of search (queries.ts). */
+    own_words: ColumnType<string, never, never>;
   };
   /**
    * The latest banded reading of each room's measurement (temperature, CO₂, humidity), judged

@@ -10,6 +10,7 @@ import {
   removeAbandonedIndexDirectories,
 } from '../../server/portfolio-index/database';
 import { migrationNames } from '../../server/portfolio-index/migrations';
+import { searchPlaces } from '../../server/portfolio-index/queries';
 
 /**
  * The index's schema is versioned: an empty database gets every migration at start, a database
@@ -48,6 +49,43 @@ describe('portfolio index migrations', () => {
         unread: [],
         rooms_expected: 0,
       });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keep the places an older Storey indexed findable, through its own name first', async () => {
+    const database = await openIndexDatabase({});
+    try {
+      const { db } = database;
+      const beforeSearchTiers = migrationNames.indexOf('0009-search-tiers');
+      await sql`drop schema public cascade`.execute(db);
+      await sql`create schema public`.execute(db);
+      await migrateToLatest(db, migrationNames[beforeSearchTiers - 1]);
+      // A served run as that Storey wrote it: a building, and a room in it found by the
+      // building's name only.
+      const { rows } = await sql<{ id: number }>`insert into index_run
+          (instance, started_at, finished_at, phase, outcome)
+        values ('older', now(), now(), 'done', 'done') returning id`.execute(db);
+      const runId = rows[0]!.id;
+      await sql`insert into index_current (run_id) values (${runId})`.execute(db);
+      await sql`insert into indexed_place (run_id, kind, id, building_id, level_id, level_position,
+          name, building_name, level_name, own_text, level_text, building_text, words)
+        select ${runId}, kind, id, 'b1', level_id, level_position, name, 'Harbour View', level_name,
+          storey_search_text(name), storey_search_text(level_name), building_text,
+          setweight(to_tsvector('simple', storey_search_text(name)), 'A')
+            || setweight(to_tsvector('simple', storey_search_text(level_name)), 'B')
+            || setweight(to_tsvector('simple', building_text), 'C')
+        from (values ('room', 'r1', 'l1', 0, 'Kitchen 0.01', 'Level 0', 'harbour view'),
+                     ('building', 'b1', null, null, 'Harbour View', null, '')) as place
+          (kind, id, level_id, level_position, name, level_name, building_text)`.execute(db);
+      expect(await migrateToLatest(db)).toEqual(migrationNames.slice(beforeSearchTiers));
+      const found = await searchPlaces(db, runId, 'harbour', { offset: 0, limit: 10 });
+      expect(found.hits.map((hit) => `${hit.kind} ${hit.name}`)).toEqual([
+        'building Harbour View',
+        'room Kitchen 0.01',
+      ]);
+      expect(found.total).toBe(2);
     } finally {
       await database.close();
     }
