@@ -240,8 +240,8 @@ export async function createPortfolioIndex(options: {
         resolve({ running });
         await running;
       });
-      mine = done;
-      done
+      // Settles once this instance may sync again (the lock released, `mine` cleared).
+      mine = done
         .then(
           (ran) => {
             if (!ran && !settled) resolve(undefined);
@@ -388,9 +388,15 @@ export async function createPortfolioIndex(options: {
     async refresh() {
       const started = await tryStart(false);
       if (!started) return { outcome: 'busy', done: Promise.resolve() };
-      const done = started.running.catch((error: unknown) => {
-        log.warn({ err: error }, 'The portfolio index could not be brought up to date.');
-      });
+      const released = mine;
+      // Done once the sync ended and the next refresh can start (not 'busy' because of this one).
+      const done = started.running
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'The portfolio index could not be brought up to date.');
+        })
+        .then(async () => {
+          await released?.catch(() => {});
+        });
       return { outcome: 'started', done };
     },
     async syncIfDue() {

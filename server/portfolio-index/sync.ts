@@ -192,6 +192,10 @@ export async function syncPortfolio(options: {
       .where('outcome', '=', 'done')
       .execute();
     for (const { id } of older) await removeRun(db, id);
+    // The removed run's rows become room for the next one. The embedded database has no
+    // autovacuum to do this, and its files would grow by a portfolio at every refresh.
+    if (older.length > 0)
+      for (const table of runTables) await sql`vacuum ${sql.table(table)}`.execute(db);
     return { runId, method, unread };
   } catch (error) {
     await db

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { indexSearchSchema } from '@/features/search/api/search-index';
 import { totalsSchema } from '@/api/get-totals';
@@ -281,5 +284,41 @@ describe('portfolio index on a platform that shows only the spec', () => {
     // Rooms have no ids on this platform, but search still finds them by their place.
     const { body } = await get(context, '/api/index/search?q=skyline%20tower%200.02');
     expect(body.hits[0]).toMatchObject({ kind: 'room', id: null, levelName: 'Level 0' });
+  });
+});
+
+describe('portfolio index refreshed again and again', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storey-refreshed-'));
+  const running = indexedPlatform({}, { INDEX_DATA_DIR: dataDir });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** The database's files on disk: what the embedded default keeps for its tables and indexes. */
+  const bytesOnDisk = (directory: string): number =>
+    readdirSync(directory, { withFileTypes: true }).reduce(
+      (sum, entry) =>
+        sum +
+        (entry.isDirectory()
+          ? bytesOnDisk(path.join(directory, entry.name))
+          : statSync(path.join(directory, entry.name)).size),
+      0,
+    );
+
+  it('reuses the room of the run it replaced, so its files do not grow at every refresh', async () => {
+    const { bff } = running.context;
+    await bff.app.capabilities.current();
+    const index = bff.app.portfolioIndex!;
+    const sizes: number[] = [];
+    for (let refresh = 0; refresh < 5; refresh++) {
+      const { outcome, done } = await index.refresh();
+      expect(outcome).toBe('started');
+      await done;
+      sizes.push(bytesOnDisk(path.join(dataDir, 'base')));
+    }
+    // The second refresh held two runs at once (one portfolio more than the first); the three
+    // after it, written into the room of the runs they replaced, add less than one portfolio.
+    const portfolio = sizes[1]! - sizes[0]!;
+    expect(portfolio).toBeGreaterThan(0);
+    expect(sizes[4]! - sizes[1]!).toBeLessThan(portfolio);
+    expect((await status(running.context)).state).toBe('ready');
   });
 });
