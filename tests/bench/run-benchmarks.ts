@@ -30,6 +30,8 @@ interface Figure {
   target: string;
   met: boolean | undefined;
   command: string;
+  /** Why a missed target is missed, where its group's explanation does not say. */
+  why?: string;
 }
 const figures: Figure[] = [];
 const record = (figure: Figure) => {
@@ -883,9 +885,20 @@ async function dashboardAtScale() {
     group: 'Dashboard at scale',
     name: 'First-load JavaScript (shell + portfolio route, gzip)',
     value: `${(bundle.gzipBytes / 1024).toFixed(1)} KB in ${bundle.chunks.length} chunks`,
-    target: '≤ 250 KB',
-    met: bundle.gzipBytes <= 250 * 1024,
+    // Issue #27's budget; tests/server/bundle-budget.test.ts holds the line at 250 KB meanwhile.
+    target: '≤ 180 KB',
+    met: bundle.gzipBytes <= 180 * 1024,
     command: bench,
+    why: bundleWhy,
+  });
+  record({
+    group: 'Dashboard at scale',
+    name: 'Entry chunk (gzip)',
+    value: `${(bundle.entry.gzipBytes / 1024).toFixed(1)} KB (${path.basename(bundle.entry.file)})`,
+    target: '≤ 100 KB',
+    met: bundle.entry.gzipBytes <= 100 * 1024,
+    command: bench,
+    why: bundleWhy,
   });
   record({
     group: 'Dashboard at scale',
@@ -1054,6 +1067,9 @@ async function serverBenchmarks() {
   }
 }
 
+const bundleWhy =
+  'Issue #27\u2019s budgets (first load \u2264 180 KB, entry \u2264 100 KB); until they are met, tests/server/bundle-budget.test.ts holds the first load at the older 250 KB so it cannot grow. The entry carries what every screen shares (React and React DOM, MUI\u2019s core and its theme, TanStack Query, React Router, zod for the answers\u2019 contracts), and the portfolio route its table and cards; the charts, the other routes and the CSV writer already load later. Not worked on yet: what would close it is measuring the entry module by module and moving what the first screen does not draw (zod schemas of other screens, MUI components used below the fold) behind the routes that use them.';
+
 const whyMissed: Record<string, string> = {
   Peers:
     'Rows marked "coalescing" send one identical request from every connection: Storey shares it (decision 0007) and a bare proxy cannot, so they measure sharing, not cost. The distinct rows take every request from one sequence shared by all connections, so nothing is shared, and Storey runs there as the proxy alone (PORTFOLIO_INDEX=off): before, the embedded index syncing and reading meters in the same process was counted as the cost of requests (a profile taken during a sync put 60 % of the BFF\u2019s time in PGlite). Where the proxy alone costs more than the fastify peer, the profile of distinct GraphQL drill-downs at 100 connections (`node --cpu-prof`, 10 s, 2026-11-26) says where its busy time goes: node\u2019s HTTP and stream internals 21 %, socket writes (writev) 17 %, garbage collection 13 %, undici 7 %, fastify 6 %, and Storey\u2019s own steps 7 % together (shared reads 1.7 %, the GraphQL guard with its cached verdicts 1.0 %, the platform client 1.0 %, masking the credentials 0.9 %, answer limits and relay 1.2 %, rate limit 0.9 %), zod 1.6 %, metrics 1.5 %, logging 0.8 %. No single step is the gap: it is the checks a bare proxy does not make (session, CSRF, rate limit, in-flight bound, guard, masking, metrics) and the queue each answer passes through so that a browser that never reads holds no platform connection and stalls nobody (security review S1, M1; decision 0009), which costs a stream stage and its garbage per answer. Decision 0009 says what would close the rest. At 10 connections the BFF, the emulator and autocannon share two cores and a figure moves by about \u00b120 % from run to run.',
@@ -1097,7 +1113,7 @@ async function writeReport(durationMs: number) {
       '',
       ...missed.map(
         (figure) =>
-          `- **${figure.group}: ${figure.name}** — ${figure.value} against ${figure.target}. ${whyMissed[figure.group] ?? ''}`,
+          `- **${figure.group}: ${figure.name}** — ${figure.value} against ${figure.target}. ${figure.why ?? whyMissed[figure.group] ?? ''}`,
       ),
       '',
     );
