@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
+  embeddedTemplate,
   migrateToLatest,
   openIndexDatabase,
   removeAbandonedIndexDirectories,
@@ -88,6 +89,31 @@ describe('portfolio index migrations', () => {
       expect(found.total).toBe(2);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe("the embedded database's files", () => {
+  it('start from one template made once, and a kept directory opens with what it held', async () => {
+    const kept = mkdtempSync(path.join(tmpdir(), 'storey-kept-'));
+    try {
+      const first = await openIndexDatabase({ dataDir: path.join(kept, 'data') });
+      await sql`insert into index_run (instance, started_at, phase, outcome)
+                values ('kept', now(), 'done', 'done')`.execute(first.db);
+      await first.close();
+      const template = await embeddedTemplate();
+      const made = statSync(template).mtimeMs;
+      // Opened again: the same database, not a fresh copy of the template.
+      const again = await openIndexDatabase({ dataDir: path.join(kept, 'data') });
+      try {
+        const runs = await again.db.selectFrom('index_run').select('instance').execute();
+        expect(runs).toEqual([{ instance: 'kept' }]);
+      } finally {
+        await again.close();
+      }
+      expect(statSync(template).mtimeMs).toBe(made);
+    } finally {
+      rmSync(kept, { recursive: true, force: true });
     }
   });
 });
