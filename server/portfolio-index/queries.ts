@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { IndexTables } from './tables.ts';
 
 export interface ServedRun {
@@ -31,6 +31,19 @@ export interface PlaceHit {
   levelPosition: number | null;
   levelName: string | null;
 }
+
+/** A place's row as search reads it. */
+type PlaceRow = Pick<
+  IndexTables['indexed_place'],
+  | 'kind'
+  | 'id'
+  | 'name'
+  | 'building_id'
+  | 'building_name'
+  | 'level_id'
+  | 'level_position'
+  | 'level_name'
+>;
 
 /** A query's words: at most eight, each with a letter or digit. */
 export function queryWords(query: string): string[] {
@@ -80,87 +93,86 @@ export async function searchPlaces(
   // their places come before those of a building whose name only contains the words.
   const named = (column: 'building_text' | 'level_text') =>
     sql<number>`(${sql.ref(column)} <> '' and position(' ' || ${sql.ref(column)} || ' ' in ${` ${normalized} `}) > 0)::int`;
-  const places = db
-    .selectFrom('indexed_place')
-    .select([
-      'kind',
-      'id',
-      'name',
-      'building_id',
-      'building_name',
-      'level_id',
-      'level_position',
-      'level_name',
-    ])
-    .where('run_id', '=', runId);
   // Buildings, levels, rooms, shorter names first, then a total order, so pages neither repeat
   // nor skip places of the same name.
-  const lastOrder = <Q extends typeof places>(tier: Q) =>
-    tier
-      .orderBy(sql`case kind when 'building' then 0 when 'level' then 1 else 2 end`)
-      .orderBy(sql`length(coalesce(name, ''))`)
-      .orderBy('name')
-      .orderBy('building_id')
-      .orderBy('level_position')
-      .orderBy('id')
-      .orderBy(sql`ctid`);
-  const firstTier = lastOrder(
-    places.where(ownNameHolds).orderBy(sql`own_words @@ ${exact}`, 'desc'),
-  );
-  const secondTier = lastOrder(
-    places
-      .where(sql<boolean>`words @@ ${prefix}`)
-      .where(sql<boolean>`not (${ownNameHolds})`)
-      .orderBy(sql`words @@ ${exact}`, 'desc')
-      .orderBy(sql`${named('building_text')} + ${named('level_text')}`, 'desc')
-      // Normalised by length (1): a place with fewer other words in its path first.
-      .orderBy(sql`ts_rank(words, ${exact}, 1)`, 'desc'),
-  );
-  // Counted apart, and only up to a bound: a count over every match would make the database
-  // hold all of them.
-  const counting = db
-    .selectFrom(
-      places
-        .clearSelect()
-        .select(sql`1`.as('one'))
-        .where(sql<boolean>`words @@ ${prefix}`)
-        .limit(countLimit + 1)
-        .as('matches'),
-    )
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  // Awaited after the page: on PostgreSQL both run at once (the embedded database takes them in turn).
-  counting.catch(() => {});
-  const rows = await firstTier.offset(page.offset).limit(page.limit).execute();
+  const lastOrder = [
+    sql`case kind when 'building' then 0 when 'level' then 1 else 2 end`,
+    sql`length(coalesce(name, ''))`,
+    sql`name`,
+    sql`building_id`,
+    sql`level_position`,
+    sql`id`,
+    sql`indexed_place.ctid`,
+  ];
+  const tiers = {
+    first: {
+      condition: ownNameHolds,
+      order: sql.join([sql`own_words @@ ${exact} desc`, ...lastOrder]),
+    },
+    second: {
+      condition: sql<boolean>`words @@ ${prefix} and not (${ownNameHolds})`,
+      order: sql.join([
+        sql`words @@ ${exact} desc`,
+        sql`${named('building_text')} + ${named('level_text')} desc`,
+        // Normalised by length (1): a place with fewer other words in its path first.
+        sql`ts_rank(words, ${exact}, 1) desc`,
+        ...lastOrder,
+      ]),
+    },
+  };
+  // A tier's page: ranked by row addresses alone, then only its rows read whole (a word found in
+  // 25,000 names otherwise carried every one's names through the sort). Each row carries the
+  // tier's size where asked for (the ranking has every row of the tier in hand anyway; the
+  // first tier's is not asked for, as counting 25,000 names cost more than a bounded count).
+  const readTier = async (
+    tier: (typeof tiers)['first'],
+    offset: number,
+    limit: number,
+    sized: boolean,
+  ) => {
+    const { rows } = await sql<PlaceRow & { tier_size: string }>`select kind, id, name, building_id,
+        building_name, level_id, level_position, level_name, page.tier_size
+      from (select ctid as place, ${sized ? sql`count(*) over ()` : sql`null`} as tier_size
+            from indexed_place
+            where run_id = ${runId} and ${tier.condition}
+            order by ${tier.order} offset ${offset} limit ${limit}) as page
+      join indexed_place on indexed_place.ctid = page.place
+      order by ${tier.order}`.execute(db);
+    return { rows, size: sized && rows[0] ? Number(rows[0].tier_size) : undefined };
+  };
+  /** Places that hold every word (up to the bound past which the answer only says "more"). */
+  const countMatches = async (condition: RawBuilder<boolean>, bound: number) =>
+    Number(
+      (
+        await sql<{ count: string }>`select count(*) as count from (select 1 from indexed_place
+          where run_id = ${runId} and ${condition} limit ${bound}) as matches`.execute(db)
+      ).rows[0]!.count,
+    );
+  const { rows } = await readTier(tiers.first, page.offset, page.limit, false);
+  let total: number;
   if (rows.length < page.limit) {
-    // Where the first tier ends: this page's own rows say so, unless the page starts beyond it.
+    // Where the first tier ends: this page's rows say so, unless the page starts beyond it.
     const firstTierSize =
       rows.length > 0
         ? page.offset + rows.length
-        : Number(
-            (
-              await db
-                .selectFrom(
-                  firstTier
-                    .clearSelect()
-                    .clearOrderBy()
-                    .select(sql`1`.as('one'))
-                    .limit(page.offset)
-                    .as('tier'),
-                )
-                .select((eb) => eb.fn.countAll<string>().as('count'))
-                .executeTakeFirstOrThrow()
-            ).count,
-          );
-    rows.push(
-      ...(await secondTier
-        .offset(Math.max(0, page.offset - firstTierSize))
-        .limit(page.limit - rows.length)
-        .execute()),
+        : await countMatches(tiers.first.condition, page.offset);
+    const second = await readTier(
+      tiers.second,
+      Math.max(0, page.offset - firstTierSize),
+      page.limit - rows.length,
+      true,
     );
+    rows.push(...second.rows);
+    total =
+      firstTierSize + (second.size ?? (await countMatches(tiers.second.condition, countLimit + 1)));
+  } else {
+    // A full page from the first tier: the second is counted only while the total is in bounds.
+    const firstTierSize = await countMatches(tiers.first.condition, countLimit + 1);
+    total =
+      firstTierSize > countLimit
+        ? firstTierSize
+        : await countMatches(sql<boolean>`words @@ ${prefix}`, countLimit + 1);
   }
-  const counted = await counting;
-  const total = Number(counted.count);
   return {
     total: Math.min(total, countLimit),
     more: total > countLimit,
