@@ -14,9 +14,8 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql';
-import { filterAndPage, type PageArguments } from './filter.ts';
+import { filterAndPage, matchesFilter, type PageArguments } from './filter.ts';
 import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio.ts';
-import type { SpaceRecord } from './records.ts';
 import { supportedApiVersions, unsupportedVersionBody } from './rest-api.ts';
 
 const schemaFolder = path.dirname(fileURLToPath(import.meta.url));
@@ -41,59 +40,98 @@ interface BuildingView {
   area: number;
   entry: BuildingEntry;
 }
-interface LevelView {
+/**
+ * A level as GraphQL shows it. Its floor's rooms are made when asked for (`floor`), so the root
+ * list of a large portfolio's 45,000 levels keeps none of them.
+ */
+class LevelView {
+  constructor(
+    private readonly portfolio: Portfolio,
+    private readonly entry: BuildingEntry,
+    readonly index: number,
+    readonly id: string,
+    readonly name: string | null,
+    readonly area: number,
+  ) {}
+  get referenceId() {
+    return this.name === null ? null : `Level-${this.index}`;
+  }
+  get buildingId() {
+    return this.entry.record.id;
+  }
+  get floor(): FloorEntry {
+    return this.portfolio.floorsOf(this.entry)[this.index]!;
+  }
+}
+
+function levelViews(portfolio: Portfolio, entry: BuildingEntry): LevelView[] {
+  return portfolio
+    .floorsOf(entry)
+    .map(
+      (floor, index) =>
+        new LevelView(
+          portfolio,
+          entry,
+          index,
+          floor.record.id,
+          floor.record.name,
+          floor.record.area,
+        ),
+    );
+}
+
+/** A room as GraphQL shows it: from its record, or from the catalogue for the root list. */
+interface RoomView {
   id: string;
   name: string | null;
   referenceId: string | null;
   buildingId: string;
+  levelId: string;
   area: number;
-  index: number;
-  floor: FloorEntry;
+  level: LevelView | undefined;
 }
 
-function levelViews(portfolio: Portfolio, entry: BuildingEntry): LevelView[] {
-  return portfolio.floorsOf(entry).map((floor, index) => ({
-    id: floor.record.id,
-    name: floor.record.name,
-    referenceId: floor.record.referenceId,
-    buildingId: floor.record.buildingId,
-    area: floor.record.area,
-    index,
-    floor,
+function roomViews(floor: FloorEntry, level?: LevelView): RoomView[] {
+  return floor.spaces.map((space) => ({
+    id: space.id,
+    name: space.name,
+    referenceId: space.referenceId,
+    buildingId: space.buildingId,
+    levelId: space.floorId,
+    area: space.area,
+    level,
   }));
 }
 
 /**
- * A room as GraphQL shows it, reading through to its record instead of copying it: the search
- * index holds one for each of a large portfolio's 336,000 rooms.
+ * A page of the portfolio's `count` items in order, made one by one by `view`: only the page is
+ * kept, whether a filter is given or not.
  */
-class RoomView {
-  constructor(
-    private readonly space: SpaceRecord,
-    readonly level: LevelView | undefined,
-  ) {}
-  get id() {
-    return this.space.id;
+function pageOfMany<T extends object>(
+  count: number,
+  view: (index: number) => T,
+  args: PageArguments,
+): T[] {
+  if ((args.take ?? 0) < 0 || (args.skip ?? 0) < 0) {
+    throw new Error('take and skip must not be negative.');
   }
-  get name() {
-    return this.space.name;
+  const skip = args.skip ?? 0;
+  const end = args.take === null || args.take === undefined ? Infinity : skip + args.take;
+  const page: T[] = [];
+  let matched = 0;
+  for (let index = 0; index < count && matched < end; index++) {
+    if (!args.where && matched < skip) {
+      // Unfiltered: jump to the page.
+      index = skip - 1;
+      matched = skip;
+      continue;
+    }
+    const item = view(index);
+    if (args.where && !matchesFilter(item as Record<string, unknown>, args.where)) continue;
+    if (matched >= skip) page.push(item);
+    matched += 1;
   }
-  get referenceId() {
-    return this.space.referenceId;
-  }
-  get buildingId() {
-    return this.space.buildingId;
-  }
-  get levelId() {
-    return this.space.floorId;
-  }
-  get area() {
-    return this.space.area;
-  }
-}
-
-function roomViews(floor: FloorEntry, level?: LevelView): RoomView[] {
-  return floor.spaces.map((space) => new RoomView(space, level));
+  return page;
 }
 
 function attach(
@@ -136,21 +174,45 @@ export function createPlatformSchema(
   attach(schema, 'Query', 'buildings', (_root, args: PageArguments) =>
     filterAndPage(buildingViews, args),
   );
-  // Every level and room of the portfolio, made once on first use (the portfolio never changes).
-  let allLevels: LevelView[] | undefined;
-  let allRooms: RoomView[] | undefined;
-  const levelsOfPortfolio = () =>
-    (allLevels ??= buildingViews.flatMap((view) => levelViews(portfolio, view.entry)));
-  const roomsOfPortfolio = () =>
-    (allRooms ??= levelsOfPortfolio().flatMap((level) => roomViews(level.floor, level)));
-  // Made in the background once the emulator is up, so the first search does not pay for it
-  // (about a second on the large profile).
-  setTimeout(roomsOfPortfolio, 0).unref?.();
+  // The root lists read the portfolio's catalogue (made once, in the background once the
+  // emulator is up, so the first search does not pay for it: about a second on the large profile).
+  let rootLevels: LevelView[] | undefined;
+  const levelsOfPortfolio = () => {
+    if (rootLevels) return rootLevels;
+    const { floors } = portfolio.catalogue();
+    rootLevels = floors.id.map(
+      (id, f) =>
+        new LevelView(
+          portfolio,
+          portfolio.buildings[floors.building[f]!]!,
+          floors.level[f]!,
+          id,
+          floors.name[f] ?? null,
+          floors.area[f]!,
+        ),
+    );
+    return rootLevels;
+  };
+  setTimeout(levelsOfPortfolio, 0).unref?.();
+  const catalogueRoom = (r: number): RoomView => {
+    const { floors, rooms } = portfolio.catalogue();
+    const f = rooms.floor[r]!;
+    const level = levelsOfPortfolio()[f]!;
+    return {
+      id: rooms.id[r]!,
+      name: rooms.name[r]!,
+      referenceId: `L${floors.level[f]!}-R${r - floors.firstRoom[f]!}`,
+      buildingId: level.buildingId,
+      levelId: level.id,
+      area: rooms.area[r]!,
+      level,
+    };
+  };
   attach(schema, 'Query', 'levels', (_root, args: PageArguments) =>
     filterAndPage(levelsOfPortfolio(), args),
   );
   attach(schema, 'Query', 'rooms', (_root, args: PageArguments) =>
-    filterAndPage(roomsOfPortfolio(), args),
+    pageOfMany(portfolio.catalogue().rooms.count, catalogueRoom, args),
   );
   attach(schema, 'Organization', 'sites', (organization: { id: string }, args: PageArguments) =>
     filterAndPage(

@@ -53,13 +53,45 @@ export interface Portfolio {
   floorsOf(building: BuildingEntry): FloorEntry[];
   floorById(id: string): FloorEntry | undefined;
   spaceById(id: string): SpaceRecord | undefined;
-  allFloors(): FloorEntry[];
+  /** Every floor and room of the portfolio in a compact form: root GraphQL lists and lookups. */
+  catalogue(): Catalogue;
   /** The devices placed on a floor, room by room, made on first use. */
   devicesOf(floor: FloorEntry): DeviceEntry[];
   deviceById(id: string): DeviceEntry | undefined;
   /** Days of history the site keeps (its `timeSeriesRetentionSpan`). */
   retentionDaysOf(siteId: string): number;
 }
+
+/**
+ * Every floor and room in building order, as ids, names and numbers only: a large portfolio's
+ * 336,000 rooms as full records took 180 MB, and their devices 840 MB more. Records are made
+ * again from the building's seed when asked for (`floorsOf`).
+ */
+export interface Catalogue {
+  floors: {
+    count: number;
+    id: string[];
+    name: Array<string | null>;
+    /** Index into `Portfolio.buildings`. */
+    building: Int32Array;
+    /** Position in its building. */
+    level: Int32Array;
+    area: Float64Array;
+    /** The catalogue index of its first room; its rooms follow in order. */
+    firstRoom: Int32Array;
+  };
+  rooms: {
+    count: number;
+    id: string[];
+    name: string[];
+    area: Float64Array;
+    /** Index into `floors`. */
+    floor: Int32Array;
+  };
+}
+
+/** Rooms whose full records are kept at once (whole buildings; the default portfolio fits). */
+const roomsKept = 50_000;
 
 /** Index of the tall tower; the other special cases sit at fixed indexes so tests can rely on them. */
 export const specialBuildings = {
@@ -390,71 +422,109 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
   });
 
   const byId = new Map(buildings.map((entry) => [entry.record.id, entry]));
+  // Whole buildings' floors, least recently used first, within `roomsKept` rooms.
   const floorCache = new Map<string, FloorEntry[]>();
-  let floorIndex: Map<string, FloorEntry> | undefined;
-  let spaceIndex: Map<string, SpaceRecord> | undefined;
+  let roomsCached = 0;
+  const roomCount = (floors: FloorEntry[]) =>
+    floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
 
   // Floors and rooms are made per building on first use from the building's own seed, so a large
   // portfolio starts fast and every building's floors are the same whatever was asked for first.
   const floorsOf = (building: BuildingEntry): FloorEntry[] => {
     const cached = floorCache.get(building.record.id);
-    if (cached) return cached;
+    if (cached) {
+      floorCache.delete(building.record.id);
+      floorCache.set(building.record.id, cached);
+      return cached;
+    }
+    const floors = makeFloors(building);
+    floorCache.set(building.record.id, floors);
+    roomsCached += roomCount(floors);
+    for (const [id, kept] of floorCache) {
+      if (roomsCached <= roomsKept || id === building.record.id) break;
+      floorCache.delete(id);
+      roomsCached -= roomCount(kept);
+    }
+    return floors;
+  };
+
+  /**
+   * What a building's seed draws for its floors, in the order it draws it: the records below and
+   * the catalogue read the same draws (the catalogue without making a record per room).
+   */
+  const drawFloors = (building: BuildingEntry) => {
     const local = createRandom(hashSeed(`${options.seed}:${building.index}`));
-    const record = building.record;
     const floorsBuilt = building.roomsPerFloor.length;
     const areaFactor = plantedProblemAt(building.index) === 'floorAreasOff' ? 1.25 : 1;
-    const perFloorArea = floorsBuilt > 0 ? round1((record.area * areaFactor) / floorsBuilt) : 0;
-    const floors = building.roomsPerFloor.map((rooms, level): FloorEntry => {
+    const perFloorArea =
+      floorsBuilt > 0 ? round1((building.record.area * areaFactor) / floorsBuilt) : 0;
+    return building.roomsPerFloor.map((rooms, level) => {
       const floorId = local.guid();
       const floorName =
         building.index === specialBuildings.nullFloorName && level === 1 ? null : `Level ${level}`;
-      const spaces: SpaceRecord[] = [];
-      const equipment: EquipmentKind[][] = [];
+      const names: string[] = [];
+      const ids: string[] = [];
+      const types: string[] = [];
       const sizes: number[] = [];
+      const commissioned: boolean[] = [];
       for (let room = 0; room < rooms; room++) {
         // Every level with two or more rooms has two called "Meeting room", as real data does.
         const roomName =
           room < 2 && rooms >= 2
             ? 'Meeting room'
             : [local.pick(roomNames), ' ', level, '.', String(room).padStart(2, '0')].join('');
-        const id = local.guid();
+        names.push(roomName);
+        ids.push(local.guid());
         const [ontologyType, size] = typeOf(roomName, local.pick(ontologyTypes));
+        types.push(ontologyType);
         sizes.push(size);
+        commissioned.push(local.chance(0.9));
+      }
+      // Rooms share the floor's area by their kind's size: an open office is larger than a bathroom.
+      const totalSize = sizes.reduce((sum, size) => sum + size, 0);
+      const areas = sizes.map((size) =>
+        totalSize > 0 ? round1((perFloorArea * size) / totalSize) : 0,
+      );
+      return { level, floorId, floorName, perFloorArea, names, ids, types, areas, commissioned };
+    });
+  };
+
+  const makeFloors = (building: BuildingEntry): FloorEntry[] => {
+    const record = building.record;
+    return drawFloors(building).map((drawn): FloorEntry => {
+      const { level, floorId, floorName } = drawn;
+      const equipment: EquipmentKind[][] = [];
+      const spaces = drawn.ids.map((id, room): SpaceRecord => {
         const kinds = equipmentOfRoom(options.seed, building.index, level, room);
         const counts = countsOf(kinds);
         equipment.push(kinds);
-        spaces.push({
+        return {
           id,
-          name: roomName,
+          name: drawn.names[room]!,
           referenceId: `L${level}-R${room}`,
           siteId: record.siteId,
           buildingId: record.id,
           floorId,
-          ontologyType,
-          commissionedStatus: local.chance(0.9) ? 1 : 2,
+          ontologyType: drawn.types[room]!,
+          commissionedStatus: drawn.commissioned[room] ? 1 : 2,
           commissionedOn: '2023-04-12T08:00:00+00:00',
           decommissionedOn: null,
-          area: 0,
+          area: drawn.areas[room]!,
           metadata: noMetadata,
           deviceCount: counts.devices,
           measurementCount: counts.measurements,
           includesDeviceAndMeasurementCounts: true,
-        });
-      }
-      // Rooms share the floor's area by their kind's size: an open office is larger than a bathroom.
-      const totalSize = sizes.reduce((sum, size) => sum + size, 0);
-      spaces.forEach((space, room) => {
-        space.area = totalSize > 0 ? round1((perFloorArea * sizes[room]!) / totalSize) : 0;
+        };
       });
       return {
         record: {
           id: floorId,
           name: floorName,
           referenceId: floorName === null ? null : `Level-${level}`,
-          area: perFloorArea,
+          area: drawn.perFloorArea,
           metadata: level === 0 ? [{ name: 'entrance', value: 'true' }] : [],
           buildingId: record.id,
-          spaceCount: rooms,
+          spaceCount: drawn.ids.length,
           deviceCount: spaces.reduce((sum, space) => sum + space.deviceCount, 0),
           measurementCount: spaces.reduce((sum, space) => sum + space.measurementCount, 0),
           includesDeviceAndMeasurementCounts: true,
@@ -463,15 +533,73 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
         equipment,
       };
     });
-    floorCache.set(record.id, floors);
-    return floors;
   };
 
-  const allFloors = (): FloorEntry[] => buildings.flatMap((building) => floorsOf(building));
+  let made: Catalogue | undefined;
+  const catalogue = (): Catalogue => {
+    if (made) return made;
+    const floorCount = buildings.reduce((sum, entry) => sum + entry.roomsPerFloor.length, 0);
+    const roomTotal = buildings.reduce(
+      (sum, entry) => sum + entry.roomsPerFloor.reduce((rooms, count) => rooms + count, 0),
+      0,
+    );
+    const floors: Catalogue['floors'] = {
+      count: floorCount,
+      id: [],
+      name: [],
+      building: new Int32Array(floorCount),
+      level: new Int32Array(floorCount),
+      area: new Float64Array(floorCount),
+      firstRoom: new Int32Array(floorCount),
+    };
+    const rooms: Catalogue['rooms'] = {
+      count: roomTotal,
+      id: [],
+      name: [],
+      area: new Float64Array(roomTotal),
+      floor: new Int32Array(roomTotal),
+    };
+    let f = 0;
+    let r = 0;
+    for (const building of buildings) {
+      for (const drawn of drawFloors(building)) {
+        floors.id.push(drawn.floorId);
+        floors.name.push(drawn.floorName);
+        floors.building[f] = building.index;
+        floors.level[f] = drawn.level;
+        floors.area[f] = drawn.perFloorArea;
+        floors.firstRoom[f] = r;
+        drawn.ids.forEach((id, room) => {
+          rooms.id.push(id);
+          rooms.name.push(drawn.names[room]!);
+          rooms.area[r] = drawn.areas[room]!;
+          rooms.floor[r] = f;
+          r += 1;
+        });
+        f += 1;
+      }
+    }
+    made = { floors, rooms };
+    return made;
+  };
+  let floorIndex: Map<string, number> | undefined;
+  const floorNumbers = () =>
+    (floorIndex ??= new Map(catalogue().floors.id.map((floorId, f) => [floorId, f])));
+  let spaceIndex: Map<string, number> | undefined;
+  const floorAt = (f: number): FloorEntry => {
+    const { building, level } = catalogue().floors;
+    return floorsOf(buildings[building[f]!]!)[level[f]!]!;
+  };
+  const floorById = (id: string): FloorEntry | undefined => {
+    const f = floorNumbers().get(id);
+    return f === undefined ? undefined : floorAt(f);
+  };
 
   const devicesOfFloor = new WeakMap<FloorEntry, DeviceEntry[]>();
-  const deviceIndex = new Map<string, DeviceEntry>();
-  let everyDeviceMade = false;
+  // Where each device made so far lives (its floor in the catalogue): its record is made again
+  // with its floor's, so only the id is kept.
+  const deviceFloors = new Map<string, number>();
+  let everyDeviceLocated = false;
   const timeZoneOfSite = new Map(sites.map((site) => [site.id, site.timezone]));
   const devicesOf = (floor: FloorEntry): DeviceEntry[] => {
     let devices = devicesOfFloor.get(floor);
@@ -488,7 +616,8 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
           stuckMeter: byId.get(floor.record.buildingId)?.index === specialBuildings.stuckMeter,
         }),
       );
-      for (const device of devices) deviceIndex.set(device.record.id, device);
+      const f = floorNumbers().get(floor.record.id);
+      if (f !== undefined) for (const device of devices) deviceFloors.set(device.record.id, f);
       devicesOfFloor.set(floor, devices);
     }
     return devices;
@@ -500,6 +629,20 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     ]),
   );
 
+  const deviceById = (id: string): DeviceEntry | undefined => {
+    let f = deviceFloors.get(id);
+    if (f === undefined && !everyDeviceLocated) {
+      // An id not seen yet: every floor's devices made once to learn where each lives, then let go.
+      const { floors } = catalogue();
+      for (let floor = 0; floor < floors.count; floor++) devicesOf(floorAt(floor));
+      everyDeviceLocated = true;
+      f = deviceFloors.get(id);
+    }
+    return f === undefined
+      ? undefined
+      : devicesOf(floorAt(f)).find((device) => device.record.id === id);
+  };
+
   return {
     options,
     organizations,
@@ -507,26 +650,18 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     buildings,
     buildingById: (id) => byId.get(id),
     floorsOf,
-    allFloors,
-    floorById: (id) => {
-      floorIndex ??= new Map(allFloors().map((floor) => [floor.record.id, floor]));
-      return floorIndex.get(id);
-    },
+    floorById,
+    catalogue,
     devicesOf,
-    deviceById: (id) => {
-      // An id not seen yet makes every device once; unknown ids after that cost a lookup.
-      if (!deviceIndex.has(id) && !everyDeviceMade) {
-        for (const floor of allFloors()) devicesOf(floor);
-        everyDeviceMade = true;
-      }
-      return deviceIndex.get(id);
-    },
+    deviceById,
     retentionDaysOf: (siteId) => retention.get(siteId) ?? 30,
     spaceById: (id) => {
-      spaceIndex ??= new Map(
-        allFloors().flatMap((floor) => floor.spaces.map((space) => [space.id, space] as const)),
-      );
-      return spaceIndex.get(id);
+      const { rooms, floors } = catalogue();
+      spaceIndex ??= new Map(rooms.id.map((roomId, r) => [roomId, r]));
+      const r = spaceIndex.get(id);
+      if (r === undefined) return undefined;
+      const f = rooms.floor[r]!;
+      return floorAt(f).spaces[r - floors.firstRoom[f]!];
     },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   duplicateBuildingName,
   generatePortfolio,
+  plantedProblemAt,
   resolvePortfolioOptions,
   specialBuildings,
 } from '../../server/emulator/portfolio';
@@ -56,5 +57,34 @@ describe('generated portfolios', () => {
     const tower = large.floorsOf(large.buildings[specialBuildings.tower]!);
     expect(tower).toHaveLength(200);
     expect(tower.every((floor) => floor.spaces.length === 100)).toBe(true);
+  });
+
+  it('find the same rooms by id, in lists and on their floors, whatever was made before', () => {
+    const large = generatePortfolio(resolvePortfolioOptions({ profile: 'large' }));
+    const { floors, rooms } = large.catalogue();
+    expect(rooms.count).toBe(
+      large.buildings.reduce((sum, entry) => sum + entry.record.spaceCount, 0) -
+        // The planted space-count problem says 3 more than the floors hold.
+        3 *
+          large.buildings.filter((entry) => plantedProblemAt(entry.index) === 'spaceCountOff')
+            .length,
+    );
+    // Rooms all over the portfolio, far more than are kept as records at once.
+    for (const r of [0, 1, 120_000, 250_001, rooms.count - 1]) {
+      const f = rooms.floor[r]!;
+      const building = large.buildings[floors.building[f]!]!;
+      const floor = large.floorsOf(building)[floors.level[f]!]!;
+      const space = floor.spaces[r - floors.firstRoom[f]!]!;
+      expect({ id: space.id, name: space.name, area: space.area }).toEqual({
+        id: rooms.id[r],
+        name: rooms.name[r],
+        area: rooms.area[r],
+      });
+      expect(large.floorById(floor.record.id)?.record).toEqual(floor.record);
+      expect(large.spaceById(space.id)).toEqual(space);
+      const [device] = large.devicesOf(floor);
+      if (device) expect(large.deviceById(device.record.id)?.record).toEqual(device.record);
+    }
+    expect(large.spaceById('not-a-room')).toBeUndefined();
   });
 });
