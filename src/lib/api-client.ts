@@ -76,7 +76,16 @@ export interface ApiResponse<T> {
 export async function apiGet<T>(
   path: string,
   schema: z.ZodType<T>,
-  init: { signal?: AbortSignal } = {},
+  init: {
+    signal?: AbortSignal;
+    /**
+     * A check that accepts exactly what `schema` accepts, where the schema would return its input
+     * unchanged (tested as a property beside it): when it accepts, the schema is not run, and when
+     * it refuses, the schema says why. For answers of hundreds of thousands of items, where zod's
+     * interpreted checks (see lib/zod.ts) cost a tenth of a second.
+     */
+    accepts?: (body: unknown) => body is T;
+  } = {},
 ): Promise<ApiResponse<T>> {
   let response: Response;
   try {
@@ -101,6 +110,7 @@ export async function apiGet<T>(
       'The answer was cut short or is not valid JSON.',
     );
   }
+  if (init.accepts?.(body)) return { data: body, headers: response.headers };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError(
