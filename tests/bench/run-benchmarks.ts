@@ -842,26 +842,32 @@ async function dashboardAtScale() {
     fortnight.searchParams.set('from', dayOf(new Date(today.getTime() - 13 * 24 * 3600_000)));
     fortnight.searchParams.set('to', dayOf(today));
     await page.addInitScript(historyDrawnScript(1));
-    const fortnightAnswer = page.waitForResponse((response) => {
-      if (!response.url().includes('/HistoricalValues?')) return false;
-      const asked = new URL(response.url()).searchParams;
-      const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
-      return span >= 13 * 24 * 3600_000;
-    });
-    await page.goto(fortnight.toString());
-    const fortnightResponse = await fortnightAnswer;
-    if (fortnightResponse.status() !== 200)
-      throw new Error(`The floor's two weeks were refused: ${fortnightResponse.status()}`);
-    await fortnightResponse.finished();
-    const fortnightArrived = Date.now();
-    const fortnightDrawnAt = (await page.evaluate('window.storeyHistoryDrawn')) as number;
-    const fortnightMs = Math.max(0, fortnightDrawnAt - fortnightArrived);
+    // Three rounds, each a fresh load of the page (nothing in its cache), for the spread.
+    const fortnightRounds: number[] = [];
+    for (let round = 0; round < browserRounds; round++) {
+      const fortnightAnswer = page.waitForResponse((response) => {
+        if (!response.url().includes('/HistoricalValues?')) return false;
+        const asked = new URL(response.url()).searchParams;
+        const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
+        return span >= 13 * 24 * 3600_000;
+      });
+      await page.goto(fortnight.toString());
+      const fortnightResponse = await fortnightAnswer;
+      if (fortnightResponse.status() !== 200)
+        throw new Error(`The floor's two weeks were refused: ${fortnightResponse.status()}`);
+      await fortnightResponse.finished();
+      const fortnightArrived = Date.now();
+      // Stamped in the page at the painted frame (a promise: awaited if not painted yet).
+      const fortnightDrawnAt = (await page.evaluate('window.storeyHistoryDrawn')) as number;
+      fortnightRounds.push(Math.max(0, fortnightDrawnAt - fortnightArrived));
+    }
+    const fortnightMs = median(fortnightRounds);
     const fortnightReadings = (/\(([\d,]+) readings\)/.exec(
       (await floorHistory.getByRole('button', { name: /^Download CSV \(/ }).textContent()) ?? '',
     ) ?? ['', '?'])[1];
     record({
       group: 'Dashboard at scale',
-      name: `History of a tower floor, 14 days (${fortnightReadings} readings, the size of the issue's building month of 200 series): answer to charts drawn`,
+      name: `History of a tower floor, 14 days (${fortnightReadings} readings, the size of the issue's building month of 200 series): answer to charts drawn (median of ${fortnightRounds.length}, ${Math.min(...fortnightRounds)}–${Math.max(...fortnightRounds)} ms)`,
       value: `${fortnightMs} ms`,
       target: '≤ 1 s',
       met: fortnightMs <= 1000,
