@@ -56,15 +56,16 @@ export function queryWords(query: string): string[] {
 /**
  * Buildings, levels and rooms whose names together hold every word of the query, each word as
  * a word or the start of one ("Skyline Tower 2.09": room 2.09 in Skyline Tower), found and ranked
- * with PostgreSQL's full-text search, in two tiers:
- * 1. places whose own name holds every word ("Skyline Tower", "Kitchen 2.09"): whole words before
- *    words that only start with the query's ("Kitchen 2.09" before "Kitchen 2.091"), then
- *    buildings, levels, rooms, shorter names first;
- * 2. places found through their level's or building's name too: whole words first, then places in
+ * with PostgreSQL's full-text search, in three tiers:
+ * 1. places whose own name holds every word whole ("Skyline Tower", "Kitchen 2.09");
+ * 2. places whose own name holds every word, some only as the start of a word ("Kitchen 2.091");
+ *    within both, buildings, levels, rooms, shorter names first;
+ * 3. places found through their level's or building's name too: whole words first, then places in
  *    the building and on the level the query names in full, then by ts_rank with the place's own
- *    name weighted above its level's and its building's, then as in the first tier.
- * A page is read tier by tier, so the first page of a word found in tens of thousands of names
- * ("reception") ranks only the places named so, through an index of own names alone.
+ *    name weighted above its level's and its building's, then as in the first tiers.
+ * A page is read tier by tier, so the first page of a query that names a building ("Skyline
+ * Tower") reads its buildings, not the 42,000 rooms that carry its name, through an index of own
+ * names alone.
  */
 export async function searchPlaces(
   db: Kysely<IndexTables>,
