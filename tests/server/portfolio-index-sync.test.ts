@@ -105,6 +105,36 @@ describe('portfolio index on the full platform', () => {
     expect(body.hits[1]).toMatchObject({ kind: 'building', name: 'Skyline Tower 2' });
   });
 
+  it("answers the issue's questions: a room type in a building, a room type on a level, a number", async () => {
+    const hits = async (query: string) =>
+      indexSearchSchema.parse(
+        (await get(context, `/api/index/search?q=${encodeURIComponent(query)}`)).body,
+      ).hits;
+    // "harbour kitchen": kitchens in the Harbour buildings, not places holding only one word.
+    const kitchens = await hits('harbour kitchen');
+    expect(kitchens.length).toBeGreaterThan(0);
+    for (const hit of kitchens) {
+      expect(hit.kind).toBe('room');
+      expect(hit.name).toMatch(/^Kitchen /);
+      expect(hit.buildingName).toMatch(/^Harbour /);
+    }
+    // "Level 42 meeting": the meeting rooms on level 42 of the tower first.
+    const [meeting] = await hits('Level 42 meeting');
+    expect(meeting).toMatchObject({ kind: 'room', name: 'Meeting room', levelName: 'Level 42' });
+    // "2.09": rooms numbered 2.09 before rooms whose number only starts so (2.091 would), and
+    // never 152.09, whose number does not start with it.
+    const numbered = await hits('2.09');
+    expect(numbered[0]!.name).toMatch(/ 2\.09$/);
+    const firstPartial = numbered.findIndex((hit) => !/(^| )2\.09( |$)/.test(hit.name ?? ''));
+    const lastWhole = numbered.findLastIndex((hit) => /(^| )2\.09( |$)/.test(hit.name ?? ''));
+    if (firstPartial !== -1) expect(firstPartial).toBeGreaterThan(lastWhole);
+    expect(
+      numbered.every((hit) =>
+        /(^| )2\.09/.test(`${hit.name} ${hit.levelName} ${hit.buildingName}`),
+      ),
+    ).toBe(true);
+  });
+
   it('pages through every result, beyond 500, each place once', async () => {
     // "level" is in every named floor's name, so in its rooms' paths too (one floor has no name).
     const { portfolio } = context.platform.emulator;
