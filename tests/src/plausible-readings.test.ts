@@ -2,6 +2,7 @@
  * Which readings stay off a chart's axis: outside the kind's physical range, or a lone spike far
  * from both neighbours while they agree. Real changes (a room filling up, a setpoint's step) stay.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { measurementKind } from '@/domain/measurement-kinds';
 import { splitImplausible } from '@/domain/plausible-readings';
@@ -35,5 +36,36 @@ describe('implausible readings', () => {
     const steps = series([16, 16, 21, 21, 21, 16, 16, 21]);
     expect(splitImplausible(steps, setpoint).implausible).toEqual([]);
     expect(splitImplausible(series([21, 21, 21, 21]), temperature).implausible).toEqual([]);
+  });
+
+  it('keeps the series itself when nothing is left out, so nothing is copied or worked out again', () => {
+    const steady = series([21.1, 21.3, 21.2, 21.4, 21.3]);
+    expect(splitImplausible(steady, temperature).kept).toBe(steady);
+    const air = series([430, 450, 470, 460, 440]);
+    expect(splitImplausible(air, co2).kept).toBe(air);
+  });
+
+  it('splits every series into kept and left-out readings, none lost, none twice, in order', () => {
+    const values = fc.array(
+      fc.oneof(
+        fc.double({ min: 15, max: 30, noNaN: true }),
+        fc.double({ min: -100, max: 200, noNaN: true }),
+      ),
+      { maxLength: 80 },
+    );
+    fc.assert(
+      fc.property(values, fc.constantFrom(temperature, co2), (numbers, kind) => {
+        const points = series(numbers);
+        const { kept, implausible } = splitImplausible(points, kind);
+        const [low, high] = kind.plausible!;
+        expect(kept.every((point) => point.value >= low && point.value <= high)).toBe(true);
+        expect(
+          implausible.every(
+            (point, index) => index === 0 || implausible[index - 1]!.time <= point.time,
+          ),
+        ).toBe(true);
+        expect([...kept, ...implausible].sort((a, b) => a.time - b.time)).toEqual(points);
+      }),
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   downsampleLttb,
   formatAge,
   groupReadings,
+  ReadingGrouping,
   lineKey,
   pointsForDrawing,
   rowsForDrawing,
@@ -61,6 +62,40 @@ describe('groupReadings', () => {
   });
 });
 
+describe('grouping an answer as it arrives', () => {
+  it('groups readings handed over in any batches as it groups them all at once', () => {
+    const stamp = fc.constantFrom(
+      '2026-11-16T00:00:00+00:00',
+      '2026-11-16T00:15:00+00:00',
+      '2026-11-16T01:15:00+01:00',
+      'not a time',
+    );
+    const reading = fc.record({
+      measurementValueId: fc.constantFrom('a', 'b', 'c'),
+      value: fc.constantFrom('21.5', '400', '', 'n/a', '-3'),
+      timestamp: stamp,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(reading, { maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        (readings, cuts) => {
+          const grouping = new ReadingGrouping();
+          let from = 0;
+          for (const cut of [
+            ...cuts.map((at) => at % (readings.length + 1)).sort((x, y) => x - y),
+            readings.length,
+          ]) {
+            grouping.add(readings.slice(from, Math.max(from, cut)));
+            from = Math.max(from, cut);
+          }
+          expect(grouping.series()).toEqual(groupReadings(readings));
+        },
+      ),
+    );
+  });
+});
+
 describe('gaps', () => {
   it('finds the usual step by its median, whatever the gaps', () => {
     const points = [...series([1, 2, 3, 4]), ...series([5, 6], start + 10 * step)];
@@ -77,7 +112,7 @@ describe('gaps', () => {
       { time: start + 9 * step, value: 7 },
     ];
     expect(splitAtGaps(points).map((segment) => segment.length)).toEqual([3, 4]);
-    expect(summarize(points).gaps).toBe(1);
+    expect(summarize([points]).gaps).toBe(1);
   });
 
   it('draws a gap as a null between the stretches, so the line breaks there', () => {
@@ -256,15 +291,45 @@ describe('the words around a series', () => {
     );
   });
 
-  it('summarizes the latest reading, the range of values and the count', () => {
-    expect(summarize(series([3, 9, 1, 4]))).toEqual({
-      latest: { time: start + 3 * step, value: 4 },
+  it("summarizes a chart's series: the range of values, the readings and each series' gaps", () => {
+    expect(summarize([series([3, 9, 1, 4])])).toEqual({
       minimum: 1,
       maximum: 9,
       count: 4,
       gaps: 0,
     });
-    expect(summarize([])).toMatchObject({ latest: undefined, count: 0 });
+    // A second series starting later is not a gap in the first, and brings its own.
+    const later = [...series([5, 6, 7], start + 40 * step), ...series([8, 9], start + 50 * step)];
+    expect(summarize([series([3, 9, 1, 4]), later])).toEqual({
+      minimum: 1,
+      maximum: 9,
+      count: 9,
+      gaps: 1,
+    });
+    expect(summarize([])).toEqual({ minimum: undefined, maximum: undefined, count: 0, gaps: 0 });
+    expect(summarize([[], []])).toMatchObject({ count: 0, minimum: undefined });
+  });
+
+  it('counts the gaps where the line breaks, for any series', () => {
+    const anySeries = fc
+      .array(
+        fc.tuple(
+          fc.integer({ min: 1, max: 40 }),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+        ),
+        {
+          maxLength: 60,
+        },
+      )
+      .map((steps) => {
+        let time = start;
+        return steps.map(([minutes, value]) => ({ time: (time += minutes * minute), value }));
+      });
+    fc.assert(
+      fc.property(anySeries, (points) => {
+        expect(summarize([points]).gaps).toBe(Math.max(splitAtGaps(points).length - 1, 0));
+      }),
+    );
   });
 });
 

@@ -155,14 +155,12 @@ function GroupChart({
     return { data: band.rows, named: band.named.map((index) => lines[index]!) };
   }, [lines, range, banded]);
   const beforeSummary = useMemo(
-    () => (previous ? summarize(lines.flatMap((line) => line.before ?? [])) : undefined),
+    () =>
+      previous ? summarize(lines.flatMap((line) => (line.before ? [line.before] : []))) : undefined,
     [lines, previous],
   );
-  const summary = useMemo(() => summarize(lines.flatMap((line) => line.shown)), [lines]);
-  const gaps = useMemo(
-    () => lines.reduce((sum, line) => sum + summarize(line.shown).gaps, 0),
-    [lines],
-  );
+  const summary = useMemo(() => summarize(lines.map((line) => line.shown)), [lines]);
+  const gaps = summary.gaps;
   // What is drawn as a line: every series (and each one's period before, dashed), or for a band
   // its median, the series named, and the period before's median.
   const drawnLines: Array<{
