@@ -1,3 +1,4 @@
+import { NotJsonArray, jsonArrayBatches } from '@/lib/json-array-stream';
 import { z } from '@/lib/zod';
 
 /** What the BFF (or the browser) says went wrong, in words a person can read. */
@@ -73,23 +74,11 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-export async function apiGet<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  init: {
-    signal?: AbortSignal;
-    /**
-     * A check that accepts exactly what `schema` accepts, where the schema would return its input
-     * unchanged (tested as a property beside it): when it accepts, the schema is not run, and when
-     * it refuses, the schema says why. For answers of hundreds of thousands of items, where zod's
-     * interpreted checks (see lib/zod.ts) cost a tenth of a second.
-     */
-    accepts?: (body: unknown) => body is T;
-  } = {},
-): Promise<ApiResponse<T>> {
+/** The BFF's answer to a GET, or its refusal as an ApiError (a network failure as one too). */
+async function fetchAnswer(path: string, signal: AbortSignal | undefined): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: apiHeaders, signal: init.signal ?? null });
+    response = await fetch(path, { headers: apiHeaders, signal: signal ?? null });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(
@@ -99,18 +88,24 @@ export async function apiGet<T>(
     );
   }
   if (!response.ok) throw await toApiError(response);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError(
-      response.status,
-      'Unreadable answer',
-      // The BFF relays platform answers unparsed (decision 0007): broken or cut short, it ends here.
-      'The answer was cut short or is not valid JSON.',
-    );
-  }
-  if (init.accepts?.(body)) return { data: body, headers: response.headers };
+  return response;
+}
+
+// The BFF relays platform answers unparsed (decision 0007): broken or cut short, they end here.
+const unreadable = (response: Response) =>
+  new ApiError(
+    response.status,
+    'Unreadable answer',
+    'The answer was cut short or is not valid JSON.',
+  );
+
+function checked<T>(
+  response: Response,
+  body: unknown,
+  schema: z.ZodType<T>,
+  accepts: ((body: unknown) => body is T) | undefined,
+): T {
+  if (accepts?.(body)) return body;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError(
@@ -119,5 +114,60 @@ export async function apiGet<T>(
       `The platform sent data Storey does not understand: ${z.prettifyError(parsed.error)}`,
     );
   }
-  return { data: parsed.data, headers: response.headers };
+  return parsed.data;
+}
+
+export async function apiGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  init: { signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
+  const response = await fetchAnswer(path, init.signal);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw unreadable(response);
+  }
+  return { data: checked(response, body, schema, undefined), headers: response.headers };
+}
+
+/**
+ * A list read while it downloads (lib/json-array-stream): each batch of items is checked and
+ * handed to `onItems` as it arrives, so work on a long answer (a tower floor's two weeks: 500,000
+ * readings) is done by its last byte. A list cut short or broken is refused after the items
+ * before the break were handed over: the caller keeps them only once this resolves.
+ */
+export async function apiGetItems<T>(
+  path: string,
+  itemsSchema: z.ZodType<T[]>,
+  init: {
+    signal?: AbortSignal;
+    onItems: (items: T[]) => void;
+    /**
+     * A check that accepts exactly what `itemsSchema` accepts, where the schema would return its
+     * input unchanged (tested as a property beside it): when it accepts, the schema is not run,
+     * and when it refuses, the schema says why. For answers of hundreds of thousands of items,
+     * where zod's interpreted checks (see lib/zod.ts) cost a tenth of a second.
+     */
+    accepts?: (body: unknown) => body is T[];
+  },
+): Promise<{ headers: Headers }> {
+  const response = await fetchAnswer(path, init.signal);
+  if (!response.body) throw unreadable(response);
+  try {
+    for await (const batch of jsonArrayBatches(response.body))
+      init.onItems(checked(response, batch, itemsSchema, init.accepts));
+  } catch (error) {
+    if (error instanceof ApiError || (error as Error).name === 'AbortError') throw error;
+    if (error instanceof NotJsonArray)
+      throw new ApiError(
+        response.status,
+        'Unexpected data',
+        'The platform sent data Storey does not understand: a list was expected.',
+      );
+    // Broken, cut short, or the connection lost on the way.
+    throw unreadable(response);
+  }
+  return { headers: response.headers };
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import { groupReadings, type MeasurementSeries, type Reading } from '../utils/time-series';
+import { apiGetItems } from '@/lib/api-client';
+import { ReadingGrouping, type MeasurementSeries, type Reading } from '../utils/time-series';
 import { z } from '@/lib/zod';
 
 /** The levels of the hierarchy with history, as the BFF's paths name them. */
@@ -66,12 +66,22 @@ export async function fetchHistory(
     from: new Date(range.from).toISOString(),
     to: new Date(range.to).toISOString(),
   });
-  const { data } = await apiGet(
+  const readings: Reading[] = [];
+  const grouping = new ReadingGrouping();
+  // Read and grouped while it downloads: by its last byte only the drawing is left.
+  await apiGetItems(
     `/api/${level}/${encodeURIComponent(id)}/HistoricalValues?${query.toString()}`,
     readingsSchema,
-    { ...(signal ? { signal } : {}), accepts: isReadings },
+    {
+      ...(signal ? { signal } : {}),
+      accepts: isReadings,
+      onItems: (batch) => {
+        for (const reading of batch) readings.push(reading);
+        grouping.add(batch);
+      },
+    },
   );
-  return { readings: data, series: groupReadings(data) };
+  return { readings, series: grouping.series() };
 }
 
 /** One call per place and range; grouped once when it arrives, not on every render. */
