@@ -213,42 +213,47 @@ export function rowsForDrawing(
   const { times, columns, kept } = slotColumns(series, range, maxPoints);
   return kept.map((at) => {
     const row = { time: times[at]! } as ChartRow;
-    columns.forEach((values, index) => (row[lineKey(index)] = values[at]!));
+    columns.forEach((values, index) => (row[lineKey(index)] = valueOrNull(values[at]!)));
     return row;
   });
 }
 
+/** A slot's value as a chart row holds it: null where the series has none (NaN in a column). */
+const valueOrNull = (value: number): number | null => (Number.isNaN(value) ? null : value);
+
 /**
  * The common time slots of several series (see `rowsForDrawing`): each series' values per slot
- * (null where it has none), the slots' middle times, and which slots are drawn (a stretch where
- * no series has a reading is one slot of nulls, so every line breaks there).
+ * (NaN where it has none: typed arrays, as a floor's 400 series × 800 slots of boxed numbers
+ * cost their own collection), the slots' middle times, and which slots are drawn (a stretch where
+ * no series has a reading is one slot of gaps, so every line breaks there).
  */
 function slotColumns(
   series: ReadonlyArray<readonly SeriesPoint[]>,
   range: { from: number; to: number },
   maxPoints: number,
-): { times: number[]; columns: Array<Array<number | null>>; kept: number[] } {
+): { times: number[]; columns: Float64Array[]; kept: number[] } {
   const span = Math.max(1, range.to - range.from);
   const steps = series.map((points) => typicalStep(points) ?? 0);
   const slot = Math.max(Math.ceil(span / maxPoints), ...steps, 1);
   const slots = Math.ceil(span / slot);
+  const counts = new Uint32Array(slots);
   const columns = series.map((points, index) => {
-    const sums = new Float64Array(slots);
-    const counts = new Uint32Array(slots);
-    for (const point of points) {
-      const at = Math.floor((point.time - range.from) / slot);
+    const values = new Float64Array(slots);
+    counts.fill(0);
+    for (let point = 0; point < points.length; point++) {
+      const { time, value } = points[point]!;
+      const at = Math.floor((time - range.from) / slot);
       if (at < 0 || at >= slots) continue;
-      sums[at]! += point.value;
+      values[at]! += value;
       counts[at]! += 1;
     }
-    const values: Array<number | null> = Array.from({ length: slots }, (_unused, at) =>
-      counts[at]! > 0 ? sums[at]! / counts[at]! : null,
-    );
+    for (let at = 0; at < slots; at++)
+      values[at] = counts[at]! > 0 ? values[at]! / counts[at]! : Number.NaN;
     // Slots missed by a late reading: drawn across when the neighbours are not a gap apart.
     const reach = Math.max(steps[index]!, slot) * gapFactor;
     let previous = -1;
     for (let at = 0; at < slots; at++) {
-      if (values[at] === null) continue;
+      if (Number.isNaN(values[at]!)) continue;
       if (previous >= 0 && at - previous > 1 && (at - previous) * slot <= reach) {
         for (let fill = previous + 1; fill < at; fill++) {
           const share = (fill - previous) / (at - previous);
@@ -263,7 +268,7 @@ function slotColumns(
   const kept: number[] = [];
   let emptyBefore = true;
   for (let at = 0; at < slots; at++) {
-    const empty = columns.every((values) => values[at] === null);
+    const empty = columns.every((values) => Number.isNaN(values[at]!));
     if (empty && emptyBefore) continue;
     emptyBefore = empty;
     kept.push(at);
@@ -287,7 +292,7 @@ export interface BandDrawing {
   named: number[];
 }
 
-const medianOf = (sorted: readonly number[]): number => {
+const medianOf = (sorted: Float64Array): number => {
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
@@ -310,30 +315,32 @@ export function bandForDrawing(
   const { times, columns, kept } = slotColumns(series, range, maxPoints);
   const distance = new Float64Array(current);
   const slots = new Uint32Array(current);
-  const values: number[] = [];
-  const before: number[] = [];
+  // A slot's values, sorted in place: typed arrays sort numerically without a comparator.
+  const values = new Float64Array(current);
+  const before = new Float64Array(Math.max(0, columns.length - current));
   const spreads = kept.map((at) => {
-    values.length = 0;
-    before.length = 0;
+    let nowCount = 0;
+    let beforeCount = 0;
     for (let index = 0; index < columns.length; index++) {
-      const value = columns[index]![at];
-      if (value === null || value === undefined) continue;
-      (index < current ? values : before).push(value);
+      const value = columns[index]![at]!;
+      if (Number.isNaN(value)) continue;
+      if (index < current) values[nowCount++] = value;
+      else before[beforeCount++] = value;
     }
-    values.sort((a, b) => a - b);
-    before.sort((a, b) => a - b);
-    const median = values.length > 0 ? medianOf(values) : null;
+    const sorted = values.subarray(0, nowCount).sort();
+    const sortedBefore = before.subarray(0, beforeCount).sort();
+    const median = nowCount > 0 ? medianOf(sorted) : null;
     if (median !== null)
       for (let index = 0; index < current; index++) {
-        const value = columns[index]![at];
-        if (value === null || value === undefined) continue;
+        const value = columns[index]![at]!;
+        if (Number.isNaN(value)) continue;
         distance[index]! += Math.abs(value - median);
         slots[index]! += 1;
       }
     return {
-      spread: values.length > 0 ? ([values[0]!, values.at(-1)!] as [number, number]) : null,
+      spread: nowCount > 0 ? ([sorted[0]!, sorted[nowCount - 1]!] as [number, number]) : null,
       median,
-      before: before.length > 0 ? medianOf(before) : null,
+      before: beforeCount > 0 ? medianOf(sortedBefore) : null,
     };
   });
   const named = Array.from({ length: current }, (_unused, index) => index)
@@ -342,7 +349,7 @@ export function bandForDrawing(
     .slice(0, name);
   const rows = kept.map((at, position) => {
     const row = { time: times[at]!, ...spreads[position]! } as BandRow;
-    named.forEach((index, k) => (row[lineKey(k)] = columns[index]![at] ?? null));
+    named.forEach((index, k) => (row[lineKey(k)] = valueOrNull(columns[index]![at]!)));
     return row;
   });
   return { rows, named };
