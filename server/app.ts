@@ -26,9 +26,9 @@ import { serverOptions } from './http/server-options.ts';
 import { createClosingSteps, type ClosingSteps } from './http/closing-steps.ts';
 import { createCapabilityProbe, type CapabilityProbe } from './platform/capabilities.ts';
 import { createPlatformServices } from './platform/services.ts';
-import { createPortfolioIndex, type PortfolioIndex } from './portfolio-index/portfolio-index.ts';
+import type { PortfolioIndex } from './portfolio-index/portfolio-index.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
-import { portfolioIndexOffRoutes, portfolioIndexRoutes } from './routes/portfolio-index.ts';
+import { portfolioIndexOffRoutes } from './routes/portfolio-index-off.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
 import { devicesProxy } from './routes/devices-proxy.ts';
@@ -89,8 +89,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currentValuesTtlSeconds: config.currentValuesTtlSeconds,
   });
   app.decorate('capabilities', capabilities);
-  const portfolioIndex = config.index.enabled
-    ? await createPortfolioIndex({
+  // The index's modules (PGlite, pg, kysely, its queries) load only where it runs: the proxy
+  // alone starts smaller (decision 0008's memory target).
+  const indexModules = config.index.enabled
+    ? await Promise.all([
+        import('./portfolio-index/portfolio-index.ts'),
+        import('./routes/portfolio-index.ts'),
+      ])
+    : undefined;
+  const portfolioIndex = indexModules
+    ? await indexModules[0].createPortfolioIndex({
         settings: config.index,
         gateway,
         capabilities,
@@ -160,8 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         comfortHours: config.comfortHours,
       });
       await api.register(graphqlProxy, { gateway });
-      if (portfolioIndex)
-        await api.register(portfolioIndexRoutes, {
+      if (portfolioIndex && indexModules)
+        await api.register(indexModules[1].portfolioIndexRoutes, {
           prefix: '/api/index',
           index: portfolioIndex,
           conditions: {
