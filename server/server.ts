@@ -1,6 +1,12 @@
 import { createServer } from 'node:net';
+import { getHeapStatistics } from 'node:v8';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import {
+  everyMilliseconds,
+  memoryReducingCollection,
+  startIdleCollection,
+} from './http/idle-collection.ts';
 import { exitWithOwner } from './cli/exit-with-owner.ts';
 import { ConfigError, loadConfig, type PlatformSettings, type SignInSettings } from './config.ts';
 import type { EmbeddedPlatform } from './embedded-platform.ts';
@@ -93,7 +99,15 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
     );
     await metricsServer.listen({ host: config.metrics.host, port: config.metrics.port });
   }
+  // Hands a burst's garbage back once the BFF is quiet (http/idle-collection.ts).
+  const idleCollection = startIdleCollection({
+    responsesSent: app.metrics.responsesSent,
+    heapUsed: () => getHeapStatistics().used_heap_size,
+    collect: memoryReducingCollection(),
+    every: everyMilliseconds(5_000),
+  });
   app.closing.add('the metrics listener and the embedded platform', async () => {
+    idleCollection.stop();
     await metricsServer?.close();
     await embedded?.close();
   });

@@ -21,8 +21,11 @@ export function createMetrics() {
   // from a new labels object each time.
   const upstreamSeries = new Map<string, { observe(seconds: number): void }>();
   const responseSeries = new Map<number, { inc(): void }>();
+  let responsesSent = 0;
   return {
     registry,
+    /** Responses sent so far, all statuses: a plain number, for watching whether the BFF is busy. */
+    responsesSent: () => responsesSent,
     /** How long the platform took to answer one call (status 0: no answer). */
     observeUpstream(kind: 'rest' | 'graphql', status: number, seconds: number) {
       const key = `${kind} ${status}`;
@@ -35,6 +38,7 @@ export function createMetrics() {
     },
     /** One response sent by the BFF. */
     countResponse(status: number) {
+      responsesSent++;
       let series = responseSeries.get(status);
       if (!series) {
         series = responses.labels({ status: String(status) });
