@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendProblem } from '../http/problem.ts';
+import { refuseOtherMethods } from '../http/method-not-allowed.ts';
 import type { ComfortBands } from '../conditions/comfort-bands.ts';
 import type { ComfortHours } from '../conditions/comfort-hours.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
@@ -18,10 +18,5 @@ export const capabilitiesRoute: FastifyPluginAsync<{
     comfortBands,
     comfortHours,
   }));
-  api.route({
-    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    url: '/capabilities',
-    handler: async (_request, reply) =>
-      sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
-  });
+  refuseOtherMethods(api, 'GET', ['/capabilities']);
 };

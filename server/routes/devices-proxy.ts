@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { refuseOtherMethods } from '../http/method-not-allowed.ts';
+import { HttpProblem } from '../http/problem.ts';
 import { canonicalQuery, skip, take } from '../http/query-parameters.ts';
 import { validId } from '../http/path-id.ts';
 import { relayStream, relayedRoute } from '../http/relay.ts';
@@ -68,12 +69,5 @@ export const devicesProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = as
   );
   urls.push('/Devices/:id', '/Devices/:id/MeasurementValues');
 
-  for (const url of urls) {
-    api.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      url,
-      handler: async (_request, reply) =>
-        sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
-    });
-  }
+  refuseOtherMethods(api, 'GET', urls);
 };

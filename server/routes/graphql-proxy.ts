@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { graphqlLimits, guardGraphqlRequest } from '../http/graphql-guard.ts';
-import { sendProblem } from '../http/problem.ts';
+import { refuseOtherMethods } from '../http/method-not-allowed.ts';
 import { relayStream, relayedRoute } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 
@@ -25,10 +25,5 @@ export const graphqlProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = as
       });
     },
   );
-  app.route({
-    method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    url: '/graphql',
-    handler: async (_request, reply) =>
-      sendProblem(reply.header('allow', 'POST'), 405, 'Only POST is allowed here.'),
-  });
+  refuseOtherMethods(app, 'POST', ['/graphql']);
 };

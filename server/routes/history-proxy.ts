@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HistorySettings } from '../config.ts';
 import { validId } from '../http/path-id.ts';
-import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { refuseOtherMethods } from '../http/method-not-allowed.ts';
+import { HttpProblem } from '../http/problem.ts';
 import { Readable } from 'node:stream';
 import { relayStream, relayedRoute } from '../http/relay.ts';
 import { HistoryRefusal, HistoryTooLarge, readHistory } from '../platform/history-reader.ts';
@@ -105,12 +106,7 @@ export const historyProxy: FastifyPluginAsync<{
         { queues: gateway.queues },
       );
     });
-    api.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      url,
-      handler: async (_request, reply) =>
-        sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
-    });
+    refuseOtherMethods(api, 'GET', [url]);
   }
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { refuseOtherMethods } from '../http/method-not-allowed.ts';
 import { sendProblem } from '../http/problem.ts';
 import { canonicalQuery, skip, take } from '../http/query-parameters.ts';
 import { validId } from '../http/path-id.ts';
@@ -65,19 +66,11 @@ export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async
     },
   );
 
-  // Every other method on these paths is a 405 naming GET, not the SPA or a 404.
-  for (const url of [
+  refuseOtherMethods(api, 'GET', [
     '/Sites',
     '/Buildings',
     '/Buildings/:buildingId/Floors',
     '/Floors/:floorId/Spaces',
-  ]) {
-    api.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      url,
-      handler: async (_request, reply) =>
-        sendProblem(reply.header('allow', 'GET'), 405, 'Only GET is allowed here.'),
-    });
-  }
+  ]);
   api.setNotFoundHandler(async (_request, reply) => sendProblem(reply, 404, 'No such API path.'));
 };
