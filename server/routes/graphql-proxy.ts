@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { graphqlLimits, guardGraphqlRequest } from '../http/graphql-guard.ts';
+import { graphqlLimits, guardGraphqlRequest } from './graphql-guard.ts';
 import { refuseOtherMethods } from '../http/method-not-allowed.ts';
 import { relayStream, relayedRoute } from '../http/relay.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { graphqlLimits } from '../../server/http/graphql-guard';
+import { graphqlLimits } from '../../server/routes/graphql-guard';
 import { connect } from 'node:net';
 import { bffWithPlatform, csrf, startBff, startPlatform } from './support/harness';
 import { signInAs, startSignedInStorey, type SignedInStorey } from './support/sign-in';

@@ -10,7 +10,7 @@ import {
   searchPlacesQuery,
   searchPlacesWithoutLevelsQuery,
 } from '@/features/search/api/search-places';
-import { graphqlLimits, guardGraphqlRequest } from '../../server/http/graphql-guard';
+import { graphqlLimits, guardGraphqlRequest } from '../../server/routes/graphql-guard';
 
 describe("the dashboard's GraphQL documents pass the guard", () => {
   it.each([

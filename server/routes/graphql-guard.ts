@@ -23,7 +23,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import { z } from 'zod';
-import { HttpProblem } from './problem.ts';
+import { HttpProblem } from '../http/problem.ts';
 
 export const graphqlLimits = {
   bodyBytes: 64 * 1024,
