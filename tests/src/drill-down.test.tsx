@@ -164,10 +164,14 @@ describe('Level and room screens', () => {
     server.events.removeListener('request:start', count);
   });
 
-  it("starts a floor's rooms at the intent to open it, and the floor reads them without asking again", async () => {
+  it("starts a floor's rooms and conditions at the intent to open it, and the floor reads them without asking again", async () => {
     const roomRequests: string[] = [];
+    const conditionRequests: string[] = [];
     const count = ({ request }: { request: Request }) => {
-      if (new URL(request.url).pathname.endsWith('/Spaces')) roomRequests.push(request.url);
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/Spaces')) roomRequests.push(request.url);
+      if (/^\/api\/Floors\/[^/]+\/(MeasurementValues|Devices)$/.test(path))
+        conditionRequests.push(path);
     };
     server.events.on('request:start', count);
     renderApp(`/buildings/${harbour.id}`);
@@ -178,10 +182,18 @@ describe('Level and room screens', () => {
     level0.focus();
     await waitFor(() => expect(roomRequests).toHaveLength(1));
     expect(roomRequests[0]).toContain(`/api/Floors/${floor.record.id}/Spaces`);
+    // The floor's current values and devices too, which its screen reads first.
+    await waitFor(() =>
+      expect([...conditionRequests].sort()).toEqual([
+        `/api/Floors/${floor.record.id}/Devices`,
+        `/api/Floors/${floor.record.id}/MeasurementValues`,
+      ]),
+    );
     await userEvent.click(level0);
     expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
     expect(roomCount()).toHaveTextContent(`${floor.spaces.length} rooms`);
     expect(roomRequests).toHaveLength(1);
+    expect(conditionRequests).toHaveLength(2);
     server.events.removeListener('request:start', count);
   });
 

@@ -4,6 +4,8 @@ import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@
 import { buildingsQueryOptions } from '@/api/get-buildings';
 import { outlineById, outlineQueryOptions, type BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
+import { currentValuesQueryOptions } from '@/api/get-current-values';
+import { devicesQueryOptions } from '@/api/get-devices';
 import { floorsQueryOptions } from '@/api/get-floors';
 import { indexStatusQueryOptions } from '@/api/get-index-status';
 import {
@@ -161,9 +163,32 @@ export const buildingData: RouteData = async (queryClient, params, search) => {
 };
 
 /**
- * A level's (and its rooms') data: the building's, and the floor's rooms once the outline has
- * told which floor the key names. Only a level with an id is read ahead; a platform without level
- * ids matches floors by position, which the screen does against the floor list.
+ * A place's conditions, where the platform offers them: its current values and its devices, which
+ * the floor's and room's screens read first (and the history panel names its series from).
+ */
+async function placeConditions(
+  queryClient: QueryClient,
+  level: 'Floors' | 'Spaces',
+  id: string,
+): Promise<void> {
+  const capabilities = await queryClient
+    .ensureQueryData(capabilitiesQueryOptions())
+    .catch(() => undefined);
+  if (!capabilities) return;
+  await settle([
+    ...(capabilities.currentValues.available
+      ? [queryClient.prefetchQuery(currentValuesQueryOptions(level, id))]
+      : []),
+    ...(capabilities.devices.available
+      ? [queryClient.prefetchQuery(devicesQueryOptions(level, id))]
+      : []),
+  ]);
+}
+
+/**
+ * A level's data: the building's, and the floor's rooms and conditions once the outline has told
+ * which floor the key names. Only a level with an id is read ahead; a platform without level ids
+ * matches floors by position, which the screen does against the floor list.
  */
 export const levelData: RouteData = async (queryClient, { buildingId = '', level = '' }) => {
   if (!(await signedIn(queryClient))) return;
@@ -172,8 +197,28 @@ export const levelData: RouteData = async (queryClient, { buildingId = '', level
   const floorId = outline?.levels?.find((candidate) => candidate.id === level)?.id;
   await settle([
     building,
-    ...(floorId ? [queryClient.prefetchQuery(spacesQueryOptions(floorId))] : []),
+    ...(floorId
+      ? [
+          queryClient.prefetchQuery(spacesQueryOptions(floorId)),
+          placeConditions(queryClient, 'Floors', floorId),
+        ]
+      : []),
   ]);
 };
 
-export const roomData: RouteData = levelData;
+/** A room's data: its level's frame and rooms, and the room's own conditions (by id, as above). */
+export const roomData: RouteData = async (queryClient, params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  const { buildingId = '', level = '', room = '' } = params;
+  const outline = await outlineOf(queryClient, buildingId);
+  const roomId = outline?.levels
+    ?.find((candidate) => candidate.id === level)
+    ?.rooms?.find((candidate) => candidate.id === room)?.id;
+  await settle([
+    buildingFrame(queryClient, { buildingId }, search),
+    ...(outline?.levels?.some((candidate) => candidate.id === level)
+      ? [queryClient.prefetchQuery(spacesQueryOptions(level))]
+      : []),
+    ...(roomId ? [placeConditions(queryClient, 'Spaces', roomId)] : []),
+  ]);
+};
