@@ -547,6 +547,106 @@ const historyDrawnScript = (lines: number) =>
     });
   })()`;
 
+/** history.back() with its start stamped, for timedNavigation (a string: see the scroll probe). */
+const backScript = '(() => { window.storeyStartedAt = performance.now(); history.back(); })()';
+
+const percentile = (values: number[], rank: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((rank / 100) * sorted.length) - 1)]!;
+};
+
+/**
+ * Installed before a page loads (addInitScript): every call for data (`/api` or `/graphql`, but
+ * the index status the layout polls) is stamped when the dashboard makes it, and counted while
+ * its answer is on its way, so a bench can wait for the page to settle. (The browser's resource
+ * timing lists a request only once its answer has ended.)
+ */
+const dataRequestsScript = `(() => {
+  window.storeyDataRequests = [];
+  window.storeyInFlight = 0;
+  const fetchOriginal = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input.url ?? String(input), location.href);
+    if (!/^\\/(api|graphql)(\\/|$)/.test(url.pathname) || url.pathname === '/api/index/status')
+      return fetchOriginal(input, init);
+    window.storeyDataRequests.push({ at: performance.now(), path: url.pathname });
+    window.storeyInFlight++;
+    const settle = () => { window.storeyInFlight--; window.storeyLastSettled = performance.now(); };
+    return fetchOriginal(input, init).then(
+      (response) => {
+        // Until its body has been read (a streamed history answer takes a while).
+        response.clone().arrayBuffer().then(settle, settle);
+        return response;
+      },
+      (error) => { settle(); throw error; },
+    );
+  };
+})()`;
+
+/** Until no data request has been on its way for half a second (polled: the CSP forbids eval). */
+async function dataSettled(page: Page): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const quiet = await page.evaluate(
+      '(window.storeyInFlight ?? 0) === 0 && performance.now() - (window.storeyLastSettled ?? 0) > 500',
+    );
+    if (quiet) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The page kept asking for data for a minute.');
+}
+
+/**
+ * One navigation timed in the page: from the click (or Back) to the frame painted after the new
+ * screen shows its heading and `selector`, and from the click to the first request for the new
+ * place's data (negative: asked on the intent, before the click; null: none, it was there; needs
+ * `dataRequestsScript`). Without a heading, the clicked link's text is the heading expected.
+ */
+async function timedNavigation(
+  page: Page,
+  act: () => Promise<unknown>,
+  expected: { heading?: string; selector: string },
+): Promise<{ ms: number; requestMs: number | null }> {
+  await page.evaluate(`(() => {
+    window.storeyStartedAt = undefined;
+    window.storeyExpected = ${JSON.stringify(expected.heading ?? null)};
+    document.addEventListener('click', (event) => {
+      window.storeyStartedAt ??= performance.now();
+      window.storeyExpected ??= event.target.closest('a')?.textContent.trim() ?? null;
+    }, { capture: true, once: true });
+    const selector = ${JSON.stringify(expected.selector)};
+    window.storeyNavigation = new Promise((resolve, reject) => {
+      const deadline = performance.now() + 30000;
+      const check = () => {
+        const started = window.storeyStartedAt;
+        const h1 = document.querySelector('h1');
+        if (started !== undefined && h1 && h1.textContent.trim() === window.storeyExpected && document.querySelector(selector))
+          requestAnimationFrame(() => resolve(performance.now() - started));
+        else if (performance.now() > deadline)
+          reject(new Error('No "' + window.storeyExpected + '" with ' + selector + ' within 30 s; the page shows "' + (h1 ? h1.textContent : '') + '".'));
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  })()`);
+  await act();
+  const ms = (await page.evaluate('window.storeyNavigation')) as number;
+  // Settled before the next step: a floor's rows reorder as their details arrive.
+  await dataSettled(page);
+  // The new screen's own data: requests naming its place (the last part of its path), from the
+  // second before the click on, as a pointer resting on the link starts them (negative: before).
+  const requestMs = (await page.evaluate(
+    `(() => {
+      const place = location.pathname.split('/').pop();
+      const started = window.storeyStartedAt;
+      const delays = window.storeyDataRequests
+        .filter((request) => request.at >= started - 1000 && request.path.includes(place))
+        .map((request) => request.at - started);
+      return delays.length > 0 ? Math.min(...delays) : null;
+    })()`,
+  )) as number | null;
+  return { ms, requestMs };
+}
+
 async function watchHistoryDrawn(page: Page, lines: number): Promise<() => Promise<number>> {
   await page.evaluate(historyDrawnScript(lines));
   return async () => (await page.evaluate('window.storeyHistoryDrawn')) as number;
@@ -725,6 +825,82 @@ async function dashboardAtScale() {
       met: drillDown === 1 && graphqlCalls.length === 1,
       command: bench,
     });
+
+    // Issue #27: click → the next screen's content, building → floor → room and back, five
+    // rounds on five floors of the tower (the first visit of each floor and room, then Back).
+    const towerUrl = `${storey.url}/buildings/${towerId}`;
+    await page.addInitScript(dataRequestsScript);
+    await page.goto(towerUrl);
+    const towerName =
+      (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? 'Skyline Tower';
+    await page.getByRole('list', { name: 'Floors' }).getByRole('link').first().waitFor();
+    await dataSettled(page);
+    const steps: Array<{ step: string; ms: number; requestMs: number | null }> = [];
+    for (let round = 0; round < 5; round++) {
+      const level = `Level ${190 - round * 3}`;
+      steps.push({
+        step: 'building → floor',
+        ...(await timedNavigation(
+          page,
+          () => page.getByRole('link', { name: level, exact: true }).click(),
+          { heading: level, selector: 'table[aria-label="Rooms"] tbody tr a' },
+        )),
+      });
+      const room = page
+        .getByRole('table', { name: 'Rooms' })
+        .getByRole('link')
+        .nth(round * 7);
+      steps.push({
+        step: 'floor → room',
+        ...(await timedNavigation(page, () => room.click(), {
+          selector: 'table[aria-label="Room details"]',
+        })),
+      });
+      steps.push({
+        step: 'room → floor (Back)',
+        ...(await timedNavigation(page, () => page.evaluate(backScript), {
+          heading: level,
+          selector: 'table[aria-label="Rooms"] tbody tr a',
+        })),
+      });
+      steps.push({
+        step: 'floor → building (Back)',
+        ...(await timedNavigation(page, () => page.evaluate(backScript), {
+          heading: towerName,
+          selector: '[aria-label="Floors"] a',
+        })),
+      });
+    }
+    const clickTimes = steps.map((step) => step.ms);
+    const requestDelays = steps.flatMap((step) =>
+      step.requestMs === null ? [] : [step.requestMs],
+    );
+    const clickP50 = percentile(clickTimes, 50);
+    const clickP95 = percentile(clickTimes, 95);
+    const slowest = steps.reduce((worst, step) => (step.ms > worst.ms ? step : worst));
+    record({
+      group: 'Dashboard at scale',
+      name: `Click → next screen's content, tower building → floor → room and back (${steps.length} steps, ${Math.round(Math.min(...clickTimes))}–${Math.round(Math.max(...clickTimes))} ms, slowest: ${slowest.step}): p50 / p95`,
+      value: `${Math.round(clickP50)} / ${Math.round(clickP95)} ms`,
+      target: '≤ 300 / ≤ 600 ms',
+      met: clickP50 <= 300 && clickP95 <= 600,
+      command: bench,
+    });
+    const latestRequest = requestDelays.length > 0 ? Math.max(...requestDelays) : undefined;
+    record({
+      group: 'Dashboard at scale',
+      name: `Click → the new place's first data request (${requestDelays.length} of ${steps.length} steps asked; ${requestDelays.filter((delay) => delay < 0).length} on the intent before the click; the others had their data)`,
+      value:
+        latestRequest === undefined
+          ? 'none asked'
+          : `${Math.round(Math.min(...requestDelays))} to ${Math.round(latestRequest)} ms`,
+      target: '≤ 50 ms after the click',
+      met: latestRequest === undefined || latestRequest <= 50,
+      command: bench,
+    });
+    await page.getByRole('link', { name: 'Level 195', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Level 195' }).waitFor();
+    await page.waitForLoadState('networkidle');
 
     // A month of one room's readings (15-minute steps): from the answer's arrival to every line drawn.
     await page.getByRole('table', { name: 'Rooms' }).getByRole('link').nth(42).click();
