@@ -1,6 +1,9 @@
 // @ts-check
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -57,6 +60,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // TanStack Query's own checks: stable query keys that name every input, no rest destructuring.
+  ...pluginQuery.configs['flat/recommended'].map((config) => ({
+    ...config,
+    files: ['src/**/*.{ts,tsx}'],
+  })),
+  // Accessibility in the markup itself (the browser tests' axe scans see only what they visit).
+  { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
+  // Component tests query the way a person finds things, and await what they must.
+  { ...testingLibrary.configs['flat/react'], files: ['tests/src/**/*.{ts,tsx}'] },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
+import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
   currentValueRequests,
@@ -57,8 +58,10 @@ const twoRoomsOutOfBand = (values: Array<Record<string, unknown>>, now: number) 
 
 const ui = {
   now: () => screen.findByRole('region', { name: 'Now' }),
-  floorRow: async (name: string) =>
-    (await screen.findByRole('link', { name })).closest('li') as HTMLElement,
+  floorRow: async (name: string) => {
+    await screen.findByRole('link', { name });
+    return holding(document.body, 'link', name, 'listitem');
+  },
 };
 
 describe('Building conditions (Now)', () => {
@@ -98,14 +101,14 @@ describe('Building conditions (Now)', () => {
       ),
     );
     const before = currentValueRequests.length;
-    const page = renderApp(buildingPath);
+    const { unmount: leaveBuilding } = renderApp(buildingPath);
     expect(await within(await ui.now()).findByText(/^2 of \d+ rooms reporting/)).toBeVisible();
     const asked = currentValueRequests.slice(before).filter((url) => url.includes('/Buildings/'));
     expect(asked.length).toBeGreaterThan(1);
     expect(asked.map((url) => new URL(url).searchParams.get('skip'))).toEqual(
       asked.map((_url, index) => String(index * 5000)),
     );
-    page.unmount();
+    leaveBuilding();
 
     server.use(
       ...currentValuesAdjusted((values) =>

@@ -98,13 +98,13 @@ describe('Comfort hours', () => {
 
   it('says it of a floor and of a building, and counts no room out of band', async () => {
     at(saturday);
-    const floorPage = renderApp(floorPath);
+    const { unmount: leaveFloor } = renderApp(floorPath);
     const floorNow = await ui.now();
     expect(await within(floorNow).findByText(outsideHours)).toBeVisible();
     const table = await within(floorNow).findByRole('table', { name: /^Rooms now: / });
     expect(within(table).getAllByText('outside comfort hours').length).toBeGreaterThan(0);
     expect(within(table).queryByText(/^below /)).toBeNull();
-    floorPage.unmount();
+    leaveFloor();
 
     renderApp(buildingPath);
     const buildingNow = await ui.now();

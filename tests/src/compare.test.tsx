@@ -15,6 +15,7 @@ import { formatMeasure } from '@/features/compare/utils/format-measure';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
 import { rules } from '../../server/portfolio-index/quality-rules';
 import { server } from './support/msw-server';
+import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
   buildingsFail,
@@ -83,9 +84,7 @@ describe('Compare screen', () => {
         rules: new Map(rules.map((rule) => [rule.id, { ...rule, fields: [...rule.fields] }])),
       },
     );
-    const row = within(table)
-      .getByRole('rowheader', { name: 'Spaces per floor (spaces)' })
-      .closest('tr')!;
+    const row = holding(table, 'rowheader', 'Spaces per floor (spaces)');
     const cells = within(row).getAllByRole('cell');
     expected.compared.forEach((entry, index) => {
       const value = entry.values.spacesPerFloor;
@@ -121,9 +120,7 @@ describe('Compare screen', () => {
   it('places energy use intensity as the index ranks it, and says why a building has none', async () => {
     renderApp(paths.compare(idsOf(three)));
     const table = await ui.sideBySide();
-    const row = within(table)
-      .getByRole('rowheader', { name: 'Energy use intensity (kWh/m², 30 days)' })
-      .closest('tr')!;
+    const row = holding(table, 'rowheader', 'Energy use intensity (kWh/m², 30 days)');
     const ranked = fixtureEnergy
       .flatMap((entry) => (entry.intensity === null ? [] : [entry.intensity]))
       .sort((a, b) => a - b);
@@ -161,9 +158,7 @@ describe('Compare screen', () => {
     renderApp(paths.compare(idsOf(three)));
     const table = await ui.sideBySide();
     expect(await screen.findByText(/Energy use intensity is not shown\./)).toBeInTheDocument();
-    const row = within(table)
-      .getByRole('rowheader', { name: 'Energy use intensity (kWh/m², 30 days)' })
-      .closest('tr')!;
+    const row = holding(table, 'rowheader', 'Energy use intensity (kWh/m², 30 days)');
     for (const cell of within(row).getAllByRole('cell').slice(0, 3))
       expect(cell).toHaveTextContent('not available: the energy figures could not be loaded');
     expect(
@@ -180,9 +175,7 @@ describe('Compare screen', () => {
       .slice(0, 1);
     renderApp(paths.compare(idsOf([...without, ...withCounts])));
     const table = await ui.sideBySide();
-    const row = within(table)
-      .getByRole('rowheader', { name: 'Devices per 1,000 m² (devices)' })
-      .closest('tr')!;
+    const row = holding(table, 'rowheader', 'Devices per 1,000 m² (devices)');
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(
       'not available: device and measurement counts not included by the platform',
     );
@@ -242,13 +235,13 @@ describe('Picking buildings to compare', () => {
   });
 
   it('adds a building from its page and from search results', async () => {
-    const buildingPage = renderApp(`/buildings/${three[0]!.id}`);
+    const { unmount: leaveBuilding } = renderApp(`/buildings/${three[0]!.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Add to comparison' }));
     expect(screen.getByRole('button', { name: 'Picked for comparison' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    buildingPage.unmount();
+    leaveBuilding();
     renderApp(`/search?q=${encodeURIComponent(three[1]!.name!)}`);
     // The index has answered (the listing's own matches can show a moment before it does).
     await screen.findByText(/shown, best matches first/);

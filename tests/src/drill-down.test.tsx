@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { duplicateBuildingName, specialBuildings } from '../../server/emulator/portfolio';
 import { humanizeKey } from '@/features/places/utils/room-details';
 import { server } from './support/msw-server';
+import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
   everythingPending,
@@ -290,9 +291,7 @@ describe('Sites screen from the portfolio index', () => {
     renderApp('/sites');
     const table = await ui.table('Sites');
     expect(ui.rowNames(table)).toEqual([first!.name, second!.name, third!.name]);
-    const row = within(table)
-      .getByRole('link', { name: `${first!.name}: show its buildings in the portfolio` })
-      .closest('tr')!;
+    const row = holding(table, 'link', `${first!.name}: show its buildings in the portfolio`);
     // 1,500 of 2,000 m²: the share the server worked out, as a person reads it.
     expect(within(row).getByText('(75%)')).toBeInTheDocument();
     const total = within(table).getAllByRole('row').at(-1)!;
@@ -319,9 +318,7 @@ describe('Sites screen from the portfolio index', () => {
     const organization = fixture.organizations.find(
       (candidate) => candidate.id === fixture.sites[0]!.organizationId,
     )!;
-    const row = within(table)
-      .getByRole('link', { name: `${first!.name}: show its buildings in the portfolio` })
-      .closest('tr')!;
+    const row = holding(table, 'link', `${first!.name}: show its buildings in the portfolio`);
     expect(within(row).getByRole('cell', { name: organization.name! })).toBeInTheDocument();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter sites' }), second!.name!);
@@ -366,7 +363,7 @@ describe('Sites screen without an index', () => {
     const link = within(table).getByRole('link', {
       name: `${site.name}: show its buildings in the portfolio`,
     });
-    const row = link.closest('tr')!;
+    const row = holding(table, 'link', `${site.name}: show its buildings in the portfolio`);
     expect(within(row).getByText(String(site.buildingCount))).toBeInTheDocument();
     await userEvent.click(link);
     await waitFor(() => expect(router.state.location.search).toBe(`?site=${site.id}`));

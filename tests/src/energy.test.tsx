@@ -50,6 +50,8 @@ const hourlyMeter =
 const ui = {
   energy: () => screen.findByRole('region', { name: 'Energy' }),
   figure: async (label: string) =>
+    // A figure is its label (dt) and value (dd) in one card, which has no role of its own.
+    // eslint-disable-next-line testing-library/no-node-access -- the card around the label
     (await within(await ui.energy()).findByText(label)).closest('div') as HTMLElement,
   /** The use-per-day chart as its table. */
   daysTable: async () => {

@@ -58,6 +58,8 @@ describe('History panel', () => {
       (series) => series.points.at(-1)!.value,
     );
     const shown = labels.map((label) =>
+      // The value is the term's definition (dt, then dd), read as a person reads it beside it.
+      // eslint-disable-next-line testing-library/no-node-access -- no query pairs a dd with its dt
       Number(label.nextElementSibling!.textContent!.replace(/[^\d.-]/g, '')),
     );
     expect(shown).toEqual(expected);
@@ -143,7 +145,7 @@ describe('History panel', () => {
   });
 
   it("reads a floor's history by the floor id and a building's from its main meter", async () => {
-    const floorPage = renderApp(`/buildings/${entry.record.id}/levels/1`);
+    const { unmount: leaveFloor } = renderApp(`/buildings/${entry.record.id}/levels/1`);
     await ui.latest();
     expect(lastRequest()).toMatchObject({ level: 'Floors', id: floor.record.id });
     // One chart per kind and unit: the floor's room temperatures are lines of one chart, each
@@ -198,7 +200,7 @@ describe('History panel', () => {
         `The ${namedInBand} furthest from the median are drawn by name; the other ${temperatures - namedInBand} are in the spread, and every reading is in the table.`,
       ),
     ).toBeVisible();
-    floorPage.unmount();
+    leaveFloor();
     const meter = fixture
       .floorsOf(entry)
       .flatMap((one) => fixture.devicesOf(one))

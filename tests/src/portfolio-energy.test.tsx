@@ -181,6 +181,7 @@ describe('the portfolio energy', () => {
     const building = fixtureYearEnergy.find((row) => row.intensity !== null)!;
     renderApp(`/buildings/${building.id}`);
     const energy = await screen.findByRole('region', { name: 'Energy' });
+    // eslint-disable-next-line testing-library/no-node-access -- a figure's card has no role
     const year = (await within(energy).findByText('Last 12 months')).closest('div')!;
     expect(year).toHaveTextContent(
       `${one(building.intensity!)} kWh/m²${Math.round(building.usedKwh!).toLocaleString()} kWh, `,
@@ -204,6 +205,7 @@ describe('the portfolio energy', () => {
     )!;
     renderApp(`/buildings/${building.id}`);
     const energy = await screen.findByRole('region', { name: 'Energy' });
+    // eslint-disable-next-line testing-library/no-node-access -- a figure's card has no role
     const year = (await within(energy).findByText('Last 12 months')).closest('div')!;
     expect(year).toHaveTextContent(
       'Not given: its site keeps fewer days of history than the period',

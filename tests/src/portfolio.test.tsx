@@ -14,6 +14,7 @@ import {
   portfolioOf,
   sitesFail,
 } from './support/scenarios';
+import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
 
 describe('Portfolio screen', () => {
@@ -109,9 +110,8 @@ describe('Portfolio screen', () => {
   it('lists buildings with "not included" instead of a false 0', async () => {
     renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
-    const row = (await within(table).findByRole('link', { name: 'Bâtiment «Étoile»' })).closest(
-      'tr',
-    )!;
+    await within(table).findByRole('link', { name: 'Bâtiment «Étoile»' });
+    const row = holding(table, 'link', 'Bâtiment «Étoile»');
     expect(within(row).getAllByText('not included')).toHaveLength(2);
   });
 
@@ -279,8 +279,9 @@ describe('Buildings table', () => {
   it('opens a building from a click anywhere on its row', async () => {
     const { router } = renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
-    const link = await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! });
-    await userEvent.click(within(link.closest('tr')!).getAllByRole('cell')[4]!);
+    await within(table).findByRole('link', { name: fixtureBuildings[4]!.name! });
+    const row = holding(table, 'link', fixtureBuildings[4]!.name!);
+    await userEvent.click(within(row).getAllByRole('cell')[4]!);
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/buildings/${fixtureBuildings[4]!.id}`),
     );

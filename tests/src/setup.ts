@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+// eslint-disable-next-line testing-library/no-manual-cleanup -- called before the style cleanup below, in that order
 import { cleanup, configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -20,6 +21,7 @@ async function preloadRoutes(tree: RouteObject[]): Promise<void> {
   await Promise.all(
     tree.map(async (route) => {
       if (typeof route.lazy === 'function') await route.lazy();
+      // eslint-disable-next-line testing-library/no-node-access -- a route's children, not the DOM's
       if (route.children) await preloadRoutes(route.children);
     }),
   );
@@ -38,6 +40,7 @@ afterEach(() => {
   // Every render makes its own emotion cache, which inserts MUI's styles again; left in <head>
   // they pile up test after test (thousands of <style> elements by the end of a file), and every
   // role query's getComputedStyle walks them all: the tests late in a file were 5-10x slower.
+  // eslint-disable-next-line testing-library/no-node-access -- <head>, which no test reads
   for (const style of document.head.querySelectorAll('style[data-emotion]')) style.remove();
   server.resetHandlers();
   resetScenarioState();

@@ -92,7 +92,7 @@ export const historyQueryOptions = (
 ) =>
   queryOptions({
     queryKey: historyKeys.of(level, id, range.from, range.to),
-    queryFn: ({ signal }) => fetchHistory(level, id, range, signal),
+    queryFn: ({ signal }) => fetchHistory(level, id, { from: range.from, to: range.to }, signal),
     staleTime: 60_000,
   });
 
