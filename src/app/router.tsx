@@ -96,7 +96,7 @@ export function prefetchRoute(routes: RouteObject[], queryClient: QueryClient, h
     const handle = match.route.handle as Pick<ScreenRoute, 'load' | 'data'> | undefined;
     if (!handle) continue;
     void handle.load();
-    void handle.data(queryClient, match.params, url.searchParams);
+    void handle.data(queryClient, match.params, url.searchParams, { only: true });
   }
 }
 

@@ -28,6 +28,12 @@ export type RouteData = (
   queryClient: QueryClient,
   params: Readonly<Record<string, string | undefined>>,
   search: URLSearchParams,
+  /**
+   * Only the intent to follow a link (hover, focus, touch), not the click: reads that cost the
+   * platform a call per place (a room's current values) wait for the click, or a pointer moving
+   * down a floor's rooms would ask for every room it rests on.
+   */
+  intent?: { only: true },
 ) => Promise<void>;
 
 /** Only for a signed-in person: before that, every read would be refused. */
@@ -186,11 +192,16 @@ async function placeConditions(
 }
 
 /**
- * A level's data: the building's, and the floor's rooms and conditions once the outline has told
- * which floor the key names. Only a level with an id is read ahead; a platform without level ids
+ * A level's data: the building's, and the floor's rooms once the outline has told which floor the
+ * key names, and at the click its conditions. Only a level with an id is read ahead; a platform without level ids
  * matches floors by position, which the screen does against the floor list.
  */
-export const levelData: RouteData = async (queryClient, { buildingId = '', level = '' }) => {
+export const levelData: RouteData = async (
+  queryClient,
+  { buildingId = '', level = '' },
+  _search,
+  intent,
+) => {
   if (!(await signedIn(queryClient))) return;
   const building = buildingFrame(queryClient, { buildingId }, new URLSearchParams());
   const outline = await outlineOf(queryClient, buildingId);
@@ -200,14 +211,14 @@ export const levelData: RouteData = async (queryClient, { buildingId = '', level
     ...(floorId
       ? [
           queryClient.prefetchQuery(spacesQueryOptions(floorId)),
-          placeConditions(queryClient, 'Floors', floorId),
+          ...(intent ? [] : [placeConditions(queryClient, 'Floors', floorId)]),
         ]
       : []),
   ]);
 };
 
-/** A room's data: its level's frame and rooms, and the room's own conditions (by id, as above). */
-export const roomData: RouteData = async (queryClient, params, search) => {
+/** A room's data: its level's frame and rooms, and at the click its own conditions (by id). */
+export const roomData: RouteData = async (queryClient, params, search, intent) => {
   if (!(await signedIn(queryClient))) return;
   const { buildingId = '', level = '', room = '' } = params;
   const outline = await outlineOf(queryClient, buildingId);
@@ -219,6 +230,6 @@ export const roomData: RouteData = async (queryClient, params, search) => {
     ...(outline?.levels?.some((candidate) => candidate.id === level)
       ? [queryClient.prefetchQuery(spacesQueryOptions(level))]
       : []),
-    ...(roomId ? [placeConditions(queryClient, 'Spaces', roomId)] : []),
+    ...(roomId && !intent ? [placeConditions(queryClient, 'Spaces', roomId)] : []),
   ]);
 };
