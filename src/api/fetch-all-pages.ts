@@ -24,7 +24,7 @@ function tooLong(): Error {
  */
 export async function fetchAllPages<T>(
   pathFor: (take: number, skip: number) => string,
-  item: z.ZodType<T>,
+  item: z.ZodMiniType<T>,
   signal?: AbortSignal,
 ): Promise<T[]> {
   const page = z.array(item);

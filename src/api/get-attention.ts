@@ -15,8 +15,8 @@ export type AttentionKind = z.infer<typeof attentionKindSchema>;
 export const attentionReadingSchema = z.object({
   measurementId: z.string(),
   kind: attentionKindSchema,
-  name: z.string().nullable(),
-  unit: z.string().nullable(),
+  name: z.nullable(z.string()),
+  unit: z.nullable(z.string()),
   value: z.number(),
   status: z.enum(['low', 'high']),
   /** How far out of band, as a share of the band's width: what "worst first" sorts by. */
@@ -27,14 +27,14 @@ export const attentionReadingSchema = z.object({
   outSinceKnown: z.boolean(),
   checkedAt: z.string(),
   roomId: z.string(),
-  roomName: z.string().nullable(),
+  roomName: z.nullable(z.string()),
   /** The level as links name it (its id, or its position); null when the index has no such room. */
-  levelKey: z.string().nullable(),
-  levelName: z.string().nullable(),
+  levelKey: z.nullable(z.string()),
+  levelName: z.nullable(z.string()),
   buildingId: z.string(),
-  buildingName: z.string().nullable(),
+  buildingName: z.nullable(z.string()),
   siteId: z.string(),
-  siteName: z.string().nullable(),
+  siteName: z.nullable(z.string()),
 });
 export type AttentionReading = z.infer<typeof attentionReadingSchema>;
 
@@ -49,18 +49,18 @@ export const attentionSchema = z.object({
     /** Buildings in scope with devices (or whose devices the platform did not count). */
     buildings: z.number(),
     checked: z.number(),
-    oldestCheckAt: z.string().nullable(),
-    newestCheckAt: z.string().nullable(),
-    lastRound: z
-      .object({
+    oldestCheckAt: z.nullable(z.string()),
+    newestCheckAt: z.nullable(z.string()),
+    lastRound: z.nullable(
+      z.object({
         startedAt: z.string(),
         finishedAt: z.string(),
         buildingsChecked: z.number(),
         platformRequests: z.number(),
         /** Why the round stopped early, in plain words. */
-        error: z.string().nullable(),
-      })
-      .nullable(),
+        error: z.nullable(z.string()),
+      }),
+    ),
   }),
   /** How often conditions are read, and the platform requests one round may make at most. */
   refresh: z.object({ everyMinutes: z.number(), requestBudget: z.number() }),

@@ -11,22 +11,22 @@ const featureSchema = z.object({
   state: z.enum(['available', 'not-offered', 'not-enabled', 'unknown']),
   available: z.boolean(),
   /** Plain words, shown as they are. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type FeatureCapability = z.infer<typeof featureSchema>;
 
 const bandSchema = z.object({
-  low: z.number().optional(),
-  high: z.number().optional(),
+  low: z.optional(z.number()),
+  high: z.optional(z.number()),
   unit: z.string(),
-  source: z.string().min(1),
+  source: z.string().check(z.minLength(1)),
 });
 
 /** What the platform offers beyond the interface specification (the BFF asks it hourly). */
 export const capabilitiesSchema = z.object({
-  checkedAt: z.string().nullable(),
+  checkedAt: z.nullable(z.string()),
   probed: z.boolean(),
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
   graphql: z.object({
     levelIds: z.boolean(),
     roomIds: z.boolean(),
@@ -37,22 +37,22 @@ export const capabilitiesSchema = z.object({
     areas: z.boolean(),
   }),
   /** Historical values at the BFF's configured platform path, and the longest range it relays. */
-  history: featureSchema.extend({
+  history: z.extend(featureSchema, {
     /** Days of 24 hours (PLATFORM_HISTORY_MAX_DAYS); longer ranges are not offered. */
-    maxDays: z.number().int().positive(),
+    maxDays: z.int().check(z.positive()),
   }),
   /** Devices of places, with their measurements' names, units and types. */
   devices: featureSchema,
   /** Latest values, shared by the BFF for `ttlSeconds` (a reading can be that much older). */
-  currentValues: featureSchema.extend({ ttlSeconds: z.number().min(0) }),
+  currentValues: z.extend(featureSchema, { ttlSeconds: z.number().check(z.minimum(0)) }),
   /** The bands current readings are judged against (the BFF's COMFORT_* settings). */
   comfortBands: z.object({ temperature: bandSchema, co2: bandSchema, humidity: bandSchema }),
   /** When the bands apply, on each site's clock (COMFORT_HOURS). */
   comfortHours: z.object({
-    days: z.array(z.number().int().min(0).max(6)),
-    from: z.string().regex(/^\d{2}:\d{2}$/),
-    to: z.string().regex(/^\d{2}:\d{2}$/),
-    label: z.string().min(1),
+    days: z.array(z.int().check(z.minimum(0)).check(z.maximum(6))),
+    from: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+    to: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+    label: z.string().check(z.minLength(1)),
   }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -4,19 +4,19 @@ import { z } from '@/lib/zod';
 import type { DevicePlaceLevel } from './get-devices';
 
 const currentValueSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().nullish(),
+  id: z.string().check(z.minLength(1)),
+  name: z.nullish(z.string()),
   /** v2+ `ontologyType`, v1 `type`: a Brick point class. */
-  ontologyType: z.string().nullish(),
-  type: z.string().nullish(),
-  unit: z.string().nullish(),
+  ontologyType: z.nullish(z.string()),
+  type: z.nullish(z.string()),
+  unit: z.nullish(z.string()),
   /** A number, a boolean or a string (field notes). */
-  value: z.union([z.number(), z.boolean(), z.string()]).nullable(),
+  value: z.nullable(z.union([z.number(), z.boolean(), z.string()])),
   timestamp: z.string(),
-  deviceId: z.string().nullish(),
-  floorId: z.string().nullish(),
-  spaceId: z.string().nullish(),
-  measuredId: z.string().nullish(),
+  deviceId: z.nullish(z.string()),
+  floorId: z.nullish(z.string()),
+  spaceId: z.nullish(z.string()),
+  measuredId: z.nullish(z.string()),
 });
 export type CurrentValue = z.infer<typeof currentValueSchema> & {
   /** `timestamp` read once; NaN when the platform wrote something unreadable. */

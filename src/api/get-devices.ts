@@ -7,23 +7,23 @@ import { z } from '@/lib/zod';
 export type DevicePlaceLevel = 'Buildings' | 'Floors' | 'Spaces';
 
 const measurementSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().nullish(),
+  id: z.string().check(z.minLength(1)),
+  name: z.nullish(z.string()),
   /** A Brick point class, e.g. Air_Temperature_Sensor. */
-  type: z.string().nullish(),
-  unit: z.string().nullish(),
-  measuredId: z.string().nullish(),
-  isWriteable: z.boolean().nullish(),
+  type: z.nullish(z.string()),
+  unit: z.nullish(z.string()),
+  measuredId: z.nullish(z.string()),
+  isWriteable: z.nullish(z.boolean()),
 });
 
 const deviceSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().nullish(),
+  id: z.string().check(z.minLength(1)),
+  name: z.nullish(z.string()),
   /** v2+ names the Brick equipment class `ontologyType`, v1 `type`. */
-  ontologyType: z.string().nullish(),
-  type: z.string().nullish(),
-  spaceId: z.string().nullish(),
-  measurements: z.array(measurementSchema).default([]),
+  ontologyType: z.nullish(z.string()),
+  type: z.nullish(z.string()),
+  spaceId: z.nullish(z.string()),
+  measurements: z._default(z.array(measurementSchema), []),
 });
 export type Device = z.infer<typeof deviceSchema>;
 export type DeviceMeasurement = z.infer<typeof measurementSchema>;

@@ -44,29 +44,29 @@ export type EnergyPeriodSpan = z.infer<typeof energyPeriodSchema>;
 
 export const energyBuildingSchema = z.object({
   id: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   siteId: z.string(),
-  siteName: z.string().nullable(),
+  siteName: z.nullable(z.string()),
   /** Meters of the building as a whole that read energy. */
   meters: z.number(),
   /** m², 0 when the platform gives none. */
   area: z.number(),
   /** kWh over the period (partial when `reason` says so); null when nothing was read. */
-  usedKwh: z.number().nullable(),
+  usedKwh: z.nullable(z.number()),
   /** kWh per m²: only with an area and every day of the period read whole. */
-  intensity: z.number().nullable(),
+  intensity: z.nullable(z.number()),
   /** Days of the period the readings account for (0–30, or 0–366 for 12 months). */
   coveredDays: z.number(),
-  reason: energyReasonSchema.nullable(),
-  previousKwh: z.number().nullable(),
+  reason: z.nullable(energyReasonSchema),
+  previousKwh: z.nullable(z.number()),
   /**
    * Change against the 30 days before, as a share (0.1 is +10 %); null when not compared (a
    * 12-month period never is: the index keeps twelve months).
    */
-  change: z.number().nullable(),
-  compareReason: compareReasonSchema.nullable(),
+  change: z.nullable(z.number()),
+  compareReason: z.nullable(compareReasonSchema),
   /** The meters' oldest latest reading: long ago means a meter stopped reporting. */
-  lastReadingAt: z.string().nullable(),
+  lastReadingAt: z.nullable(z.string()),
   /** Whole days of the period its meters sent readings but their total did not move. */
   stuckDays: z.number(),
 });
@@ -75,9 +75,9 @@ export type EnergyBuilding = z.infer<typeof energyBuildingSchema>;
 export const energySchema = z.object({
   asOf: z.string(),
   /** When the last energy round worked the figures out; null before the first. */
-  rankedAt: z.string().nullable(),
+  rankedAt: z.nullable(z.string()),
   /** The period in UTC dates; each building's days are whole days of its own site's clock. */
-  period: energyPeriodSchema.nullable(),
+  period: z.nullable(energyPeriodSchema),
   coverage: z.object({
     buildings: z.number(),
     ranked: z.number(),
@@ -88,7 +88,7 @@ export const energySchema = z.object({
     stuckMeters: z.number(),
   }),
   /** The ranked buildings' use over their area together, kWh/m². */
-  portfolioIntensity: z.number().nullable(),
+  portfolioIntensity: z.nullable(z.number()),
   total: z.number(),
   buildings: z.array(energyBuildingSchema),
   refresh: z.object({ everyMinutes: z.number(), requestBudget: z.number() }),
@@ -146,8 +146,8 @@ export const energyQueryOptions = (query: EnergyQuery) =>
 /** Every ranked building's kWh per m², lowest first: the compare screen's distribution. */
 export const energyIntensitiesSchema = z.object({
   asOf: z.string(),
-  rankedAt: z.string().nullable(),
-  period: energyPeriodSchema.nullable(),
+  rankedAt: z.nullable(z.string()),
+  period: z.nullable(energyPeriodSchema),
   buildings: z.array(z.object({ id: z.string(), intensity: z.number() })),
 });
 export type EnergyIntensities = z.infer<typeof energyIntensitiesSchema>;
@@ -164,10 +164,10 @@ export const energyIntensitiesQueryOptions = () =>
 /** One building's energy as the ranking has it, and its kept days: what its own page shows. */
 export const buildingEnergySchema = z.object({
   asOf: z.string(),
-  rankedAt: z.string().nullable(),
-  period: energyPeriodSchema.nullable(),
+  rankedAt: z.nullable(z.string()),
+  period: z.nullable(energyPeriodSchema),
   /** Null until a round has worked the building out. */
-  building: energyBuildingSchema.nullable(),
+  building: z.nullable(energyBuildingSchema),
   /** Each kept day of its site's clock (YYYY-MM-DD), its meters together, oldest first. */
   days: z.array(
     z.object({
@@ -179,8 +179,8 @@ export const buildingEnergySchema = z.object({
   ),
   /** The building over its last 12 whole months, and each month kept (YYYY-MM), oldest first. */
   twelveMonths: z.object({
-    period: energyPeriodSchema.nullable(),
-    building: energyBuildingSchema.nullable(),
+    period: z.nullable(energyPeriodSchema),
+    building: z.nullable(energyBuildingSchema),
     months: z.array(
       z.object({
         month: z.string(),

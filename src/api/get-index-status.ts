@@ -11,24 +11,24 @@ export const indexStatusSchema = z.object({
   database: z.enum(['embedded', 'postgres']),
   refreshMinutes: z.number(),
   canRefresh: z.boolean(),
-  served: z
-    .object({
+  served: z.nullable(
+    z.object({
       finishedAt: z.string(),
       sites: z.number(),
       buildings: z.number(),
       levels: z.number(),
       rooms: z.number(),
-      method: z.string().nullable(),
+      method: z.nullable(z.string()),
       unread: z.array(z.string()),
-    })
-    .nullable(),
-  latest: z
-    .object({
+    }),
+  ),
+  latest: z.nullable(
+    z.object({
       instance: z.string(),
       phase: z.string(),
       outcome: z.enum(['running', 'done', 'failed']),
       startedAt: z.string(),
-      finishedAt: z.string().nullable(),
+      finishedAt: z.nullable(z.string()),
       sites: z.number(),
       buildings: z.number(),
       buildingsExpected: z.number(),
@@ -36,9 +36,9 @@ export const indexStatusSchema = z.object({
       rooms: z.number(),
       roomsExpected: z.number(),
       platformRequests: z.number(),
-      error: z.string().nullable(),
-    })
-    .nullable(),
+      error: z.nullable(z.string()),
+    }),
+  ),
 });
 export type IndexStatus = z.infer<typeof indexStatusSchema>;
 

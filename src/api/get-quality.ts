@@ -34,10 +34,10 @@ export const qualitySummarySchema = z.object({
   /** Buildings whose floors and rooms were read, so every rule was applied. */
   checked: z.number(),
   /** The mean of the buildings' scores; null when there are none. */
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   findings: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
   rules: z.array(
-    ruleSchema.extend({
+    z.extend(ruleSchema, {
       findings: z.number(),
       /** Buildings (or sites) it finds. */
       places: z.number(),
@@ -49,16 +49,16 @@ export type QualitySummary = z.infer<typeof qualitySummarySchema>;
 export const findingSchema = z.object({
   ruleId: z.string(),
   severity: severitySchema,
-  detail: z.string().nullable(),
-  buildingId: z.string().nullable(),
-  buildingName: z.string().nullable(),
+  detail: z.nullable(z.string()),
+  buildingId: z.nullable(z.string()),
+  buildingName: z.nullable(z.string()),
   siteId: z.string(),
-  siteName: z.string().nullable(),
-  organizationId: z.string().nullable(),
-  organizationName: z.string().nullable(),
+  siteName: z.nullable(z.string()),
+  organizationId: z.nullable(z.string()),
+  organizationName: z.nullable(z.string()),
   /** The floor a finding is about, for the floor's page. */
-  levelPosition: z.number().nullable(),
-  levelName: z.string().nullable(),
+  levelPosition: z.nullable(z.number()),
+  levelName: z.nullable(z.string()),
 });
 export type Finding = z.infer<typeof findingSchema>;
 

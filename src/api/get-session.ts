@@ -4,8 +4,8 @@ import { ApiError, apiGet } from '@/lib/api-client';
 
 export const signedInSchema = z.object({
   signIn: z.boolean(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
 });
 
 export type Session =

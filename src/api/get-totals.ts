@@ -20,18 +20,18 @@ export const totalsSchema = z.object({
   asOf: z.string(),
   total: measures,
   rows: z.array(
-    measures.extend({
+    z.extend(measures, {
       id: z.string(),
-      name: z.string().nullable(),
+      name: z.nullable(z.string()),
       /** A site's organization; null on an organization's own row. */
-      organization: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+      organization: z.nullable(z.object({ id: z.string(), name: z.nullable(z.string()) })),
       share: z.object({
-        buildings: z.number().nullable(),
-        area: z.number().nullable(),
-        floors: z.number().nullable(),
-        spaces: z.number().nullable(),
-        devices: z.number().nullable(),
-        measurements: z.number().nullable(),
+        buildings: z.nullable(z.number()),
+        area: z.nullable(z.number()),
+        floors: z.nullable(z.number()),
+        spaces: z.nullable(z.number()),
+        devices: z.nullable(z.number()),
+        measurements: z.nullable(z.number()),
       }),
     }),
   ),

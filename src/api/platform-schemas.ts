@@ -4,16 +4,17 @@ import { z } from '@/lib/zod';
  * The dashboard's view of the platform's REST records. Buildings follow the spec; sites and floors
  * follow docs/platform-contract.md and are parsed leniently: unknown fields pass, names may be null.
  */
-const metadataSchema = z
-  .array(z.looseObject({ name: z.string(), value: z.string().nullable() }))
-  .catch([]);
+const metadataSchema = z.catch(
+  z.array(z.looseObject({ name: z.string(), value: z.nullable(z.string()) })),
+  [],
+);
 
 export const buildingSchema = z.looseObject({
   id: z.string(),
-  name: z.string().nullable(),
-  referenceId: z.string().nullable().optional().default(null),
+  name: z.nullable(z.string()),
+  referenceId: z._default(z.optional(z.nullable(z.string())), null),
   organizationId: z.string(),
-  organizationName: z.string().nullable().optional().default(null),
+  organizationName: z._default(z.optional(z.nullable(z.string())), null),
   siteId: z.string(),
   floorCount: z.number(),
   spaceCount: z.number(),
@@ -27,41 +28,41 @@ export type Building = z.infer<typeof buildingSchema>;
 
 export const siteSchema = z.looseObject({
   id: z.string(),
-  name: z.string().nullable().optional().default(null),
-  organizationId: z.string().optional(),
-  buildingCount: z.number().optional(),
-  city: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
+  name: z._default(z.optional(z.nullable(z.string())), null),
+  organizationId: z.optional(z.string()),
+  buildingCount: z.optional(z.number()),
+  city: z.optional(z.nullable(z.string())),
+  country: z.optional(z.nullable(z.string())),
   /** IANA ("Europe/London"): the site's clock, that the comfort hours are judged on. */
-  timezone: z.string().nullable().optional(),
+  timezone: z.optional(z.nullable(z.string())),
 });
 export type Site = z.infer<typeof siteSchema>;
 
 export const floorSchema = z.looseObject({
   id: z.string(),
-  name: z.string().nullable().optional().default(null),
-  referenceId: z.string().nullable().optional(),
-  area: z.number().optional(),
-  spaceCount: z.number().optional(),
-  metadata: metadataSchema.optional(),
+  name: z._default(z.optional(z.nullable(z.string())), null),
+  referenceId: z.optional(z.nullable(z.string())),
+  area: z.optional(z.number()),
+  spaceCount: z.optional(z.number()),
+  metadata: z.optional(metadataSchema),
 });
 export type Floor = z.infer<typeof floorSchema>;
 
 /** A space (room) as REST lists it per floor; lenient like the other records. */
 export const spaceSchema = z.looseObject({
   id: z.string(),
-  name: z.string().nullable().optional().default(null),
-  referenceId: z.string().nullable().optional(),
-  floorId: z.string().optional(),
-  ontologyType: z.string().nullable().optional(),
+  name: z._default(z.optional(z.nullable(z.string())), null),
+  referenceId: z.optional(z.nullable(z.string())),
+  floorId: z.optional(z.string()),
+  ontologyType: z.optional(z.nullable(z.string())),
   /** 0 all, 1 commissioned, 2 decommissioned (docs/platform-contract.md). */
-  commissionedStatus: z.number().nullable().optional(),
-  commissionedOn: z.string().nullable().optional(),
-  decommissionedOn: z.string().nullable().optional(),
-  area: z.number().nullable().optional(),
-  metadata: metadataSchema.optional(),
-  deviceCount: z.number().optional(),
-  measurementCount: z.number().optional(),
-  includesDeviceAndMeasurementCounts: z.boolean().optional(),
+  commissionedStatus: z.optional(z.nullable(z.number())),
+  commissionedOn: z.optional(z.nullable(z.string())),
+  decommissionedOn: z.optional(z.nullable(z.string())),
+  area: z.optional(z.nullable(z.number())),
+  metadata: z.optional(metadataSchema),
+  deviceCount: z.optional(z.number()),
+  measurementCount: z.optional(z.number()),
+  includesDeviceAndMeasurementCounts: z.optional(z.boolean()),
 });
 export type Space = z.infer<typeof spaceSchema>;

@@ -1,7 +1,10 @@
 import { z } from '@/lib/zod';
 
 const clientConfigSchema = z.object({
-  VITE_AREA_UNIT: z.string().trim().min(1).max(8).default('m²'),
+  VITE_AREA_UNIT: z._default(
+    z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(8)),
+    'm²',
+  ),
 });
 
 /** Build-time configuration of the dashboard, checked once so a typo fails loudly, not silently. */

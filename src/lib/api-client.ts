@@ -18,10 +18,10 @@ export class ApiError extends Error {
 }
 
 export const problemSchema = z.looseObject({
-  title: z.string().optional(),
-  detail: z.string().optional(),
-  status: z.number().optional(),
-  reason: z.string().optional(),
+  title: z.optional(z.string()),
+  detail: z.optional(z.string()),
+  status: z.optional(z.number()),
+  reason: z.optional(z.string()),
 });
 
 /** Fired when the BFF says the session is gone, so the app can show the sign-in screen at once. */
@@ -38,7 +38,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     try {
       const body: unknown = await response.json();
       // The platform's own 400 shape, should it ever reach the browser unchanged.
-      const messages = z.array(z.string()).min(1).safeParse(body);
+      const messages = z.array(z.string()).check(z.minLength(1)).safeParse(body);
       if (messages.success)
         return new ApiError(
           response.status,
@@ -102,7 +102,7 @@ const unreadable = (response: Response) =>
 function checked<T>(
   response: Response,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   accepts: ((body: unknown) => body is T) | undefined,
 ): T {
   if (accepts?.(body)) return body;
@@ -119,7 +119,7 @@ function checked<T>(
 
 export async function apiGet<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   init: { signal?: AbortSignal } = {},
 ): Promise<ApiResponse<T>> {
   const response = await fetchAnswer(path, init.signal);
@@ -140,7 +140,7 @@ export async function apiGet<T>(
  */
 export async function apiGetItems<T>(
   path: string,
-  itemsSchema: z.ZodType<T[]>,
+  itemsSchema: z.ZodMiniType<T[]>,
   init: {
     signal?: AbortSignal;
     onItems: (items: T[]) => void;

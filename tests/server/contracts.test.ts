@@ -51,7 +51,7 @@ function unknownFields(value: unknown, schema: JsonSchema, path = '$'): string[]
 /** The answer is what the dashboard's schema says, no field more and none missing. */
 function expectContract(
   answer: { status: number; body: unknown },
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   status = 200,
 ) {
   expect(answer.status).toBe(status);

@@ -7,7 +7,7 @@ import { z } from '@/lib/zod';
 export type HistoryLevel = 'Buildings' | 'Floors' | 'Spaces' | 'Devices';
 
 export const readingSchema = z.object({
-  measurementValueId: z.string().min(1),
+  measurementValueId: z.string().check(z.minLength(1)),
   value: z.string(),
   timestamp: z.string(),
 });

@@ -14,13 +14,13 @@ export const indexSearchSchema = z.object({
   hits: z.array(
     z.object({
       kind: z.enum(['building', 'level', 'room']),
-      id: z.string().nullable(),
-      name: z.string().nullable(),
+      id: z.nullable(z.string()),
+      name: z.nullable(z.string()),
       buildingId: z.string(),
-      buildingName: z.string().nullable(),
-      levelId: z.string().nullable(),
-      levelPosition: z.number().nullable(),
-      levelName: z.string().nullable(),
+      buildingName: z.nullable(z.string()),
+      levelId: z.nullable(z.string()),
+      levelPosition: z.nullable(z.number()),
+      levelName: z.nullable(z.string()),
     }),
   ),
 });
