@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { OutlinedField } from '@/components/outlined-field';
 import type { SearchDraft } from '@/features/search/components/global-search';
 
 /** Search is its own chunk (the combobox is not needed to draw the first screen). */
@@ -46,8 +47,7 @@ export function LazyGlobalSearch() {
     <Box sx={{ mr: { xs: 0, md: 2 }, minWidth: 0, flexShrink: 1 }}>
       <Suspense
         fallback={
-          <TextField
-            size="small"
+          <OutlinedField
             inputRef={input}
             value={text}
             onChange={(event) => {
@@ -60,7 +60,7 @@ export function LazyGlobalSearch() {
               if (event.relatedTarget !== null) draft.current.focused = false;
             }}
             placeholder="Search rooms, floors, buildings…"
-            slotProps={{ htmlInput: { 'aria-label': 'Search Storey' } }}
+            ariaLabel="Search Storey"
             sx={{ width: boxWidth, bgcolor: 'background.paper', borderRadius: 1 }}
           />
         }

@@ -1,5 +1,5 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { OutlinedField } from './outlined-field';
 
 /** How long typing must pause before a filter is applied and written to the URL. */
 export const filterDebounceMs = 250;
@@ -15,7 +15,7 @@ export function DebouncedTextField({
   onCommit,
   delayMs = filterDebounceMs,
   ...props
-}: Omit<TextFieldProps, 'value' | 'onChange'> & {
+}: Omit<ComponentProps<typeof OutlinedField>, 'value' | 'onChange'> & {
   value: string;
   onCommit: (value: string) => void;
   delayMs?: number;
@@ -46,7 +46,7 @@ export function DebouncedTextField({
   };
 
   return (
-    <TextField
+    <OutlinedField
       {...props}
       value={text}
       // Leaving the field (to click a result, or Tab onwards) applies what was typed at once, so a

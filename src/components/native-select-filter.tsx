@@ -1,10 +1,8 @@
-import TextField from '@mui/material/TextField';
-
-/** Native selects: no menu or popover code, and every keyboard and screen reader knows them. */
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+import { OutlinedNativeSelect } from './outlined-field';
 
 /**
- * One filter as a select: "All …" first, then the options. A value that is not among the options
+ * One filter as a native select (no menu or popover code, and every keyboard and screen reader
+ * knows it): "All …" first, then the options. A value that is not among the options
  * (a link to a site the account no longer sees) shows as "All …".
  */
 export function NativeSelectFilter({
@@ -23,9 +21,7 @@ export function NativeSelectFilter({
   minWidth?: number;
 }) {
   return (
-    <TextField
-      select
-      slotProps={nativeSelect}
+    <OutlinedNativeSelect
       label={label}
       size="small"
       value={options.some(([id]) => id === value) ? value : ''}
@@ -38,6 +34,6 @@ export function NativeSelectFilter({
           {name}
         </option>
       ))}
-    </TextField>
+    </OutlinedNativeSelect>
   );
 }
