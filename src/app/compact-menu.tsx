@@ -1,15 +1,18 @@
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Suspense, lazy, useState } from 'react';
 import { useSignOut } from '@/features/auth/components/user-menu';
-import { mainLinks, useSchemeSwitch } from './navigation';
+import { useSchemeSwitch } from './navigation';
+
+const loadMenuList = () => import('./compact-menu-list');
+const CompactMenuList = lazy(() =>
+  loadMenuList().then((module) => ({ default: module.CompactMenuList })),
+);
 
 /**
  * Below 900 px the navigation, the colour scheme and the account fold into one menu, so the bar
  * keeps one line with the name and the search (no "SIGN OUT" wrapped over two lines at 390 px).
+ * The list is fetched when a pointer or focus comes near the button, and mounts at the first
+ * press: the first screen does not carry a menu it may never open.
  */
 export function CompactMenu({
   user,
@@ -19,9 +22,11 @@ export function CompactMenu({
   signedIn: boolean;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const scheme = useSchemeSwitch();
   const account = useSignOut();
   const close = () => setAnchor(null);
+  const prefetch = () => void loadMenuList();
   return (
     <>
       <Button
@@ -29,46 +34,29 @@ export function CompactMenu({
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? 'storey-menu' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onTouchStart={prefetch}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ ml: 'auto', flexShrink: 0 }}
       >
         Menu
       </Button>
-      <Menu id="storey-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {signedIn
-          ? mainLinks.map((link) => (
-              <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-                {link.label}
-              </MenuItem>
-            ))
-          : null}
-        {signedIn ? <Divider /> : null}
-        <MenuItem
-          onClick={() => {
-            scheme.switch();
-            close();
-          }}
-        >
-          {scheme.label} mode
-        </MenuItem>
-        {user ? <Divider /> : null}
-        {user ? (
-          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
-            Signed in as {user.name}
-          </MenuItem>
-        ) : null}
-        {user ? (
-          <MenuItem
-            disabled={account.signingOut}
-            onClick={() => {
-              close();
-              account.signOut();
-            }}
-          >
-            Sign out
-          </MenuItem>
-        ) : null}
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <CompactMenuList
+            anchor={anchor}
+            onClose={close}
+            signedIn={signedIn}
+            user={user}
+            scheme={scheme}
+            account={account}
+          />
+        </Suspense>
+      ) : null}
       {account.failureNotice}
     </>
   );
