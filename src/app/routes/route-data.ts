@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
 import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@/api/get-energy';
 import { buildingsQueryOptions } from '@/api/get-buildings';
-import { outlineById, outlineQueryOptions, type BuildingOutline } from '@/api/get-building-outline';
+import type { BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
 import { currentValuesQueryOptions } from '@/api/get-current-values';
 import { devicesQueryOptions } from '@/api/get-devices';
@@ -129,7 +129,11 @@ async function outlineOf(
   buildingId: string,
 ): Promise<BuildingOutline | undefined> {
   try {
-    const capabilities = await queryClient.ensureQueryData(capabilitiesQueryOptions());
+    // GraphQL's client comes with the first building page, not with the portfolio's first load.
+    const [{ outlineById, outlineQueryOptions }, capabilities] = await Promise.all([
+      import('@/api/get-building-outline'),
+      queryClient.ensureQueryData(capabilitiesQueryOptions()),
+    ]);
     let name: string | null | undefined;
     if (!outlineById(capabilities)) {
       const buildings = await queryClient.ensureQueryData(buildingsQueryOptions());
