@@ -8,7 +8,6 @@ import type { Building } from '@/api/platform-schemas';
 import { totalsQueryOptions } from '@/api/get-totals';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 
-export { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { histogram, topN } from '@/domain/chart-data';
 import { measureAcross, measureById } from '@/domain/building-measures';
 import type { Rule } from '@/api/get-quality';

@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useBuildings } from '@/api/get-buildings';
@@ -13,6 +14,7 @@ import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-stat
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
+import { WhenNear } from '@/components/when-near';
 import { paths } from '@/config/paths';
 import { fileSlug } from '@/lib/csv';
 import { plainError } from '@/lib/plain-error';
@@ -23,9 +25,8 @@ import { isSortField, sortRows, type BuildingRow } from '../utils/building-colum
 import { BuildingsTable } from './buildings-table';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 // The charts come after the table, in a chunk of their own with their switch.
-const loadCharts = () => import('./portfolio-charts');
 const PortfolioCharts = lazy(() =>
-  loadCharts().then((module) => ({ default: module.PortfolioCharts })),
+  import('./portfolio-charts').then((module) => ({ default: module.PortfolioCharts })),
 );
 
 const issueOptions = [['any', 'With errors or warnings']] as const;
@@ -56,6 +57,17 @@ function portfolioState({ values, change }: PortfolioView) {
   };
 }
 
+/** Where the charts will be: their heading, and room for them so nothing jumps when they come. */
+function ChartsPlaceholder() {
+  return (
+    <Box component="section" aria-label="Charts" sx={{ minHeight: 720, displayPrint: 'none' }}>
+      <Typography variant="h6" component="h2">
+        Charts
+      </Typography>
+    </Box>
+  );
+}
+
 export function PortfolioPage({
   view,
   onOpenBuilding: openBuilding,
@@ -64,10 +76,6 @@ export function PortfolioPage({
   /** Stable, so the table's memoised rows do not all render again on every scroll. */
   onOpenBuilding: (buildingId: string) => void;
 }) {
-  // Start loading the charts (and recharts) while the listing is still on its way.
-  useEffect(() => {
-    void loadCharts().then((module) => module.preloadCharts());
-  }, []);
   const buildings = useBuildings();
   const sites = useSites();
   const state = portfolioState(view);
@@ -301,16 +309,19 @@ export function PortfolioPage({
         ])}
       />
 
-      {/* The charts follow the table: the buildings are what most people came for. */}
+      {/* The charts follow the table: the buildings are what most people came for. Their code
+          (recharts) loads when the person scrolls near them, not with the first screen. */}
       {filtered.length > 0 ? (
-        <Suspense fallback={<LoadingSkeleton label="Loading the charts" rows={2} />}>
-          <PortfolioCharts
-            buildings={filtered}
-            siteNames={names}
-            wholePortfolio={!filtering}
-            brokenRules={brokenRules}
-          />
-        </Suspense>
+        <WhenNear placeholder={<ChartsPlaceholder />}>
+          <Suspense fallback={<LoadingSkeleton label="Loading the charts" rows={2} />}>
+            <PortfolioCharts
+              buildings={filtered}
+              siteNames={names}
+              wholePortfolio={!filtering}
+              brokenRules={brokenRules}
+            />
+          </Suspense>
+        </WhenNear>
       ) : null}
     </Stack>
   );
