@@ -78,7 +78,7 @@ function ReadingCard({
         </Typography>
         <VerdictChip verdict={verdict} label={kind.label} />
       </Stack>
-      <Typography variant="h5" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography variant="h5" component="p" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
         {formatReading(value.value)}
         {unit ? (
           <Typography component="span" variant="body1" color="text.secondary">
