@@ -21,6 +21,7 @@ import {
 } from './processes';
 import { portfolioIndexBenchmarks } from './portfolio-index';
 import { energyRankingBenchmarks } from './energy-ranking';
+import { lighthouseAudits } from './lighthouse';
 import { ownedSections, writeBenchmarksDocument } from './report-sections';
 
 interface Figure {
@@ -704,16 +705,19 @@ async function dashboardAtScale() {
       const started = Date.now();
       await page.goto(`${storey.url}/`);
       await page.getByRole('table', { name: 'Buildings' }).getByRole('link').first().waitFor();
+      // The charts sit below 10,000 rows and load as they come near: scrolled to at once.
+      await page.getByRole('region', { name: 'Charts' }).scrollIntoViewIfNeeded();
       await page
         .getByRole('figure', { name: 'The 10 largest buildings' })
         .getByRole('img')
         .waitFor();
       portfolioRounds.push(Date.now() - started);
+      await page.evaluate('window.scrollTo(0, 0)');
     }
     const portfolioMs = median(portfolioRounds);
     record({
       group: 'Dashboard at scale',
-      name: `10,000 buildings: navigation to table and charts rendered (median of ${browserRounds}, ${spread(portfolioRounds)})`,
+      name: `10,000 buildings: navigation to table rendered and charts scrolled to and drawn (median of ${browserRounds}, ${spread(portfolioRounds)})`,
       value: `${(portfolioMs / 1000).toFixed(2)} s`,
       target: '≤ 2 s',
       met: portfolioMs <= 2000,
@@ -1067,7 +1071,7 @@ async function dashboardAtScale() {
     group: 'Dashboard at scale',
     name: 'First-load JavaScript (shell + portfolio route, gzip)',
     value: `${(bundle.gzipBytes / 1024).toFixed(1)} KB in ${bundle.chunks.length} chunks`,
-    // Issue #27's budget; tests/server/bundle-budget.test.ts holds the line at 250 KB meanwhile.
+    // Issue #27's budget; tests/server/bundle-budget.test.ts holds a ceiling (225 KB) meanwhile.
     target: '≤ 180 KB',
     met: bundle.gzipBytes <= 180 * 1024,
     command: bench,
@@ -1200,7 +1204,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or proxy, peers with proxy, generation, index, energy) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -1210,6 +1214,7 @@ async function main() {
   if (wanted('generation')) generation();
   if (wanted('proxy') || wanted('conditions')) await serverBenchmarks();
   if (wanted('dashboard')) await dashboardAtScale();
+  if (wanted('lighthouse')) await lighthouseAudits(record, bench);
   if (wanted('index')) await portfolioIndexBenchmarks(bench);
   if (wanted('energy')) await energyRankingBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
@@ -1250,9 +1255,11 @@ async function serverBenchmarks() {
 }
 
 const bundleWhy =
-  'Issue #27\u2019s budgets (first load \u2264 180 KB, entry \u2264 100 KB); until they are met, tests/server/bundle-budget.test.ts holds the first load at the older 250 KB so it cannot grow. The entry carries what every screen shares (React and React DOM, MUI\u2019s core and its theme, TanStack Query, React Router, zod for the answers\u2019 contracts), and the portfolio route its table and cards; the charts, the other routes and the CSV writer already load later. Not worked on yet: what would close it is measuring the entry module by module and moving what the first screen does not draw (zod schemas of other screens, MUI components used below the fold) behind the routes that use them.';
+  'Issue #27\u2019s budgets (first load \u2264 180 KB, entry \u2264 100 KB); until they are met, tests/server/bundle-budget.test.ts holds the first load below a ceiling that only comes down (225 KB). Measured module by module on 2026-11-26 (decision 0016): React DOM 62 KB and React Router 30 KB of the entry alone, MUI\u2019s theme, styling and components about 55 KB, TanStack Query 10 KB, zod\u2019s mini build 9 KB, TanStack Virtual 9 KB, the app\u2019s own code about 25 KB. Done then: zod\u2019s mini build (24.5 \u2192 9.4 KB), MUI\u2019s parts instead of TextField (which imported the menu stack), the compact menu and the GraphQL client out of the first load (250 \u2192 218 KB). What would close the rest: the table\u2019s virtualizer loaded only past a few hundred rows, the theme\u2019s CSS variables generated at build time, the entry split so React and the router are their own long-cached chunk (the entry budget), and less of the app shell on the first paint.';
 
 const whyMissed: Record<string, string> = {
+  Lighthouse:
+    'Each audit is a first visit: the browser\u2019s HTTP cache is emptied before it (Lighthouse keeps storage to stay signed in, and with it the cache), so the phone preset\u2019s simulated slow 4G pays for every chunk. On a first visit the page paints nothing until the entry and its chunks have come and run (first contentful paint about 3 s on the phone preset), then the portfolio\u2019s own chunk and data follow one after the other. What would close it: the first screen\u2019s route chunk announced in index.html for the path asked (the BFF serves index.html and can read the build\u2019s manifest), a static frame in index.html that paints at once, and fewer kilobytes (first load above). Below-the-fold charts already wait for the person to scroll near them (2026-11-26: total blocking time on the phone preset 1.3\u20131.4 s before, 0.3\u20130.6 s after). The desktop preset measures about 0.91\u20130.97 from run to run on this shared machine.',
   Peers:
     'Rows marked "coalescing" send one identical request from every connection: Storey shares it (decision 0007) and a bare proxy cannot, so they measure sharing, not cost. The distinct rows take every request from one sequence shared by all connections, so nothing is shared, and Storey runs there as the proxy alone (PORTFOLIO_INDEX=off): before, the embedded index syncing and reading meters in the same process was counted as the cost of requests (a profile taken during a sync put 60 % of the BFF\u2019s time in PGlite). Where the proxy alone costs more than the fastify peer, the profile of distinct GraphQL drill-downs at 100 connections (`node --cpu-prof`, 10 s, 2026-11-26) says where its busy time goes: node\u2019s HTTP and stream internals 21 %, socket writes (writev) 17 %, garbage collection 13 %, undici 7 %, fastify 6 %, and Storey\u2019s own steps 7 % together (shared reads 1.7 %, the GraphQL guard with its cached verdicts 1.0 %, the platform client 1.0 %, masking the credentials 0.9 %, answer limits and relay 1.2 %, rate limit 0.9 %), zod 1.6 %, metrics 1.5 %, logging 0.8 %. No single step is the gap: it is the checks a bare proxy does not make (session, CSRF, rate limit, in-flight bound, guard, masking, metrics) and the queue each answer passes through so that a browser that never reads holds no platform connection and stalls nobody (security review S1, M1; decision 0009), which costs a stream stage and its garbage per answer. Decision 0009 says what would close the rest. At 10 connections the BFF, the emulator and autocannon share two cores and a figure moves by about \u00b120 % from run to run.',
   Memory:
