@@ -5,7 +5,8 @@ import { build } from '../../server/cli/build.mjs';
 import { defaultCredentials } from '../../server/emulator/emulator';
 import { distDirectory, firstScreenBundle, readManifest } from '../support/first-screen-bundle';
 
-const firstScreenBudgetBytes = 250 * 1024;
+// A ceiling that only comes down; issue #27's 180 KB is measured in `npm run bench` (decision 0016).
+const firstScreenBudgetBytes = 225 * 1024;
 
 function allFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
@@ -19,7 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the built dashboard', () => {
-  it('loads the first screen (shell + portfolio route, charts excluded) within 250 KB of gzipped JavaScript', () => {
+  it('loads the first screen (shell + portfolio route, charts excluded) within 225 KB of gzipped JavaScript', () => {
     const bundle = firstScreenBundle();
     expect(bundle.gzipBytes, `${bundle.chunks.length} chunks`).toBeLessThanOrEqual(
       firstScreenBudgetBytes,
