@@ -132,7 +132,37 @@ test('a 390-pixel phone shows the headline figures and the buildings before any 
   // The columns a facility manager needs first, each readable.
   for (const header of ['Building', 'Area (m²)'])
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+  // The charts, far below, are neither fetched nor drawn until the person scrolls near them.
+  const largest = page.getByRole('figure', { name: 'The 10 largest buildings' });
+  await expect(largest).toHaveCount(0);
+  await page.getByRole('region', { name: 'Charts' }).scrollIntoViewIfNeeded();
+  await expect(largest.getByRole('img')).toBeVisible();
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`paints its frame before the dashboard's code arrives, in the ${scheme} scheme the person chose`, async ({
+    page,
+  }) => {
+    await page.addInitScript((mode) => localStorage.setItem('mui-mode', mode), scheme);
+    // The dashboard's code never arrives: what shows is the page's own frame.
+    await page.route(/\/src\/main\.tsx$|\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('status')).toHaveText('Loading Storey…');
+    const bar = page.getByText('Storey', { exact: true });
+    await expect(bar).toBeVisible();
+    const colours = await bar.evaluate((element) => ({
+      bar: getComputedStyle(element).backgroundColor,
+      page: getComputedStyle(document.body).backgroundColor,
+      scheme: document.documentElement.className,
+    }));
+    // The app bar's colours in each scheme (theme.ts): blue on white, or dark on dark.
+    expect(colours).toEqual(
+      scheme === 'dark'
+        ? { bar: 'rgb(18, 18, 18)', page: 'rgb(18, 18, 18)', scheme: 'dark' }
+        : { bar: 'rgb(29, 78, 216)', page: 'rgba(0, 0, 0, 0)', scheme: 'light' },
+    );
+  });
+}
 
 test('by keyboard alone: skip to the content, open a building, a floor and a room', async ({
   page,
