@@ -4,11 +4,17 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { OutlinedField } from '@/components/outlined-field';
 import type { SearchDraft } from '@/features/search/components/global-search';
 
-/** Search is its own chunk (the combobox is not needed to draw the first screen). */
+/**
+ * Search is its own chunk, asked for at the first sign of use (a pointer over the field, a touch,
+ * focus, a shortcut), not with the first screen: with MUI's combobox it is about 50 KB that a
+ * phone's first visit would otherwise download and run beside the portfolio's own code and data.
+ */
+let wantSearch: () => void = () => {};
+const searchWanted = new Promise<void>((resolve) => (wantSearch = resolve));
 const GlobalSearch = lazy(() =>
-  import('@/features/search/components/global-search').then((module) => ({
-    default: module.GlobalSearch,
-  })),
+  searchWanted
+    .then(() => import('@/features/search/components/global-search'))
+    .then((module) => ({ default: module.GlobalSearch })),
 );
 
 function isTypingElement(target: EventTarget | null): boolean {
@@ -22,7 +28,7 @@ const boxWidth = { xs: 180, sm: 260, md: 340 } as const;
 
 /**
  * The app bar's search, and its shortcuts ("/" and Ctrl/⌘-K) from the first screen on. Until the
- * combobox's chunk arrives a plain field takes the keys: "/" focuses it and what is typed there
+ * combobox's chunk is wanted and has arrived a plain field takes the keys: "/" focuses it and what is typed there
  * is handed to the combobox, focus included, so no key is lost while the chunk loads.
  */
 export function LazyGlobalSearch() {
@@ -44,7 +50,12 @@ export function LazyGlobalSearch() {
   }, []);
 
   return (
-    <Box sx={{ mr: { xs: 0, md: 2 }, minWidth: 0, flexShrink: 1 }}>
+    <Box
+      sx={{ mr: { xs: 0, md: 2 }, minWidth: 0, flexShrink: 1 }}
+      onPointerEnter={wantSearch}
+      onTouchStart={wantSearch}
+      onFocus={wantSearch}
+    >
       <Suspense
         fallback={
           <OutlinedField

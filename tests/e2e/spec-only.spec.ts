@@ -25,6 +25,8 @@ test('walks tower → floor → room by position, and search finds rooms of buil
     'NowCurrent conditions are not shown: this platform does not offer current values.',
   );
 
+  // The combobox comes when the field is first used (its chunk is not on the first load).
+  await page.getByLabel('Search Storey').click();
   await page.getByRole('combobox', { name: 'Search Storey' }).fill('Skyline Tower 2 storage 0.02');
   await expect(
     page
