@@ -1,13 +1,62 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { bffProxy } from './server/http/paths.ts';
+import { routePreloadsFile, type RoutePreloads } from './server/http/route-preloads.ts';
+import { routePatterns } from './src/config/paths.ts';
 
 const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * Writes, beside Vite's manifest, each page's own chunks (its route module and what that imports,
+ * less what the entry brings) by URL pattern, for the BFF to announce in the page it serves
+ * (server/http/route-preloads.ts): a first visit then fetches them with the entry, not after it.
+ * Route modules are named after their pattern's key in `routePatterns` (the index is the
+ * portfolio), which src/app/router.tsx follows.
+ */
+function routePreloads(): Plugin {
+  const patterns: Record<string, string> = {
+    portfolio: '/',
+    ...Object.fromEntries(
+      Object.entries(routePatterns).map(([name, pattern]) => [name, `/${pattern}`]),
+    ),
+  };
+  return {
+    name: 'storey-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk' ? [output] : [],
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (file: string, into = new Set<string>()): Set<string> => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const shared = entry ? withImports(entry.fileName) : new Set<string>();
+      const routes: RoutePreloads['routes'] = [];
+      for (const chunk of chunks) {
+        const name = /src\/app\/routes\/([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        const pattern = name === undefined ? undefined : patterns[name];
+        if (pattern === undefined) continue;
+        const files = [...withImports(chunk.fileName)].filter((file) => !shared.has(file));
+        routes.push({ pattern, files });
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: routePreloadsFile,
+        source: `${JSON.stringify({ routes } satisfies RoutePreloads, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendProblem } from '../http/problem.ts';
+import { routePreloadLinks } from '../http/route-preloads.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 
 /** What Vite writes where the per-response CSP nonce goes (vite.config.ts: html.cspNonce). */
@@ -11,7 +12,8 @@ export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
 /**
  * Serves the built dashboard: hashed assets cached for a year, index.html never cached so a new
  * release is picked up at once, and every other page path answered with index.html (deep links).
- * index.html carries this response's style nonce, which emotion puts on the <style> it injects.
+ * index.html carries this response's style nonce, which emotion puts on the <style> it injects,
+ * and the chunks of the page asked for, so the browser fetches them beside the entry.
  *
  * Registered at the root: the not-found handler here answers only what no scope claimed; paths
  * under /api have their own 404 inside the guarded scope.
@@ -19,6 +21,8 @@ export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
 export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { staticDir }) => {
   const indexFile = path.join(staticDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  // The page's own chunks, announced with the entry's (decision 0016).
+  const preloadsFor = routePreloadLinks(staticDir);
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -56,6 +60,10 @@ export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { stat
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pagePolicy(nonce))
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(cspNoncePlaceholder, nonce));
+      .send(
+        indexHtml
+          .replace('</head>', `${preloadsFor(new URL(request.url, 'http://page').pathname)}</head>`)
+          .replaceAll(cspNoncePlaceholder, nonce),
+      );
   });
 };

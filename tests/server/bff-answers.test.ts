@@ -3,13 +3,14 @@
  * says, platform error texts capped and scrubbed, sign-in secrets out of logs, /metrics on its own
  * port when asked, readiness verdicts reused, HSTS only over HTTPS, a CSP nonce for the styles.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { guardedScope } from '../../server/http/guarded-scope';
 import { maxRelayedMessageLength, scrubPlatformMessage } from '../../server/http/relay';
+import { routePreloadsFile } from '../../server/http/route-preloads';
 import { loggableUrl } from '../../server/http/server-options';
 import { readinessCacheMs } from '../../server/routes/operations';
 import { cspNoncePlaceholder } from '../../server/routes/spa';
@@ -196,6 +197,49 @@ describe('browser security headers', () => {
         nonces.add(styleNonce);
       }
       expect(nonces.size).toBe(3);
+    } finally {
+      await bff.close();
+      await platform.close();
+    }
+  });
+
+  it("announces the asked page's own chunks in its page, so they come with the entry", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'storey-preloads-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>`,
+    );
+    mkdirSync(path.join(dist, path.dirname(routePreloadsFile)), { recursive: true });
+    writeFileSync(
+      path.join(dist, routePreloadsFile),
+      JSON.stringify({
+        routes: [
+          { pattern: '/', files: ['assets/portfolio-1.js', 'assets/table-2.js'] },
+          { pattern: '/buildings/:buildingId', files: ['assets/building-3.js'] },
+          { pattern: '/buildings/:buildingId/levels/:level', files: ['assets/level-4.js'] },
+        ],
+      }),
+    );
+    const platform = await startPlatform();
+    const bff = await startBff(platform.settings, { STATIC_DIR: dist });
+    const preloaded = async (url: string) => {
+      const page = await bff.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
+    };
+    try {
+      expect(await preloaded('/?q=harbour')).toEqual([
+        '/assets/portfolio-1.js',
+        '/assets/table-2.js',
+      ]);
+      expect(await preloaded('/buildings/b%201')).toEqual(['/assets/building-3.js']);
+      expect(await preloaded('/buildings/b1/levels/2')).toEqual(['/assets/level-4.js']);
+      // A path no route has (the page says "not found") and one a segment longer: nothing.
+      expect(await preloaded('/nowhere')).toEqual([]);
+      expect(await preloaded('/buildings/b1/levels/2/rooms')).toEqual([]);
     } finally {
       await bff.close();
       await platform.close();

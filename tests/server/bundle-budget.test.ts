@@ -1,8 +1,9 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/cli/build.mjs';
 import { defaultCredentials } from '../../server/emulator/emulator';
+import { routePreloadsFile, type RoutePreloads } from '../../server/http/route-preloads';
 import { distDirectory, firstScreenBundle, readManifest } from '../support/first-screen-bundle';
 
 // A ceiling that only comes down; issue #27's 180 KB is measured in `npm run bench` (decision 0016).
@@ -36,6 +37,40 @@ describe('the built dashboard', () => {
     const firstScreen = new Set(firstScreenBundle().chunks.map((chunk) => chunk.file));
     const charts = Object.entries(manifest).find(([key]) => key.includes('charts/bar-chart-card'))!;
     expect(firstScreen.has(charts[1].file)).toBe(false);
+  });
+
+  it("lists every page's own chunks for the BFF to announce; the portfolio's complete its first screen", () => {
+    const { routes } = JSON.parse(
+      readFileSync(path.join(distDirectory, routePreloadsFile), 'utf8'),
+    ) as RoutePreloads;
+    // One per screen (src/app/router.tsx), each a pattern the router knows.
+    expect(routes.map((route) => route.pattern).sort()).toEqual(
+      [
+        '/',
+        '/attention',
+        '/buildings/:buildingId',
+        '/buildings/:buildingId/levels/:level',
+        '/buildings/:buildingId/levels/:level/rooms/:room',
+        '/compare',
+        '/energy',
+        '/quality',
+        '/search',
+        '/sites',
+      ].sort(),
+    );
+    for (const route of routes)
+      for (const file of route.files) expect(existsSync(path.join(distDirectory, file))).toBe(true);
+    // The entry brings its own chunks; the page's add what the portfolio needs, nothing more.
+    const manifest = readManifest();
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    const fromEntry = new Set([
+      entry.file,
+      ...(entry.imports ?? []).map((key) => manifest[key]!.file),
+    ]);
+    const portfolio = routes.find((route) => route.pattern === '/')!.files;
+    expect(new Set([...fromEntry, ...portfolio])).toEqual(
+      new Set(firstScreenBundle().chunks.map((chunk) => chunk.file)),
+    );
   });
 
   it('contains no client secret, token or credential field', () => {
