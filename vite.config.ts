@@ -84,8 +84,10 @@ export default defineConfig({
             {
               // MUI's foundations every screen uses, as one chunk: left alone, lazy screens sharing
               // them split them into a dozen small chunks, each gzipped on its own (~4 KB more).
+              // A module matching here joins the first load even when only a lazy screen uses
+              // it: the roving tab index (menus, toggle groups) is left to the screens.
               name: 'mui-core',
-              test: /node_modules[\\/]@mui[\\/](system|styled-engine|utils|material[\\/](esm[\\/])?(styles|Box|Stack|Paper|Typography|ButtonBase|Button|Skeleton|GlobalStyles|utils|internal))[\\/]/,
+              test: /node_modules[\\/]@mui[\\/](system|styled-engine|utils[\\/](?!useRovingTabIndex)|material[\\/](esm[\\/])?(styles|Box|Stack|Paper|Typography|ButtonBase|Button|Skeleton|GlobalStyles|utils|internal))[\\/]/,
             },
           ],
         },
