@@ -28,7 +28,7 @@ describe('the built dashboard', () => {
     );
   });
 
-  it('splits charts and the other routes into chunks of their own', () => {
+  it('splits charts, the other routes and the virtualizer into chunks of their own', () => {
     const manifest = readManifest();
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
     expect(
@@ -37,6 +37,11 @@ describe('the built dashboard', () => {
     const firstScreen = new Set(firstScreenBundle().chunks.map((chunk) => chunk.file));
     const charts = Object.entries(manifest).find(([key]) => key.includes('charts/bar-chart-card'))!;
     expect(firstScreen.has(charts[1].file)).toBe(false);
+    // The virtualizer comes only for a list too long to draw whole.
+    const virtualRows = Object.entries(manifest).find(([key]) =>
+      key.endsWith('virtual-building-rows.tsx'),
+    )!;
+    expect(firstScreen.has(virtualRows[1].file)).toBe(false);
   });
 
   it("lists every page's own chunks for the BFF to announce; the portfolio's complete its first screen", () => {

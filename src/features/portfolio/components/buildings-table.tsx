@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -9,12 +8,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { CompareBar, CompareCheckbox } from '@/components/compare-picker';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { CompareBar } from '@/components/compare-picker';
 import { HiddenColumnsToggle, shownFrom, useHiddenColumns } from '@/components/hidden-columns';
-import { displayName, formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import {
   buildingColumns,
   rowsToCsv,
@@ -22,10 +19,8 @@ import {
   type SortDirection,
   type SortField,
 } from '../utils/building-columns';
-import { paths } from '@/config/paths';
 import { downloadCsv } from '@/lib/csv';
-
-const rowHeight = 37;
+import { BuildingTableRow } from './building-table-row';
 
 export interface BuildingsTableProps {
   /** Filtered and sorted: the table shows and exports exactly these. */
@@ -45,92 +40,47 @@ async function downloadRows(rows: readonly BuildingRow[], fileName: string) {
   downloadCsv(fileName, await rowsToCsv(rows));
 }
 
-/** Stands in for the rows above or below the rendered window, so the scrollbar stays true. */
-function SpacerRow({ height }: { height: number }) {
-  if (height <= 0) return null;
-  return (
-    <TableRow aria-hidden="true">
-      <TableCell colSpan={buildingColumns.length + 1} sx={{ height, p: 0, border: 0 }} />
-    </TableRow>
-  );
-}
+/** Up to this many rows every row is drawn; beyond, only those near the window (10,000 → a few dozen). */
+const drawAllUpTo = 200;
 
-/** Cell styles made once: emotion re-serialising them for every cell of every scroll frame is jank. */
-const cellStyles = Object.fromEntries(
-  buildingColumns.map((column) => [
-    column.field,
-    {
-      whiteSpace: 'nowrap',
-      maxWidth: { xs: 160, sm: 280 },
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      ...shownFrom[column.priority],
-    },
-  ]),
+const VirtualBuildingRows = lazy(() =>
+  import('./virtual-building-rows').then((module) => ({ default: module.VirtualBuildingRows })),
 );
-const rowStyle = { height: rowHeight, cursor: 'pointer' } as const;
-const checkboxCellStyle = { pl: 1 } as const;
 
-/**
- * One building's row. Memoised: while the table scrolls only rows coming into view render; the
- * ones already drawn are left alone.
- */
-const BuildingTableRow = memo(function BuildingTableRow({
-  row,
-  rowIndex,
-  selected,
+/** Every row, for a list short enough to draw whole; the selected one brought into view once. */
+function AllBuildingRows({
+  rows,
+  selectedId,
   onOpen,
 }: {
-  row: BuildingRow;
-  rowIndex: number;
-  selected: boolean;
+  rows: BuildingRow[];
+  selectedId: string | undefined;
   onOpen: (id: string) => void;
 }) {
-  return (
-    <TableRow
-      hover
-      selected={selected}
-      aria-selected={selected}
-      aria-rowindex={rowIndex + 2}
-      onClick={() => onOpen(row.id)}
-      sx={rowStyle}
-    >
-      <TableCell padding="checkbox" sx={checkboxCellStyle}>
-        <CompareCheckbox buildingId={row.id} name={displayName(row.name)} />
-      </TableCell>
-      {buildingColumns.map((column) => (
-        <TableCell
-          key={column.field}
-          align={column.numeric ? 'right' : 'left'}
-          sx={cellStyles[column.field]}
-        >
-          {column.field === 'name' ? (
-            <Link
-              component={RouterLink}
-              to={paths.building(row.id)}
-              onClick={(event: React.MouseEvent) => {
-                // The row's own click opens it too; once is enough.
-                event.stopPropagation();
-                // A plain click is the row's; Ctrl/⌘/Shift-click keeps the browser's meaning.
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-                event.preventDefault();
-                onOpen(row.id);
-              }}
-            >
-              {column.display(row)}
-            </Link>
-          ) : (
-            column.display(row)
-          )}
-        </TableCell>
-      ))}
-    </TableRow>
-  );
-});
+  const selectedRow = useRef<HTMLTableRowElement>(null);
+  const scrolledTo = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const row = selectedRow.current;
+    if (!selectedId || !row || scrolledTo.current === selectedId) return;
+    scrolledTo.current = selectedId;
+    // jsdom has no scrollIntoView; every browser has.
+    if (typeof row.scrollIntoView === 'function') row.scrollIntoView({ block: 'center' });
+  }, [selectedId, rows]);
+  return rows.map((row, index) => (
+    <BuildingTableRow
+      key={row.id}
+      row={row}
+      rowIndex={index}
+      selected={row.id === selectedId}
+      onOpen={onOpen}
+      ref={row.id === selectedId ? selectedRow : undefined}
+    />
+  ));
+}
 
 /**
- * Virtualized against the page's own scrolling (no scroll box inside the scrolling page, a trap on
- * touch screens): 10,000 buildings keep a few dozen rows in the DOM.
+ * The portfolio's buildings: sortable, exportable as shown, a click on a row opens it. Long lists
+ * are virtualized against the page's own scrolling (VirtualBuildingRows).
  */
 export function BuildingsTable({
   rows,
@@ -144,33 +94,6 @@ export function BuildingsTable({
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const hidden = useHiddenColumns(buildingColumns);
   const [showAll, setShowAll] = useState(false);
-  const [offset, setOffset] = useState(0);
-  // Where the rows start on the page; the figures above may change height as data arrives.
-  useLayoutEffect(() => {
-    const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (Math.abs(top - offset) > 1) setOffset(top);
-  }, [offset, rows]);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-    scrollMargin: offset,
-    initialRect: { width: 1200, height: 900 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = (items[0]?.start ?? offset) - offset;
-  const paddingBottom = virtualizer.getTotalSize() - ((items.at(-1)?.end ?? offset) - offset);
-
-  // Coming back (Back button, shared link) to a selection: bring it into view once.
-  const selectedIndex = selectedId ? rows.findIndex((row) => row.id === selectedId) : -1;
-  const scrolledTo = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (selectedIndex >= 0 && scrolledTo.current !== selectedId) {
-      scrolledTo.current = selectedId;
-      virtualizer.scrollToIndex(selectedIndex, { align: 'center' });
-    }
-  }, [selectedIndex, selectedId, virtualizer]);
-
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -251,20 +174,27 @@ export function BuildingsTable({
                 </TableCell>
               </TableRow>
             ) : null}
-            <SpacerRow height={paddingTop} />
-            {items.map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <BuildingTableRow
-                  key={row.id}
-                  row={row}
-                  rowIndex={item.index}
-                  selected={row.id === selectedId}
+            {rows.length > drawAllUpTo ? (
+              // While the virtualizer's chunk comes, the first rows as they will look.
+              <Suspense
+                fallback={
+                  <AllBuildingRows
+                    rows={rows.slice(0, 40)}
+                    selectedId={undefined}
+                    onOpen={onOpen}
+                  />
+                }
+              >
+                <VirtualBuildingRows
+                  rows={rows}
+                  selectedId={selectedId}
                   onOpen={onOpen}
+                  bodyRef={bodyRef}
                 />
-              );
-            })}
-            <SpacerRow height={paddingBottom} />
+              </Suspense>
+            ) : (
+              <AllBuildingRows rows={rows} selectedId={selectedId} onOpen={onOpen} />
+            )}
           </TableBody>
         </Table>
       </Paper>
