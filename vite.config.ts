@@ -82,6 +82,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // React and React DOM as a chunk of their own: they change with an upgrade, not with
+              // a release of Storey, so a returning browser keeps them cached across releases, and
+              // the entry holds only the dashboard's shell (issue #27's entry budget).
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
               // MUI's foundations every screen uses, as one chunk: left alone, lazy screens sharing
               // them split them into a dozen small chunks, each gzipped on its own (~4 KB more).
               // A module matching here joins the first load even when only a lazy screen uses
