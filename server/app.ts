@@ -2,13 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSessionStore, type SessionStore } from './auth/session-store.ts';
 import { createSessions } from './auth/sessions.ts';
-import {
-  providerDiscovery,
-  registerAnonymousSession,
-  requireSession,
-  signInRoutes,
-  signOutRoute,
-} from './auth/sign-in.ts';
+import { registerAnonymousSession } from './auth/anonymous-session.ts';
+import { requireSession } from './auth/require-session.ts';
+import { providerDiscovery, signInRoutes } from './auth/sign-in-routes.ts';
+import { signOutRoute } from './auth/sign-out.ts';
 import { systemClock, type Clock } from './clock.ts';
 import {
   isLoopbackHost,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealedCodec } from '../../server/auth/session-codec';
-import { emailDomain, safeReturnPath } from '../../server/auth/sign-in';
+import { emailDomain, safeReturnPath } from '../../server/auth/sign-in-routes';
 import { demoUsers } from '../../server/emulator/openid-provider';
 import { ConfigError } from '../../server/config';
 import { startStorey, type RunningStorey } from '../../server/server';

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Clock } from '../clock.ts';
 import type { SignInSettings } from '../config.ts';
-import { HttpProblem, sendProblem } from '../http/problem.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { refuseWithoutSession } from './require-session.ts';
 import { createSealedCodec } from './session-codec.ts';
 import type { SessionStore } from './session-store.ts';
 import type { Sessions } from './sessions.ts';
+import { signedOutCookie, signedOutCookieOptions } from './sign-out.ts';
 
 export interface SignInContext {
   provider: SignInSettings;
@@ -67,7 +68,8 @@ export function emailDomain(email: string | undefined): string | undefined {
   return at < 0 ? undefined : email.slice(at + 1).toLowerCase();
 }
 
-function providerDiscovery(provider: SignInSettings) {
+/** The provider's configuration, discovered on first use. */
+export function providerDiscovery(provider: SignInSettings) {
   let configuration: Promise<oidc.Configuration> | undefined;
   return () => {
     // Discovered on first use, and again after a failure (the provider may start after Storey).
@@ -101,15 +103,8 @@ export const signInRoutes: FastifyPluginAsync<
   app.get('/auth/me', async (request, reply) => {
     const lookup = await sessions.read(request);
     reply.header('cache-control', 'no-store');
-    if (lookup.status !== 'active') {
-      if (lookup.status === 'ended') sessions.clear(reply);
-      return sendProblem(
-        reply,
-        401,
-        lookup.status === 'ended' ? 'Your session has expired: sign in again.' : 'Not signed in.',
-        { reason: lookup.status === 'ended' ? 'session-expired' : 'signed-out' },
-      );
-    }
+    if (lookup.status !== 'active')
+      return refuseWithoutSession(reply, sessions, lookup, 'Not signed in.');
     const { session } = lookup;
     return {
       signIn: true,
@@ -239,73 +234,3 @@ export const signInRoutes: FastifyPluginAsync<
     });
   });
 };
-
-/** Set at sign-out, read once by the next sign-in: no secret, only "ask for the password". */
-const signedOutCookie = 'storey-signed-out';
-const signedOutCookieOptions = { path: '/auth', httpOnly: true, sameSite: 'lax' } as const;
-
-/**
- * POST /auth/logout: ends the session on every instance (revocation record), forgets the ID
- * token, and sends the browser to the provider's end-session endpoint with id_token_hint. Works
- * with an ended session too, so a person can always sign out of the provider.
- */
-export const signOutRoute: FastifyPluginAsync<
-  SignInContext & { discovery: () => Promise<oidc.Configuration> }
-> = async (app, context) => {
-  const { sessions, store } = context;
-  // Never rate limited: it only removes state, and a bucket shared with strangers at the same
-  // address would let them refuse a person's sign-out (security review M4).
-  app.post('/auth/logout', { config: { rateLimit: false } }, async (request, reply) => {
-    const lookup = await sessions.read(request);
-    sessions.clear(reply);
-    let idToken: string | undefined;
-    if (lookup.status !== 'none' && lookup.session) {
-      await sessions.revoke(lookup.session);
-      idToken = await store.take(sessions.idTokenKey(lookup.session));
-    }
-    reply.setCookie(signedOutCookie, '1', {
-      ...signedOutCookieOptions,
-      secure: sessions.secure,
-      maxAge: 24 * 60 * 60,
-    });
-    const config = await context.discovery().catch(() => undefined);
-    const endSession = config?.serverMetadata().end_session_endpoint
-      ? oidc.buildEndSessionUrl(config, {
-          client_id: context.provider.clientId,
-          post_logout_redirect_uri: `${context.publicUrl}/`,
-          ...(idToken ? { id_token_hint: idToken } : {}),
-        }).href
-      : '/';
-    return reply.send({ redirectTo: endSession });
-  });
-};
-
-/** Every route registered after this in the same scope answers only to a live session. */
-export const requireSession = fp<{ sessions: Sessions }>(async (scope, { sessions }) => {
-  scope.addHook('onRequest', async (request, reply) => {
-    const lookup = await sessions.read(request);
-    if (lookup.status !== 'active') {
-      if (lookup.status === 'ended') sessions.clear(reply);
-      return sendProblem(
-        reply,
-        401,
-        lookup.status === 'ended'
-          ? 'Your session has expired: sign in again.'
-          : 'Sign in to use Storey.',
-        { reason: lookup.status === 'ended' ? 'session-expired' : 'signed-out' },
-      );
-    }
-    const { session } = lookup;
-    request.user = { sub: session.sub, name: session.name, email: session.email };
-    await sessions.touch(reply, session);
-  });
-});
-
-/** /auth/me when nobody signs in (a real platform on loopback without OIDC_ISSUER). */
-export function registerAnonymousSession(app: FastifyInstance): void {
-  app.get('/auth/me', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ signIn: false, name: null, email: null }),
-  );
-}
-
-export { providerDiscovery };
