@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { PortfolioPage, portfolioViewKeys } from '@/features/portfolio/components/portfolio-page';
+import { PortfolioPage } from '@/features/portfolio/components/portfolio-page';
+import { portfolioViewKeys } from '@/features/portfolio/utils/portfolio-model';
 import { useUrlView } from '@/lib/use-url-params';
 import { rememberPortfolioSearch } from '@/stores/portfolio-return';
 
