@@ -20,6 +20,9 @@ export function OutlinedField({
   placeholder,
   inputRef,
   ariaLabel,
+  type = 'text',
+  min,
+  max,
   size = 'small',
   sx,
 }: {
@@ -32,23 +35,35 @@ export function OutlinedField({
   inputRef?: Ref<HTMLInputElement>;
   /** The accessible name where no visible label is drawn. */
   ariaLabel?: string;
+  /** "date" draws the browser's date field, which always shows its format: the label sits above. */
+  type?: 'text' | 'date';
+  min?: string | undefined;
+  max?: string | undefined;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }) {
   const id = useId();
+  const shrink = type === 'date' ? true : undefined;
+  const inputProps = { 'aria-label': ariaLabel, min, max };
   return (
     <FormControl size={size} sx={sx} variant="outlined">
-      {label ? <InputLabel htmlFor={id}>{label}</InputLabel> : null}
+      {label ? (
+        <InputLabel htmlFor={id} shrink={shrink}>
+          {label}
+        </InputLabel>
+      ) : null}
       <OutlinedInput
         id={id}
+        type={type}
         label={label}
+        notched={shrink}
         value={value}
         onChange={onChange}
         onBlur={onBlur}
         onFocus={onFocus}
         placeholder={placeholder}
         inputRef={inputRef}
-        inputProps={ariaLabel ? { 'aria-label': ariaLabel } : undefined}
+        inputProps={inputProps}
       />
     </FormControl>
   );

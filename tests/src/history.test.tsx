@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
 import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
-import { latestShownFirst } from '@/features/history/components/history-panel';
+import { latestShownFirst } from '@/features/history/components/latest-values';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';

@@ -1,341 +1,42 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { ViewToggle } from '@/components/charts/view-toggle';
-import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { specOnlyCapabilities, useCapabilities } from '@/api/get-capabilities';
-import {
-  deviceQueryOptions,
-  devicesQueryOptions,
-  measurementsById,
-  type Device,
-} from '@/api/get-devices';
-import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
-import type { NamedSeries } from '@/domain/series-groups';
-import { displayName } from '@/lib/format';
-import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
-import { downloadCsv, fileSlug, toCsv } from '@/lib/csv';
-import {
-  describeTimeZone,
-  formatAge,
-  type MeasurementSeries,
-  type Reading,
-} from '../utils/time-series';
-import { useHistory, type HistoryLevel } from '../api/get-history';
-import { FigureGrid } from '@/components/figure-grid';
+import { deviceQueryOptions, devicesQueryOptions } from '@/api/get-devices';
+import { ViewToggle } from '@/components/charts/view-toggle';
 import { NativeSelectFilter } from '@/components/native-select-filter';
+import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { fileSlug } from '@/lib/csv';
+import { useHistory, type HistoryLevel } from '../api/get-history';
 import {
-  historyRange,
-  presetsWithin,
-  localDay,
-  presetLabels,
-  readPreset,
-  describeShift,
   compareChoiceLabels,
   compareShift,
+  describeShift,
+  historyRange,
+  localDay,
+  presetsWithin,
   readCompare,
+  readPreset,
   type HistoryPreset,
 } from '../utils/history-range';
+import { clockFormat, formatTime, formatValue } from '../utils/reading-format';
+import { nameSeries } from '../utils/series-names';
+import { describeTimeZone } from '../utils/time-series';
+import { LatestValues } from './latest-values';
+import { RangeControls } from './range-controls';
+import { ReadingsTable, downloadReadings } from './readings-table';
 
 const HistoryCharts = lazy(() =>
   import('./history-charts').then((module) => ({ default: module.HistoryCharts })),
 );
 
-const valueFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const formatValue = (value: number) => valueFormat.format(value);
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (time: number) => timeFormat.format(time);
-const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-/** The platform names measurements by id only; the panel numbers them in the order they come. */
-/** A series without a name from the platform: numbered in the order it first appears. */
-const measurementLabel = (index: number) => `Measurement ${index + 1}`;
-
-type SeriesName = NamedSeries;
-
-/**
- * Each series named from the place's devices (a history reading's `measurementValueId` is the id
- * of a measurement; field notes): its kind in plain words and its unit, and its source: the
- * device, with its room where devices of several rooms read alike (a floor's), and its id where
- * even that does not tell them apart. `label` stands alone ("CO₂ (ppm) · IAQ sensor"); charts of
- * one kind name their lines by `source`. Without devices, "Measurement 1", "Measurement 2".
- */
-function nameSeries(
-  series: readonly MeasurementSeries[],
-  devices: readonly Device[] | undefined,
-  roomNames: ReadonlyMap<string, string> | undefined,
-): Map<string, SeriesName> {
-  const known = measurementsById(devices ?? []);
-  const names = series.map((one, index): SeriesName => {
-    const found = known.get(one.id);
-    if (!found) {
-      const label = measurementLabel(index);
-      return { id: one.id, label, source: label, unit: '', kind: undefined };
-    }
-    const unit = displayUnit(found.measurement.unit);
-    const kind = measurementKind(found.measurement.type);
-    return {
-      id: one.id,
-      label: unit ? `${kind.label} (${unit})` : kind.label,
-      source: displayName(found.device.name ?? null),
-      unit,
-      kind,
-    };
-  });
-  const count = (key: (name: SeriesName) => string) => {
-    const seen = new Map<string, number>();
-    for (const name of names) seen.set(key(name), (seen.get(key(name)) ?? 0) + 1);
-    return (name: SeriesName) => seen.get(key(name)) ?? 0;
-  };
-  const sameDevice = count((name) => `${name.label}\u0000${name.source}`);
-  const withRoom = names.map((name) => {
-    const spaceId = known.get(name.id)?.device.spaceId;
-    const room = spaceId ? roomNames?.get(spaceId) : undefined;
-    return name.kind && sameDevice(name) > 1 && room
-      ? { ...name, source: `${room} · ${name.source}` }
-      : name;
-  });
-  const stillAlike = new Map<string, number>();
-  for (const name of withRoom) {
-    const key = `${name.label}\u0000${name.source}`;
-    stillAlike.set(key, (stillAlike.get(key) ?? 0) + 1);
-  }
-  const sameLabel = count((name) => name.label);
-  return new Map(
-    withRoom.map((name) => {
-      const source =
-        name.kind && (stillAlike.get(`${name.label}\u0000${name.source}`) ?? 0) > 1
-          ? `${name.source} · ${name.id.slice(0, 8)}`
-          : name.source;
-      const label = name.kind && sameLabel(name) > 1 ? `${name.label} · ${source}` : name.label;
-      return [name.id, { ...name, source, label }];
-    }),
-  );
-}
-
 /** "Now" to the minute: pages opened within the same minute share one answer from the cache. */
 const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
-
-/** The latest reading of each measurement, its age counted from when the answer arrived. */
-/**
- * Latest values shown before "Show all": a room's or a device's are all of them; a floor's
- * hundreds of series (four per room) are a wall nobody reads, and took a quarter of a second to
- * lay out. The charts below and the floor's conditions now say how its rooms are.
- */
-export const latestShownFirst = 24;
-
-function LatestValues({
-  series,
-  names,
-  now,
-}: {
-  series: MeasurementSeries[];
-  names: Map<string, SeriesName>;
-  now: number;
-}) {
-  const [all, setAll] = useState(false);
-  const shown = all ? series : series.slice(0, latestShownFirst);
-  return (
-    <Stack spacing={1}>
-      <FigureGrid minWidth={180}>
-        {shown.map((one, index) => {
-          // The points are in time order: the last is the latest (no summary per card).
-          const latest = one.points.at(-1);
-          return (
-            <Paper key={one.id} variant="outlined" sx={{ p: 1.5 }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {names.get(one.id)?.label ?? measurementLabel(index)}, latest
-              </Typography>
-              <Typography
-                component="dd"
-                variant="h5"
-                sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {latest ? formatValue(latest.value) : '—'}
-                {latest && names.get(one.id)?.unit ? (
-                  <Typography component="span" variant="body1" color="text.secondary">
-                    {' '}
-                    {names.get(one.id)!.unit}
-                  </Typography>
-                ) : null}
-              </Typography>
-              <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-                {latest ? (
-                  <time
-                    dateTime={new Date(latest.time).toISOString()}
-                    title={formatTime(latest.time)}
-                  >
-                    {formatAge(now - latest.time)}
-                  </time>
-                ) : (
-                  'no readings'
-                )}
-              </Typography>
-            </Paper>
-          );
-        })}
-      </FigureGrid>
-      {series.length > latestShownFirst ? (
-        <Box>
-          <Button size="small" aria-expanded={all} onClick={() => setAll(!all)}>
-            {all
-              ? `Show the first ${latestShownFirst} latest values`
-              : `Show all ${series.length} latest values`}
-          </Button>
-        </Box>
-      ) : null}
-    </Stack>
-  );
-}
-
-const rowsPerPage = 100;
-
-/** Every reading as the platform sent it, a page at a time (a month of three sensors is ~8,600). */
-function ReadingsTable({
-  readings,
-  names,
-}: {
-  readings: Reading[];
-  names: Map<string, SeriesName>;
-}) {
-  const [page, setPage] = useState(0);
-  const shown = readings.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
-  return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label="Readings">
-          <TableHead>
-            <TableRow>
-              <TableCell>Time</TableCell>
-              <TableCell>Measurement</TableCell>
-              <TableCell align="right">Value</TableCell>
-              <TableCell>Unit</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((reading, index) => (
-              <TableRow key={`${page}-${index}`}>
-                <TableCell>{formatTime(Date.parse(reading.timestamp))}</TableCell>
-                <TableCell>{names.get(reading.measurementValueId)?.label}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {reading.value}
-                </TableCell>
-                <TableCell>{names.get(reading.measurementValueId)?.unit}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={readings.length}
-        page={page}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={[rowsPerPage]}
-      />
-    </Paper>
-  );
-}
-
-async function downloadReadings(
-  readings: Reading[],
-  names: Map<string, SeriesName>,
-  zone: string,
-  fileName: string,
-) {
-  const csv = await toCsv(
-    // Kind, unit and source each a column of its own: a spreadsheet filters and converts by them.
-    ['Time (UTC)', `Time in ${zone}`, 'Measurement', 'Source', 'Measurement id', 'Value', 'Unit'],
-    readings.map((reading) => {
-      const time = Date.parse(reading.timestamp);
-      const name = names.get(reading.measurementValueId);
-      return [
-        Number.isFinite(time) ? new Date(time).toISOString() : reading.timestamp,
-        Number.isFinite(time) ? formatTime(time) : '',
-        name?.kind?.label ?? name?.label,
-        name?.kind ? name.source : '',
-        reading.measurementValueId,
-        reading.value,
-        name?.unit,
-      ];
-    }),
-  );
-  downloadCsv(fileName, csv);
-}
-
-function RangeControls({
-  preset,
-  presets,
-  custom,
-  now,
-  onPreset,
-  onCustom,
-}: {
-  preset: HistoryPreset;
-  presets: readonly HistoryPreset[];
-  custom: { from: string | null; to: string | null };
-  now: number;
-  onPreset: (preset: HistoryPreset) => void;
-  onCustom: (change: { from?: string; to?: string }) => void;
-}) {
-  const today = localDay(now);
-  return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={preset}
-        onChange={(_event, next: HistoryPreset | null) => next && onPreset(next)}
-        aria-label="Time range"
-      >
-        {presets.map((option) => (
-          <ToggleButton key={option} value={option}>
-            {presetLabels[option]}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-      {preset === 'custom' ? (
-        <>
-          <TextField
-            type="date"
-            size="small"
-            label="First day"
-            value={custom.from ?? ''}
-            onChange={(event) => onCustom({ from: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: custom.to ?? today } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="Last day"
-            value={custom.to ?? ''}
-            onChange={(event) => onCustom({ to: event.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min: custom.from ?? undefined, max: today },
-            }}
-          />
-        </>
-      ) : null}
-    </Stack>
-  );
-}
 
 export interface HistoryPanelProps {
   level: HistoryLevel;
