@@ -102,7 +102,7 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
   // Hands a burst's garbage back once the BFF is quiet (http/idle-collection.ts).
   const idleCollection = startIdleCollection({
     responsesSent: app.metrics.responsesSent,
-    heapUsed: () => getHeapStatistics().used_heap_size,
+    heapCommitted: () => getHeapStatistics().total_heap_size,
     collect: memoryReducingCollection(),
     every: everyMilliseconds(5_000),
   });

@@ -16,7 +16,7 @@ function harness(options: { collect?: boolean } = {}) {
   const collections: number[] = [];
   const idle = startIdleCollection({
     responsesSent: () => sent,
-    heapUsed: () => heap,
+    heapCommitted: () => heap,
     collect:
       options.collect === false
         ? undefined
