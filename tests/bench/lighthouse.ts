@@ -4,16 +4,8 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
+import type { IndexFigure } from './portfolio-index';
 import { freePort, productionServer, startService, type Service } from './processes';
-
-export interface LighthouseFigure {
-  group: string;
-  name: string;
-  value: string;
-  target: string;
-  met: boolean | undefined;
-  command: string;
-}
 
 interface Audit {
   performance: number;
@@ -81,7 +73,8 @@ async function pagesOf(context: BrowserContext, storey: Service) {
  * audit sees the signed-in dashboard, not the sign-in page.
  */
 export async function lighthouseAudits(
-  record: (figure: LighthouseFigure) => void,
+  /** A figure as the report writes it (the same shape as the index's). */
+  record: (figure: IndexFigure) => void,
   command: string,
 ): Promise<void> {
   const port = await freePort();
