@@ -6,6 +6,13 @@ import { sendProblem } from '../http/problem.ts';
 import { routePreloadLinks } from '../http/route-preloads.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 
+/**
+ * The page's path, for choosing its chunks only: the text before the query. Not parsed as a URL:
+ * a target such as "//?" is a valid request line but no URL (the hostile-input property found
+ * that `new URL` threw there, a 500).
+ */
+const pagePath = (target: string): string => target.split('?', 1)[0] ?? '/';
+
 /** What Vite writes where the per-response CSP nonce goes (vite.config.ts: html.cspNonce). */
 export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
 
@@ -62,7 +69,7 @@ export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { stat
       .type('text/html; charset=utf-8')
       .send(
         indexHtml
-          .replace('</head>', `${preloadsFor(new URL(request.url, 'http://page').pathname)}</head>`)
+          .replace('</head>', `${preloadsFor(pagePath(request.url))}</head>`)
           .replaceAll(cspNoncePlaceholder, nonce),
       );
   });

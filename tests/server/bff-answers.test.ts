@@ -240,6 +240,8 @@ describe('browser security headers', () => {
       // A path no route has (the page says "not found") and one a segment longer: nothing.
       expect(await preloaded('/nowhere')).toEqual([]);
       expect(await preloaded('/buildings/b1/levels/2/rooms')).toEqual([]);
+      // A request target that is no URL ("//?") is still a page, not a failure.
+      expect((await bff.app.inject({ method: 'GET', url: '//?' })).statusCode).toBeLessThan(500);
     } finally {
       await bff.close();
       await platform.close();
