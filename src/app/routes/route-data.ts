@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
 import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@/api/get-energy';
 import { buildingsQueryOptions } from '@/api/get-buildings';
+import type * as OutlineModule from '@/api/get-building-outline';
 import type { BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
 import { currentValuesQueryOptions } from '@/api/get-current-values';
@@ -121,6 +122,19 @@ export const searchData: RouteData = async (queryClient) => {
 };
 
 /**
+ * GraphQL's client comes with the first building page, not with the portfolio's first load. The
+ * import is asked once and its promise kept: a second `import()` of a loaded module still waits
+ * for the browser's module loader (a task, not a microtask), which would let a click's rendering
+ * run before the next place's data request leaves.
+ */
+let outlineModule: Promise<typeof OutlineModule> | undefined;
+const loadOutlineModule = () =>
+  (outlineModule ??= import('@/api/get-building-outline').catch((error: unknown) => {
+    outlineModule = undefined; // a chunk that failed to arrive is asked again next time
+    throw error;
+  }));
+
+/**
  * A building's outline (levels and rooms), asked the way this platform allows: by id at once, or
  * by name once the listing has told it. Undefined when it cannot be had.
  */
@@ -129,9 +143,8 @@ async function outlineOf(
   buildingId: string,
 ): Promise<BuildingOutline | undefined> {
   try {
-    // GraphQL's client comes with the first building page, not with the portfolio's first load.
     const [{ outlineById, outlineQueryOptions }, capabilities] = await Promise.all([
-      import('@/api/get-building-outline'),
+      loadOutlineModule(),
       queryClient.ensureQueryData(capabilitiesQueryOptions()),
     ]);
     let name: string | null | undefined;
