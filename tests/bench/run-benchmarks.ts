@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page, type Response } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
@@ -559,8 +559,10 @@ const percentile = (values: number[], rank: number) => {
 /**
  * Installed before a page loads (addInitScript): every call for data (`/api` or `/graphql`, but
  * the index status the layout polls) is stamped when the dashboard makes it, and counted while
- * its answer is on its way, so a bench can wait for the page to settle. (The browser's resource
- * timing lists a request only once its answer has ended.)
+ * its answer is on its way, so a bench can wait for the page to settle, and each answer's end
+ * (its last byte by the wall clock, and its status) is kept as a promise, `ended`. (The browser's resource timing lists
+ * a request only once its answer has ended, and Playwright's network events arrive late under
+ * load and sometimes not at all for a streamed answer Chromium reports as aborted.)
  */
 const dataRequestsScript = `(() => {
   window.storeyDataRequests = [];
@@ -570,19 +572,54 @@ const dataRequestsScript = `(() => {
     const url = new URL(typeof input === 'string' ? input : input.url ?? String(input), location.href);
     if (!/^\\/(api|graphql)(\\/|$)/.test(url.pathname) || url.pathname === '/api/index/status')
       return fetchOriginal(input, init);
-    window.storeyDataRequests.push({ at: performance.now(), path: url.pathname });
+    let ended;
+    window.storeyDataRequests.push({
+      at: performance.now(),
+      path: url.pathname,
+      search: url.search,
+      ended: new Promise((resolve) => (ended = resolve)),
+    });
     window.storeyInFlight++;
-    const settle = () => { window.storeyInFlight--; window.storeyLastSettled = performance.now(); };
+    const settle = (status) => {
+      window.storeyInFlight--;
+      window.storeyLastSettled = performance.now();
+      ended({ at: Date.now(), status });
+    };
     return fetchOriginal(input, init).then(
       (response) => {
         // Until its body has been read (a streamed history answer takes a while).
-        response.clone().arrayBuffer().then(settle, settle);
+        const read = () => settle(response.status);
+        response.clone().arrayBuffer().then(read, read);
         return response;
       },
-      (error) => { settle(); throw error; },
+      (error) => { settle(0); throw error; },
     );
   };
 })()`;
+
+/**
+ * When the page's latest history answer spanning at least `days` ended (its last byte in, by the
+ * page's wall clock, which `historyDrawnScript` also reads), and where it was asked; waits up to
+ * 30 s for the page to ask, and fails on an answer other than 200 (the page would draw nothing).
+ */
+async function historyAnswerEnded(page: Page, days: number): Promise<{ at: number; url: string }> {
+  const found = (await page.evaluate(`(async () => {
+    const asked = () => window.storeyDataRequests.findLast((request) => {
+      if (!request.path.endsWith('/HistoricalValues')) return false;
+      const range = new URLSearchParams(request.search);
+      return Date.parse(range.get('to') ?? '') - Date.parse(range.get('from') ?? '') >= ${days} * 24 * 3600000;
+    });
+    const deadline = performance.now() + 30000;
+    while (!asked() && performance.now() < deadline)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    const entry = asked();
+    return entry ? { ...(await entry.ended), url: entry.path + entry.search } : null;
+  })()`)) as { at: number; status: number; url: string } | null;
+  if (!found) throw new Error(`The page asked for no history of ${days} days or more within 30 s.`);
+  if (found.status !== 200)
+    throw new Error(`The history of ${days} days was answered ${found.status}: ${found.url}`);
+  return found;
+}
 
 /** Until no data request has been on its way for half a second (polled: the CSP forbids eval). */
 async function dataSettled(page: Page): Promise<void> {
@@ -891,9 +928,10 @@ async function dashboardAtScale() {
       command: bench,
     });
     const latestRequest = requestDelays.length > 0 ? Math.max(...requestDelays) : undefined;
+    const latestStep = steps.find((step) => step.requestMs === latestRequest);
     record({
       group: 'Dashboard at scale',
-      name: `Click → the new place's first data request (${requestDelays.length} of ${steps.length} steps asked; ${requestDelays.filter((delay) => delay < 0).length} on the intent before the click; the others had their data)`,
+      name: `Click → the new place's first data request (${requestDelays.length} of ${steps.length} steps asked; ${requestDelays.filter((delay) => delay < 0).length} on the intent before the click; the others had their data${latestStep ? `; latest: ${latestStep.step}, round ${Math.floor(steps.indexOf(latestStep) / 4) + 1}` : ''})`,
       value:
         latestRequest === undefined
           ? 'none asked'
@@ -913,25 +951,20 @@ async function dashboardAtScale() {
       .getByText(/, latest$/)
       .first()
       .waitFor();
-    // The month's answer, not the 24 hours the page asked for first (which may still be arriving).
-    const answered = page.waitForResponse((response) => {
-      if (!response.url().includes('/HistoricalValues?')) return false;
-      const asked = new URL(response.url()).searchParams;
-      const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
-      return span >= 29 * 24 * 3600_000;
-    });
     // A room's few measurements are each drawn as a line (a chart of more draws a band), all in
     // one commit: the first line drawn is every line drawn. Watched once the 24 hours shown
     // first are drawn, so their loading state is not taken for the month's.
     await history.locator('.recharts-line-curve').first().waitFor();
     const roomDrawn = await watchHistoryDrawn(page, 1);
     await history.getByRole('button', { name: '30 days' }).click();
-    const answer = await answered;
-    await answer.finished();
-    const arrived = Date.now();
-    const readings = (await answer.json()) as Array<{ measurementValueId: string }>;
+    // The month's answer, not the 24 hours the page asked for first (which may still be arriving).
+    const answer = await historyAnswerEnded(page, 29);
+    const drawnAt = await roomDrawn();
+    const readings = (await (
+      await page.request.get(`${storey.url}${answer.url}`, { headers: { 'x-csrf': '1' } })
+    ).json()) as Array<{ measurementValueId: string }>;
     const lines = new Set(readings.map((reading) => reading.measurementValueId)).size;
-    const historyMs = (await roomDrawn()) - arrived;
+    const historyMs = drawnAt - answer.at;
     record({
       group: 'Dashboard at scale',
       name: `History of one room, 30 days at 15 minutes (${readings.length.toLocaleString('en-US')} readings, ${lines} measurements): answer to charts drawn`,
@@ -962,31 +995,12 @@ async function dashboardAtScale() {
         await page.getByRole('heading', { level: 1, name: 'Level 195' }).waitFor();
         await page.waitForLoadState('networkidle');
       }
-      const finishedAt: number[] = [];
-      const pageDone: Array<Promise<void>> = [];
-      const onResponse = (response: Response) => {
-        if (!response.url().includes('/HistoricalValues?')) return;
-        // Only the week's answer: not the 24 hours the page showed first, if still on its way.
-        const asked = new URL(response.url()).searchParams;
-        const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
-        if (!(span >= 6 * 24 * 3600_000)) return;
-        if (response.status() !== 200)
-          throw new Error(`The floor's week was refused: ${response.status()}`);
-        pageDone.push(
-          response.finished().then(() => {
-            finishedAt.push(Date.now());
-          }),
-        );
-      };
-      page.on('response', onResponse);
       // The 24 hours shown before give way to a loading state until the week is in.
       const floorDrawn = await watchHistoryDrawn(page, 1);
       await floorHistory.getByRole('button', { name: '7 days' }).click();
+      const week = await historyAnswerEnded(page, 6);
       const drawnAt = await floorDrawn();
-      await Promise.all(pageDone);
-      page.off('response', onResponse);
-      if (finishedAt.length === 0) throw new Error("The floor's week was not answered.");
-      floorRounds.push(drawnAt - Math.max(...finishedAt));
+      floorRounds.push(drawnAt - week.at);
     }
     const download = floorHistory.getByRole('button', { name: /^Download CSV \(/ });
     const floorDrawMs = median(floorRounds);
@@ -1025,21 +1039,11 @@ async function dashboardAtScale() {
     // Three rounds, each a fresh load of the page (nothing in its cache), for the spread.
     const fortnightRounds: number[] = [];
     for (let round = 0; round < browserRounds; round++) {
-      const fortnightAnswer = page.waitForResponse((response) => {
-        if (!response.url().includes('/HistoricalValues?')) return false;
-        const asked = new URL(response.url()).searchParams;
-        const span = Date.parse(asked.get('to') ?? '') - Date.parse(asked.get('from') ?? '');
-        return span >= 13 * 24 * 3600_000;
-      });
       await page.goto(fortnight.toString());
-      const fortnightResponse = await fortnightAnswer;
-      if (fortnightResponse.status() !== 200)
-        throw new Error(`The floor's two weeks were refused: ${fortnightResponse.status()}`);
-      await fortnightResponse.finished();
-      const fortnightArrived = Date.now();
+      const fortnightAnswer = await historyAnswerEnded(page, 13);
       // Stamped in the page at the painted frame (a promise: awaited if not painted yet).
       const fortnightDrawnAt = (await page.evaluate('window.storeyHistoryDrawn')) as number;
-      fortnightRounds.push(Math.max(0, fortnightDrawnAt - fortnightArrived));
+      fortnightRounds.push(fortnightDrawnAt - fortnightAnswer.at);
     }
     const fortnightMs = median(fortnightRounds);
     const fortnightReadings = (/\(([\d,]+) readings\)/.exec(
