@@ -1,4 +1,5 @@
-import { QualityPage, qualityViewKeys } from '@/features/quality/components/quality-page';
+import { QualityPage } from '@/features/quality/components/quality-page';
+import { qualityViewKeys } from '@/features/quality/utils/quality-model';
 import { useUrlView } from '@/lib/use-url-params';
 
 /** /quality?rule=&severity=&org=&site=: the portfolio's data quality, as the index worked it out. */

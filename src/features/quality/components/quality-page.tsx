@@ -1,30 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import {
-  fetchAllFindings,
-  qualityFindingsQueryOptions,
-  qualitySummaryQueryOptions,
-  findingGroups,
-  type Finding,
-  type FindingGroup,
-  type FindingsFilter,
-} from '@/api/get-quality';
-import { useSites } from '@/api/get-sites';
-import { totalsQueryOptions } from '@/api/get-totals';
+import { useEffect, useState } from 'react';
+import { fetchAllFindings } from '@/api/get-quality';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
@@ -34,76 +15,30 @@ import {
   ExportFailedAlert,
   LoadingSkeleton,
 } from '@/components/query-states';
-import { SeverityChip, severityLabels } from '@/components/severity-chip';
 import { StatCard } from '@/components/stat-card';
-import { paths } from '@/config/paths';
 import { downloadCsv, toCsv } from '@/lib/csv';
-import { displayName, formatCount, siteLabel } from '@/lib/format';
-import type { UrlView } from '@/lib/use-url-params';
-
-/** Table rows drawn at most (the CSV has them all). */
-const shownRows = 500;
+import { formatCount } from '@/lib/format';
+import { useQualityModel } from '../hooks/use-quality-model';
+import { findingsCsv, qualityCsvName, type QualityView } from '../utils/quality-model';
+import { FindingsTable } from './findings-table';
 
 const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/**
- * /quality: what is wrong in the portfolio's master data, to be sent to whoever maintains it. The
- * server applies the rules to the whole portfolio at each sync of the index; this page shows its
- * figures, its findings and how the score is worked out.
- */
-/** The filters the route keeps in the URL. */
-export const qualityViewKeys = ['rule', 'severity', 'org', 'site', 'group'] as const;
 
 const groupOptions = [
   ['rule', 'Rule'],
   ['building', 'Building'],
 ] as const;
-const severityGroupLabels = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
 
-/** The group a finding falls in, as the server keys it (quality-queries.ts). */
-const groupKeyOf = (finding: Finding, group: FindingGroup) =>
-  group === 'rule'
-    ? finding.ruleId
-    : group === 'building'
-      ? (finding.buildingId ?? `site:${finding.siteId}`)
-      : finding.severity;
-
-export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[number]> }) {
+/**
+ * /quality: what is wrong in the portfolio's master data, to be sent to whoever maintains it. The
+ * server applies the rules to the whole portfolio at each sync of the index; this page shows its
+ * figures, its findings and how the score is worked out (its model: ../hooks/use-quality-model).
+ */
+export function QualityPage({ view }: { view: QualityView }) {
   useEffect(preloadCharts, []);
-  const update = view.change;
-  const filter = {
-    rule: view.values.rule ?? '',
-    severity: view.values.severity ?? '',
-    org: view.values.org ?? '',
-    site: view.values.site ?? '',
-  };
-  const group: FindingGroup =
-    findingGroups.find((candidate) => candidate === view.values.group) ?? 'severity';
-  const scope = {
-    ...(filter.org ? { organization: filter.org } : {}),
-    ...(filter.site ? { site: filter.site } : {}),
-  };
-  const findingsFilter: FindingsFilter = {
-    ...scope,
-    ...(filter.rule ? { rule: filter.rule } : {}),
-    ...(filter.severity ? { severity: filter.severity } : {}),
-    ...(group !== 'severity' ? { group } : {}),
-  };
-  // The figures stay while another scope loads (the page keeps its place); the issues do not:
-  // a list under a filter it does not match would be read as the filter's answer.
-  const summary = useQuery({
-    ...qualitySummaryQueryOptions(scope),
-    placeholderData: keepPreviousData,
-  });
-  const findings = useQuery(qualityFindingsQueryOptions(findingsFilter, shownRows));
-  const organizations = useQuery({
-    ...totalsQueryOptions('organization'),
-    select: (totals) =>
-      totals.rows
-        .map((row) => [row.id, row.name ?? row.id] as const)
-        .sort((a, b) => a[1].localeCompare(b[1])),
-  });
-  const sites = useSites();
+  const model = useQualityModel(view);
+  const { summary, findings, update, ruleOf, rows, total, shown, scopeName } = model;
+  const { filter, group, findingsFilter } = model.state;
   const [exporting, setExporting] = useState<unknown>(undefined);
 
   if (summary.data === undefined)
@@ -124,46 +59,14 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
       </Stack>
     );
   const figures = summary.data;
-  const ruleOf = new Map(figures.rules.map((rule) => [rule.id, rule]));
-  const perRule = figures.rules
-    .filter((rule) => rule.places > 0)
-    .map((rule) => ({ label: rule.title, value: rule.places }))
-    .sort((a, b) => b.value - a.value);
-  const scopeName = filter.site
-    ? siteLabel(filter.site, sites.data?.find((site) => site.id === filter.site)?.name)
-    : filter.org
-      ? (organizations.data?.find(([id]) => id === filter.org)?.[1] ?? 'this organization')
-      : 'the whole portfolio';
-  const rows = findings.data?.findings ?? [];
-  const total = findings.data?.total ?? 0;
+  const ruleTitle = (ruleId: string) => ruleOf.get(ruleId)?.title ?? ruleId;
+  const chosenRule = filter.rule ? ruleOf.get(filter.rule) : undefined;
 
   const exportRows = async () => {
     setExporting(undefined);
     try {
-      const all = await fetchAllFindings(findingsFilter);
-      const csv = await toCsv(
-        [
-          'Rule',
-          'Severity',
-          'Building',
-          'Building id',
-          'Site',
-          'Organization',
-          'Detail',
-          'Explanation',
-        ],
-        all.map((finding) => [
-          finding.ruleId,
-          severityLabels[finding.severity],
-          finding.buildingId ? displayName(finding.buildingName) : '',
-          finding.buildingId ?? '',
-          siteLabel(finding.siteId, finding.siteName),
-          finding.organizationName ?? finding.organizationId ?? '',
-          finding.detail ?? '',
-          ruleOf.get(finding.ruleId)?.explanation ?? '',
-        ]),
-      );
-      downloadCsv(`storey-data-quality${filter.rule ? `-${filter.rule}` : ''}.csv`, csv);
+      const csv = findingsCsv(await fetchAllFindings(findingsFilter), figures.rules);
+      downloadCsv(qualityCsvName(filter.rule), await toCsv(csv.header, csv.rows));
     } catch (error) {
       setExporting(error);
     }
@@ -210,11 +113,11 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
           .
         </Typography>
       </Paper>
-      {perRule.length > 0 ? (
+      {model.perRule.length > 0 ? (
         <LazyBarChartCard
           title="Issues by rule"
           description="Buildings (or sites) each rule finds."
-          data={perRule}
+          data={model.perRule}
           measure="buildings"
           valueLabel="Buildings"
           categoryLabel="Rule"
@@ -258,16 +161,14 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
           label="Organization"
           allLabel="All organizations"
           value={filter.org}
-          options={organizations.data ?? []}
+          options={model.organizations}
           onChange={(org) => update({ org, site: '' })}
         />
         <NativeSelectFilter
           label="Site"
           allLabel="All sites"
           value={filter.site}
-          options={(sites.data ?? [])
-            .filter((site) => !filter.org || site.organizationId === filter.org)
-            .map((site) => [site.id, siteLabel(site.id, site.name)] as const)}
+          options={model.siteOptions}
           onChange={(site) => update({ site })}
         />
         <Button variant="outlined" disabled={total === 0} onClick={() => void exportRows()}>
@@ -275,9 +176,9 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
         </Button>
       </Stack>
       {exporting ? <ExportFailedAlert error={exporting} /> : null}
-      {filter.rule && ruleOf.get(filter.rule) ? (
+      {chosenRule ? (
         <Alert severity="info">
-          <strong>{ruleOf.get(filter.rule)!.title}</strong>: {ruleOf.get(filter.rule)!.explanation}
+          <strong>{chosenRule.title}</strong>: {chosenRule.explanation}
         </Alert>
       ) : null}
       {findings.isError ? (
@@ -292,8 +193,8 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
         <>
           <Typography role="status" color="text.secondary">
             {formatCount(total)} issues
-            {total > rows.length
-              ? `; the first ${formatCount(rows.length)} are shown, the CSV has them all`
+            {total > shown
+              ? `; the first ${formatCount(shown)} are shown, the CSV has them all`
               : ''}
           </Typography>
           {rows.length === 0 ? (
@@ -301,69 +202,7 @@ export function QualityPage({ view }: { view: UrlView<(typeof qualityViewKeys)[n
               Nothing these rules check is wrong in what is shown.
             </EmptyState>
           ) : (
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label="Issues">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Building</TableCell>
-                    <TableCell>Site</TableCell>
-                    <TableCell>Issue</TableCell>
-                    <TableCell>Severity</TableCell>
-                    <TableCell>Detail</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row, index) => {
-                    const key = groupKeyOf(row, group);
-                    const starts = index === 0 || groupKeyOf(rows[index - 1]!, group) !== key;
-                    const count = findings.data.groups.find((entry) => entry.key === key)?.count;
-                    return (
-                      <Fragment key={`${row.ruleId}-${row.buildingId ?? row.siteId}-${index}`}>
-                        {starts ? (
-                          <TableRow sx={{ bgcolor: 'action.hover' }}>
-                            <TableCell component="th" scope="rowgroup" colSpan={5}>
-                              <strong>
-                                {group === 'severity'
-                                  ? severityGroupLabels[row.severity]
-                                  : group === 'rule'
-                                    ? (ruleOf.get(row.ruleId)?.title ?? row.ruleId)
-                                    : row.buildingId
-                                      ? displayName(row.buildingName)
-                                      : `${siteLabel(row.siteId, row.siteName)} (the site)`}
-                              </strong>
-                              {count !== undefined
-                                ? ` · ${formatCount(count)} ${count === 1 ? 'issue' : 'issues'}`
-                                : ''}
-                            </TableCell>
-                          </TableRow>
-                        ) : null}
-                        <TableRow>
-                          <TableCell>
-                            {row.buildingId ? (
-                              <Link component={RouterLink} to={paths.building(row.buildingId)}>
-                                {displayName(row.buildingName)}
-                              </Link>
-                            ) : (
-                              '—'
-                            )}
-                          </TableCell>
-                          <TableCell>{siteLabel(row.siteId, row.siteName)}</TableCell>
-                          <TableCell>
-                            <Link component={RouterLink} to={paths.quality({ rule: row.ruleId })}>
-                              {ruleOf.get(row.ruleId)?.title ?? row.ruleId}
-                            </Link>
-                          </TableCell>
-                          <TableCell>
-                            <SeverityChip severity={row.severity} />
-                          </TableCell>
-                          <TableCell>{row.detail ?? ''}</TableCell>
-                        </TableRow>
-                      </Fragment>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <FindingsTable rows={rows} ruleTitle={ruleTitle} />
           )}
         </>
       )}
