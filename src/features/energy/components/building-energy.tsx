@@ -8,17 +8,8 @@ import { FigureGrid } from '@/components/figure-grid';
 import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
 import { compareReasonWords, energyReasonWords } from '@/domain/energy-intensity';
+import { intensityFormat, kwhFormat, percentFormat, periodWords } from '../utils/energy-words';
 
-const kwhFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const intensityFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-const percentFormat = new Intl.NumberFormat(undefined, {
-  style: 'percent',
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
 // Site dates are written as UTC midnights: read them in UTC so a date is never shifted.
 const dayLabel = new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
@@ -26,7 +17,6 @@ const dayLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   timeZone: 'UTC',
 });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   year: 'numeric',
@@ -77,9 +67,8 @@ export function BuildingEnergySummary({
   return (
     <Section title="Energy">
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-        The last {days} whole days, {dateFormat.format(Date.parse(period.from))} to{' '}
-        {dateFormat.format(Date.parse(period.to))}, midnight to midnight on the site's clock: the
-        figures of the portfolio's{' '}
+        {periodWords(period)}, midnight to midnight on the site's clock: the figures of the
+        portfolio's{' '}
         <Link component={RouterLink} to={paths.energy()}>
           energy ranking
         </Link>
