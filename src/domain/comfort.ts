@@ -20,6 +20,13 @@ export interface BandLimits {
 
 export type ComfortBands = Record<ReadingKindKey, BandLimits>;
 
+/** Each banded kind in the words every screen uses: its sensor's label (measurement-kinds). */
+export const bandedKindLabels: Record<ReadingKindKey, string> = {
+  temperature: measurementKind('Air_Temperature_Sensor').label,
+  co2: measurementKind('CO2_Sensor').label,
+  humidity: measurementKind('Relative_Humidity_Sensor').label,
+};
+
 export interface ComfortBand extends BandLimits {
   kind: ReadingKindKey;
 }

@@ -1,4 +1,5 @@
 import {
+  bandedKindLabels,
   comfortVerdict,
   type ComfortBands,
   type ComfortSchedule,
@@ -92,7 +93,7 @@ export function measuredKinds(
   for (const reading of readings)
     if (reading.measuredId && rooms.has(reading.measuredId))
       labels.add(measurementKind(reading.pointType).label);
-  const banded = ['Air temperature', 'CO₂', 'Relative humidity'];
+  const banded = Object.values(bandedKindLabels);
   return [...labels].sort(
     (a, b) =>
       (banded.includes(a) ? banded.indexOf(a) : 99) -
