@@ -4,18 +4,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useBuildings } from '@/api/get-buildings';
-import {
-  buildingEnergyQueryOptions,
-  energyIntensitiesQueryOptions,
-  type BuildingEnergy,
-} from '@/api/get-energy';
-import { floorsQueryOptions } from '@/api/get-floors';
-import { qualityScoresQueryOptions } from '@/api/get-quality';
-import { useSites } from '@/api/get-sites';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import { DataFreshness } from '@/components/data-freshness';
@@ -27,16 +17,11 @@ import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { paths } from '@/config/paths';
 import { maxCompared, minCompared, useCompareSelection } from '@/stores/compare-selection';
 import { downloadCsv } from '@/lib/csv';
-import type { IndexedFigures, MeasureValue } from '@/domain/building-measures';
-import { energyReasonWords } from '@/domain/energy-intensity';
-import { countOf, displayName, formatCount } from '@/lib/format';
+import { countOf, displayName } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
-import {
-  compareBuildings,
-  pickedIds,
-  type Comparison,
-  type PortfolioQuality,
-} from '../utils/comparison';
+import { useComparison } from '../hooks/use-comparison';
+import { comparisonCsvName, comparisonNotes, withoutBuilding } from '../utils/compare-model';
+import type { Comparison } from '../utils/comparison';
 import { comparisonCsv } from '../utils/comparison-csv';
 import { MeasureFigures } from './measure-figures';
 import { SideBySideTable } from './side-by-side-table';
@@ -136,43 +121,6 @@ function Legend({
   );
 }
 
-// Stable, so useQueries hands back the same array until an answer changes.
-const dataOfEach = <T,>(results: ReadonlyArray<{ data: T | undefined }>) =>
-  results.map((result) => result.data);
-
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/**
- * The index's energy figures as the measures read them: each ranked building's intensity from
- * the one distribution answer, and for a compared building without one the reason its own
- * energy answer gives (the building page reads the same answer).
- */
-function indexedFigures(
-  intensities: { data?: ReadonlyMap<string, number> | undefined; isPending: boolean },
-  compared: ReadonlyMap<string, BuildingEnergy | undefined>,
-): IndexedFigures {
-  return {
-    energyIntensity(buildingId): MeasureValue {
-      if (intensities.isPending) return { ok: false, reason: 'loading the energy figures' };
-      if (!intensities.data) return { ok: false, reason: 'the energy figures could not be loaded' };
-      const intensity = intensities.data.get(buildingId);
-      if (intensity !== undefined) return { ok: true, value: intensity };
-      const own = compared.get(buildingId);
-      if (own?.building?.reason && own.period)
-        return {
-          ok: false,
-          reason: lowerFirst(
-            energyReasonWords(own.building.reason, {
-              coveredDays: own.building.coveredDays,
-              days: own.period.days,
-            }),
-          ),
-        };
-      return { ok: false, reason: 'not ranked by the energy refresh yet' };
-    },
-  };
-}
-
 /**
  * /compare?ids=…: two to six buildings side by side, their normalised measures against the
  * portfolio's distribution (and their organization's and site's), their floors at one scale.
@@ -185,47 +133,7 @@ export function ComparePage({
   ids: readonly string[];
   onIdsChange: (ids: string[]) => void;
 }) {
-  const buildings = useBuildings();
-  const sites = useSites();
-  // Scores and the values in doubt come from the data quality the server worked out.
-  const quality = useQuery({
-    ...qualityScoresQueryOptions(),
-    select: (answer): PortfolioQuality => ({
-      byBuilding: new Map(answer.buildings.map((row) => [row.buildingId, row])),
-      rules: new Map(answer.rules.map((rule) => [rule.id, rule])),
-    }),
-  });
-  // Energy use intensity as the index ranks it, and why a compared building has none.
-  const intensities = useQuery({
-    ...energyIntensitiesQueryOptions(),
-    select: (answer) => new Map(answer.buildings.map((row) => [row.id, row.intensity])),
-  });
-  const picked = useMemo(
-    () => (buildings.data ? pickedIds(buildings.data, ids) : []),
-    [buildings.data, ids],
-  );
-  const energyOfPicked = useQueries({
-    queries: picked.map((id) => buildingEnergyQueryOptions(id)),
-    combine: dataOfEach,
-  });
-  const indexed = useMemo(
-    () =>
-      indexedFigures(
-        { data: intensities.data, isPending: intensities.isPending },
-        new Map(picked.map((id, index) => [id, energyOfPicked[index]])),
-      ),
-    [intensities.data, intensities.isPending, picked, energyOfPicked],
-  );
-  const comparison = useMemo(
-    () =>
-      buildings.data
-        ? compareBuildings(buildings.data, sites.data ?? [], ids, quality.data, indexed)
-        : undefined,
-    [buildings.data, sites.data, ids, quality.data, indexed],
-  );
-  const floors = useQueries({
-    queries: (comparison?.compared ?? []).map(({ building }) => floorsQueryOptions(building.id)),
-  });
+  const { buildings, sites, quality, intensities, comparison, floors } = useComparison(ids);
 
   if (buildings.isPending) {
     return (
@@ -247,15 +155,8 @@ export function ComparePage({
       </Stack>
     );
   }
-  const { compared, unknownIds, extraIds } = comparison!;
-  const notes = [
-    unknownIds.length > 0
-      ? `${formatCount(unknownIds.length)} of the linked buildings ${unknownIds.length === 1 ? 'is' : 'are'} not in the portfolio (unknown id).`
-      : undefined,
-    extraIds.length > 0
-      ? `Only the first ${maxCompared} buildings are compared; ${formatCount(extraIds.length)} more ${extraIds.length === 1 ? 'was' : 'were'} left out.`
-      : undefined,
-  ].filter((note): note is string => note !== undefined);
+  const { compared } = comparison!;
+  const notes = comparisonNotes(comparison!, maxCompared);
 
   if (compared.length < minCompared) {
     return (
@@ -272,10 +173,7 @@ export function ComparePage({
   }
 
   const download = async () =>
-    downloadCsv(
-      `storey-compare-${compared.map(({ letter }) => letter).join('')}-${compared.length}-buildings.csv`,
-      await comparisonCsv(comparison!),
-    );
+    downloadCsv(comparisonCsvName(compared), await comparisonCsv(comparison!));
 
   return (
     // useFlexGap: the header that exists only on paper takes no space on screen.
@@ -328,9 +226,7 @@ export function ComparePage({
       ) : null}
       <Legend
         comparison={comparison!}
-        onRemove={(id) =>
-          onIdsChange(compared.map(({ building }) => building.id).filter((other) => other !== id))
-        }
+        onRemove={(id) => onIdsChange(withoutBuilding(compared, id))}
       />
       <Section title="Side by side">
         <SideBySideTable comparison={comparison!} />
