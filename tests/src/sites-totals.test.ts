@@ -2,7 +2,15 @@ import papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Totals } from '@/api/get-totals';
 import { toCsv } from '@/lib/csv';
-import { totalsCsvTable, viewTotals } from '@/features/sites/utils/totals-view';
+import { summarizeSites } from '@/features/sites/utils/site-summaries';
+import {
+  sitesViewState,
+  sortChange,
+  totalsCsvName,
+  totalsCsvTable,
+  viewTotals,
+  type SitesView,
+} from '@/features/sites/utils/totals-view';
 
 /** Three sites of two organizations, their sums and shares as the server gives them. */
 const totals: Totals = (() => {
@@ -123,5 +131,77 @@ describe('the Sites table as a person asks for it', () => {
       viewTotals(totals, { by: 'organization', filter: '', sort: 'area', descending: true }),
     );
     expect(byOrganization.fields[1]).toBe('Buildings');
+  });
+});
+
+describe('the Sites page read from its URL', () => {
+  const url = (values: Partial<SitesView['values']>): SitesView['values'] => ({
+    by: null,
+    q: null,
+    sort: null,
+    dir: null,
+    ...values,
+  });
+
+  it('shows sites by area, largest first, when the URL asks for nothing', () => {
+    expect(sitesViewState(url({}))).toEqual({
+      by: 'site',
+      filter: '',
+      sort: 'area',
+      descending: true,
+    });
+  });
+
+  it('sorts names A to Z by default, and keeps the direction the URL names', () => {
+    expect(sitesViewState(url({ sort: 'name' })).descending).toBe(false);
+    expect(sitesViewState(url({ sort: 'organization' })).descending).toBe(false);
+    expect(sitesViewState(url({ sort: 'floors', dir: 'asc' })).descending).toBe(false);
+  });
+
+  it('falls back to area for a column the grouping does not have', () => {
+    expect(sitesViewState(url({ sort: 'colour' })).sort).toBe('area');
+    expect(sitesViewState(url({ by: 'organization', sort: 'organization' })).sort).toBe('area');
+    expect(sitesViewState(url({ by: 'site', sort: 'organization' })).sort).toBe('organization');
+  });
+
+  it('turns a header click into the URL change: a new column, or the other way round', () => {
+    expect(sortChange('floors', { sort: 'area', descending: true })).toEqual({
+      sort: 'floors',
+      dir: undefined,
+    });
+    expect(sortChange('floors', { sort: 'floors', descending: true })).toEqual({
+      sort: 'floors',
+      dir: 'asc',
+    });
+    expect(sortChange('area', { sort: 'area', descending: false })).toEqual({
+      sort: undefined,
+      dir: 'desc',
+    });
+  });
+
+  it('names the CSV by the grouping and the filter', () => {
+    expect(totalsCsvName('site', '')).toBe('storey-sites-all.csv');
+    expect(totalsCsvName('organization', 'Alpha Estates')).toBe(
+      'storey-organizations-Alpha-Estates.csv',
+    );
+  });
+});
+
+describe('the Sites page without an index', () => {
+  it("sums each site's buildings, sites without any included, in name order", () => {
+    const summaries = summarizeSites(
+      [
+        { id: 's2', name: 'Harbour', city: 'Gdańsk', country: 'Poland' },
+        { id: 's1', name: 'Airport', city: null, country: 'Poland' },
+      ] as never,
+      [
+        { id: 'b1', siteId: 's2', area: 1200, floorCount: 3, spaceCount: 30 },
+        { id: 'b2', siteId: 's2', area: 800, floorCount: 2, spaceCount: 12 },
+      ] as never,
+    );
+    expect(summaries.map((site) => [site.label, site.place, site.buildings, site.area])).toEqual([
+      ['Airport', 'Poland', 0, 0],
+      ['Harbour', 'Gdańsk, Poland', 2, 2000],
+    ]);
   });
 });

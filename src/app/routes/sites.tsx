@@ -1,4 +1,5 @@
-import { SitesPage, sitesViewKeys } from '@/features/sites/components/sites-page';
+import { SitesPage } from '@/features/sites/components/sites-page';
+import { sitesViewKeys } from '@/features/sites/utils/totals-view';
 import { useUrlView } from '@/lib/use-url-params';
 
 /** /sites?by=&sort=&dir=: every site (or organization) with its totals and share. */

@@ -1,6 +1,8 @@
 import type { Totals, TotalsGroup } from '@/api/get-totals';
 import type { ColumnPriority } from '@/components/hidden-columns';
+import { fileSlug } from '@/lib/csv';
 import { areaUnit, displayName, siteLabel } from '@/lib/format';
+import type { UrlView } from '@/lib/use-url-params';
 import { fold } from '@/lib/text-match';
 
 export type TotalsRow = Totals['rows'][number];
@@ -148,3 +150,41 @@ export function totalsCsvTable(
     ],
   };
 }
+
+/** The table's state the route keeps in the URL (shareable, restored by Back). */
+export const sitesViewKeys = ['by', 'q', 'sort', 'dir'] as const;
+export type SitesView = UrlView<(typeof sitesViewKeys)[number]>;
+
+/**
+ * What the URL asks for, read once: by site (the default) or organization, the filter, and the
+ * sort, area by default; names ascend by default, figures descend. A sort the grouping has no
+ * column for (organization, by organization) falls back to area.
+ */
+export function sitesViewState(values: SitesView['values']): TotalsViewChoice {
+  const by: TotalsGroup = values.by === 'organization' ? 'organization' : 'site';
+  const asked = values.sort ?? 'area';
+  const sort = (
+    totalsSortable.has(asked) && !(by === 'organization' && asked === 'organization')
+      ? asked
+      : 'area'
+  ) as TotalsColumn;
+  const descending = values.dir
+    ? values.dir === 'desc'
+    : sort !== 'name' && sort !== 'organization';
+  return { by, filter: values.q ?? '', sort, descending };
+}
+
+/** The URL's change when a column's header is clicked: that column, or the other way round. */
+export function sortChange(
+  column: TotalsColumn,
+  current: Pick<TotalsViewChoice, 'sort' | 'descending'>,
+): { sort: string | undefined; dir: string | undefined } {
+  return {
+    sort: column === 'area' ? undefined : column,
+    dir: column === current.sort ? (current.descending ? 'asc' : 'desc') : undefined,
+  };
+}
+
+/** "storey-sites-harbour.csv": the grouping and the filter it was exported under. */
+export const totalsCsvName = (by: TotalsGroup, filter: string): string =>
+  `storey-${by === 'site' ? 'sites' : 'organizations'}-${fileSlug(filter)}.csv`;
