@@ -146,7 +146,7 @@ export function createCapabilityProbe(options: {
   const askGraphql = async (): Promise<GraphqlPart> => {
     let reason: string;
     try {
-      const answer = await gateway.graphql(
+      const answer = await gateway.readGraphqlWhole(
         JSON.stringify({ query: capabilityQuery, operationName: 'StoreyCapabilities' }),
       );
       const body =

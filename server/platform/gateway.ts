@@ -17,27 +17,27 @@ import { broadcast, createSharedReads } from './shared-reads.ts';
  */
 export interface PlatformGateway {
   /** A listing read, shared with identical reads in flight, handed over as it arrives. */
-  read(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
+  relayListing(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
   /**
-   * A current-values read: like `read`, and kept for CURRENT_VALUES_TTL_SECONDS, so everyone
+   * A current-values read: like `relayListing`, and kept for CURRENT_VALUES_TTL_SECONDS, so everyone
    * looking at one place within that period shares one platform call.
    */
-  readCurrent(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
-  /** `read`, whole: for the BFF's own use (bounded by PLATFORM_MAX_ANSWER_BYTES). */
-  get(pathAndQuery: string): Promise<UpstreamResponse>;
+  relayCurrentValues(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
+  /** `relayListing`, whole: for the BFF's own use (bounded by PLATFORM_MAX_ANSWER_BYTES). */
+  readListingWhole(pathAndQuery: string): Promise<UpstreamResponse>;
   /**
    * A read nobody shares (history series), handed over as it arrives (bounded by
    * PLATFORM_MAX_HISTORY_BYTES, and read at the platform's pace like every answer).
    */
-  open(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
+  relayUnshared(pathAndQuery: string): Promise<StreamedUpstreamResponse>;
   /**
    * A GraphQL query (the guard has let only queries through), handed over as it arrives and,
    * like a listing, shared with identical queries in flight: one service account asks, so the
    * answer is the same for everyone.
    */
-  query(body: string): Promise<StreamedUpstreamResponse>;
-  /** `query`, whole: for the BFF's own use. */
-  graphql(body: string): Promise<UpstreamResponse>;
+  relayGraphql(body: string): Promise<StreamedUpstreamResponse>;
+  /** `relayGraphql`, whole: for the BFF's own use. */
+  readGraphqlWhole(body: string): Promise<UpstreamResponse>;
   close(): Promise<void>;
   /** What browsers' answers hold unread, together (bounded by RELAY_BUFFER_BYTES). */
   readonly queues: ReaderQueues;
@@ -102,19 +102,19 @@ export function createPlatformGateway(
     secrets,
     ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
   });
-  const readCurrent = (pathAndQuery: string) =>
+  const relayCurrentValues = (pathAndQuery: string) =>
     sharedCurrent.read(pathAndQuery, async () =>
       withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
     );
-  const read = (pathAndQuery: string) =>
+  const relayListing = (pathAndQuery: string) =>
     shared.read(pathAndQuery, async () =>
       withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
     );
-  const query = (body: string) =>
+  const relayGraphql = (body: string) =>
     shared.read(`POST /graphql ${body}`, async () =>
       withinLimit(await client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body })),
     );
-  const open = async (pathAndQuery: string): Promise<StreamedUpstreamResponse> => {
+  const relayUnshared = async (pathAndQuery: string): Promise<StreamedUpstreamResponse> => {
     const answer = withinLimit(
       await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
       maxHistoryBytes,
@@ -124,13 +124,14 @@ export function createPlatformGateway(
     return { status: head.status, headers: head.headers, body: head.join()! };
   };
   return {
-    read,
-    readCurrent,
-    get: async (pathAndQuery) =>
-      readWhole(await read(pathAndQuery), maxBodyBytes, options.timeoutMs),
-    open,
-    query,
-    graphql: async (body) => readWhole(await query(body), maxBodyBytes, options.timeoutMs),
+    relayListing,
+    relayCurrentValues,
+    readListingWhole: async (pathAndQuery) =>
+      readWhole(await relayListing(pathAndQuery), maxBodyBytes, options.timeoutMs),
+    relayUnshared,
+    relayGraphql,
+    readGraphqlWhole: async (body) =>
+      readWhole(await relayGraphql(body), maxBodyBytes, options.timeoutMs),
     close: () => client.close(),
     queues,
     secrets,

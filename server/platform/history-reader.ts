@@ -80,7 +80,7 @@ export async function readHistory(input: {
     let skip = 0;
     for (;;) {
       const page = readPage(
-        await gateway.get(historyPath(settings, level, id, window, { take, skip })),
+        await gateway.readListingWhole(historyPath(settings, level, id, window, { take, skip })),
       );
       pages.push(page);
       skip += page.count;

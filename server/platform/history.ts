@@ -83,7 +83,7 @@ export async function probeFeature(options: {
     };
   }
   try {
-    const answer = await gateway.open(options.path(buildingId));
+    const answer = await gateway.relayUnshared(options.path(buildingId));
     // Only the status matters here. A body cut short (the BFF stopping) is no crash: its error is
     // taken and dropped.
     answer.body.once('error', () => {}).resume();
@@ -110,7 +110,7 @@ export async function probeFeature(options: {
 /** The id of the first building the platform lists, to ask the probes about. */
 export async function firstBuildingId(gateway: PlatformGateway): Promise<string | undefined> {
   try {
-    const listing = await gateway.get('/api/Buildings?take=1');
+    const listing = await gateway.readListingWhole('/api/Buildings?take=1');
     const buildings: unknown =
       listing.status === 200 ? JSON.parse(listing.body.toString('utf8')) : undefined;
     return Array.isArray(buildings) && typeof buildings[0]?.id === 'string'

@@ -105,7 +105,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     const page = async (skip: number) => {
       const label = `${what} (from ${skip})`;
       const answer = await withRetries(label, () =>
-        gateway.get(`${path}${separator}take=${pageSize}&skip=${skip}`),
+        gateway.readListingWhole(`${path}${separator}take=${pageSize}&skip=${skip}`),
       );
       const parsed = z.array(schema).safeParse(json(answer, label));
       if (!parsed.success)
@@ -139,7 +139,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     what: string,
   ): Promise<{ data: T; partial: boolean }> {
     const body = JSON.stringify({ query: document, variables });
-    const answer = await withRetries(what, () => gateway.graphql(body));
+    const answer = await withRetries(what, () => gateway.readGraphqlWhole(body));
     const parsed = z
       .object({ data: schema.nullish(), errors: z.array(z.unknown()).optional() })
       .safeParse(json(answer, what));

@@ -27,9 +27,9 @@ export const devicesProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = as
   { gateway },
 ) => {
   const forward = async (reply: FastifyReply, pathAndQuery: string) =>
-    relayStream(reply, await gateway.read(pathAndQuery), { queues: gateway.queues });
+    relayStream(reply, await gateway.relayListing(pathAndQuery), { queues: gateway.queues });
   const forwardCurrent = async (reply: FastifyReply, pathAndQuery: string) =>
-    relayStream(reply, await gateway.readCurrent(pathAndQuery), { queues: gateway.queues });
+    relayStream(reply, await gateway.relayCurrentValues(pathAndQuery), { queues: gateway.queues });
 
   const urls: string[] = [];
   for (const { level, what } of places) {

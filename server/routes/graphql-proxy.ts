@@ -19,7 +19,7 @@ export const graphqlProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = as
         variables: variables ?? {},
         operationName: operationName ?? null,
       });
-      return relayStream(reply, await gateway.query(body), {
+      return relayStream(reply, await gateway.relayGraphql(body), {
         graphql: true,
         queues: gateway.queues,
       });

@@ -34,7 +34,7 @@ export const operations: FastifyPluginAsync<{
         throw new Error('the session store cannot be reached');
       });
       await deps.tokens.getToken();
-      const answer = await deps.gateway.get('/api/Sites?take=1');
+      const answer = await deps.gateway.readListingWhole('/api/Sites?take=1');
       return answer.status === 200 ? undefined : `the platform answered ${answer.status}`;
     } catch (error) {
       return (error as Error).message;

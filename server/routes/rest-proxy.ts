@@ -34,7 +34,7 @@ export const restProxy: FastifyPluginAsync<{ gateway: PlatformGateway }> = async
 ) => {
   // Streamed as it arrives, shared with identical reads in flight (decision 0007).
   const forward = async (reply: FastifyReply, pathAndQuery: string) =>
-    relayStream(reply, await gateway.read(pathAndQuery), { queues: gateway.queues });
+    relayStream(reply, await gateway.relayListing(pathAndQuery), { queues: gateway.queues });
 
   api.get('/Sites', relayedRoute, (request, reply) =>
     forward(reply, `/api/Sites${canonicalQuery(querySchemas.sites, request.query)}`),

@@ -43,8 +43,9 @@ describe('the conditions refresh', () => {
   /** What the platform answers for a building's current values now, by building id. */
   let answers: Record<string, { status: number; values?: unknown[] }> = {};
   const asked: string[] = [];
+  // Only the call the refresh makes; `satisfies` keeps it in step with the gateway's names.
   const gateway = {
-    async get(pathAndQuery: string) {
+    async readListingWhole(pathAndQuery: string) {
       asked.push(pathAndQuery);
       const buildingId = /\/api\/Buildings\/([^/]+)\//.exec(pathAndQuery)?.[1] ?? '';
       const answer = answers[decodeURIComponent(buildingId)] ?? { status: 404 };
@@ -55,7 +56,7 @@ describe('the conditions refresh', () => {
         body: Buffer.from(body),
       };
     },
-  } as unknown as PlatformGateway;
+  } satisfies Pick<PlatformGateway, 'readListingWhole'> as unknown as PlatformGateway;
 
   const round = () =>
     refreshConditions({
