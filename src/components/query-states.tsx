@@ -76,7 +76,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function NotFoundState({ title, children }: { title: string; children?: ReactNode }) {
+/** A page that cannot show what was asked: not found, or failed to load, in a titled message. */
+export function PageMessage({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 4 }}>
       <Typography variant="h5" component="h1" gutterBottom>

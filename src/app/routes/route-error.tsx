@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { NotFoundState } from '@/components/query-states';
+import { PageMessage } from '@/components/query-states';
 
 /** Last line of defence: a failed chunk load or a render error shows a message, never a blank page. */
 export function RouteError() {
@@ -11,11 +11,11 @@ export function RouteError() {
       ? error.message
       : 'Unknown error';
   return (
-    <NotFoundState title="This page failed to load">
+    <PageMessage title="This page failed to load">
       {detail}{' '}
       <Button size="small" onClick={() => window.location.reload()}>
         Reload
       </Button>
-    </NotFoundState>
+    </PageMessage>
   );
 }

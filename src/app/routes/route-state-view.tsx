@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
-import { ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
+import { ErrorState, LoadingSkeleton, PageMessage } from '@/components/query-states';
 import { portfolioReturnPath } from '@/stores/portfolio-return';
 import type { RouteState } from '@/features/places/hooks/use-place';
 import { readIndexLinkState } from '@/lib/index-link';
@@ -44,7 +44,7 @@ export function RouteStateView({
       );
     case 'not-found':
       return (
-        <NotFoundState title={state.title}>
+        <PageMessage title={state.title}>
           {fromIndex
             ? `Storey's portfolio index listed it as of ${clock.format(new Date(fromIndex.indexAsOf))}, but the platform no longer has it: it was removed or moved since. `
             : null}
@@ -52,7 +52,7 @@ export function RouteStateView({
           <Link component={RouterLink} to={state.back.to}>
             {state.back.label}
           </Link>
-        </NotFoundState>
+        </PageMessage>
       );
   }
 }

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { Building } from '@/api/platform-schemas';
 import { DetailsTable } from '@/components/details-table';
-import { EmptyState, ErrorState, LoadingSkeleton, NotFoundState } from '@/components/query-states';
+import { EmptyState, ErrorState, LoadingSkeleton, PageMessage } from '@/components/query-states';
 import { formatArea, formatCount } from '@/lib/format';
 import { useBuildingOutline } from '@/api/get-building-outline';
 import { useBuildings } from '@/api/get-buildings';
@@ -68,10 +68,10 @@ export function FloorsSection({
       ) : outline.error ? (
         <ErrorState what="the floors' rooms" error={outline.error} onRetry={outline.retry} />
       ) : outline.outline === undefined && !outline.fetching ? (
-        <NotFoundState title="Rooms not found">
+        <PageMessage title="Rooms not found">
           The platform's GraphQL answer has no building with this id, so its floors cannot be
           opened.
-        </NotFoundState>
+        </PageMessage>
       ) : null}
       {floors.isError ? (
         <Alert severity="warning">
