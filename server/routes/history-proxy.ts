@@ -22,7 +22,7 @@ const placeNames: Record<HistoryLevel, 'building' | 'floor' | 'space' | 'device'
 };
 
 /** `from` and `to` as the browser sends them (ISO 8601 with a zone), checked and bounded. */
-function historyRange(query: unknown, maxDays: number): { from: number; to: number } {
+function checkedHistoryRange(query: unknown, maxDays: number): { from: number; to: number } {
   const raw = (query ?? {}) as Record<string, unknown>;
   const unknown = Object.keys(raw).filter((name) => name !== 'from' && name !== 'to');
   if (unknown.length > 0) {
@@ -70,7 +70,7 @@ export const historyProxy: FastifyPluginAsync<{
     const url = `/${level}/:id/HistoricalValues`;
     api.get<{ Params: { id: string } }>(url, relayedRoute, async (request, reply) => {
       const id = validId(request.params.id, placeNames[level]);
-      const range = historyRange(request.query, settings.maxDays);
+      const range = checkedHistoryRange(request.query, settings.maxDays);
       let readings: AsyncIterable<string>;
       try {
         readings = await readHistory({ gateway, settings, level, id, range });

@@ -8,9 +8,18 @@ export const signedInSchema = z.object({
   email: z.nullable(z.string()),
 });
 
+/**
+ * Who is using the dashboard: a person signed in; anyone, where the BFF runs without sign-in
+ * (the embedded emulator's default can); or nobody yet, or no longer.
+ */
 export type Session =
-  | { status: 'signed-in'; signIn: boolean; name: string | null; email: string | null }
+  | { status: 'signed-in'; name: string | null; email: string | null }
+  | { status: 'anonymous' }
   | { status: 'signed-out' | 'session-expired' };
+
+/** The portfolio may be read: someone is signed in, or nobody needs to be. */
+export const mayRead = (session: Session | undefined): boolean =>
+  session?.status === 'signed-in' || session?.status === 'anonymous';
 
 export const sessionKeys = { all: ['session'] as const };
 
@@ -18,7 +27,9 @@ export const sessionKeys = { all: ['session'] as const };
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   try {
     const { data } = await apiGet('/auth/me', signedInSchema, signal ? { signal } : {});
-    return { status: 'signed-in', ...data };
+    return data.signIn
+      ? { status: 'signed-in', name: data.name, email: data.email }
+      : { status: 'anonymous' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       return { status: error.reason === 'session-expired' ? 'session-expired' : 'signed-out' };

@@ -14,9 +14,7 @@ export function createQueryClient(queries: DefaultOptions['queries'] = {}): Quer
         if (!(error instanceof ApiError) || error.status !== 401) return;
         if (query.queryKey[0] === sessionKeys.all[0]) return;
         client.setQueryData<Session>(sessionKeys.all, (current) =>
-          current?.status === 'signed-in' && current.signIn
-            ? { status: 'session-expired' }
-            : current,
+          current?.status === 'signed-in' ? { status: 'session-expired' } : current,
         );
       },
     }),

@@ -17,7 +17,7 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router-dom';
-import { sessionKeys, useSession, type Session } from '@/api/get-session';
+import { mayRead, sessionKeys, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { UserMenu } from '@/features/auth/components/user-menu';
@@ -57,7 +57,7 @@ function useSessionEndedListener() {
   useEffect(() => {
     const onSignedOut = () => {
       const current = queryClient.getQueryData<Session>(sessionKeys.all);
-      if (current?.status === 'signed-in' && current.signIn)
+      if (current?.status === 'signed-in')
         queryClient.setQueryData<Session>(sessionKeys.all, { status: 'session-expired' });
     };
     window.addEventListener(signedOutEvent, onSignedOut);
@@ -73,7 +73,7 @@ function MainContent() {
     return (
       <ErrorState what="Storey" error={session.error} onRetry={() => void session.refetch()} />
     );
-  if (session.data.status !== 'signed-in')
+  if (!mayRead(session.data))
     return (
       <SignInScreen
         expired={session.data.status === 'session-expired'}
@@ -98,9 +98,8 @@ export function AppLayout() {
   // Every page prints in the light scheme (use-printing.ts swaps it while printing).
   usePrinting();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const signedIn = session.data?.status === 'signed-in';
-  const user =
-    session.data?.status === 'signed-in' && session.data.signIn ? session.data : undefined;
+  const signedIn = mayRead(session.data);
+  const user = session.data?.status === 'signed-in' ? session.data : undefined;
   const userName = user ? (user.name ?? user.email ?? 'Signed in') : undefined;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -14,7 +14,7 @@ import {
   qualityScoresQueryOptions,
   qualitySummaryQueryOptions,
 } from '@/api/get-quality';
-import { sessionQueryOptions } from '@/api/get-session';
+import { mayRead, sessionQueryOptions } from '@/api/get-session';
 import { spacesQueryOptions } from '@/api/get-spaces';
 import { sitesQueryOptions } from '@/api/get-sites';
 import { totalsQueryOptions } from '@/api/get-totals';
@@ -41,7 +41,7 @@ export type RouteData = (
 async function signedIn(queryClient: QueryClient): Promise<boolean> {
   try {
     const session = await queryClient.ensureQueryData(sessionQueryOptions());
-    return session.status === 'signed-in';
+    return mayRead(session);
   } catch {
     return false;
   }
