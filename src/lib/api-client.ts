@@ -47,9 +47,6 @@ export async function toApiError(response: Response): Promise<ApiError> {
         );
       const parsed = problemSchema.safeParse(body);
       if (parsed.success && parsed.data.detail) {
-        if (response.status === 401 && typeof window !== 'undefined') {
-          window.dispatchEvent(new Event(signedOutEvent));
-        }
         return new ApiError(
           response.status,
           parsed.data.title ?? response.statusText,
@@ -87,7 +84,13 @@ async function fetchAnswer(path: string, signal: AbortSignal | undefined): Promi
       'Storey could not be reached. Check your connection and try again.',
     );
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // Any call may be the first to learn the session ended, also one outside every query (a
+    // CSV export): the layout shows the sign-in screen at once.
+    if (error.status === 401) window.dispatchEvent(new Event(signedOutEvent));
+    throw error;
+  }
   return response;
 }
 

@@ -18,7 +18,8 @@ export function useBuildingRecord(buildingId: string) {
     [sites.data, building?.siteId],
   );
   return {
-    buildings,
+    /** The listing's query: whether the record is still loading or could not be read. */
+    listing: buildings,
     building,
     siteLabel: building ? siteLabel(building.siteId, site?.name) : '',
     siteTimeZone: site?.timezone ?? undefined,

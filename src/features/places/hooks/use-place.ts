@@ -74,15 +74,15 @@ export function useBuildingPlace(
   buildingId: string,
   place: PlaceKind = 'building',
 ): RouteState<BuildingPlace> {
-  const { buildings, building, siteLabel, siteTimeZone } = useBuildingRecord(buildingId);
-  if (buildings.isPending) return { status: 'loading', label: `Loading the ${place}`, place };
-  if (buildings.isError)
+  const { listing, building, siteLabel, siteTimeZone } = useBuildingRecord(buildingId);
+  if (listing.isPending) return { status: 'loading', label: `Loading the ${place}`, place };
+  if (listing.isError)
     return {
       status: 'error',
       place,
       what: `the ${place}`,
-      error: buildings.error,
-      retry: () => void buildings.refetch(),
+      error: listing.error,
+      retry: () => void listing.refetch(),
     };
   if (!building)
     return {
