@@ -109,6 +109,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Every file's BFFs are scanned for leaked secrets and tokens after its tests.
+          setupFiles: ['tests/server/support/leak-scan.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

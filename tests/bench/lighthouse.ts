@@ -5,7 +5,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../support/chromium';
 import type { IndexFigure } from './portfolio-index';
-import { freePort, productionServer, startService, type Service } from './processes';
+import { freePort, productionServer, startService, type Service } from '../support/processes';
 
 interface Audit {
   performance: number;

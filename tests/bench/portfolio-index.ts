@@ -9,7 +9,7 @@ import {
   productionServer,
   startService,
   type Service,
-} from './processes';
+} from '../support/processes';
 
 export interface IndexFigure {
   group: string;

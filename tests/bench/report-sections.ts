@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { root } from './processes';
+import { root } from '../support/processes';
 
 export const benchmarksDocument = path.join(root, 'docs/benchmarks.md');
 const marker = (name: string, edge: 'start' | 'end') => `<!-- ${name}:${edge} -->`;

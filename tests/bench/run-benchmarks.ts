@@ -18,7 +18,7 @@ import {
   productionServer,
   startService,
   type Service,
-} from './processes';
+} from '../support/processes';
 import { portfolioIndexBenchmarks } from './portfolio-index';
 import { energyRankingBenchmarks } from './energy-ranking';
 import { lighthouseAudits } from './lighthouse';

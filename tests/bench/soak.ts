@@ -8,7 +8,12 @@
  */
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
-import { freePort, platformEnvironment, productionServer, startService } from './processes';
+import {
+  freePort,
+  platformEnvironment,
+  productionServer,
+  startService,
+} from '../support/processes';
 import { writeSection } from './report-sections';
 
 // The BFF runs compiled, as in production.

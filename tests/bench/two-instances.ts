@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../server/cli/build.mjs';
-import { freePort, platformEnvironment, productionServer, startService } from './processes';
+import {
+  freePort,
+  platformEnvironment,
+  productionServer,
+  startService,
+} from '../support/processes';
 import { writeSection } from './report-sections';
 
 // The BFF runs compiled, as in production.

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
   csrf,
+  noBuiltDashboard,
   startBff,
   startPlatform,
   type RunningBff,
@@ -208,7 +209,7 @@ describe('BFF operations', () => {
     const config = loadConfig({
       PORT: '0',
       LOG_LEVEL: 'silent',
-      STATIC_DIR: 'tests/server/fixtures/no-dist',
+      STATIC_DIR: noBuiltDashboard,
     });
     const app = await buildApp({ config, platform: platform.settings });
     await app.listen({ host: '127.0.0.1', port: 0 });

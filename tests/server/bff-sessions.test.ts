@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { startOpenIdProvider } from '../../server/emulator/openid-provider';
-import { freePort } from '../bench/processes';
+import { freePort } from '../support/free-port';
 import { CookieJar } from './support/browser-like';
 import { startRedis, type RunningRedis } from './support/redis-server';
 import { signInAs, startSignedInStorey, type SignedInStorey } from './support/sign-in';

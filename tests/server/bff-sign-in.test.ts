@@ -8,13 +8,13 @@ import { startStorey, type RunningStorey } from '../../server/server';
 import { CookieJar } from './support/browser-like';
 import { quietStorey, signInAs, startSignedInStorey } from './support/sign-in';
 import { platformVariables, startPlatform } from './support/harness';
+import { expectNoLeaks, signedJwt } from '../support/leaks';
 
 /** The file's shared Storey keeps an index (the admin rule below); the others need none. */
 const withIndex = { ...quietStorey, PORTFOLIO_INDEX: 'on' };
 // Each Storey a test starts for itself: no embedded index to set up (PostgreSQL in WebAssembly
 // took most of such a test's time, three times as much beside other work).
 const quiet = quietStorey;
-const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
 
 let storey: RunningStorey;
 
@@ -92,7 +92,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
     expect(cookie).not.toMatch(/Secure/); // plain HTTP on loopback; __Host- and Secure come with HTTPS (below)
     const value = jar.get(storey.url, 'storey-session')!;
     expect(value.split('.')).toHaveLength(5); // JWE: encrypted, not a readable JWT
-    expect(value).not.toMatch(jwt);
+    expect(value).not.toMatch(signedJwt);
   });
 
   it('lets the signed-in person use the API, still only with X-CSRF, and says who they are', async () => {
@@ -277,7 +277,7 @@ describe('sign-in with OpenID Connect at the BFF', () => {
       const response = await jar.fetch(`${storey.url}${path}`, { headers: { 'x-csrf': '1' } });
       bodies.push(JSON.stringify([...response.headers]), await response.text());
     }
-    expect(bodies.join('\n')).not.toMatch(jwt);
+    expectNoLeaks(bodies.join('\n'), {}, 'a page');
   });
 });
 
@@ -331,7 +331,7 @@ describe('where Storey may listen', () => {
 
 describe('sign-in with a configured provider', () => {
   it('lets in only the allowed e-mail domains and groups', async () => {
-    const { freePort } = await import('../bench/processes');
+    const { freePort } = await import('../support/free-port');
     const { startOpenIdProvider } = await import('../../server/emulator/openid-provider');
     for (const [restriction, allowed, refused] of [
       [{ OIDC_ALLOWED_DOMAINS: 'Storey.example' }, 'dana', 'sam'],

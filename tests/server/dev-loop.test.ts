@@ -7,6 +7,7 @@ import viteConfig from '../../vite.config';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { bffPrefixes, bffProxy } from '../../server/http/paths';
+import { noBuiltDashboard } from './support/harness';
 
 describe('the dev loop', () => {
   it('proxies exactly the BFF prefixes through Vite', () => {
@@ -29,7 +30,7 @@ describe('the dev loop', () => {
         publicUrl: 'http://127.0.0.1:5173',
       },
     ]) {
-      const config = loadConfig({ STATIC_DIR: 'tests/server/fixtures/no-dist', METRICS_PORT: '' });
+      const config = loadConfig({ STATIC_DIR: noBuiltDashboard, METRICS_PORT: '' });
       const app = await buildApp({
         config,
         platform: {

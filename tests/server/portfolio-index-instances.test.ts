@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
-import { freePort, startService, type Service } from '../bench/processes';
+import { freePort, startService, type Service } from '../support/processes';
 import { startPlatform, type RunningPlatform } from './support/harness';
 import { startPostgres, type RunningPostgres } from './support/postgres-server';
 

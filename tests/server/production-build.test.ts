@@ -11,7 +11,7 @@ import path from 'node:path';
 import { validate } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/cli/build.mjs';
-import { freePort, root } from '../bench/processes';
+import { freePort, root } from '../support/processes';
 import { dockerfilePath, execForm, instructionValues, readDockerfile } from '../support/dockerfile';
 import { platformVariables, startPlatform, type RunningPlatform } from './support/harness';
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from '../../bench/processes';
+import { freePort } from '../../support/free-port';
 
 export interface RunningRedis {
   url: string;

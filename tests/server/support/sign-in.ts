@@ -6,15 +6,20 @@ import {
   type RunningOpenIdProvider,
 } from '../../../server/emulator/openid-provider';
 import { startStorey, type RunningStorey } from '../../../server/server';
-import { freePort } from '../../bench/processes';
+import { freePort } from '../../support/free-port';
 import { CookieJar } from './browser-like';
-import { platformVariables, startPlatform, type RunningPlatform } from './harness';
+import {
+  noBuiltDashboard,
+  platformVariables,
+  startPlatform,
+  type RunningPlatform,
+} from './harness';
 
 /** No build, no log noise: what server tests start Storey with. */
 export const quietStorey = {
   PORT: '0',
   LOG_LEVEL: 'silent',
-  STATIC_DIR: 'tests/server/fixtures/no-dist',
+  STATIC_DIR: noBuiltDashboard,
   // The index reads the platform on its own at start; these tests count what browsers cause.
   // Its own tests (portfolio-index-*.test.ts, bff-sign-in's admin rule) turn it on.
   PORTFOLIO_INDEX: 'off',

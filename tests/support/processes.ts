@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultCredentials } from '../../server/emulator/emulator';
-import { imageCommand } from '../support/dockerfile';
+import { imageCommand } from './dockerfile';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-export { freePort } from '../support/free-port';
+export { freePort } from './free-port';
 
 export interface Service {
   child: ChildProcess;
