@@ -379,35 +379,61 @@ function insecureUrlProblems(values: Record<string, unknown>, names: string[]) {
   });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
+type EnvironmentValues = z.infer<typeof environmentSchema>;
+
+/** The variables, each checked alone; a problem names the variable, never echoes its value. */
+function parseEnvironment(env: NodeJS.ProcessEnv): EnvironmentValues {
   // An empty variable means "not set", as in most shells' `FOO= npm start`.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = environmentSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        // Never echo a secret's value back, even in an error about it.
-        return `${name}: ${issue.message}`;
-      }),
-    );
-  }
-  const values = parsed.data;
-  const problems: string[] = [];
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      // Never echo a secret's value back, even in an error about it.
+      return `${name}: ${issue.message}`;
+    }),
+  );
+}
+
+/** The real platform's settings: all six PLATFORM_* variables, or none (the emulator). */
+function platformSettings(values: EnvironmentValues): {
+  platform: PlatformSettings | undefined;
+  problems: string[];
+} {
   const present = requiredPlatformVariables.filter((name) => values[name] !== undefined);
-  if (present.length > 0 && present.length < requiredPlatformVariables.length) {
+  if (present.length === 0) return { platform: undefined, problems: [] };
+  if (present.length < requiredPlatformVariables.length) {
     const missing = requiredPlatformVariables.filter((name) => values[name] === undefined);
-    problems.push(
-      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: set all of ${requiredPlatformVariables.join(', ')} to use a real platform, or none of them to use the built-in emulator.`,
-    );
+    return {
+      platform: undefined,
+      problems: [
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: set all of ${requiredPlatformVariables.join(', ')} to use a real platform, or none of them to use the built-in emulator.`,
+      ],
+    };
   }
+  return {
+    platform: {
+      baseUrl: values.PLATFORM_BASE_URL!,
+      authUrl: values.PLATFORM_AUTH_URL!,
+      tenantId: values.PLATFORM_TENANT_ID!,
+      clientId: values.PLATFORM_CLIENT_ID!,
+      clientSecret: values.PLATFORM_CLIENT_SECRET!,
+      scope: values.PLATFORM_SCOPE!,
+    },
+    problems: [],
+  };
+}
+
+/** OIDC_* set together, or not at all: an allow-list silently ignored would let everyone in. */
+function signInProblems(values: EnvironmentValues): string[] {
+  const problems: string[] = [];
   const oidcPresent = (
     ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS', 'OIDC_ALLOWED_GROUPS'] as const
   ).filter((name) => values[name] !== undefined);
   if (values.OIDC_ISSUER === undefined && oidcPresent.length > 0) {
-    // An allow-list that is silently ignored would let everyone in: refuse instead.
     problems.push(
       `${oidcPresent.join(', ')} ${oidcPresent.length === 1 ? 'is' : 'are'} set without OIDC_ISSUER, and would have no effect: set OIDC_ISSUER too, or none of them.`,
     );
@@ -419,33 +445,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     if (missing.length > 0)
       problems.push(`Sign-in with OIDC_ISSUER also needs ${missing.join(', ')}.`);
   }
+  return problems;
+}
+
+/**
+ * What Storey refuses to be exposed as: readable by anyone beyond loopback without sign-in, or a
+ * session cookie over plain HTTP beyond loopback.
+ */
+function exposureProblems(
+  values: EnvironmentValues,
+  signInMode: BffConfig['signInMode'],
+): string[] {
+  const problems: string[] = [];
+  const loopback = isLoopbackHost(values.HOST);
   const allowInsecureHttp = values.ALLOW_INSECURE_HTTP === 'true';
   if (!allowInsecureHttp)
     problems.push(
       ...insecureUrlProblems(values, ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL', 'OIDC_ISSUER']),
     );
-  let secret: Uint8Array | undefined;
-  if (values.SESSION_SECRET !== undefined) {
-    try {
-      secret = decodeSessionSecret(values.SESSION_SECRET);
-    } catch (error) {
-      problems.push(...(error as ConfigError).problems);
-    }
-  }
-  const platform: PlatformSettings | undefined =
-    present.length === 0
-      ? undefined
-      : {
-          baseUrl: values.PLATFORM_BASE_URL!,
-          authUrl: values.PLATFORM_AUTH_URL!,
-          tenantId: values.PLATFORM_TENANT_ID!,
-          clientId: values.PLATFORM_CLIENT_ID!,
-          clientSecret: values.PLATFORM_CLIENT_SECRET!,
-          scope: values.PLATFORM_SCOPE!,
-        };
-  const signInMode =
-    values.OIDC_ISSUER !== undefined ? 'oidc' : platform === undefined ? 'embedded' : 'off';
-  const loopback = isLoopbackHost(values.HOST);
   if (signInMode === 'off' && !loopback && values.ALLOW_ANONYMOUS !== 'true') {
     problems.push(
       `Storey will not listen on ${values.HOST} without sign-in: anyone who reaches it would read the whole portfolio. Set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET, listen on a loopback address (HOST=127.0.0.1), or set ALLOW_ANONYMOUS=true to accept the risk.`,
@@ -461,13 +478,72 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       `Storey listens on ${values.HOST} with sign-in, so its session cookie must travel over HTTPS: set PUBLIC_URL to the https:// address browsers use (TLS ends in front of Storey), or ALLOW_INSECURE_HTTP=true for a closed test network.`,
     );
   }
+  return problems;
+}
+
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const signInSettings = (values: EnvironmentValues): SignInSettings | undefined =>
+  values.OIDC_ISSUER === undefined
+    ? undefined
+    : {
+        issuer: values.OIDC_ISSUER,
+        clientId: values.OIDC_CLIENT_ID!,
+        clientSecret: values.OIDC_CLIENT_SECRET!,
+        allowedDomains: list(values.OIDC_ALLOWED_DOMAINS).map((domain) => domain.toLowerCase()),
+        allowedGroups: list(values.OIDC_ALLOWED_GROUPS),
+      };
+
+const historySettings = (values: EnvironmentValues): HistorySettings => ({
+  pathTemplate: values.PLATFORM_HISTORY_PATH,
+  fromParam: values.PLATFORM_HISTORY_FROM_PARAM,
+  toParam: values.PLATFORM_HISTORY_TO_PARAM,
+  maxDays: values.PLATFORM_HISTORY_MAX_DAYS,
+  pageSize: values.PLATFORM_HISTORY_TAKE,
+  maxReadings: values.HISTORY_MAX_READINGS,
+});
+
+const indexSettings = (values: EnvironmentValues): IndexSettings => ({
+  enabled: values.PORTFOLIO_INDEX === 'on',
+  databaseUrl: values.DATABASE_URL,
+  dataDir: values.INDEX_DATA_DIR ? path.resolve(values.INDEX_DATA_DIR) : undefined,
+  refreshMinutes: values.INDEX_REFRESH_MINUTES,
+  concurrency: values.INDEX_SYNC_CONCURRENCY,
+  pageSize: values.INDEX_PAGE_SIZE,
+  admins: list(values.INDEX_ADMINS).map((admin) =>
+    admin.includes('@') ? admin.toLowerCase() : admin,
+  ),
+  conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
+  conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
+  energyRequestBudget: values.ENERGY_REQUEST_BUDGET,
+});
+
+/**
+ * The BFF's settings from its environment: each variable checked, then the rules between them
+ * (every problem found is reported at once), then each section mapped.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
+  const values = parseEnvironment(env);
+  const { platform, problems } = platformSettings(values);
+  problems.push(...signInProblems(values));
+  let secret: Uint8Array | undefined;
+  if (values.SESSION_SECRET !== undefined) {
+    try {
+      secret = decodeSessionSecret(values.SESSION_SECRET);
+    } catch (error) {
+      problems.push(...(error as ConfigError).problems);
+    }
+  }
+  const present = requiredPlatformVariables.some((name) => values[name] !== undefined);
+  const signInMode: BffConfig['signInMode'] =
+    values.OIDC_ISSUER !== undefined ? 'oidc' : present ? 'off' : 'embedded';
+  problems.push(...exposureProblems(values, signInMode));
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const list = (raw: string | undefined) =>
-    (raw ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
   return {
     host: values.HOST,
     port: values.PORT,
@@ -483,14 +559,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     currentValuesTtlSeconds: values.CURRENT_VALUES_TTL_SECONDS,
     comfortBands: comfortBandsFrom(values),
     comfortHours: values.COMFORT_HOURS ?? defaultComfortHours,
-    history: {
-      pathTemplate: values.PLATFORM_HISTORY_PATH,
-      fromParam: values.PLATFORM_HISTORY_FROM_PARAM,
-      toParam: values.PLATFORM_HISTORY_TO_PARAM,
-      maxDays: values.PLATFORM_HISTORY_MAX_DAYS,
-      pageSize: values.PLATFORM_HISTORY_TAKE,
-      maxReadings: values.HISTORY_MAX_READINGS,
-    },
+    history: historySettings(values),
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
@@ -507,16 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
         : { port: values.METRICS_PORT, host: values.METRICS_HOST },
     platform,
     signInMode,
-    signIn:
-      values.OIDC_ISSUER === undefined
-        ? undefined
-        : {
-            issuer: values.OIDC_ISSUER,
-            clientId: values.OIDC_CLIENT_ID!,
-            clientSecret: values.OIDC_CLIENT_SECRET!,
-            allowedDomains: list(values.OIDC_ALLOWED_DOMAINS).map((domain) => domain.toLowerCase()),
-            allowedGroups: list(values.OIDC_ALLOWED_GROUPS),
-          },
+    signIn: signInSettings(values),
     session: {
       secret,
       idleMinutes: values.SESSION_IDLE_MINUTES,
@@ -525,19 +585,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     },
     publicUrl: values.PUBLIC_URL,
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
-    index: {
-      enabled: values.PORTFOLIO_INDEX === 'on',
-      databaseUrl: values.DATABASE_URL,
-      dataDir: values.INDEX_DATA_DIR ? path.resolve(values.INDEX_DATA_DIR) : undefined,
-      refreshMinutes: values.INDEX_REFRESH_MINUTES,
-      concurrency: values.INDEX_SYNC_CONCURRENCY,
-      pageSize: values.INDEX_PAGE_SIZE,
-      admins: list(values.INDEX_ADMINS).map((admin) =>
-        admin.includes('@') ? admin.toLowerCase() : admin,
-      ),
-      conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
-      conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
-      energyRequestBudget: values.ENERGY_REQUEST_BUDGET,
-    },
+    index: indexSettings(values),
   };
 }
