@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { duplicateBuildingName, specialBuildings } from '../../server/emulator/portfolio';
 import { humanizeKey } from '@/features/places/utils/room-details';
 import { server } from './support/msw-server';
-import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
   everythingPending,
@@ -14,13 +13,9 @@ import {
   graphqlFails,
   graphqlPartial,
   graphqlRequests,
-  indexTotals,
-  portfolioEmpty,
   reorderedPlatform,
-  sitesFail,
   spacesFail,
   specOnlyPlatform,
-  withoutIndex,
 } from './support/scenarios';
 
 /** The floor page's live room count (the History panel below has a loading status of its own). */
@@ -273,123 +268,6 @@ describe('Level and room screens', () => {
     const index = fixture.floorsOf(entry).findIndex((floor) => floor.spaces.length === 0);
     renderApp(`/buildings/${entry.record.id}/levels/${index}`);
     expect(await screen.findByText('This floor has no rooms')).toBeInTheDocument();
-  });
-});
-
-describe('Sites screen from the portfolio index', () => {
-  const ui = {
-    table: (name: 'Sites' | 'Organizations') => screen.findByRole('table', { name }),
-    rowNames: (table: HTMLElement) =>
-      within(table)
-        .getAllByRole('row')
-        .slice(1, -1)
-        .map((row) => within(row).getAllByRole('rowheader')[0]!.textContent),
-  };
-  const [first, second, third] = indexTotals.rows;
-
-  it('shows every site with its sums, its shares and the total, largest area first', async () => {
-    renderApp('/sites');
-    const table = await ui.table('Sites');
-    expect(ui.rowNames(table)).toEqual([first!.name, second!.name, third!.name]);
-    const row = holding(table, 'link', `${first!.name}: show its buildings in the portfolio`);
-    // 1,500 of 2,000 m²: the share the server worked out, as a person reads it.
-    expect(within(row).getByText('(75%)')).toBeInTheDocument();
-    const total = within(table).getAllByRole('row').at(-1)!;
-    expect(total).toHaveTextContent('All 3 sites');
-    expect(screen.getByText(/leave out 1 building whose counts/)).toBeInTheDocument();
-  });
-
-  it('sorts by any column, and by organization, keeping both in the address', async () => {
-    const { router } = renderApp('/sites');
-    const table = await ui.table('Sites');
-    await userEvent.click(within(table).getByRole('button', { name: 'Floors' }));
-    expect(ui.rowNames(table)).toEqual([second!.name, first!.name, third!.name]);
-    await userEvent.click(within(table).getByRole('button', { name: 'Floors' }));
-    expect(ui.rowNames(table)).toEqual([third!.name, first!.name, second!.name]);
-    expect(router.state.location.search).toBe('?sort=floors&dir=asc');
-    await userEvent.click(screen.getByRole('button', { name: 'By organization' }));
-    expect(await ui.table('Organizations')).toBeInTheDocument();
-    expect(router.state.location.search).toContain('by=organization');
-  });
-
-  it("names each site's organization, filters by name or organization, and adds up what is shown", async () => {
-    const { router } = renderApp('/sites');
-    const table = await ui.table('Sites');
-    const organization = fixture.organizations.find(
-      (candidate) => candidate.id === fixture.sites[0]!.organizationId,
-    )!;
-    const row = holding(table, 'link', `${first!.name}: show its buildings in the portfolio`);
-    expect(within(row).getByRole('cell', { name: organization.name! })).toBeInTheDocument();
-
-    await userEvent.type(screen.getByRole('textbox', { name: 'Filter sites' }), second!.name!);
-    await waitFor(() => expect(ui.rowNames(table).slice(0, -1)).toEqual([second!.name]));
-    expect(router.state.location.search).toBe(`?${new URLSearchParams({ q: second!.name! })}`);
-    // Shown, then the whole: 500 of 2,000 m² is a quarter of the portfolio's area.
-    const [shown, whole] = within(table).getAllByRole('row').slice(-2);
-    expect(shown).toHaveTextContent('1 of 3 sites shown');
-    expect(within(shown!).getByText('(25%)')).toBeInTheDocument();
-    expect(whole).toHaveTextContent('All 3 sites');
-
-    await userEvent.clear(screen.getByRole('textbox', { name: 'Filter sites' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Filter sites' }), 'no such place');
-    expect(await within(table).findByText('No sites match this filter.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
-  });
-
-  it('says which columns a narrow window hides, and shows them on request', async () => {
-    // The test's window matches no width query: a phone, where only Site and Area show.
-    renderApp('/sites');
-    await ui.table('Sites');
-    const toggle = screen.getByRole('button', { name: 'Show 6 columns' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    expect(
-      screen.getByText(/hidden at this width \(Organization, Buildings, Floors, Spaces/),
-    ).toBeInTheDocument();
-    await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Hide 6 columns' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-  });
-});
-
-describe('Sites screen without an index', () => {
-  beforeEach(() => server.use(...withoutIndex()));
-
-  it('lists each site with its building count and area, linking to the filtered portfolio', async () => {
-    const { router } = renderApp('/sites');
-    const table = await screen.findByRole('table', { name: 'Sites' });
-    const site = fixture.sites[0]!;
-    const link = within(table).getByRole('link', {
-      name: `${site.name}: show its buildings in the portfolio`,
-    });
-    const row = holding(table, 'link', `${site.name}: show its buildings in the portfolio`);
-    expect(within(row).getByText(String(site.buildingCount))).toBeInTheDocument();
-    await userEvent.click(link);
-    await waitFor(() => expect(router.state.location.search).toBe(`?site=${site.id}`));
-  });
-
-  it('explains an account with no sites', async () => {
-    server.use(...withoutIndex(), ...portfolioEmpty());
-    renderApp('/sites');
-    expect(await screen.findByText('This account sees no sites')).toBeInTheDocument();
-  });
-
-  it('shows a loading skeleton first', async () => {
-    server.use(...withoutIndex(), ...everythingPending());
-    renderApp('/sites');
-    expect(await screen.findByRole('status', { name: 'Loading the sites' })).toBeInTheDocument();
-  });
-
-  it('shows the problem detail with Retry when sites fail', async () => {
-    server.use(...withoutIndex(), ...sitesFail(503));
-    renderApp('/sites');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Sites failed (503).');
-    server.resetHandlers();
-    server.use(...withoutIndex());
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('table', { name: 'Sites' })).toBeInTheDocument();
   });
 });
 
