@@ -22,34 +22,19 @@ const routePreloadsSchema = z.object({
 });
 export type RoutePreloads = z.infer<typeof routePreloadsSchema>;
 
-/** One pattern's segments matched against a path's: ":name" takes any one non-empty segment. */
-function matches(pattern: string, pathName: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathName.split('/').filter(Boolean);
-  return (
-    want.length === have.length &&
-    want.every((segment, index) => segment.startsWith(':') || segment === have[index])
-  );
-}
-
 /**
- * The `<link rel="modulepreload">` tags for a page path, read once from the build. A build
- * without the file (an older one, a test's own) announces nothing: the page works as before.
+ * Each page pattern of the build with its `<link rel="modulepreload">` tags, read once. A build
+ * without the file (an older one, a test's own) has none: every page works as before, without
+ * its chunks announced.
  */
-export function routePreloadLinks(staticDir: string): (pathName: string) => string {
+export function routePreloadLinks(staticDir: string): Array<{ pattern: string; links: string }> {
   const file = path.join(staticDir, routePreloadsFile);
-  if (!existsSync(file)) return () => '';
+  if (!existsSync(file)) return [];
   const { routes } = routePreloadsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  const links = new Map(
-    routes.map((route) => [
-      route.pattern,
-      route.files
-        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
-        .join(''),
-    ]),
-  );
-  return (pathName) => {
-    const route = routes.find((candidate) => matches(candidate.pattern, pathName));
-    return route ? links.get(route.pattern)! : '';
-  };
+  return routes.map((route) => ({
+    pattern: route.pattern,
+    links: route.files
+      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+      .join(''),
+  }));
 }

@@ -1,17 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sendProblem } from '../http/problem.ts';
 import { routePreloadLinks } from '../http/route-preloads.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
-
-/**
- * The page's path, for choosing its chunks only: the text before the query. Not parsed as a URL:
- * a target such as "//?" is a valid request line but no URL (the hostile-input property found
- * that `new URL` threw there, a 500).
- */
-const pagePath = (target: string): string => target.split('?', 1)[0] ?? '/';
 
 /** What Vite writes where the per-response CSP nonce goes (vite.config.ts: html.cspNonce). */
 export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
@@ -28,15 +21,31 @@ export const cspNoncePlaceholder = '__STOREY_CSP_NONCE__';
 export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { staticDir }) => {
   const indexFile = path.join(staticDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  // The page's own chunks, announced with the entry's (decision 0016).
-  const preloadsFor = routePreloadLinks(staticDir);
+
+  const sendPage = (reply: FastifyReply, preloads: string) => {
+    if (indexHtml === undefined)
+      return sendProblem(
+        reply,
+        503,
+        'The dashboard has not been built yet: run `npm run build` (npm start does it for you).',
+      );
+    const nonce = newNonce();
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pagePolicy(nonce))
+      .type('text/html; charset=utf-8')
+      .send(
+        indexHtml.replace('</head>', `${preloads}</head>`).replaceAll(cspNoncePlaceholder, nonce),
+      );
+  };
+
   if (indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
       index: false,
       cacheControl: false,
-      // index.html is always answered by the handler below, with this response's nonce.
+      // index.html is always answered by the handlers below, with this response's nonce.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(response, filePath) {
         const relative = path.relative(staticDir, filePath);
@@ -48,29 +57,19 @@ export const spa: FastifyPluginAsync<{ staticDir: string }> = async (app, { stat
         );
       },
     });
+    // Each page of the build, matched by the router like any route, with its own chunks
+    // announced beside the entry's (decision 0016).
+    for (const { pattern, links } of routePreloadLinks(staticDir))
+      app.get(pattern, async (_request, reply) => sendPage(reply, links));
+    // A missing hashed asset is a 404, not the page (a browser would try to run HTML as
+    // script); the files that exist are routes of their own (fastify-static, no wildcard).
+    app.get('/assets/*', async (_request, reply) => sendProblem(reply, 404, 'No such path.'));
   }
 
+  // Any other path is the page too (a deep link the app's router answers, "not found" included).
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return sendProblem(reply, 405, 'Only GET reads pages.');
-    // A missing hashed asset is a 404, not the page (a browser would try to run HTML as script).
-    if (request.url.startsWith('/assets/')) return sendProblem(reply, 404, 'No such path.');
-    if (indexHtml === undefined) {
-      return sendProblem(
-        reply,
-        503,
-        'The dashboard has not been built yet: run `npm run build` (npm start does it for you).',
-      );
-    }
-    const nonce = newNonce();
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', pagePolicy(nonce))
-      .type('text/html; charset=utf-8')
-      .send(
-        indexHtml
-          .replace('</head>', `${preloadsFor(pagePath(request.url))}</head>`)
-          .replaceAll(cspNoncePlaceholder, nonce),
-      );
+    return sendPage(reply, '');
   });
 };
