@@ -55,14 +55,15 @@ export function PortfolioPage({
   );
   // Loading and failure keep the page's title: people see where they are and what is wrong.
   // A failed refresh keeps the figures already shown (marked stale by DataFreshness).
-  if (buildings.data === undefined && !buildings.isError)
+  const { listing } = model;
+  if (listing === undefined && !buildings.isError)
     return (
       <Stack spacing={3}>
         {header}
         <LoadingSkeleton label="Loading the portfolio" rows={10} />
       </Stack>
     );
-  if (buildings.data === undefined)
+  if (listing === undefined)
     return (
       <Stack spacing={3}>
         {header}
@@ -73,7 +74,7 @@ export function PortfolioPage({
         />
       </Stack>
     );
-  if (buildings.data.length === 0) {
+  if (listing.length === 0) {
     return (
       <Stack spacing={3}>
         {header}
@@ -174,7 +175,7 @@ export function PortfolioPage({
         <StatCard
           label="Buildings"
           value={formatCount(totals.buildings)}
-          note={filtering ? `of ${formatCount(buildings.data.length)}` : undefined}
+          note={filtering ? `of ${formatCount(listing.length)}` : undefined}
         />
         <StatCard label="Floors" value={formatCount(totals.floors)} />
         <StatCard label="Spaces" value={formatCount(totals.spaces)} />

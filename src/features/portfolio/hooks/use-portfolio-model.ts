@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useBuildings } from '@/api/get-buildings';
 import { qualityScoresQueryOptions } from '@/api/get-quality';
 import { useSites } from '@/api/get-sites';
@@ -26,36 +26,44 @@ export function usePortfolioModel(view: PortfolioView) {
   const { filter, issues, sortField, sortDirection } = state;
   // The same score its own page and the comparison show: the index's.
   const quality = useQuery({ ...qualityScoresQueryOptions(), select: qualityByBuilding });
+  // Each answer's arrival redraws the table and the figures. Read deferred, that work is done in
+  // the background in slices the browser interleaves with input (on a phone it was one task of
+  // 100–280 ms per answer), and answers arriving close together are drawn once.
+  const listing = useDeferredValue(buildings.data);
+  const siteList = useDeferredValue(sites.data);
+  const marks = useDeferredValue(quality.data);
 
-  const names = useMemo(() => siteNames(sites.data), [sites.data]);
-  const organizations = useMemo(() => organizationOptions(buildings.data ?? []), [buildings.data]);
+  const names = useMemo(() => siteNames(siteList), [siteList]);
+  const organizations = useMemo(() => organizationOptions(listing ?? []), [listing]);
   const sitesOffered = useMemo(
-    () => siteOptions(buildings.data ?? [], names, filter.organizationId),
-    [buildings.data, names, filter.organizationId],
+    () => siteOptions(listing ?? [], names, filter.organizationId),
+    [listing, names, filter.organizationId],
   );
   // One function while the scores stay the same: the charts work out 10,000 buildings from it.
   const brokenRules = useCallback(
-    (id: string) => quality.data?.get(id)?.broken ?? [],
-    [quality.data],
+    (id: string) => marks?.get(id)?.broken ?? [],
+    [marks],
   );
   // By the filter's fields: the filter object is made afresh on every render.
   const { search, organizationId, siteId } = filter;
   const filtered = useMemo(
     () =>
-      filterBuildings(buildings.data ?? [], { search, organizationId, siteId }).filter(
-        (building) => !issues || quality.data?.get(building.id)?.serious === true,
+      filterBuildings(listing ?? [], { search, organizationId, siteId }).filter(
+        (building) => !issues || marks?.get(building.id)?.serious === true,
       ),
-    [buildings.data, search, organizationId, siteId, quality.data, issues],
+    [listing, search, organizationId, siteId, marks, issues],
   );
   const rows = useMemo(
-    () => portfolioRows(filtered, names, quality.data, { sortField, sortDirection }),
-    [filtered, names, quality.data, sortField, sortDirection],
+    () => portfolioRows(filtered, names, marks, { sortField, sortDirection }),
+    [filtered, names, marks, sortField, sortDirection],
   );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
   const filtering = Boolean(search || organizationId || siteId || issues);
 
   return {
     buildings,
+    /** The listing as the page draws it (deferred): undefined until it has been drawn once. */
+    listing,
     sites,
     quality,
     state,
