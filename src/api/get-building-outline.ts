@@ -94,10 +94,10 @@ export function outlineQueryOptions(
   const name = building.name ?? '';
   return queryOptions({
     queryKey: byId ? outlineKeys.byId(building.id) : outlineKeys.byName(building.id, name),
-    queryFn: async ({ signal }): Promise<OutlineAnswer> => {
+    queryFn: async (): Promise<OutlineAnswer> => {
       const answer = byId
-        ? await fetchGraphql(buildingOutlineByIdQuery, { id: building.id }, signal)
-        : await fetchGraphql(buildingOutlineQuery, { name }, signal);
+        ? await fetchGraphql(buildingOutlineByIdQuery, { id: building.id })
+        : await fetchGraphql(buildingOutlineQuery, { name });
       const answered = answer.data.buildings as ReadonlyArray<SpecOutline | IdOutline>;
       return {
         outline: answered.find((candidate) => candidate.id === building.id) as

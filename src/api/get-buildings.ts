@@ -18,7 +18,7 @@ export const fetchAllBuildings = (signal?: AbortSignal): Promise<Building[]> =>
 export const buildingsQueryOptions = () =>
   queryOptions({
     queryKey: buildingKeys.list(),
-    queryFn: ({ signal }) => fetchAllBuildings(signal),
+    queryFn: () => fetchAllBuildings(),
   });
 
 export const useBuildings = () => useQuery(buildingsQueryOptions());

@@ -85,8 +85,7 @@ export const capabilityKeys = { all: ['capabilities'] as const };
 export const capabilitiesQueryOptions = () =>
   queryOptions({
     queryKey: capabilityKeys.all,
-    queryFn: async ({ signal }) =>
-      (await apiGet('/api/capabilities', capabilitiesSchema, { signal })).data,
+    queryFn: async () => (await apiGet('/api/capabilities', capabilitiesSchema)).data,
     // The BFF refreshes hourly; a session needs to ask once.
     staleTime: 60 * 60 * 1000,
   });

@@ -45,12 +45,11 @@ const valuesPerPage = 5000;
 export const currentValuesQueryOptions = (level: DevicePlaceLevel, id: string) =>
   queryOptions({
     queryKey: currentValueKeys.of(level, id),
-    queryFn: async ({ signal }): Promise<CurrentValue[]> =>
+    queryFn: async (): Promise<CurrentValue[]> =>
       (
         await apiGet(
           `/api/${level}/${encodeURIComponent(id)}/MeasurementValues?take=${valuesPerPage}`,
           z.array(currentValueSchema),
-          { signal },
         )
       ).data.map(read),
     staleTime: 30_000,
@@ -71,19 +70,17 @@ export type BuildingCurrentValues =
 export const buildingCurrentValuesQueryOptions = (buildingId: string) =>
   queryOptions({
     queryKey: [...currentValueKeys.of('Buildings', buildingId), 'all'] as const,
-    queryFn: async ({ signal }): Promise<BuildingCurrentValues> => {
+    queryFn: async (): Promise<BuildingCurrentValues> => {
       const path = (skip: number) =>
         `/api/Buildings/${encodeURIComponent(buildingId)}/MeasurementValues?take=${valuesPerPage}&skip=${skip}`;
-      const first = await apiGet(path(0), z.array(currentValueSchema), { signal });
+      const first = await apiGet(path(0), z.array(currentValueSchema));
       const total = Number(first.headers.get('x-total-count') ?? Number.NaN);
       if (Number.isInteger(total) && total > maxBuildingValues) return { complete: false, total };
       const values = [...first.data];
       for (let page = 1; values.length === page * valuesPerPage; page++) {
         if (page * valuesPerPage >= maxBuildingValues)
           return { complete: false, total: Number.isInteger(total) ? total : values.length };
-        values.push(
-          ...(await apiGet(path(values.length), z.array(currentValueSchema), { signal })).data,
-        );
+        values.push(...(await apiGet(path(values.length), z.array(currentValueSchema))).data);
       }
       return { complete: true, values: values.map(read) };
     },

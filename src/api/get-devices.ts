@@ -37,11 +37,10 @@ export const deviceKeys = {
 export const devicesQueryOptions = (level: DevicePlaceLevel, id: string) =>
   queryOptions({
     queryKey: deviceKeys.of(level, id),
-    queryFn: ({ signal }) =>
+    queryFn: () =>
       fetchAllPages(
         (take, skip) => `/api/${level}/${encodeURIComponent(id)}/Devices?take=${take}&skip=${skip}`,
         deviceSchema,
-        signal,
       ),
     // Devices change when someone commissions one: an hour is fresh enough.
     staleTime: 60 * 60 * 1000,
@@ -51,8 +50,8 @@ export const devicesQueryOptions = (level: DevicePlaceLevel, id: string) =>
 export const deviceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...deviceKeys.all, 'one', id] as const,
-    queryFn: async ({ signal }) =>
-      (await apiGet(`/api/Devices/${encodeURIComponent(id)}`, deviceSchema, { signal })).data,
+    queryFn: async () =>
+      (await apiGet(`/api/Devices/${encodeURIComponent(id)}`, deviceSchema)).data,
     staleTime: 60 * 60 * 1000,
   });
 
@@ -84,12 +83,11 @@ export const meterSearchPages = 5;
 export const buildingMeterQueryOptions = (buildingId: string) =>
   queryOptions({
     queryKey: [...deviceKeys.all, 'meter', buildingId] as const,
-    queryFn: async ({ signal }): Promise<Device | null> => {
+    queryFn: async (): Promise<Device | null> => {
       for (let page = 0; page < meterSearchPages; page++) {
         const { data } = await apiGet(
           `/api/Buildings/${encodeURIComponent(buildingId)}/Devices?take=${platformPageSize}&skip=${page * platformPageSize}`,
           z.array(deviceSchema),
-          { signal },
         );
         const meter = measuringDevices(data, buildingId)[0];
         if (meter) return meter;

@@ -155,8 +155,8 @@ export type EnergyIntensities = z.infer<typeof energyIntensitiesSchema>;
 export const energyIntensitiesQueryOptions = () =>
   queryOptions({
     queryKey: [...energyKeys.all, 'intensities'] as const,
-    queryFn: async ({ signal }) =>
-      (await apiGet('/api/index/energy/intensities', energyIntensitiesSchema, { signal })).data,
+    queryFn: async () =>
+      (await apiGet('/api/index/energy/intensities', energyIntensitiesSchema)).data,
     // Without the index the compare screen shows its other measures and says why not this one.
     retry: false,
   });
@@ -196,12 +196,11 @@ export type BuildingEnergy = z.infer<typeof buildingEnergySchema>;
 export const buildingEnergyQueryOptions = (buildingId: string) =>
   queryOptions({
     queryKey: [...energyKeys.all, 'building', buildingId] as const,
-    queryFn: async ({ signal }) =>
+    queryFn: async () =>
       (
         await apiGet(
           `/api/index/energy/buildings/${encodeURIComponent(buildingId)}`,
           buildingEnergySchema,
-          { signal },
         )
       ).data,
     // Index off, or not indexed yet: the page works the figures out from the meter instead.

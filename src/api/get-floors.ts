@@ -18,7 +18,7 @@ export const fetchFloors = (buildingId: string, signal?: AbortSignal): Promise<F
 export const floorsQueryOptions = (buildingId: string) =>
   queryOptions({
     queryKey: floorKeys.ofBuilding(buildingId),
-    queryFn: ({ signal }) => fetchFloors(buildingId, signal),
+    queryFn: () => fetchFloors(buildingId),
   });
 
 export const useFloors = (buildingId: string, options: { enabled?: boolean } = {}) =>

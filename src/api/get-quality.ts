@@ -155,12 +155,11 @@ export async function fetchAllFindings(filter: FindingsFilter): Promise<Finding[
 export const buildingQualityQueryOptions = (buildingId: string) =>
   queryOptions({
     queryKey: qualityKeys.building(buildingId),
-    queryFn: async ({ signal }) =>
+    queryFn: async () =>
       (
         await apiGet(
           `/api/index/quality/buildings/${encodeURIComponent(buildingId)}`,
           buildingQualitySchema,
-          { signal },
         )
       ).data,
   });
@@ -169,6 +168,5 @@ export const buildingQualityQueryOptions = (buildingId: string) =>
 export const qualityScoresQueryOptions = () =>
   queryOptions({
     queryKey: qualityKeys.scores(),
-    queryFn: async ({ signal }) =>
-      (await apiGet('/api/index/quality/scores', qualityScoresSchema, { signal })).data,
+    queryFn: async () => (await apiGet('/api/index/quality/scores', qualityScoresSchema)).data,
   });

@@ -11,6 +11,6 @@ export const fetchAllSites = (signal?: AbortSignal): Promise<Site[]> =>
   fetchAllPages((take, skip) => `/api/Sites?take=${take}&skip=${skip}`, siteSchema, signal);
 
 export const sitesQueryOptions = () =>
-  queryOptions({ queryKey: siteKeys.list(), queryFn: ({ signal }) => fetchAllSites(signal) });
+  queryOptions({ queryKey: siteKeys.list(), queryFn: () => fetchAllSites() });
 
 export const useSites = () => useQuery(sitesQueryOptions());

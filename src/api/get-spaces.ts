@@ -18,7 +18,7 @@ export const fetchSpaces = (floorId: string, signal?: AbortSignal): Promise<Spac
 export const spacesQueryOptions = (floorId: string) =>
   queryOptions({
     queryKey: spaceKeys.ofFloor(floorId),
-    queryFn: ({ signal }) => fetchSpaces(floorId, signal),
+    queryFn: () => fetchSpaces(floorId),
     staleTime: 5 * 60_000,
   });
 

@@ -3,7 +3,14 @@ import { ApiError } from '@/lib/api-client';
 import { sessionKeys, type Session } from './get-session';
 
 /**
- * The dashboard's one query client. `queries` overrides the defaults (tests turn retries off).
+ * The dashboard's one query client.
+ *
+ * Reads keyed by a place or the portfolio (buildings, sites, floors, rooms, outline, capabilities,
+ * a place's conditions, devices, quality and energy) do not take the query's abort signal:
+ * successive pages share them, and at a page swap they are briefly unobserved, which would abort
+ * a read the next page's loader had already started and ask it again once that page mounts
+ * (`tests/src/shared-reads.test.ts`). Reads keyed by a screen's own choice (a filter, a history
+ * range, a search) keep it, so a changed choice stops the read it replaced. `queries` overrides the defaults (tests turn retries off).
  * A 401 on any read means the session ended: the sign-in screen shows at once, whichever screen
  * (or route loader, before any screen has mounted) asked.
  */
