@@ -40,10 +40,7 @@ export function usePortfolioModel(view: PortfolioView) {
     [listing, names, filter.organizationId],
   );
   // One function while the scores stay the same: the charts work out 10,000 buildings from it.
-  const brokenRules = useCallback(
-    (id: string) => marks?.get(id)?.broken ?? [],
-    [marks],
-  );
+  const brokenRules = useCallback((id: string) => marks?.get(id)?.broken ?? [], [marks]);
   // By the filter's fields: the filter object is made afresh on every render.
   const { search, organizationId, siteId } = filter;
   const filtered = useMemo(
