@@ -182,6 +182,29 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: boundaries }] },
   },
   {
+    // The rules and contracts both sides share: pure TypeScript that imports only zod and itself,
+    // by relative paths, so the server (plain node, no alias) can import it too.
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...boundaries,
+            {
+              group: ['@/*', '@/**'],
+              message: 'src/shared imports only itself (by relative path) and zod.',
+            },
+            {
+              regex: '^(?!zod(/|$)|\\.{1,2}/)',
+              message: 'src/shared is pure: no React, no DOM, no Node, no library but zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -189,9 +212,11 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/**', '@/*', '@/**'],
-              message: 'src/ and server/ never import each other.',
+              regex: '(^|/)src/(?!shared/)',
+              message:
+                'The server imports from src/ only the shared rules and contracts (src/shared).',
             },
+            { group: ['@/*', '@/**'], message: 'The server reaches src/shared by relative path.' },
             { group: ['**/tests/**'], message: 'Server code must not import tests.' },
           ],
         },

@@ -72,7 +72,7 @@ export const targets = [
   {
     name: 'the server',
     stamp: 'dist/server/.built',
-    inputs: ['server', 'package-lock.json'],
+    inputs: ['server', 'src/shared', 'package-lock.json'],
     build: () => {
       run('The server build', 'typescript', 'bin/tsc', ['-p', 'server/tsconfig.json']);
       // The emulator reads its schemas beside its compiled code.

@@ -16,18 +16,14 @@ export const formatArea = (value: number): string =>
 /** An area without its unit, for columns whose header names the unit. */
 export const formatAreaValue = (value: number): string => areaFormat.format(value);
 export const formatCompact = (value: number): string => compactFormat.format(value);
+/** What the dashboard shows for a figure the platform did not give: never a false 0. */
+export const unknownValue = 'unknown';
+/** A figure the platform may not give, formatted, or "unknown". */
+export const formatKnown = (value: number | null, format: (value: number) => string): string =>
+  value === null ? unknownValue : format(value);
 export const areaUnit = clientConfig.areaUnit;
 
-/** Platform names may be null or blank; the interface never shows an empty label. */
-export const displayName = (name: string | null | undefined): string =>
-  name && name.trim() !== '' ? name.trim() : 'Unnamed';
-
-/**
- * A site's label everywhere (tables, charts, breadcrumbs, filters): its name, or "Site <id>" when
- * it has none or the listing does not know it, since the id is what people can look up.
- */
-export const siteLabel = (siteId: string, name?: string | null): string =>
-  name && name.trim() !== '' ? name.trim() : `Site ${siteId}`;
+export { displayName, groupKey, noGroupKey, organizationLabel, siteLabel } from '@/shared/labels';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
