@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
+import { currentValueRecord } from '../../src/shared/platform/records.ts';
 import type { Clock } from '../clock.ts';
 import type { ComfortBands } from '../conditions/comfort-bands.ts';
 import type { ComfortHours } from '../conditions/comfort-hours.ts';
@@ -15,20 +15,11 @@ import { eachUntilFailure } from './until-first-failure.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import type { IndexTables } from './tables.ts';
 
-/** A current value as the refresh needs it; other fields of the platform's record are not read. */
-const currentValue = z.object({
-  id: z.string().min(1),
-  ontologyType: z.string().nullish(),
-  type: z.string().nullish(),
-  name: z.string().nullish(),
-  unit: z.string().nullish(),
-  value: z.unknown(),
-  timestamp: z.string(),
-  floorId: z.string().nullish(),
-  spaceId: z.string().nullish(),
-  deviceId: z.string().nullish(),
-  measuredId: z.string().nullish(),
-});
+/**
+ * The most current values read for one building: a 20,000-room tower reports about 70,000; a
+ * platform that lists more (or pages without end) ends that building's check, not the process.
+ */
+export const maxBuildingValues = 200_000;
 
 export interface ConditionsRound {
   buildingsChecked: number;
@@ -78,12 +69,10 @@ export async function refreshConditions(options: {
         )
         .select(['building.id', 'building.name', 'checked.read_until', 'site.timezone'])
         .where('building.run_id', '=', served.run_id)
-        // A building the platform counts no devices in has no readings to ask for.
-        .where((where) =>
-          where.or([
-            where('building.counts_included', '=', false),
-            where('building.device_count', '>', 0),
-          ]),
+        // A building the platform counts no devices in has no readings to ask for; one whose
+        // counts it did not include (or gave unreadably) may have some.
+        .where(
+          sql<boolean>`not coalesce(building.counts_included and building.device_count = 0, false)`,
         )
         .orderBy(sql`checked.checked_at asc nulls first`)
         .orderBy('building.id')
@@ -179,20 +168,19 @@ async function readBuilding(
 ): Promise<BuildingRead> {
   const since = building.read_until ? new Date(building.read_until).getTime() : null;
   const query = since === null ? '' : `?updatedAfter=${new Date(since).toISOString()}`;
-  const records = await pages.restList(
+  // Read value by value: one that cannot be read is left out, and a measurement listed twice
+  // (paging over a list that changed) is judged once, as its latest listing has it.
+  const { records } = await pages.restList(
     `/api/Buildings/${encodeURIComponent(building.id)}/MeasurementValues${query}`,
-    z.unknown(),
+    currentValueRecord,
     `the current values of ${building.name ? `"${building.name}"` : `building ${building.id}`}`,
+    maxBuildingValues,
   );
   let readUntil = since;
   const readings: BuildingRead['readings'] = [];
   const meters: BuildingRead['meters'] = [];
-  for (const record of records) {
-    const parsed = currentValue.safeParse(record);
-    if (!parsed.success) continue;
-    const value = parsed.data;
+  for (const value of records) {
     const time = Date.parse(value.timestamp);
-    if (Number.isNaN(time)) continue;
     readUntil = Math.max(readUntil ?? time, time);
     const pointType = value.ontologyType ?? value.type ?? null;
     if (

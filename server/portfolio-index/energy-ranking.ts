@@ -234,7 +234,7 @@ export async function rankEnergy(
         ? 'no-meter'
         : energyMeters === 0
           ? 'meter-unit'
-          : !(building.area > 0)
+          : building.area === null || !(building.area > 0)
             ? 'no-area'
             : gap;
     // A period is read only when every meter of the building has days in it.
@@ -284,7 +284,7 @@ export async function rankEnergy(
         ...common,
         period: '30-days' satisfies EnergyPeriod,
         used_kwh: last.used === null ? null : round3(last.used),
-        eui: reason === null ? round3(last.used! / building.area) : null,
+        eui: reason === null ? round3(last.used! / building.area!) : null,
         covered_days: round3(last.covered),
         reason,
         previous_kwh: previous.used === null ? null : round3(previous.used),
@@ -298,7 +298,7 @@ export async function rankEnergy(
         // A year is not compared with the one before: the index keeps twelve months.
         period: '12-months' satisfies EnergyPeriod,
         used_kwh: months.used === null ? null : round3(months.used),
-        eui: yearReason === null ? round3(months.used! / building.area) : null,
+        eui: yearReason === null ? round3(months.used! / building.area!) : null,
         covered_days: round3(months.covered),
         reason: yearReason,
         previous_kwh: null,

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
+import {
+  historicalValueRecord,
+  type HistoricalValueRecord,
+} from '../../src/shared/platform/records.ts';
 import type { Clock } from '../clock.ts';
 import type { HistorySettings } from '../config.ts';
 import { periodUse, type MeterReading } from '../energy/meter-use.ts';
@@ -19,12 +22,11 @@ export const energyDaysKept = 2 * energyPeriodDays;
 /** Whole months kept per meter: a year, as energy is reported. */
 export const energyMonthsKept = 12;
 
-/** A reading as the platform's history gives it (field notes): the value comes as a string. */
-const historicalValue = z.object({
-  measurementValueId: z.string(),
-  value: z.union([z.string(), z.number()]),
-  timestamp: z.string(),
-});
+/**
+ * The most history entries read for one meter and day: a device's history holds its other points
+ * too (96 readings a day each); a day that lists more is not a meter's.
+ */
+const maxMeterReadings = 20_000;
 
 export interface EnergyRound {
   /** Meter-days read from the platform (days beyond the site's retention are not asked for). */
@@ -382,14 +384,22 @@ async function meterReadings(
   range: { from: number; to: number },
   when: string,
 ): Promise<MeterReading[]> {
-  const records = await pages.restList(
-    historyPath(history, 'Devices', meter.device_id, range),
-    historicalValue,
-    `the meter history of ${meter.building_name ? `"${meter.building_name}"` : `building ${meter.building_id}`} on ${when}`,
-  );
+  const records: HistoricalValueRecord[] = [];
   const readings: MeterReading[] = [];
+  await pages.restPages(
+    historyPath(history, 'Devices', meter.device_id, range),
+    `the meter history of ${meter.building_name ? `"${meter.building_name}"` : `building ${meter.building_id}`} on ${when}`,
+    (items) => {
+      for (const item of items) {
+        // Reading by reading: one the platform wrote wrongly is left out, not the day.
+        const parsed = historicalValueRecord.safeParse(item);
+        if (parsed.success && parsed.data.measurementValueId === meter.measurement_id)
+          records.push(parsed.data);
+      }
+    },
+    maxMeterReadings,
+  );
   for (const record of records) {
-    if (record.measurementValueId !== meter.measurement_id) continue;
     const time = Date.parse(record.timestamp);
     const value = Number(record.value);
     if (Number.isFinite(time) && Number.isFinite(value)) readings.push({ time, value });

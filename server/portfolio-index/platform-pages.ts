@@ -6,6 +6,9 @@ import {
   type UpstreamResponse,
 } from '../platform/platform-client.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
+import { RecordList } from '../../src/shared/platform/records.ts';
+import { pageKey, plausibleTotal, repeatedPageMessage } from '../../src/shared/platform/paging.ts';
+import type { z as zMini } from '../../src/shared/zod.ts';
 
 /** Why the sync stopped, in words for the status page (never a token, never a body). */
 export class SyncReadError extends Error {
@@ -39,7 +42,20 @@ export interface PlatformPagesOptions {
   signal: AbortSignal;
   /** Requests at most, retries included; the one past it throws BudgetSpentError instead. */
   budget?: number;
+  /** Entries of one REST list read at most (default `defaultMaxListItems`). */
+  maxListItems?: number;
+  /** Entries of one GraphQL root list read at most (default `defaultMaxGraphqlItems`). */
+  maxGraphqlItems?: number;
 }
+
+/**
+ * The most entries of one REST list the index reads: twice the largest portfolio Storey is
+ * designed for (10,000 buildings; a building's current values run to tens of thousands, and
+ * their reader asks for more). A platform's count beyond it is not believed.
+ */
+export const defaultMaxListItems = 20_000;
+/** The most levels or rooms read from a GraphQL root list: twice the large profile's rooms. */
+export const defaultMaxGraphqlItems = 700_000;
 
 const retriedStatuses = new Set([429, 500, 502, 503, 504]);
 
@@ -99,33 +115,72 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     }
   };
 
-  /** A REST listing, every page: `x-total-count` says how many; without it, until a short page. */
-  async function restList<T>(path: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
+  /**
+   * Every page of a REST listing, handed to `consume` in order. Paging trusts no count: it stops
+   * at the first short page. A plausible `x-total-count` (at most `maxItems`) only lets the pages
+   * after the first be asked `concurrency` at a time and stops at that count; an implausible one
+   * (10^12 once took Storey's heap in a second) is not believed, and pages are asked one after
+   * another. A list longer than `maxItems`, or a page that repeats the one before (a platform
+   * that ignores `skip`), ends the read with a SyncReadError.
+   */
+  async function restPages(
+    path: string,
+    what: string,
+    consume: (items: readonly unknown[]) => void,
+    maxItems = options.maxListItems ?? defaultMaxListItems,
+  ): Promise<void> {
     const separator = path.includes('?') ? '&' : '?';
     const page = async (skip: number) => {
       const label = `${what} (from ${skip})`;
       const answer = await withRetries(label, () =>
         gateway.readListingWhole(`${path}${separator}take=${pageSize}&skip=${skip}`),
       );
-      const parsed = z.array(schema).safeParse(json(answer, label));
-      if (!parsed.success)
-        throw new SyncReadError(`The platform's answer to ${label} is not a list of records.`);
-      return { items: parsed.data, total: Number(answer.headers['x-total-count']) };
+      const items = json(answer, label);
+      if (!Array.isArray(items))
+        throw new SyncReadError(`The platform's answer to ${label} is not a list.`);
+      return { items, total: plausibleTotal(answer.headers['x-total-count'], maxItems) };
     };
     const first = await page(0);
-    if (first.items.length < pageSize) return first.items;
-    if (Number.isInteger(first.total) && first.total >= 0) {
-      const skips: number[] = [];
-      for (let skip = pageSize; skip < first.total; skip += pageSize) skips.push(skip);
-      const rest = await pMap(skips, async (skip) => (await page(skip)).items, { concurrency });
-      return [...first.items, ...rest.flat()];
+    consume(first.items);
+    if (first.items.length < pageSize) return;
+    const total = first.total;
+    let previous = pageKey(first.items);
+    for (let skip = pageSize; ;) {
+      if (total !== undefined && skip >= total) return;
+      if (skip >= maxItems)
+        throw new SyncReadError(
+          `The platform lists more than ${maxItems.toLocaleString('en')} entries in ${what}; Storey reads at most that many.`,
+        );
+      const wave: number[] = [];
+      const end = Math.min(total ?? skip + pageSize, maxItems);
+      for (let next = skip; next < end && wave.length < concurrency; next += pageSize)
+        wave.push(next);
+      const answers = await pMap(wave, page, { concurrency });
+      for (const answer of answers) {
+        const key = pageKey(answer.items);
+        if (answer.items.length > 0 && key === previous)
+          throw new SyncReadError(repeatedPageMessage(what));
+        previous = key;
+        consume(answer.items);
+        skip += pageSize;
+        if (answer.items.length < pageSize) return;
+      }
     }
-    const items = [...first.items];
-    for (let skip = pageSize; ; skip += pageSize) {
-      const next = await page(skip);
-      items.push(...next.items);
-      if (next.items.length < pageSize) return items;
-    }
+  }
+
+  /**
+   * A REST listing's records, every page, read one by one (shared/platform/records.ts): records
+   * that cannot be read are skipped and counted, ids given twice kept once.
+   */
+  async function restList<T extends { id: string }>(
+    path: string,
+    schema: zMini.ZodMiniType<T>,
+    what: string,
+    maxItems?: number,
+  ): Promise<RecordList<T>> {
+    const list = new RecordList(schema);
+    await restPages(path, what, (items) => list.add(items), maxItems);
+    return list;
   }
 
   /**
@@ -166,27 +221,51 @@ export function createPlatformPages(options: PlatformPagesOptions) {
    * short page (GraphQL lists carry no total). Each wave's items go to `consume` as they come, so
    * a list of 336,000 rooms is never held whole; returns how many there were.
    */
-  async function graphqlList<T>(
+  async function graphqlList(
     document: string,
-    pick: (data: unknown) => T[],
-    schema: z.ZodType<unknown>,
+    pick: (data: unknown) => unknown[],
     what: string,
-    consume: (items: T[], countSoFar: number) => Promise<unknown>,
+    consume: (items: unknown[], countSoFar: number) => Promise<unknown>,
+    maxItems = options.maxGraphqlItems ?? defaultMaxGraphqlItems,
   ): Promise<number> {
     let count = 0;
+    let previous = '';
     for (let wave = 0; ; wave++) {
+      if (wave * concurrency * pageSize >= maxItems)
+        throw new SyncReadError(
+          `The platform lists more than ${maxItems.toLocaleString('en')} entries in ${what}; Storey reads at most that many.`,
+        );
       const skips = Array.from(
         { length: concurrency },
         (_, index) => (wave * concurrency + index) * pageSize,
       );
       const pages = await pMap(
         skips,
-        async (skip) =>
-          pick(await graphql(document, { take: pageSize, skip }, schema, `${what} (from ${skip})`)),
+        async (skip) => {
+          const items = pick(
+            await graphql(
+              document,
+              { take: pageSize, skip },
+              z.unknown(),
+              `${what} (from ${skip})`,
+            ),
+          );
+          if (!Array.isArray(items))
+            throw new SyncReadError(
+              `The platform's answer to ${what} (from ${skip}) is not a list.`,
+            );
+          return items;
+        },
         { concurrency },
       );
       const end = pages.findIndex((page) => page.length < pageSize);
-      const items = (end === -1 ? pages : pages.slice(0, end + 1)).flat();
+      const kept = end === -1 ? pages : pages.slice(0, end + 1);
+      for (const page of kept) {
+        const key = pageKey(page);
+        if (page.length > 0 && key === previous) throw new SyncReadError(repeatedPageMessage(what));
+        previous = key;
+      }
+      const items = kept.flat();
       count += items.length;
       await consume(items, count);
       if (end !== -1) return count;
@@ -194,6 +273,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
   }
 
   return {
+    restPages,
     restList,
     graphql,
     graphqlInPart,

@@ -443,6 +443,7 @@ export async function createPortfolioIndex(options: {
               rooms: servedRow.rooms,
               method: servedRow.method,
               unread: servedRow.unread,
+              skipped: servedRow.skipped,
             }
           : null,
         latest: latest

@@ -5,6 +5,8 @@
  * scores from /api/index/quality, so a building has one score wherever it is shown. Pure: no
  * database, no clock.
  */
+import { displayName, siteLabel } from '../../src/shared/labels.ts';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface Rule {
@@ -168,7 +170,8 @@ export interface Finding {
   severity: Severity;
   /** Absent for site findings. */
   buildingId?: string;
-  siteId: string;
+  /** Null for a building the platform placed on no site. */
+  siteId: string | null;
   /** What exactly, in a few words ("Level 3", "212 m² a floor"). */
   detail?: string;
   /** The floor a finding is about (its position in the building), for the floor's page. */
@@ -190,18 +193,18 @@ export const defaultBounds: QualityBounds = {
   floorSumTolerance: 0.05,
 };
 
-/** A building's record as the index keeps it. */
+/** A building's record as the index keeps it: null where the platform gave nothing usable. */
 export interface BuildingFacts {
   id: string;
   name: string | null;
   referenceId: string | null;
-  siteId: string;
-  area: number;
-  floorCount: number;
-  spaceCount: number;
-  deviceCount: number;
-  measurementCount: number;
-  countsIncluded: boolean;
+  siteId: string | null;
+  area: number | null;
+  floorCount: number | null;
+  spaceCount: number | null;
+  deviceCount: number | null;
+  measurementCount: number | null;
+  countsIncluded: boolean | null;
 }
 
 /** One floor of a building's drill-down, summed up by the index. */
@@ -221,9 +224,10 @@ export interface BuildingDrillDown {
   levels?: readonly LevelFacts[] | undefined;
   /**
    * Its floors as the platform's floor list gives them, where that list was read apart from the
-   * levels (a spec-only platform): how many, and their areas summed.
+   * levels (a spec-only platform): how many, and their areas summed (null when some floor
+   * gives none).
    */
-  listedFloors?: { count: number; area: number } | undefined;
+  listedFloors?: { count: number; area: number | null } | undefined;
 }
 
 export interface SiteFacts {
@@ -233,10 +237,6 @@ export interface SiteFacts {
 
 const blank = (text: string | null | undefined) => !text || text.trim() === '';
 const nameKey = (name: string | null | undefined) => (name ?? '').trim().toLocaleLowerCase();
-const displayName = (name: string | null | undefined) =>
-  name && name.trim() !== '' ? name.trim() : 'Unnamed';
-const siteLabel = (site: SiteFacts) =>
-  site.name && site.name.trim() !== '' ? site.name.trim() : `Site ${site.id}`;
 // The findings' words are stored once and read in the UI and the CSV: "57,411.4", not "57411.4".
 const areaFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const round = (value: number) => areaFormat.format(Math.round(value * 10) / 10);
@@ -258,10 +258,10 @@ export function checkPortfolio({
 }: QualityInput): Finding[] {
   const findings: Finding[] = [];
   const inSite = new Map<string, number>();
-  const inPortfolio = new Map<string, Set<string>>();
+  const inPortfolio = new Map<string, Set<string | null>>();
   for (const building of buildings) {
     if (blank(building.name)) continue;
-    const siteKey = `${building.siteId}\u0000${nameKey(building.name)}`;
+    const siteKey = `${building.siteId ?? ''}\u0000${nameKey(building.name)}`;
     inSite.set(siteKey, (inSite.get(siteKey) ?? 0) + 1);
     const name = nameKey(building.name);
     inPortfolio.set(name, (inPortfolio.get(name) ?? new Set()).add(building.siteId));
@@ -279,19 +279,20 @@ export function checkPortfolio({
     if (blank(building.name)) add('name-missing');
     else {
       const name = nameKey(building.name);
-      if ((inSite.get(`${building.siteId}\u0000${name}`) ?? 0) > 1) add('name-duplicate-in-site');
+      if ((inSite.get(`${building.siteId ?? ''}\u0000${name}`) ?? 0) > 1)
+        add('name-duplicate-in-site');
       else if ((inPortfolio.get(name)?.size ?? 0) > 1) add('name-duplicate-in-portfolio');
     }
     if (blank(building.referenceId)) add('reference-missing');
     const area = building.area;
-    if (!(area > 0)) add('area-missing');
+    if (area === null || !(area > 0)) add('area-missing');
     else {
-      if (building.floorCount > 0) {
+      if (building.floorCount !== null && building.floorCount > 0) {
         const perFloor = area / building.floorCount;
         if (perFloor < bounds.floorArea[0] || perFloor > bounds.floorArea[1])
           add('area-per-floor-implausible', `${round(perFloor)} m² a floor`);
       }
-      if (building.spaceCount > 0) {
+      if (building.spaceCount !== null && building.spaceCount > 0) {
         const perSpace = area / building.spaceCount;
         if (perSpace < bounds.spaceArea[0] || perSpace > bounds.spaceArea[1])
           add('area-per-space-implausible', `${round(perSpace)} m² a space`);
@@ -299,7 +300,7 @@ export function checkPortfolio({
     }
     if (!building.countsIncluded) add('counts-not-included');
     else if (
-      (building.deviceCount > 0 || building.measurementCount > 0) &&
+      ((building.deviceCount ?? 0) > 0 || (building.measurementCount ?? 0) > 0) &&
       (building.floorCount === 0 || building.spaceCount === 0)
     )
       add('devices-without-structure', `${building.deviceCount} devices`);
@@ -309,9 +310,11 @@ export function checkPortfolio({
     const { levels, listedFloors } = drillDown;
     const listed = listedFloors?.count;
     const drilled = levels?.length;
+    // A count the record does not give cannot disagree with anything.
     if (
-      (listed !== undefined && listed !== building.floorCount) ||
-      (drilled !== undefined && drilled !== building.floorCount)
+      building.floorCount !== null &&
+      ((listed !== undefined && listed !== building.floorCount) ||
+        (drilled !== undefined && drilled !== building.floorCount))
     )
       add(
         'floor-count-mismatch',
@@ -325,7 +328,7 @@ export function checkPortfolio({
       );
     if (levels) {
       const rooms = levels.reduce((sum, level) => sum + level.rooms, 0);
-      if (rooms !== building.spaceCount)
+      if (building.spaceCount !== null && rooms !== building.spaceCount)
         add('space-count-mismatch', `record ${building.spaceCount}, rooms ${rooms}`);
       for (const level of levels) {
         if (level.rooms === 0) add('floor-without-rooms', displayName(level.name), level.position);
@@ -336,12 +339,13 @@ export function checkPortfolio({
     // The floors' areas: the floor list's where it was read, else the levels' when all have one.
     const floorAreas =
       listedFloors && listedFloors.count > 0
-        ? listedFloors.area
+        ? (listedFloors.area ?? undefined)
         : levels && levels.length > 0 && levels.every((level) => level.area !== null)
           ? levels.reduce((sum, level) => sum + level.area!, 0)
           : undefined;
     if (
       floorAreas !== undefined &&
+      area !== null &&
       area > 0 &&
       Math.abs(floorAreas - area) > area * bounds.floorSumTolerance
     )
@@ -357,7 +361,7 @@ export function checkPortfolio({
         ruleId: 'site-without-buildings',
         severity: 'info',
         siteId: site.id,
-        detail: siteLabel(site),
+        detail: siteLabel(site.id, site.name),
       });
   return findings;
 }

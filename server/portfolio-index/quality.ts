@@ -12,7 +12,7 @@ export interface DrillDownsRead {
   /** The buildings whose levels were read: every one, or these. */
   levelsRead: 'all' | ReadonlySet<string>;
   /** Per building, its floor list's length and areas, where it was read apart from the levels. */
-  listedFloors?: ReadonlyMap<string, { count: number; area: number }> | undefined;
+  listedFloors?: ReadonlyMap<string, { count: number; area: number | null }> | undefined;
 }
 
 const batchRows = 5_000;

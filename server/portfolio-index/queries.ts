@@ -1,3 +1,4 @@
+import { noGroupKey } from '../../src/shared/labels.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { IndexTables } from './tables.ts';
 
@@ -209,6 +210,10 @@ export interface TotalsRow {
   measurements: number;
   /** Buildings whose device and measurement counts the platform did not include. */
   countsMissing: number;
+  /** Buildings whose area, floor count or space count is unknown: left out of that sum. */
+  areaMissing: number;
+  floorsMissing: number;
+  spacesMissing: number;
   /** Shares of the portfolio's totals, 0–1 (null when the total is 0). */
   share: {
     buildings: number | null;
@@ -237,15 +242,21 @@ export async function portfolioTotals(
   total: Omit<TotalsRow, 'id' | 'name' | 'organization' | 'share'>;
 }> {
   // A site's organization is its own record's, else its buildings' (a site the platform did not
-  // list is known only through them).
+  // list is known only through them). Buildings the platform placed on no site (or in no
+  // organisation) are one group of their own, keyed as the dashboard keys it (noGroupKey).
+  const key =
+    by === 'site'
+      ? sql`coalesce(b.site_id, ${sql.lit(noGroupKey)})`
+      : sql`coalesce(b.organization_id, ${sql.lit(noGroupKey)})`;
   const groups =
     by === 'site'
       ? sql`select id, name, organization_id from indexed_site where run_id = ${runId}
-            union select site_id, null, min(organization_id) from indexed_building b where run_id = ${runId}
+            union select ${key}, null, min(organization_id) from indexed_building b where run_id = ${runId}
               and not exists (select 1 from indexed_site s where s.run_id = b.run_id and s.id = b.site_id)
-              group by site_id`
-      : sql`select id, name, null::text as organization_id from indexed_organization where run_id = ${runId}`;
-  const key = by === 'site' ? sql.ref('b.site_id') : sql.ref('b.organization_id');
+              group by ${key}`
+      : sql`select id, name, null::text as organization_id from indexed_organization where run_id = ${runId}
+            union select ${sql.lit(noGroupKey)}, null, null from indexed_building b
+              where run_id = ${runId} and organization_id is null group by 1`;
   const { rows } = await sql<{
     id: string;
     name: string | null;
@@ -258,6 +269,9 @@ export async function portfolioTotals(
     devices: string;
     measurements: string;
     counts_missing: string;
+    area_missing: string;
+    floors_missing: string;
+    spaces_missing: string;
   }>`
     select g.id, g.name, g.organization_id, o.name as organization_name,
       count(b.id) as buildings,
@@ -266,7 +280,10 @@ export async function portfolioTotals(
       coalesce(sum(b.space_count), 0) as spaces,
       coalesce(sum(b.device_count) filter (where b.counts_included), 0) as devices,
       coalesce(sum(b.measurement_count) filter (where b.counts_included), 0) as measurements,
-      count(b.id) filter (where not b.counts_included) as counts_missing
+      count(b.id) filter (where not coalesce(b.counts_included, false)) as counts_missing,
+      count(b.id) filter (where b.area is null) as area_missing,
+      count(b.id) filter (where b.floor_count is null) as floors_missing,
+      count(b.id) filter (where b.space_count is null) as spaces_missing
     from (${groups}) g
     left join indexed_organization o on o.run_id = ${runId} and o.id = g.organization_id
     left join indexed_building b on b.run_id = ${runId} and ${key} = g.id
@@ -286,6 +303,9 @@ export async function portfolioTotals(
     devices: Number(row.devices),
     measurements: Number(row.measurements),
     countsMissing: Number(row.counts_missing),
+    areaMissing: Number(row.area_missing),
+    floorsMissing: Number(row.floors_missing),
+    spacesMissing: Number(row.spaces_missing),
   }));
   const sum = (pick: (row: (typeof numbers)[number]) => number) =>
     numbers.reduce((total, row) => total + pick(row), 0);
@@ -297,6 +317,9 @@ export async function portfolioTotals(
     devices: sum((row) => row.devices),
     measurements: sum((row) => row.measurements),
     countsMissing: sum((row) => row.countsMissing),
+    areaMissing: sum((row) => row.areaMissing),
+    floorsMissing: sum((row) => row.floorsMissing),
+    spacesMissing: sum((row) => row.spacesMissing),
   };
   const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
   return {

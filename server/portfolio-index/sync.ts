@@ -1,54 +1,31 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
+import {
+  addSkips,
+  buildingRecord,
+  floorRecord,
+  levelNode,
+  readRecord,
+  roomNode,
+  siteRecord,
+  type BuildingRecord,
+  type FloorRecord,
+  type RecordKind,
+  type SiteRecord,
+  type SkippedRecords,
+  type SkipCounts,
+  type SkipReason,
+} from '../../src/shared/platform/records.ts';
+import { readBuildingOutlines } from '../../src/shared/platform/outline.ts';
 import { releaseTransientMemory } from './database.ts';
 import type { Capabilities } from '../platform/capabilities.ts';
 import type { PlatformPages } from './platform-pages.ts';
 import { checkIndexedQuality, type DrillDownsRead } from './quality.ts';
 import type { IndexTables } from './tables.ts';
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
-const count = z.number().int().nonnegative().catch(0);
-const area = z
-  .number()
-  .nullish()
-  .transform((value) => value ?? 0);
-
-/** "30.00:00:00" (days.hours:minutes:seconds) as whole days; null when absent or unreadable. */
-const retentionDays = z
-  .unknown()
-  .transform((value) =>
-    typeof value === 'string' && /^\d+\./.test(value) ? Number(value.split('.')[0]) : null,
-  );
-
-const siteRecord = z.object({
-  id: z.string(),
-  name: text,
-  organizationId: text,
-  timezone: text,
-  timeSeriesRetentionSpan: retentionDays,
-});
-const buildingRecord = z.object({
-  id: z.string(),
-  name: text,
-  referenceId: text,
-  siteId: z.string(),
-  organizationId: z.string(),
-  organizationName: text,
-  area,
-  floorCount: count,
-  spaceCount: count,
-  deviceCount: count,
-  measurementCount: count,
-  includesDeviceAndMeasurementCounts: z.boolean().catch(false),
-});
-const floorRecord = z.object({ id: z.string(), name: text, area });
-
-type Site = z.infer<typeof siteRecord>;
-type Building = z.infer<typeof buildingRecord>;
+type Site = SiteRecord;
+type Building = BuildingRecord;
 interface Level {
   id: string | null;
   buildingId: string;
@@ -69,6 +46,7 @@ export interface SyncOutcome {
   runId: number;
   method: 'bulk' | 'per-building';
   unread: string[];
+  skipped: SkippedRecords;
 }
 
 /**
@@ -125,20 +103,29 @@ export async function syncPortfolio(options: {
   const bulk = capabilities.levelSearch && capabilities.roomSearch && capabilities.roomLevel;
   const method = bulk ? 'bulk' : 'per-building';
   const unread: string[] = [];
+  const skipped: SkippedRecords = {};
+  const skip = (kind: RecordKind, counts: SkipCounts) => {
+    if (Object.keys(counts).length > 0) skipped[kind] = addSkips(skipped[kind] ?? {}, counts);
+  };
   try {
     await progress({ method });
-    const sites = await pages.restList('/api/Sites', siteRecord, 'the list of sites');
-    await progress({ phase: 'reading-buildings', sites: sites.length });
-    const buildings = await pages.restList(
+    const siteList = await pages.restList('/api/Sites', siteRecord, 'the list of sites');
+    const sites = siteList.records;
+    skip('sites', siteList.skipped);
+    await progress({ phase: 'reading-buildings', sites: sites.length, skipped });
+    const buildingList = await pages.restList(
       '/api/Buildings?includeCounts=true',
       buildingRecord,
       'the list of buildings',
     );
+    const buildings = buildingList.records;
+    skip('buildings', buildingList.skipped);
     await progress({
       phase: 'reading-levels',
       buildings: buildings.length,
       buildings_expected: buildings.length,
-      rooms_expected: buildings.reduce((sum, building) => sum + building.spaceCount, 0),
+      rooms_expected: buildings.reduce((sum, building) => sum + (building.spaceCount ?? 0), 0),
+      skipped,
     });
     const names: PlaceNames = {
       buildings: new Map(buildings.map((building) => [building.id, building.name])),
@@ -160,10 +147,10 @@ export async function syncPortfolio(options: {
     let counts: { levels: number; rooms: number };
     let drillDowns: DrillDownsRead;
     if (bulk) {
-      counts = await readInBulk(pages, capabilities.areas, progress, write);
+      counts = await readInBulk(pages, capabilities.areas, progress, write, skip);
       drillDowns = { levelsRead: 'all' };
     } else {
-      const read = await readPerBuilding(pages, buildings, unread, progress);
+      const read = await readPerBuilding(pages, buildings, unread, progress, skip);
       await progress({ phase: 'writing' });
       await write({ levels: read.levels, rooms: read.rooms });
       counts = { levels: read.levels.length, rooms: read.rooms.length };
@@ -192,6 +179,7 @@ export async function syncPortfolio(options: {
           outcome: 'done',
           finished_at: now(),
           unread,
+          skipped,
           platform_requests: pages.requests(),
         })
         .where('id', '=', runId)
@@ -208,7 +196,7 @@ export async function syncPortfolio(options: {
     // autovacuum to do this, and its files would grow by a portfolio at every refresh.
     if (older.length > 0)
       for (const table of runTables) await sql`vacuum ${sql.table(table)}`.execute(db);
-    return { runId, method, unread };
+    return { runId, method, unread, skipped };
   } catch (error) {
     await db
       .updateTable('index_run')
@@ -230,34 +218,34 @@ const bulkLevelsQuery = (areas: boolean) =>
   `query StoreyIndexLevels($take: Int!, $skip: Int!) { levels(take: $take, skip: $skip) { id name buildingId${areas ? ' area' : ''} } }`;
 const bulkRoomsQuery = (areas: boolean) =>
   `query StoreyIndexRooms($take: Int!, $skip: Int!) { rooms(take: $take, skip: $skip) { id name buildingId levelId${areas ? ' area' : ''} } }`;
-const levelNode = z.object({
-  id: z.string(),
-  name: text,
-  buildingId: z.string(),
-  area: z.number().nullish(),
-});
-const roomNode = levelNode.extend({ levelId: z.string().nullish() });
-
 /**
  * Where the platform has root `levels` and `rooms` with ids: a few hundred pages in all. Levels
  * are kept (rooms need their positions and names); rooms are written page by page as they come.
+ * Each node is read on its own: one without a usable id is skipped and counted, an id given twice
+ * is kept once (the first: its rows may be written already).
  */
 async function readInBulk(
   pages: PlatformPages,
   areas: boolean,
   progress: (values: Record<string, unknown>) => Promise<unknown>,
   write: (rows: { levels?: Level[]; rooms?: Room[] }) => Promise<void>,
+  skip: (kind: RecordKind, counts: SkipCounts) => void,
 ): Promise<{ levels: number; rooms: number }> {
   const levels: Level[] = [];
   const positions = new Map<string, number>();
   const perBuilding = new Map<string, number>();
+  const levelSkips: SkipCounts = {};
   await pages.graphqlList(
     bulkLevelsQuery(areas),
-    (data) => (data as { levels: z.infer<typeof levelNode>[] }).levels,
-    z.object({ levels: z.array(levelNode) }),
+    (data) => (data as { levels?: unknown[] } | null)?.levels ?? [],
     'the levels',
     async (found, count) => {
-      for (const level of found) {
+      for (const node of found) {
+        const level = readRecord(node, levelNode);
+        if (typeof level === 'string' || positions.has(level.id)) {
+          countSkip(levelSkips, typeof level === 'string' ? level : 'duplicate-id');
+          continue;
+        }
         const position = perBuilding.get(level.buildingId) ?? 0;
         perBuilding.set(level.buildingId, position + 1);
         positions.set(level.id, position);
@@ -266,53 +254,54 @@ async function readInBulk(
           buildingId: level.buildingId,
           position,
           name: level.name,
-          area: level.area ?? null,
+          area: level.area,
         });
       }
       await progress({ levels: count });
     },
   );
+  skip('levels', levelSkips);
   await write({ levels });
   await progress({ phase: 'reading-rooms', levels: levels.length });
-  const rooms = await pages.graphqlList(
+  const roomSkips: SkipCounts = {};
+  const seenRooms = new Set<string>();
+  let rooms = 0;
+  await pages.graphqlList(
     bulkRoomsQuery(areas),
-    (data) => (data as { rooms: z.infer<typeof roomNode>[] }).rooms,
-    z.object({ rooms: z.array(roomNode) }),
+    (data) => (data as { rooms?: unknown[] } | null)?.rooms ?? [],
     'the rooms',
     async (found, count) => {
-      await write({
-        rooms: found.map((room) => ({
+      const kept: Room[] = [];
+      for (const node of found) {
+        const room = readRecord(node, roomNode);
+        if (typeof room === 'string' || seenRooms.has(room.id)) {
+          countSkip(roomSkips, typeof room === 'string' ? room : 'duplicate-id');
+          continue;
+        }
+        seenRooms.add(room.id);
+        kept.push({
           id: room.id,
           buildingId: room.buildingId,
-          levelId: room.levelId ?? null,
+          levelId: room.levelId,
           levelPosition: room.levelId ? (positions.get(room.levelId) ?? -1) : -1,
           name: room.name,
-          area: room.area ?? null,
-        })),
-      });
+          area: room.area,
+        });
+      }
+      rooms += kept.length;
+      await write({ rooms: kept });
       await progress({ rooms: count });
     },
   );
+  skip('rooms', roomSkips);
   return { levels: levels.length, rooms };
 }
 
+const countSkip = (counts: SkipCounts, reason: SkipReason) =>
+  (counts[reason] = (counts[reason] ?? 0) + 1);
+
 /** The interface specification's query: buildings by name, their levels and rooms by name. */
 const specBuildingQuery = `query StoreyIndexBuilding($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }`;
-const specBuilding = z.object({
-  buildings: z.array(
-    z.object({
-      id: z.string(),
-      levels: z
-        .array(
-          z.object({
-            name: text,
-            rooms: z.array(z.object({ name: text })).nullish(),
-          }),
-        )
-        .nullish(),
-    }),
-  ),
-});
 
 /**
  * Where the platform shows only what the spec does: per building its floors (REST, with ids and
@@ -324,16 +313,17 @@ async function readPerBuilding(
   buildings: Building[],
   unread: string[],
   progress: (values: Record<string, unknown>) => Promise<unknown>,
+  skip: (kind: RecordKind, counts: SkipCounts) => void,
 ): Promise<{
   levels: Level[];
   rooms: Room[];
   levelsRead: Set<string>;
-  listedFloors: Map<string, { count: number; area: number }>;
+  listedFloors: Map<string, { count: number; area: number | null }>;
 }> {
   const levels: Level[] = [];
   const rooms: Room[] = [];
   const levelsRead = new Set<string>();
-  const listedFloors = new Map<string, { count: number; area: number }>();
+  const listedFloors = new Map<string, { count: number; area: number | null }>();
   const byName = new Map<string, Building[]>();
   let nameless = 0;
   for (const building of buildings) {
@@ -344,7 +334,7 @@ async function readPerBuilding(
     unread.push(
       `${nameless} ${nameless === 1 ? 'building has' : 'buildings have'} no name, so ${nameless === 1 ? 'its' : 'their'} rooms could not be read (this platform finds buildings only by name).`,
     );
-  const floorsOf = new Map<string, z.infer<typeof floorRecord>[]>();
+  const floorsOf = new Map<string, FloorRecord[]>();
   let done = 0;
   let floors = 0;
   await pages.each(buildings, async (building) => {
@@ -353,43 +343,53 @@ async function readPerBuilding(
       floorRecord,
       `the floors of ${building.name ?? building.id}`,
     );
-    floorsOf.set(building.id, found);
+    skip('floors', found.skipped);
+    const records = found.records;
+    floorsOf.set(building.id, records);
     listedFloors.set(building.id, {
-      count: found.length,
-      area: found.reduce((sum, floor) => sum + (floor.area ?? 0), 0),
+      count: records.length,
+      // Summed only when every floor gives one: an unknown area is not 0.
+      area: records.every((floor) => floor.area !== null)
+        ? records.reduce((sum, floor) => sum + floor.area!, 0)
+        : null,
     });
-    floors += found.length;
+    floors += records.length;
     if (++done % 100 === 0) await progress({ levels: floors });
   });
   await progress({ phase: 'reading-rooms' });
   let names = 0;
   let inPart = 0;
+  const nodeSkips: Partial<Record<RecordKind, SkipCounts>> = {};
+  const skipNode = (kind: RecordKind) => countSkip((nodeSkips[kind] ??= {}), 'not-a-record');
   await pages.each([...byName.keys()], async (name) => {
     if (++names % 100 === 0) await progress({ rooms: rooms.length });
     const { data: answer, partial } = await pages.graphqlInPart(
       specBuildingQuery,
       { name },
-      specBuilding,
+      z.unknown(),
       `the levels and rooms of ${name}`,
     );
-    for (const found of answer.buildings) {
-      if (!floorsOf.has(found.id)) continue; // Not in the listing this run read.
+    for (const outline of readBuildingOutlines(answer, skipNode)) {
+      // Not a building of the listing this run read.
+      if (!floorsOf.has(outline.id)) continue;
+      const buildingId = outline.id;
+      const buildingLevels = outline.levels;
       // Platform trouble is never a data finding: a building whose levels or rooms failed to
-      // come (null beside an error) is kept with what came, and left unchecked.
+      // come (null beside an error, or not a list) is kept with what came, and left unchecked.
       const whole =
-        Array.isArray(found.levels) &&
-        (!partial || found.levels.every((level) => Array.isArray(level.rooms)));
-      if (whole) levelsRead.add(found.id);
-      else if (partial) inPart++;
-      const floors = floorsOf.get(found.id) ?? [];
-      (found.levels ?? []).forEach((level, position) => {
+        buildingLevels !== null &&
+        (!partial || buildingLevels.every((level) => level.rooms !== null));
+      if (whole) levelsRead.add(buildingId);
+      else inPart++;
+      const floors = floorsOf.get(buildingId) ?? [];
+      (buildingLevels ?? []).forEach((level, position) => {
         // GraphQL levels have no id here: the REST floor of the same name gives it, when only
         // one floor has that name.
         const named = floors.filter((floor) => floor.name === level.name);
         const floor = named.length === 1 ? named[0] : undefined;
         levels.push({
           id: floor?.id ?? null,
-          buildingId: found.id,
+          buildingId,
           position,
           name: level.name,
           area: floor?.area ?? null,
@@ -397,7 +397,7 @@ async function readPerBuilding(
         for (const room of level.rooms ?? [])
           rooms.push({
             id: null,
-            buildingId: found.id,
+            buildingId,
             levelId: floor?.id ?? null,
             levelPosition: position,
             name: room.name,
@@ -406,6 +406,8 @@ async function readPerBuilding(
       });
     }
   });
+  for (const [kind, counts] of Object.entries(nodeSkips) as Array<[RecordKind, SkipCounts]>)
+    skip(kind, counts);
   if (inPart > 0)
     unread.push(
       `${inPart} ${inPart === 1 ? "building's" : "buildings'"} levels or rooms came back only in part (the platform reported errors), so ${inPart === 1 ? 'its' : 'their'} floors and rooms are not checked until a sync reads them whole.`,
@@ -456,14 +458,14 @@ async function writeRows(
     sites,
     (batch) =>
       sql`insert into indexed_site (run_id, id, name, organization_id, timezone, retention_days)
-        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[], ${column(batch, (s) => s.timeSeriesRetentionSpan)}::integer[])`.execute(
+        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[], ${column(batch, (s) => s.retentionDays)}::integer[])`.execute(
         db,
       ),
     signal,
   );
   const organizations = new Map<string, string | null>();
   for (const building of buildings)
-    if (!organizations.get(building.organizationId))
+    if (building.organizationId && !organizations.get(building.organizationId))
       organizations.set(building.organizationId, building.organizationName);
   await inBatches(
     [...organizations],

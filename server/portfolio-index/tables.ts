@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SkippedRecords } from '../../src/shared/platform/records.ts';
 
 /** A column the database fills when an insert leaves it out. */
 type Optional<T> = ColumnType<T, T | undefined, T>;
@@ -32,6 +33,12 @@ export interface IndexTables {
     rooms_expected: Optional<number>;
     /** What could not be read, in plain words (one line each). */
     unread: ColumnType<string[], string[] | string, string[] | string>;
+    /** Records of each kind the sync could not keep, by why (sync.ts `SkippedRecords`). */
+    skipped: ColumnType<
+      SkippedRecords,
+      SkippedRecords | string | undefined,
+      SkippedRecords | string
+    >;
   };
   index_current: {
     singleton: Generated<boolean>;
@@ -53,15 +60,16 @@ export interface IndexTables {
     id: string;
     name: string | null;
     reference_id: string | null;
-    site_id: string;
-    organization_id: string;
+    site_id: string | null;
+    organization_id: string | null;
     organization_name: string | null;
-    area: number;
-    floor_count: number;
-    space_count: number;
-    device_count: number;
-    measurement_count: number;
-    counts_included: boolean;
+    /** m²; null when the platform gave none that is plausible. */
+    area: number | null;
+    floor_count: number | null;
+    space_count: number | null;
+    device_count: number | null;
+    measurement_count: number | null;
+    counts_included: boolean | null;
   };
   indexed_level: {
     run_id: number;
@@ -84,7 +92,7 @@ export interface IndexTables {
   indexed_finding: {
     run_id: number;
     building_id: string | null;
-    site_id: string;
+    site_id: string | null;
     rule_id: string;
     severity: 'error' | 'warning' | 'info';
     detail: string | null;
@@ -225,7 +233,7 @@ export interface IndexTables {
     period: Optional<string>;
     building_id: string;
     meters: number;
-    area: number;
+    area: number | null;
     used_kwh: number | null;
     /** kWh per m²: only with an area and every day of the period read whole. */
     eui: number | null;

@@ -191,8 +191,8 @@ describe('needs attention now, on the full platform', () => {
       portfolio.sites.filter((site) => site.timezone === 'America/Chicago').map((site) => site.id),
     );
     expect(night.size).toBeGreaterThan(0);
-    expect(answer.readings.filter((row) => night.has(row.siteId))).toEqual([]);
-    expect(answer.readings.some((row) => !night.has(row.siteId))).toBe(true);
+    expect(answer.readings.filter((row) => night.has(row.siteId!))).toEqual([]);
+    expect(answer.readings.some((row) => !night.has(row.siteId!))).toBe(true);
     expect(answer.rooms).toBe(new Set(answer.readings.map((row) => row.roomId)).size);
     // Worst first: furthest out of band, on one scale for every kind.
     const shares = answer.readings.map((row) => row.outShare);

@@ -322,7 +322,7 @@ describe('the portfolio energy, on the full platform', () => {
     for (const intensity of intensities) expect(intensity).toBeLessThan(25);
     expect(intensities).toEqual([...intensities].sort((a, b) => b - a));
     const used = answer.buildings.reduce((sum, row) => sum + row.usedKwh!, 0);
-    const area = answer.buildings.reduce((sum, row) => sum + row.area, 0);
+    const area = answer.buildings.reduce((sum, row) => sum + row.area!, 0);
     expect(answer.portfolioIntensity).toBeCloseTo(used / area, 2);
     // A site keeping 30 days cannot compare with the 30 before; a ranked 396-day one can.
     for (const row of answer.buildings) {
@@ -423,7 +423,7 @@ describe('the portfolio energy, on the full platform', () => {
     // Its days over the period add up to the ranking's use; 60 are kept for a 396-day site.
     expect(building.days.length).toBeGreaterThanOrEqual(30);
     const sites = new Map(context.platform.emulator.portfolio.sites.map((site) => [site.id, site]));
-    const zone = sites.get(row.siteId)!.timezone;
+    const zone = sites.get(row.siteId!)!.timezone;
     const period = daysBefore(context.time.now, zone, 30).map((day) => day.day);
     const sum = building.days
       .filter((day) => period.includes(day.day))

@@ -63,7 +63,7 @@ function expectedQuality(platform: RunningPlatform, options: { spec: boolean; ar
 const findingKey = (finding: {
   ruleId: string;
   buildingId?: string | null;
-  siteId: string;
+  siteId: string | null;
   detail?: string | null;
   levelPosition?: number | null;
 }) =>
@@ -161,10 +161,10 @@ describe('data quality from the index on the full platform', () => {
     const areas = (await context.bff.app.capabilities.current()).graphql.areas;
     const expected = expectedQuality(context.platform, { spec: false, areas });
     for (const [query, keep] of [
-      [`site=${site.id}`, (f: { siteId: string }) => f.siteId === site.id],
+      [`site=${site.id}`, (f: { siteId: string | null }) => f.siteId === site.id],
       [
         `organization=${organization.id}`,
-        (f: { siteId: string }) =>
+        (f: { siteId: string | null }) =>
           portfolio.sites.find((s) => s.id === f.siteId)?.organizationId === organization.id,
       ],
     ] as const) {
