@@ -1,5 +1,7 @@
 import { z } from '@/lib/zod';
 import { apiGet } from '@/lib/api-client';
+import { RecordList, type ReadList } from '@/shared/platform/records';
+import { pageKey, plausibleTotal, repeatedPageMessage } from '@/shared/platform/paging';
 
 export const platformPageSize = 1000;
 /**
@@ -17,42 +19,47 @@ function tooLong(): Error {
   );
 }
 
+const page = z.array(z.unknown());
+
 /**
- * Reads a paged platform listing to the end, at most `maxListingPages` pages. When the first page
- * carries x-total-count, the other pages are fetched a few at a time; without it, one after
- * another until a short page.
+ * Reads a paged platform listing to the end, at most `maxListingPages` pages, record by record
+ * (shared/platform/records.ts): a record that cannot be read is skipped and counted, never failing
+ * the list. Paging trusts no count and stops at the first short page; a plausible x-total-count
+ * only lets the pages after the first be fetched a few at a time, an implausible one is ignored.
  */
-export async function fetchAllPages<T>(
+export async function fetchAllPages<T extends { id: string }>(
   pathFor: (take: number, skip: number) => string,
   item: z.ZodMiniType<T>,
   signal?: AbortSignal,
-): Promise<T[]> {
-  const page = z.array(item);
+): Promise<ReadList<T>> {
+  const list = new RecordList(item);
+  const done = () => ({ records: list.records, skipped: list.skipped });
   const init = signal ? { signal } : {};
   const first = await apiGet(pathFor(platformPageSize, 0), page, init);
-  if (first.data.length < platformPageSize) return first.data;
+  if (list.add(first.data) < platformPageSize) return done();
 
-  const total = Number(first.headers.get('x-total-count') ?? Number.NaN);
-  if (Number.isInteger(total) && total > platformPageSize) {
-    if (total > maxListingPages * platformPageSize) throw tooLong();
+  const total = plausibleTotal(
+    first.headers.get('x-total-count'),
+    maxListingPages * platformPageSize,
+  );
+  let previous = pageKey(first.data);
+  for (let skip = platformPageSize; ;) {
+    if (total !== undefined && skip >= total) return done();
+    if (skip >= maxListingPages * platformPageSize) throw tooLong();
     const offsets: number[] = [];
-    for (let skip = platformPageSize; skip < total; skip += platformPageSize) offsets.push(skip);
-    const pages: T[][] = [first.data];
-    for (let start = 0; start < offsets.length; start += pagesAtOnce) {
-      const batch = await Promise.all(
-        offsets
-          .slice(start, start + pagesAtOnce)
-          .map((skip) => apiGet(pathFor(platformPageSize, skip), page, init)),
-      );
-      pages.push(...batch.map((response) => response.data));
+    const end = total ?? skip + platformPageSize;
+    for (let next = skip; next < end && offsets.length < pagesAtOnce; next += platformPageSize)
+      offsets.push(next);
+    const answers = await Promise.all(
+      offsets.map((offset) => apiGet(pathFor(platformPageSize, offset), page, init)),
+    );
+    for (const answer of answers) {
+      const key = pageKey(answer.data);
+      if (answer.data.length > 0 && key === previous)
+        throw new Error(repeatedPageMessage('this list'));
+      previous = key;
+      skip += platformPageSize;
+      if (list.add(answer.data) < platformPageSize) return done();
     }
-    return pages.flat();
-  }
-  const items = [...first.data];
-  for (let pages = 1; ; pages += 1) {
-    if (pages >= maxListingPages) throw tooLong();
-    const next = (await apiGet(pathFor(platformPageSize, items.length), page, init)).data;
-    items.push(...next);
-    if (next.length < platformPageSize) return items;
   }
 }

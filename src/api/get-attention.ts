@@ -33,7 +33,7 @@ export const attentionReadingSchema = z.object({
   levelName: z.nullable(z.string()),
   buildingId: z.string(),
   buildingName: z.nullable(z.string()),
-  siteId: z.string(),
+  siteId: z.nullable(z.string()),
   siteName: z.nullable(z.string()),
 });
 export type AttentionReading = z.infer<typeof attentionReadingSchema>;

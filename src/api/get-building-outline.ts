@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCapabilities, type Capabilities } from '@/api/get-capabilities';
-import { fetchGraphql, graphql, type ResultOf } from '@/lib/graphql';
+import { fetchGraphql, graphql } from '@/lib/graphql';
+import {
+  readBuildingOutlines,
+  type BuildingOutline,
+  type LevelOutline,
+  type RoomOutline,
+} from '@/shared/platform/outline';
 import { displayName } from '@/lib/format';
 
 /** The spec's drill-down shape, by name (the only filter it shows), always through variables. */
@@ -41,24 +47,7 @@ export const buildingOutlineByIdQuery = graphql(`
   }
 `);
 
-type SpecOutline = ResultOf<typeof buildingOutlineQuery>['buildings'][number];
-type IdOutline = ResultOf<typeof buildingOutlineByIdQuery>['buildings'][number];
-
-export interface RoomOutline {
-  /** Absent on a platform without room ids: rooms are then known by their position. */
-  id?: string;
-  name: string | null;
-}
-export interface LevelOutline {
-  id?: string;
-  name: string | null;
-  rooms: RoomOutline[] | null;
-}
-export interface BuildingOutline {
-  id: string;
-  name: string | null;
-  levels: LevelOutline[] | null;
-}
+export type { BuildingOutline, LevelOutline, RoomOutline };
 
 export interface OutlineAnswer {
   /** The building with this id among those answered; undefined when absent. */
@@ -98,10 +87,12 @@ export function outlineQueryOptions(
       const answer = byId
         ? await fetchGraphql(buildingOutlineByIdQuery, { id: building.id })
         : await fetchGraphql(buildingOutlineQuery, { name });
-      const answered = answer.data.buildings as ReadonlyArray<SpecOutline | IdOutline>;
+      // Read leniently (shared/platform/outline.ts): a level or room that is not one is left
+      // out, a name that is not text is unknown.
       return {
-        outline: answered.find((candidate) => candidate.id === building.id) as
-          BuildingOutline | undefined,
+        outline: readBuildingOutlines(answer.data).find(
+          (candidate) => candidate.id === building.id,
+        ),
         partialErrors: answer.partialErrors,
       };
     },

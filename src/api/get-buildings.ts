@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReadList } from '@/shared/platform/records';
 import { fetchAllPages } from './fetch-all-pages';
 import { buildingSchema, type Building } from './platform-schemas';
 
@@ -8,17 +9,22 @@ export const buildingKeys = {
 };
 
 /** Every building the account sees, with device and measurement counts where the platform has them. */
-export const fetchAllBuildings = (signal?: AbortSignal): Promise<Building[]> =>
+export const fetchAllBuildings = (signal?: AbortSignal): Promise<ReadList<Building>> =>
   fetchAllPages(
     (take, skip) => `/api/Buildings?includeCounts=true&take=${take}&skip=${skip}`,
     buildingSchema,
     signal,
   );
 
-export const buildingsQueryOptions = () =>
+/** The buildings as read, with those that could not be read counted (`skipped`). */
+export const buildingListingQueryOptions = () =>
   queryOptions({
     queryKey: buildingKeys.list(),
     queryFn: () => fetchAllBuildings(),
   });
+
+/** Every building that could be read. */
+export const buildingsQueryOptions = () =>
+  queryOptions({ ...buildingListingQueryOptions(), select: (listing) => listing.records });
 
 export const useBuildings = () => useQuery(buildingsQueryOptions());

@@ -1,24 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { z } from '@/lib/zod';
+import {
+  currentValueRecord,
+  readRecords,
+  type CurrentValueRecord,
+} from '@/shared/platform/records';
 import type { DevicePlaceLevel } from './get-devices';
 
-const currentValueSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.nullish(z.string()),
-  /** v2+ `ontologyType`, v1 `type`: a Brick point class. */
-  ontologyType: z.nullish(z.string()),
-  type: z.nullish(z.string()),
-  unit: z.nullish(z.string()),
-  /** A number, a boolean or a string (field notes). */
-  value: z.nullable(z.union([z.number(), z.boolean(), z.string()])),
-  timestamp: z.string(),
-  deviceId: z.nullish(z.string()),
-  floorId: z.nullish(z.string()),
-  spaceId: z.nullish(z.string()),
-  measuredId: z.nullish(z.string()),
-});
-export type CurrentValue = z.infer<typeof currentValueSchema> & {
+/** A page of current values, as sent: each value is read on its own (`readValues`). */
+const valuesPage = z.array(z.unknown());
+
+/**
+ * Current values read value by value (shared/platform/records.ts): one the platform wrote wrongly
+ * is left out, never the place's whole list; a measurement listed twice is read once.
+ */
+const readValues = (items: readonly unknown[]): CurrentValue[] =>
+  readRecords(items, currentValueRecord).records.map(read);
+
+export type CurrentValue = CurrentValueRecord & {
   /** `timestamp` read once; NaN when the platform wrote something unreadable. */
   time: number;
   /** The Brick point class, whichever field the platform's version used. */
@@ -33,7 +33,7 @@ export const currentValueKeys = {
 /** How often a screen showing current values asks again (the sensors report every 15 minutes). */
 export const currentValuesRefreshMs = 60_000;
 
-const read = (value: z.infer<typeof currentValueSchema>): CurrentValue => ({
+const read = (value: CurrentValueRecord): CurrentValue => ({
   ...value,
   time: Date.parse(value.timestamp),
   pointType: value.ontologyType ?? value.type ?? null,
@@ -46,12 +46,14 @@ export const currentValuesQueryOptions = (level: DevicePlaceLevel, id: string) =
   queryOptions({
     queryKey: currentValueKeys.of(level, id),
     queryFn: async (): Promise<CurrentValue[]> =>
-      (
-        await apiGet(
-          `/api/${level}/${encodeURIComponent(id)}/MeasurementValues?take=${valuesPerPage}`,
-          z.array(currentValueSchema),
-        )
-      ).data.map(read),
+      readValues(
+        (
+          await apiGet(
+            `/api/${level}/${encodeURIComponent(id)}/MeasurementValues?take=${valuesPerPage}`,
+            valuesPage,
+          )
+        ).data,
+      ),
     staleTime: 30_000,
     refetchInterval: currentValuesRefreshMs,
   });
@@ -64,25 +66,33 @@ export const currentValuesQueryOptions = (level: DevicePlaceLevel, id: string) =
 export const maxBuildingValues = 4 * valuesPerPage;
 
 export type BuildingCurrentValues =
-  { complete: true; values: CurrentValue[] } | { complete: false; total: number };
+  | { complete: true; values: CurrentValue[] }
+  /** `total`: the platform's count where it gave one beyond the maximum, else how many were read. */
+  | { complete: false; total: number };
 
-/** Every current value of a building, page by page, unless there are more than `maxBuildingValues`. */
+/**
+ * Every current value of a building, page by page until a short page, unless there are more than
+ * `maxBuildingValues`. The data decides first: a short first page is the whole list, whatever the
+ * platform's count says; only a full one lets a count beyond the maximum save reading on.
+ */
 export const buildingCurrentValuesQueryOptions = (buildingId: string) =>
   queryOptions({
     queryKey: [...currentValueKeys.of('Buildings', buildingId), 'all'] as const,
     queryFn: async (): Promise<BuildingCurrentValues> => {
       const path = (skip: number) =>
         `/api/Buildings/${encodeURIComponent(buildingId)}/MeasurementValues?take=${valuesPerPage}&skip=${skip}`;
-      const first = await apiGet(path(0), z.array(currentValueSchema));
-      const total = Number(first.headers.get('x-total-count') ?? Number.NaN);
-      if (Number.isInteger(total) && total > maxBuildingValues) return { complete: false, total };
-      const values = [...first.data];
-      for (let page = 1; values.length === page * valuesPerPage; page++) {
+      const items: unknown[] = [];
+      for (let page = 0; ; page++) {
         if (page * valuesPerPage >= maxBuildingValues)
-          return { complete: false, total: Number.isInteger(total) ? total : values.length };
-        values.push(...(await apiGet(path(values.length), z.array(currentValueSchema))).data);
+          return { complete: false, total: items.length };
+        const answer = await apiGet(path(page * valuesPerPage), valuesPage);
+        items.push(...answer.data);
+        if (answer.data.length < valuesPerPage)
+          return { complete: true, values: readValues(items) };
+        const total = Number(answer.headers.get('x-total-count') ?? Number.NaN);
+        if (page === 0 && Number.isSafeInteger(total) && total > maxBuildingValues)
+          return { complete: false, total };
       }
-      return { complete: true, values: values.map(read) };
     },
     staleTime: 30_000,
     refetchInterval: currentValuesRefreshMs,

@@ -2,31 +2,19 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { fetchAllPages, platformPageSize } from './fetch-all-pages';
 import { z } from '@/lib/zod';
+import {
+  deviceRecord,
+  readRecords,
+  type DeviceRecord,
+  type MeasurementRecord,
+} from '@/shared/platform/records';
 
 /** The levels of the hierarchy with devices and current values, as the BFF's paths name them. */
 export type DevicePlaceLevel = 'Buildings' | 'Floors' | 'Spaces';
 
-const measurementSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.nullish(z.string()),
-  /** A Brick point class, e.g. Air_Temperature_Sensor. */
-  type: z.nullish(z.string()),
-  unit: z.nullish(z.string()),
-  measuredId: z.nullish(z.string()),
-  isWriteable: z.nullish(z.boolean()),
-});
-
-const deviceSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.nullish(z.string()),
-  /** v2+ names the Brick equipment class `ontologyType`, v1 `type`. */
-  ontologyType: z.nullish(z.string()),
-  type: z.nullish(z.string()),
-  spaceId: z.nullish(z.string()),
-  measurements: z._default(z.array(measurementSchema), []),
-});
-export type Device = z.infer<typeof deviceSchema>;
-export type DeviceMeasurement = z.infer<typeof measurementSchema>;
+const deviceSchema = deviceRecord;
+export type Device = DeviceRecord;
+export type DeviceMeasurement = MeasurementRecord;
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -41,7 +29,7 @@ export const devicesQueryOptions = (level: DevicePlaceLevel, id: string) =>
       fetchAllPages(
         (take, skip) => `/api/${level}/${encodeURIComponent(id)}/Devices?take=${take}&skip=${skip}`,
         deviceSchema,
-      ),
+      ).then((listing) => listing.records),
     // Devices change when someone commissions one: an hour is fresh enough.
     staleTime: 60 * 60 * 1000,
   });
@@ -87,9 +75,9 @@ export const buildingMeterQueryOptions = (buildingId: string) =>
       for (let page = 0; page < meterSearchPages; page++) {
         const { data } = await apiGet(
           `/api/Buildings/${encodeURIComponent(buildingId)}/Devices?take=${platformPageSize}&skip=${page * platformPageSize}`,
-          z.array(deviceSchema),
+          z.array(z.unknown()),
         );
-        const meter = measuringDevices(data, buildingId)[0];
+        const meter = measuringDevices(readRecords(data, deviceSchema).records, buildingId)[0];
         if (meter) return meter;
         if (data.length < platformPageSize) return null;
       }

@@ -45,12 +45,12 @@ export type EnergyPeriodSpan = z.infer<typeof energyPeriodSchema>;
 export const energyBuildingSchema = z.object({
   id: z.string(),
   name: z.nullable(z.string()),
-  siteId: z.string(),
+  siteId: z.nullable(z.string()),
   siteName: z.nullable(z.string()),
   /** Meters of the building as a whole that read energy. */
   meters: z.number(),
-  /** m², 0 when the platform gives none. */
-  area: z.number(),
+  /** m²; null when the platform gives none that is plausible. */
+  area: z.nullable(z.number()),
   /** kWh over the period (partial when `reason` says so); null when nothing was read. */
   usedKwh: z.nullable(z.number()),
   /** kWh per m²: only with an area and every day of the period read whole. */

@@ -13,7 +13,7 @@ export const fetchFloors = (buildingId: string, signal?: AbortSignal): Promise<F
       `/api/Buildings/${encodeURIComponent(buildingId)}/Floors?take=${take}&skip=${skip}`,
     floorSchema,
     signal,
-  );
+  ).then((listing) => listing.records);
 
 export const floorsQueryOptions = (buildingId: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '@/lib/api-client';
 import { z } from '@/lib/zod';
+import { recordKinds, skipReasons } from '@/shared/platform/records';
 
 /**
  * GET /api/index/status: the portfolio index's state as the BFF reports it. This schema is the
@@ -20,6 +21,11 @@ export const indexStatusSchema = z.object({
       rooms: z.number(),
       method: z.nullable(z.string()),
       unread: z.array(z.string()),
+      /** Records of each kind the sync could not keep, by why (shared/platform/records.ts). */
+      skipped: z.partialRecord(
+        z.enum(recordKinds),
+        z.partialRecord(z.enum(skipReasons), z.number()),
+      ),
     }),
   ),
   latest: z.nullable(

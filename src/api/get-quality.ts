@@ -52,7 +52,7 @@ export const findingSchema = z.object({
   detail: z.nullable(z.string()),
   buildingId: z.nullable(z.string()),
   buildingName: z.nullable(z.string()),
-  siteId: z.string(),
+  siteId: z.nullable(z.string()),
   siteName: z.nullable(z.string()),
   organizationId: z.nullable(z.string()),
   organizationName: z.nullable(z.string()),

@@ -12,7 +12,7 @@ export const fetchSpaces = (floorId: string, signal?: AbortSignal): Promise<Spac
     (take, skip) => `/api/Floors/${encodeURIComponent(floorId)}/Spaces?take=${take}&skip=${skip}`,
     spaceSchema,
     signal,
-  );
+  ).then((listing) => listing.records);
 
 /** One REST call per floor, kept for the session's browsing: moving between its rooms sends nothing. */
 export const spacesQueryOptions = (floorId: string) =>

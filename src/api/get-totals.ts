@@ -10,6 +10,10 @@ const measures = z.object({
   devices: z.number(),
   measurements: z.number(),
   countsMissing: z.number(),
+  /** Buildings whose area, floor count or space count is unknown: left out of that sum. */
+  areaMissing: z.number(),
+  floorsMissing: z.number(),
+  spacesMissing: z.number(),
 });
 
 /**

@@ -55,7 +55,7 @@ const countsNotIncluded: MeasureValue = {
 };
 const noDevices: MeasureValue = { ok: false, reason: 'no devices recorded' };
 
-const hasArea = (building: Building) =>
+const hasArea = (building: Building): building is Building & { area: number } =>
   typeof building.area === 'number' && Number.isFinite(building.area) && building.area > 0;
 const positive = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;

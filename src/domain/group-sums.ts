@@ -5,9 +5,13 @@ export interface GroupSums {
   id: string;
   label: string;
   buildings: number;
+  /** Summed over the buildings that give one (`areaBuildings` of `buildings`): unknown is not 0. */
   area: number;
+  areaBuildings: number;
   floors: number;
+  floorBuildings: number;
   spaces: number;
+  spaceBuildings: number;
 }
 
 export const emptySums = (id: string, label: string): GroupSums => ({
@@ -15,8 +19,11 @@ export const emptySums = (id: string, label: string): GroupSums => ({
   label,
   buildings: 0,
   area: 0,
+  areaBuildings: 0,
   floors: 0,
+  floorBuildings: 0,
   spaces: 0,
+  spaceBuildings: 0,
 });
 
 /**
@@ -40,9 +47,18 @@ export function sumByGroup(
       groups.set(id, group);
     }
     group.buildings += 1;
-    group.area += building.area;
-    group.floors += building.floorCount;
-    group.spaces += building.spaceCount;
+    if (building.area !== null) {
+      group.area += building.area;
+      group.areaBuildings += 1;
+    }
+    if (building.floorCount !== null) {
+      group.floors += building.floorCount;
+      group.floorBuildings += 1;
+    }
+    if (building.spaceCount !== null) {
+      group.spaces += building.spaceCount;
+      group.spaceBuildings += 1;
+    }
   }
   return [...groups.values()];
 }

@@ -256,7 +256,7 @@ describe('compareBuildings', () => {
     const comparison = compareBuildings(fixtureBuildings, sites, ids);
     const [first] = comparison.compared;
     const areaPerSpace = comparison.measures.find((entry) => entry.measure.id === 'areaPerSpace')!;
-    const sameSite = areaPerSpace.bySite.get(first!.building.siteId);
+    const sameSite = areaPerSpace.bySite.get(first!.building.siteId!);
     const expected = spreadOf(
       fixtureBuildings
         .filter((building) => building.siteId === first!.building.siteId)

@@ -65,7 +65,7 @@ describe("The portfolio screen's model", () => {
     });
   });
 
-  it('offers each organization once, by name, its id where it has none', () => {
+  it('offers each organization once, by name, by its id where it has none', () => {
     const buildings = [
       building('1', { organizationId: 'org-z', organizationName: 'Zeta' }),
       building('2', { organizationId: 'org-a', organizationName: 'Alpha' }),
@@ -74,7 +74,7 @@ describe("The portfolio screen's model", () => {
     ];
     expect(organizationOptions(buildings)).toEqual([
       ['org-a', 'Alpha'],
-      ['org-m', 'org-m'],
+      ['org-m', 'Organisation org-m'],
       ['org-z', 'Zeta'],
     ]);
   });

@@ -68,8 +68,29 @@ describe('Portfolio screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
-  it("reads no further than Storey's designed maximum when the platform's total is absurd", async () => {
-    // A full first page that claims 5,000,000 entries (security review L7): one request, not 5,000.
+  it("reads no further than Storey's designed maximum, whatever the platform's total says", async () => {
+    // Full pages without end, claiming 5,000,000 entries (security review L7): the count is not
+    // believed, so pages are asked one after another, and never more than 20 of them.
+    const asked: number[] = [];
+    server.use(
+      http.get('*/api/Buildings', ({ request }) => {
+        const skip = Number(new URL(request.url).searchParams.get('skip'));
+        asked.push(skip);
+        const page = Array.from({ length: 1000 }, (_, index) => ({
+          ...fixtureBuildings[0]!,
+          id: `b-${skip + index}`,
+        }));
+        return HttpResponse.json(page, { headers: { 'x-total-count': '5000000' } });
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The platform lists more than 20,000 entries here; Storey reads at most that many.',
+    );
+    expect(asked).toEqual(Array.from({ length: 20 }, (_, page) => page * 1000));
+  });
+
+  it('stops reading a platform that sends the same page again, and says why', async () => {
     let asked = 0;
     const page = Array.from({ length: 1000 }, (_, index) => ({
       ...fixtureBuildings[0]!,
@@ -78,14 +99,14 @@ describe('Portfolio screen', () => {
     server.use(
       http.get('*/api/Buildings', () => {
         asked += 1;
-        return HttpResponse.json(page, { headers: { 'x-total-count': '5000000' } });
+        return HttpResponse.json(page);
       }),
     );
     renderApp('/');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The platform lists more than 20,000 entries here; Storey reads at most that many.',
+      'The platform sent the same page of this list twice',
     );
-    expect(asked).toBe(1);
+    expect(asked).toBe(2);
   });
 
   it('shows headline figures, counting devices only where included and saying over how many', async () => {

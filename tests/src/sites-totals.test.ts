@@ -31,6 +31,9 @@ const totals: Totals = (() => {
     devices: floors,
     measurements: floors * 3,
     countsMissing: 0,
+    areaMissing: 0,
+    floorsMissing: 0,
+    spacesMissing: 0,
     share: {
       buildings: 1 / 3,
       area: area / 4000,
@@ -50,6 +53,9 @@ const totals: Totals = (() => {
       devices: 20,
       measurements: 60,
       countsMissing: 0,
+      areaMissing: 0,
+      floorsMissing: 0,
+      spacesMissing: 0,
     },
     rows: [
       row('s1', 'Łódź Office Park', 'Nordic Estates', 2500, 4),

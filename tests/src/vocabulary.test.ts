@@ -41,20 +41,50 @@ describe('one naming policy', () => {
 });
 
 describe('group sums', () => {
-  const building = (siteId: string, area: number): Building =>
-    ({ id: `${siteId}-${area}`, siteId, area, floorCount: 2, spaceCount: 10 }) as Building;
+  const building = (siteId: string, area: number | null, floorCount: number | null = 2): Building =>
+    ({ id: `${siteId}-${area}`, siteId, area, floorCount, spaceCount: 10 }) as Building;
 
   it('adds up each group and keeps seeded groups that have no building', () => {
     const sums = sumByGroup(
       [building('a', 100), building('a', 50), building('b', 10)],
-      (item) => item.siteId,
+      (item) => item.siteId!,
       (id) => `Site ${id}`,
       ['a', 'empty'],
     );
+    const whole = (buildings: number) => ({
+      areaBuildings: buildings,
+      floorBuildings: buildings,
+      spaceBuildings: buildings,
+    });
     expect(sums).toEqual([
-      { id: 'a', label: 'Site a', buildings: 2, area: 150, floors: 4, spaces: 20 },
-      { id: 'empty', label: 'Site empty', buildings: 0, area: 0, floors: 0, spaces: 0 },
-      { id: 'b', label: 'Site b', buildings: 1, area: 10, floors: 2, spaces: 10 },
+      { id: 'a', label: 'Site a', buildings: 2, area: 150, floors: 4, spaces: 20, ...whole(2) },
+      {
+        id: 'empty',
+        label: 'Site empty',
+        buildings: 0,
+        area: 0,
+        floors: 0,
+        spaces: 0,
+        ...whole(0),
+      },
+      { id: 'b', label: 'Site b', buildings: 1, area: 10, floors: 2, spaces: 10, ...whole(1) },
     ]);
+  });
+
+  it('leaves an unknown figure out of its sum, never as 0, and says over how many it runs', () => {
+    const [sums] = sumByGroup(
+      [building('a', 100), building('a', null, null), building('a', 40)],
+      (item) => item.siteId!,
+      (id) => `Site ${id}`,
+    );
+    expect(sums).toMatchObject({
+      buildings: 3,
+      area: 140,
+      areaBuildings: 2,
+      floors: 4,
+      floorBuildings: 2,
+      spaces: 30,
+      spaceBuildings: 3,
+    });
   });
 });

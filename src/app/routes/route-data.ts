@@ -149,8 +149,8 @@ async function outlineOf(
     ]);
     let name: string | null | undefined;
     if (!outlineById(capabilities)) {
-      const buildings = await queryClient.ensureQueryData(buildingsQueryOptions());
-      name = buildings.find((building) => building.id === buildingId)?.name;
+      const { records } = await queryClient.ensureQueryData(buildingsQueryOptions());
+      name = records.find((building) => building.id === buildingId)?.name;
       if (!name) return undefined;
     }
     const answer = await queryClient.ensureQueryData(

@@ -13,7 +13,7 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { seriesColor } from '@/components/charts/measure-palette';
 import { useChartScheme } from '@/components/charts/use-chart-scheme';
 import type { Spread } from '@/domain/distribution';
-import { displayName, formatCount } from '@/lib/format';
+import { displayName, formatCount, groupKey } from '@/lib/format';
 import {
   formatPercentile,
   type ComparedBuilding,
@@ -69,10 +69,13 @@ function MeasureTable({
                 {value.doubts.length > 0 ? ' (in doubt)' : ''}
               </TableCell>
               <TableCell>
-                {describeSpread(comparison, comparison.byOrganization.get(building.organizationId))}
+                {describeSpread(
+                  comparison,
+                  comparison.byOrganization.get(groupKey(building.organizationId)),
+                )}
               </TableCell>
               <TableCell>
-                {describeSpread(comparison, comparison.bySite.get(building.siteId))}
+                {describeSpread(comparison, comparison.bySite.get(groupKey(building.siteId)))}
               </TableCell>
             </TableRow>
           );

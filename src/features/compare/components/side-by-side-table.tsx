@@ -11,7 +11,13 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { measures } from '@/domain/building-measures';
 import { paths } from '@/config/paths';
-import { areaUnit, displayName, formatAreaValue, formatCount } from '@/lib/format';
+import {
+  areaUnit,
+  displayName,
+  formatAreaValue,
+  formatCount,
+  organizationLabel,
+} from '@/lib/format';
 import {
   extremes,
   factFields,
@@ -55,7 +61,7 @@ function factRows(comparison: Comparison): Row[] {
     {
       label: 'Organization',
       cells: compared.map(({ building }) => ({
-        text: building.organizationName ?? building.organizationId,
+        text: organizationLabel(building.organizationId, building.organizationName),
       })),
     },
     { label: 'Site', cells: compared.map(({ siteName }) => ({ text: siteName })) },

@@ -35,7 +35,7 @@ export function StackingPlans({
   floors: FloorsState[];
 }) {
   const counts = compared.map(
-    ({ building }, index) => floors[index]?.data?.length ?? building.floorCount,
+    ({ building }, index) => floors[index]?.data?.length ?? building.floorCount ?? 0,
   );
   const mostFloors = Math.max(1, ...counts);
   const rowHeight = Math.max(thinnestFloor, Math.min(16, Math.floor(plotHeight / mostFloors)));
@@ -110,7 +110,7 @@ export function StackingPlans({
               <strong>{letter}</strong> · {displayName(building.name)}
               <br />
               <Typography component="span" variant="caption" color="text.secondary">
-                {countOf(list.length || building.floorCount, 'floor')}
+                {countOf(list.length || (building.floorCount ?? 0), 'floor')}
                 {biggest > 0 ? `, largest ${formatArea(biggest)}` : ''}
               </Typography>
             </Typography>

@@ -1,6 +1,6 @@
 import { measures } from '@/domain/building-measures';
 import { toCsv } from '@/lib/csv';
-import { areaUnit, displayName } from '@/lib/format';
+import { areaUnit, displayName, organizationLabel } from '@/lib/format';
 import { factFields, factValue, type Comparison } from './comparison';
 
 /**
@@ -30,7 +30,7 @@ export function comparisonCsv(comparison: Comparison): Promise<string> {
       letter,
       displayName(building.name),
       building.referenceId,
-      building.organizationName ?? building.organizationId,
+      organizationLabel(building.organizationId, building.organizationName),
       siteName,
       ...factFields.map((field) => factValue(building, field)),
       quality?.score,

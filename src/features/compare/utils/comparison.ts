@@ -10,7 +10,7 @@ import {
   type MeasureValue,
 } from '@/domain/building-measures';
 import { ascending, percentileRank, spreadOf, type Spread } from '@/domain/distribution';
-import { siteLabel } from '@/lib/format';
+import { groupKey, siteLabel } from '@/lib/format';
 import type { Rule } from '@/api/get-quality';
 
 export const compareLetters = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
@@ -56,12 +56,14 @@ export type FactField = (typeof factFields)[number];
 export function factValue(building: Building, field: FactField): number | undefined {
   switch (field) {
     case 'area':
-      return building.area > 0 ? building.area : undefined;
+      return building.area !== null && building.area > 0 ? building.area : undefined;
     case 'deviceCount':
     case 'measurementCount':
-      return building.includesDeviceAndMeasurementCounts ? building[field] : undefined;
+      return building.includesDeviceAndMeasurementCounts
+        ? (building[field] ?? undefined)
+        : undefined;
     default:
-      return building[field];
+      return building[field] ?? undefined;
   }
 }
 
@@ -123,15 +125,18 @@ export function compareBuildings(
     const bySite = new Map<string, Spread | undefined>();
     for (const id of picked) {
       const building = byId.get(id)!;
-      if (!byOrganization.has(building.organizationId))
+      // Buildings without an organisation or site are one group each ("No site").
+      const organization = groupKey(building.organizationId);
+      if (!byOrganization.has(organization))
         byOrganization.set(
-          building.organizationId,
-          spreadWhere((other) => other.organizationId === building.organizationId),
+          organization,
+          spreadWhere((other) => groupKey(other.organizationId) === organization),
         );
-      if (!bySite.has(building.siteId))
+      const site = groupKey(building.siteId);
+      if (!bySite.has(site))
         bySite.set(
-          building.siteId,
-          spreadWhere((other) => other.siteId === building.siteId),
+          site,
+          spreadWhere((other) => groupKey(other.siteId) === site),
         );
     }
     const values = ascending(counted.map((entry) => entry.value));
@@ -166,7 +171,7 @@ export function compareBuildings(
     return {
       building,
       letter: compareLetters[index]!,
-      siteName: siteLabel(building.siteId, siteNames.get(building.siteId)),
+      siteName: siteLabel(building.siteId, siteNames.get(groupKey(building.siteId))),
       quality: score === undefined ? undefined : { score, rules: own },
       values,
     };

@@ -71,9 +71,12 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
   } else if (!values.data.complete) {
     body = (
       <Typography>
-        This building reports {formatCount(values.data.total)} current values, more than the{' '}
-        {formatCount(maxBuildingValues)} Storey reads at once for a building: open a floor to see
-        its rooms now, or see {listed} as Storey last checked them.
+        This building reports{' '}
+        {values.data.total > maxBuildingValues
+          ? formatCount(values.data.total)
+          : `more than ${formatCount(values.data.total)}`}{' '}
+        current values, more than the {formatCount(maxBuildingValues)} Storey reads at once for a
+        building: open a floor to see its rooms now, or see {listed} as Storey last checked them.
       </Typography>
     );
   } else {

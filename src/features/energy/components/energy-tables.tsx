@@ -15,7 +15,7 @@ import {
   intensityUnits,
   type IntensityUnit,
 } from '@/domain/energy-intensity';
-import { displayName, formatAge, formatCount, siteLabel } from '@/lib/format';
+import { displayName, formatAge, formatCount, formatKnown, siteLabel } from '@/lib/format';
 import { intensityFormat, kwhFormat, percentFormat } from '../utils/energy-words';
 
 function BuildingCell({ row }: { row: EnergyBuilding }) {
@@ -68,7 +68,7 @@ export function RankedTable({
               {kwhFormat.format(row.usedKwh!)}
             </TableCell>
             <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {kwhFormat.format(row.area)}
+              {formatKnown(row.area, (area) => kwhFormat.format(area))}
             </TableCell>
             {compared ? (
               <TableCell>

@@ -14,6 +14,7 @@ import {
 import { apiHeaders, toApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { plainError } from '@/lib/plain-error';
+import { skippedSentences } from '@/shared/platform/records';
 
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
@@ -139,7 +140,7 @@ export function IndexStatusBar({ placement }: { placement: 'above' | 'below' }) 
           {plainError(refresh.error).headline} {plainError(refresh.error).next}
         </Alert>
       ) : null}
-      {served.unread.map((line) => (
+      {[...skippedSentences(served.skipped), ...served.unread].map((line) => (
         <Alert key={line} severity="info">
           {line}
         </Alert>

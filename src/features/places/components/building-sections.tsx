@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { Building } from '@/api/platform-schemas';
 import { DetailsTable } from '@/components/details-table';
 import { EmptyState, ErrorState, LoadingSkeleton, PageMessage } from '@/components/query-states';
-import { formatArea, formatCount } from '@/lib/format';
+import { formatArea, formatCount, formatKnown, organizationLabel } from '@/lib/format';
 import { useBuildingOutline } from '@/api/get-building-outline';
 import { useBuildings } from '@/api/get-buildings';
 import { useFloors } from '@/api/get-floors';
@@ -18,13 +18,13 @@ export function BuildingFacts({ building, siteLabel }: { building: Building; sit
   const counts = building.includesDeviceAndMeasurementCounts;
   const facts: Array<[string, string]> = [
     ['Reference', building.referenceId ?? '—'],
-    ['Organization', building.organizationName ?? building.organizationId],
+    ['Organization', organizationLabel(building.organizationId, building.organizationName)],
     ['Site', siteLabel],
-    ['Area', formatArea(building.area)],
-    ['Floors', formatCount(building.floorCount)],
-    ['Spaces', formatCount(building.spaceCount)],
-    ['Devices', counts ? formatCount(building.deviceCount) : 'not included'],
-    ['Measurements', counts ? formatCount(building.measurementCount) : 'not included'],
+    ['Area', formatKnown(building.area, formatArea)],
+    ['Floors', formatKnown(building.floorCount, formatCount)],
+    ['Spaces', formatKnown(building.spaceCount, formatCount)],
+    ['Devices', counts ? formatKnown(building.deviceCount, formatCount) : 'not included'],
+    ['Measurements', counts ? formatKnown(building.measurementCount, formatCount) : 'not included'],
   ];
   const metadata = building.metadata.map((entry): [string, string] => [
     humanizeKey(entry.name),

@@ -53,7 +53,9 @@ const sortValue = (room: RoomDetails, field: SortField): string | number | undef
     case 'status':
       return room.status;
     case 'devices':
-      return room.space?.includesDeviceAndMeasurementCounts ? room.space.deviceCount : undefined;
+      return room.space?.includesDeviceAndMeasurementCounts
+        ? (room.space.deviceCount ?? undefined)
+        : undefined;
   }
 };
 

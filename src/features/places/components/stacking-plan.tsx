@@ -38,8 +38,8 @@ export function stackRows(
           key: levelKey(level, index),
           name: displayName(level.name),
           floorId: floor?.id ?? level.id,
-          area: floor?.area,
-          rooms: level.rooms?.length ?? floor?.spaceCount,
+          area: floor?.area ?? undefined,
+          rooms: level.rooms?.length ?? floor?.spaceCount ?? undefined,
           roomsUnavailable: level.rooms === null,
         };
       })
@@ -47,8 +47,8 @@ export function stackRows(
         key: undefined,
         name: displayName(floor.name),
         floorId: floor.id,
-        area: floor.area,
-        rooms: floor.spaceCount,
+        area: floor.area ?? undefined,
+        rooms: floor.spaceCount ?? undefined,
         roomsUnavailable: false,
       }));
   return rows.reverse();
@@ -175,7 +175,7 @@ export function StackingPlan({
   extra,
 }: {
   buildingId: string;
-  recordedFloorCount: number;
+  recordedFloorCount: number | null;
   floors: readonly Floor[] | undefined;
   levels: readonly LevelOutline[] | null | undefined;
   /** A column of each floor's state now (see FloorColumn). */
@@ -191,7 +191,7 @@ export function StackingPlan({
       {!counts.agree ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           The platform disagrees with itself about this building's floors: its record says{' '}
-          {formatCount(counts.recorded)}
+          {formatCount(counts.recorded ?? 0)}
           {counts.listed !== undefined ? `, its floor list has ${formatCount(counts.listed)}` : ''}
           {counts.levels !== undefined ? `, its drill-down has ${formatCount(counts.levels)}` : ''}.
           The plan shows the drill-down's.

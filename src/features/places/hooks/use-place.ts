@@ -1,6 +1,6 @@
 import type { Building } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
-import { displayName } from '@/lib/format';
+import { displayName, groupKey } from '@/lib/format';
 import {
   useBuildingOutline,
   type BuildingOutline,
@@ -101,7 +101,7 @@ export function useBuildingPlace(
       siteTimeZone,
       crumbs: [
         { label: 'Portfolio', to: portfolioReturnPath() },
-        { label: siteLabel, to: paths.portfolio({ site: building.siteId }) },
+        { label: siteLabel, to: paths.portfolio({ site: groupKey(building.siteId) }) },
         { label: name, to: paths.building(building.id) },
       ],
     },

@@ -22,14 +22,15 @@ export function floorOfLevel(
 
 export interface FloorCountCheck {
   /** The building record's floorCount, the REST floors listed, the GraphQL levels. */
-  recorded: number;
+  /** The record's own count; null when it gives none (then nothing can disagree with it). */
+  recorded: number | null;
   listed: number | undefined;
   levels: number | undefined;
   agree: boolean;
 }
 
 export function checkFloorCounts(
-  recorded: number,
+  recorded: number | null,
   floors: readonly Floor[] | undefined,
   levels: readonly LevelOutline[] | null | undefined,
 ): FloorCountCheck {
@@ -40,7 +41,8 @@ export function checkFloorCounts(
     listed,
     levels: levelCount,
     agree:
-      (listed === undefined || listed === recorded) &&
-      (levelCount === undefined || levelCount === recorded),
+      recorded === null ||
+      ((listed === undefined || listed === recorded) &&
+        (levelCount === undefined || levelCount === recorded)),
   };
 }

@@ -17,6 +17,8 @@ import {
   formatCompact,
   formatCount,
   formatShare,
+  groupKey,
+  organizationLabel,
   siteLabel,
 } from '@/lib/format';
 import { buildingLabel, groupBuildings } from '../utils/portfolio-summary';
@@ -58,20 +60,22 @@ export function PortfolioCharts({
   });
   const allOrganizations = wholePortfolio ? organizationTotals.data : undefined;
   const charts = useMemo(() => {
+    // Charts of a figure draw the buildings that give it: an unknown area is no bar, not 0.
+    const withArea = buildings.filter((b) => b.area !== null);
     const largest = topN(
-      buildings,
-      (b) => b.area,
+      withArea,
+      (b) => b.area ?? 0,
       (b) => buildingLabel(b, buildings),
       shownCategories,
     );
     const organizations = groupBuildings(
       buildings,
-      (b) => b.organizationId,
-      (id, first) => first?.organizationName ?? id,
+      (b) => groupKey(b.organizationId),
+      (id, first) => organizationLabel(first?.organizationId ?? id, first?.organizationName),
     );
     const sites = groupBuildings(
       buildings,
-      (b) => b.siteId,
+      (b) => groupKey(b.siteId),
       (id) => siteNames.get(id) ?? siteLabel(id),
     );
     // Spaces per 1,000 m² as the comparison computes it and with the same buildings left out:
@@ -104,11 +108,13 @@ export function PortfolioCharts({
             )
           : undefined,
       area: histogram(
-        buildings.map((building) => building.area),
+        withArea.map((building) => building.area ?? 0),
         { format: formatCompact },
       ),
       floors: histogram(
-        buildings.map((building) => building.floorCount),
+        buildings.flatMap((building) =>
+          building.floorCount === null ? [] : [building.floorCount],
+        ),
         { integer: true, format: formatCount },
       ),
       density: histogram(

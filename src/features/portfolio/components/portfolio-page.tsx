@@ -86,6 +86,9 @@ export function PortfolioPage({
     );
   }
 
+  // A sum that leaves out buildings whose figure is unknown says over how many it runs.
+  const partialNote = (known: number, all: number) =>
+    known === all ? undefined : `over ${formatCount(known)} of ${formatCount(all)} buildings`;
   // An exclusion links to the rule that explains it.
   const countsNote =
     totals.buildingsWithCounts === totals.buildings ? (
@@ -177,8 +180,16 @@ export function PortfolioPage({
           value={formatCount(totals.buildings)}
           note={filtering ? `of ${formatCount(listing.length)}` : undefined}
         />
-        <StatCard label="Floors" value={formatCount(totals.floors)} />
-        <StatCard label="Spaces" value={formatCount(totals.spaces)} />
+        <StatCard
+          label="Floors"
+          value={formatCount(totals.floors)}
+          note={partialNote(totals.floorBuildings, totals.buildings)}
+        />
+        <StatCard
+          label="Spaces"
+          value={formatCount(totals.spaces)}
+          note={partialNote(totals.spaceBuildings, totals.buildings)}
+        />
         <StatCard label="Devices" value={formatCount(totals.devices)} note={countsNote} />
         <StatCard label="Measurements" value={formatCount(totals.measurements)} note={countsNote} />
         {/* Millions of m² fit the card in short ("273M m²"); the exact figure stands beneath. */}
@@ -189,7 +200,14 @@ export function PortfolioPage({
               ? `${formatCompact(totals.area)} ${areaUnit}`
               : formatArea(totals.area)
           }
-          note={totals.area >= 1_000_000 ? `${formatArea(totals.area)} exactly` : undefined}
+          note={
+            [
+              totals.area >= 1_000_000 ? `${formatArea(totals.area)} exactly` : '',
+              partialNote(totals.areaBuildings, totals.buildings) ?? '',
+            ]
+              .filter(Boolean)
+              .join('; ') || undefined
+          }
         />
       </Stack>
 

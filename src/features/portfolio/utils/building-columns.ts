@@ -1,5 +1,12 @@
 import type { Building } from '@/api/platform-schemas';
-import { areaUnit, displayName, formatAreaValue, formatCount } from '@/lib/format';
+import {
+  areaUnit,
+  displayName,
+  formatAreaValue,
+  formatCount,
+  formatKnown,
+  organizationLabel,
+} from '@/lib/format';
 import { toCsv } from '@/lib/csv';
 import type { ColumnPriority } from '@/components/hidden-columns';
 
@@ -61,8 +68,8 @@ export const buildingColumns: BuildingColumn[] = [
     priority: 'lg',
     label: 'Organization',
     numeric: false,
-    value: (row) => row.organizationName ?? row.organizationId,
-    display: (row) => row.organizationName ?? row.organizationId,
+    value: (row) => organizationLabel(row.organizationId, row.organizationName),
+    display: (row) => organizationLabel(row.organizationId, row.organizationName),
   },
   {
     field: 'siteName',
@@ -79,7 +86,7 @@ export const buildingColumns: BuildingColumn[] = [
     label: 'Floors',
     numeric: true,
     value: (row) => row.floorCount,
-    display: (row) => formatCount(row.floorCount),
+    display: (row) => formatKnown(row.floorCount, formatCount),
   },
   {
     field: 'spaceCount',
@@ -87,7 +94,7 @@ export const buildingColumns: BuildingColumn[] = [
     label: 'Spaces',
     numeric: true,
     value: (row) => row.spaceCount,
-    display: (row) => formatCount(row.spaceCount),
+    display: (row) => formatKnown(row.spaceCount, formatCount),
   },
   {
     field: 'deviceCount',
@@ -96,7 +103,9 @@ export const buildingColumns: BuildingColumn[] = [
     numeric: true,
     value: includedCount('deviceCount'),
     display: (row) =>
-      row.includesDeviceAndMeasurementCounts ? formatCount(row.deviceCount) : notIncluded,
+      row.includesDeviceAndMeasurementCounts
+        ? formatKnown(row.deviceCount, formatCount)
+        : notIncluded,
   },
   {
     field: 'measurementCount',
@@ -105,7 +114,9 @@ export const buildingColumns: BuildingColumn[] = [
     numeric: true,
     value: includedCount('measurementCount'),
     display: (row) =>
-      row.includesDeviceAndMeasurementCounts ? formatCount(row.measurementCount) : notIncluded,
+      row.includesDeviceAndMeasurementCounts
+        ? formatKnown(row.measurementCount, formatCount)
+        : notIncluded,
   },
   {
     field: 'area',
@@ -114,7 +125,7 @@ export const buildingColumns: BuildingColumn[] = [
     numeric: true,
     value: (row) => row.area,
     // The unit is in the header, once.
-    display: (row) => formatAreaValue(row.area),
+    display: (row) => formatKnown(row.area, formatAreaValue),
   },
   {
     field: 'qualityScore',

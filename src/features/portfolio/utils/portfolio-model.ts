@@ -1,7 +1,7 @@
 import type { QualityScores, Rule } from '@/api/get-quality';
 import type { Building } from '@/api/platform-schemas';
 import { fileSlug } from '@/lib/csv';
-import { siteLabel } from '@/lib/format';
+import { groupKey, organizationLabel, siteLabel } from '@/lib/format';
 import type { UrlView } from '@/lib/use-url-params';
 import { isSortField, sortRows, type BuildingRow, type SortDirection } from './building-columns';
 
@@ -34,7 +34,10 @@ export function organizationOptions(
 ): Array<readonly [id: string, label: string]> {
   const byId = new Map<string, string>();
   for (const building of buildings)
-    byId.set(building.organizationId, building.organizationName ?? building.organizationId);
+    byId.set(
+      groupKey(building.organizationId),
+      organizationLabel(building.organizationId, building.organizationName),
+    );
   return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
 }
 
@@ -46,8 +49,8 @@ export function siteOptions(
 ): Array<readonly [id: string, label: string]> {
   const ids = new Set(
     buildings
-      .filter((building) => !organizationId || building.organizationId === organizationId)
-      .map((building) => building.siteId),
+      .filter((building) => !organizationId || groupKey(building.organizationId) === organizationId)
+      .map((building) => groupKey(building.siteId)),
   );
   return [...ids]
     .map((id) => [id, names.get(id) ?? siteLabel(id)] as const)
@@ -91,7 +94,7 @@ export function portfolioRows(
   return sortRows(
     buildings.map((building) => ({
       ...building,
-      siteName: names.get(building.siteId) ?? siteLabel(building.siteId),
+      siteName: names.get(groupKey(building.siteId)) ?? siteLabel(building.siteId),
       qualityScore: quality?.get(building.id)?.score ?? null,
     })),
     state.sortField,

@@ -1,13 +1,17 @@
 import type { Building, Site } from '@/api/platform-schemas';
-import { displayName, siteLabel } from '@/lib/format';
+import { displayName, groupKey, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
 import { fold } from '@/lib/text-match';
 
 export interface PortfolioTotals {
   buildings: number;
+  /** Each sum covers the buildings that give the figure (`…Buildings` of them): unknown is not 0. */
   floors: number;
+  floorBuildings: number;
   spaces: number;
+  spaceBuildings: number;
   area: number;
+  areaBuildings: number;
   /** Device and measurement sums cover only the buildings whose counts the platform included. */
   devices: number;
   measurements: number;
@@ -18,19 +22,31 @@ export function portfolioTotals(buildings: readonly Building[]): PortfolioTotals
   const totals: PortfolioTotals = {
     buildings: buildings.length,
     floors: 0,
+    floorBuildings: 0,
     spaces: 0,
+    spaceBuildings: 0,
     area: 0,
+    areaBuildings: 0,
     devices: 0,
     measurements: 0,
     buildingsWithCounts: 0,
   };
   for (const building of buildings) {
-    totals.floors += building.floorCount;
-    totals.spaces += building.spaceCount;
-    totals.area += building.area;
+    if (building.floorCount !== null) {
+      totals.floors += building.floorCount;
+      totals.floorBuildings += 1;
+    }
+    if (building.spaceCount !== null) {
+      totals.spaces += building.spaceCount;
+      totals.spaceBuildings += 1;
+    }
+    if (building.area !== null) {
+      totals.area += building.area;
+      totals.areaBuildings += 1;
+    }
     if (building.includesDeviceAndMeasurementCounts) {
-      totals.devices += building.deviceCount;
-      totals.measurements += building.measurementCount;
+      totals.devices += building.deviceCount ?? 0;
+      totals.measurements += building.measurementCount ?? 0;
       totals.buildingsWithCounts += 1;
     }
   }
@@ -75,8 +91,8 @@ export function filterBuildings(
   const needle = fold(filter.search.trim());
   return buildings.filter(
     (building) =>
-      (!filter.organizationId || building.organizationId === filter.organizationId) &&
-      (!filter.siteId || building.siteId === filter.siteId) &&
+      (!filter.organizationId || groupKey(building.organizationId) === filter.organizationId) &&
+      (!filter.siteId || groupKey(building.siteId) === filter.siteId) &&
       (!needle ||
         fold(building.name ?? '').includes(needle) ||
         fold(building.referenceId ?? '').includes(needle)),

@@ -10,7 +10,7 @@ import {
 } from '@/api/get-quality';
 import type { Site } from '@/api/platform-schemas';
 import { severityLabels } from '@/components/severity-chip';
-import { displayName, siteLabel } from '@/lib/format';
+import { displayName, siteLabel, organizationLabel } from '@/lib/format';
 import type { UrlView } from '@/lib/use-url-params';
 
 /** The filters the route keeps in the URL (shareable, restored by Back). */
@@ -136,7 +136,7 @@ export function findingsCsv(findings: readonly Finding[], rules: readonly Rule[]
       finding.buildingId ? displayName(finding.buildingName) : '',
       finding.buildingId ?? '',
       siteLabel(finding.siteId, finding.siteName),
-      finding.organizationName ?? finding.organizationId ?? '',
+      organizationLabel(finding.organizationId, finding.organizationName),
       finding.detail ?? '',
       explanation.get(finding.ruleId) ?? '',
     ]),

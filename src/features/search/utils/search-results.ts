@@ -1,6 +1,6 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
-import { displayName, siteLabel } from '@/lib/format';
+import { displayName, groupKey, organizationLabel, siteLabel } from '@/lib/format';
 import type { OutlineRoom } from '@/api/get-building-outline';
 import { fold, matchRange } from '@/lib/text-match';
 import { indexLinkState, type IndexLinkState } from '@/lib/index-link';
@@ -66,7 +66,8 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
     text !== null && text !== undefined && matchRange(text, needle) !== undefined;
   const sitesById = new Map(sources.sites.map((site) => [site.id, site]));
   const buildingsById = new Map(sources.buildings.map((building) => [building.id, building]));
-  const siteOf = (siteId: string) => siteLabel(siteId, sitesById.get(siteId)?.name);
+  const siteOf = (siteId: string | null) =>
+    siteLabel(siteId, siteId === null ? null : sitesById.get(siteId)?.name);
   const placeOf = (buildingId: string): string[] => {
     const building = buildingsById.get(buildingId);
     return building ? [siteOf(building.siteId), displayName(building.name)] : [];
@@ -104,8 +105,8 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
   const organizations = new Map<string, string>();
   for (const building of sources.buildings)
     organizations.set(
-      building.organizationId,
-      building.organizationName ?? building.organizationId,
+      groupKey(building.organizationId),
+      organizationLabel(building.organizationId, building.organizationName),
     );
   for (const [id, name] of organizations)
     if (found(name))
@@ -167,7 +168,7 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
 /** A hit of the index as a result: a room without an id (spec-only platform) links to its floor. */
 function indexResult(
   hit: IndexHit,
-  siteOf: (siteId: string) => string,
+  siteOf: (siteId: string | null) => string,
   buildingsById: ReadonlyMap<string, Building>,
   /** Its place in the answer: rooms without ids may share a name on a floor. */
   position: number,

@@ -179,6 +179,21 @@ export function TotalsTable({
           counts the platform did not include.
         </Typography>
       ) : null}
+      {(
+        [
+          ['Area', totals.total.areaMissing, 'area'],
+          ['Floors', totals.total.floorsMissing, 'floor count'],
+          ['Spaces', totals.total.spacesMissing, 'space count'],
+        ] as const
+      ).map(([sum, missing, figure]) =>
+        missing > 0 ? (
+          <Typography key={sum} variant="body2" color="text.secondary">
+            {sum} and its shares are over {formatCount(totals.total.buildings - missing)} of{' '}
+            {countOf(totals.total.buildings, 'building')}: the platform gives no {figure} for the
+            others.
+          </Typography>
+        ) : null,
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
-import { siteLabel } from '@/lib/format';
+import { groupKey, siteLabel } from '@/lib/format';
 
 export interface SiteSummary extends GroupSums {
   place: string;
@@ -14,7 +14,7 @@ export function summarizeSites(
   const byId = new Map(sites.map((site) => [site.id, site]));
   return sumByGroup(
     buildings,
-    (building) => building.siteId,
+    (building) => groupKey(building.siteId),
     (id) => siteLabel(id, byId.get(id)?.name),
     sites.map((site) => site.id),
   )
