@@ -24,6 +24,7 @@ import {
 import { createRandom } from './random.ts';
 import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log.ts';
 import { registerRestApi, type ApiType } from './rest-api.ts';
+import { listKindOf, reshapeGraphql, reshapeList, type PlatformVariant } from './variants.ts';
 
 export interface EmulatorOptions {
   seed?: string | undefined;
@@ -34,6 +35,12 @@ export interface EmulatorOptions {
   rejectTokensSecondsEarly?: number | undefined;
   /** `spec`: serve only the GraphQL fields the interface specification shows (default `full`). */
   schema?: SchemaMode | undefined;
+  /**
+   * Another platform than the emulator's own (variants.ts): `lean` sends only what the
+   * specification shows (and implies the spec's schema, no devices, no history), `hostile` sends
+   * valid JSON of unexpected shapes. Default `full`.
+   */
+  variant?: PlatformVariant | undefined;
   /** The emulator's time for the tokens it issues and checks (default: the system clock). */
   now?: (() => number) | undefined;
   /** Serve the historical-values endpoints (default true); false answers them 404, as a platform without them. */
@@ -135,6 +142,31 @@ async function injectFault(
   }
 }
 
+/** Successful JSON answers as the variant sends them (variants.ts), reshaped as they leave. */
+function reshapeAnswers(app: FastifyInstance, variant: PlatformVariant) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const path = request.url.split('?')[0] ?? '';
+    if (path.toLowerCase() === '/graphql') {
+      const variables = (request.body as { variables?: Record<string, unknown> } | undefined)
+        ?.variables;
+      return JSON.stringify(reshapeGraphql(variant, JSON.parse(payload), variables ?? {}));
+    }
+    const kind = listKindOf(path);
+    if (!kind) return payload;
+    const query = new URLSearchParams(request.url.slice(path.length + 1));
+    const skipText = [...query].find(([name]) => name.toLowerCase() === 'skip')?.[1];
+    const shaped = reshapeList(
+      variant,
+      kind,
+      JSON.parse(payload) as Array<Record<string, unknown>>,
+      Number(skipText ?? 0) || 0,
+    );
+    if (shaped.totalCount !== undefined) void reply.header('x-total-count', shaped.totalCount);
+    return JSON.stringify(shaped.records);
+  });
+}
+
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const portfolioOptions = resolvePortfolioOptions(options);
   const portfolio = generatePortfolio(portfolioOptions);
@@ -216,12 +248,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (kind) await injectFault(kind, request, reply, faults.current());
   });
 
+  const variant = options.variant ?? 'full';
+  // The lean platform shows what the specification shows, and nothing beyond it.
+  const schema = options.schema ?? (variant === 'lean' ? 'spec' : 'full');
+  if (variant !== 'full') reshapeAnswers(app, variant);
+
   registerIdentityProvider(app, { prefix: identityPrefix, credentials, tokens, faults });
   registerRestApi(app, {
     portfolio,
-    history: options.history ?? true,
+    history: options.history ?? variant !== 'lean',
     // The spec-only platform knows nothing of devices or current values.
-    devices: (options.schema ?? 'full') === 'full',
+    devices: schema === 'full' && variant !== 'lean',
     apiTypes: options.apiTypes,
     now: options.now,
     hasValidToken: async (request) => {
@@ -232,7 +269,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerGraphqlApi(app, {
     schema: createPlatformSchema(portfolio, {
       partialErrors: () => faults.current().graphqlPartialErrors,
-      mode: options.schema ?? 'full',
+      mode: schema,
     }),
     verifyToken: (token) => tokens.verify(token),
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EmulatorOptions } from './emulator.ts';
 import { faultsFromEnvironment } from './faults.ts';
 import { apiTypes } from './rest-api.ts';
+import { platformVariants } from './variants.ts';
 
 const wholeNumber = z.coerce.number().int().min(0).max(1_000_000);
 
@@ -12,6 +13,7 @@ const emulatorEnvironment = z.object({
   EMULATOR_TOKEN_LIFETIME_SECONDS: wholeNumber.optional(),
   EMULATOR_CONTROL: z.enum(['0', '1']).optional(),
   EMULATOR_SCHEMA: z.enum(['full', 'spec']).optional(),
+  EMULATOR_VARIANT: z.enum(platformVariants).optional(),
   EMULATOR_HISTORY: z.enum(['on', 'off']).optional(),
   /** Comma-separated API types the credential is enabled for; `none` for none. */
   EMULATOR_API_TYPES: z
@@ -45,6 +47,7 @@ export function emulatorOptionsFromEnvironment(env: NodeJS.ProcessEnv): Emulator
     tokenLifetimeSeconds: values.EMULATOR_TOKEN_LIFETIME_SECONDS,
     control: values.EMULATOR_CONTROL === '1',
     schema: values.EMULATOR_SCHEMA,
+    variant: values.EMULATOR_VARIANT,
     history: values.EMULATOR_HISTORY !== 'off',
     apiTypes: values.EMULATOR_API_TYPES,
     faults: faultsFromEnvironment(env),

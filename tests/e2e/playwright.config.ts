@@ -15,14 +15,14 @@ if (!existsSync(chromiumPath)) {
 /**
  * The web servers' ports: free ones, chosen once by the runner (its workers load this file again
  * and inherit E2E_PORTS from it), so a port some other program holds never fails a run. Set
- * E2E_PORTS (five, comma-separated) to choose them.
+ * E2E_PORTS (six, comma-separated) to choose them.
  */
-process.env.E2E_PORTS ??= (await Promise.all(Array.from({ length: 5 }, () => freePort()))).join(
+process.env.E2E_PORTS ??= (await Promise.all(Array.from({ length: 6 }, () => freePort()))).join(
   ',',
 );
-const [port, devPort, devBffPort, largePort, specPort] = process.env.E2E_PORTS.split(',').map(
-  Number,
-) as [number, number, number, number, number];
+const [port, devPort, devBffPort, largePort, leanPort, hostilePort] = process.env.E2E_PORTS.split(
+  ',',
+).map(Number) as [number, number, number, number, number, number];
 export const baseURL = `http://127.0.0.1:${port}`;
 /** `npm run dev` (Vite with hot reload in front of the BFF), for the dev-loop test. */
 export const devURL = `http://127.0.0.1:${devPort}`;
@@ -51,7 +51,7 @@ export default defineConfig({
     {
       name: 'dashboard',
       testMatch: /.*\.spec\.ts/,
-      testIgnore: /(dev-loop|large-portfolio|spec-only)\.spec\.ts/,
+      testIgnore: /(dev-loop|large-portfolio|spec-only|other-platforms)\.spec\.ts/,
       dependencies: ['sign-in'],
       use: { storageState: path.join(root, 'test-results/e2e-signed-in.json') },
     },
@@ -61,10 +61,16 @@ export default defineConfig({
       testMatch: /large-portfolio\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${largePort}` },
     },
+    // Platforms other than the emulator's own (server/emulator/variants.ts).
     {
-      name: 'spec-only',
-      testMatch: /spec-only\.spec\.ts/,
-      use: { baseURL: `http://127.0.0.1:${specPort}` },
+      name: 'lean-platform',
+      testMatch: /(spec-only|other-platforms)\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${leanPort}` },
+    },
+    {
+      name: 'hostile-platform',
+      testMatch: /other-platforms\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${hostilePort}` },
     },
   ],
   use: {
@@ -101,7 +107,8 @@ export default defineConfig({
         // The 10,000-building screens as they read the platform; the index's own sync of this
         // profile (30 s of both cores) is measured by `npm run bench`, not raced against tests.
         { at: largePort, env: { EMULATOR_PROFILE: 'large', PORTFOLIO_INDEX: 'off' } },
-        { at: specPort, env: { EMULATOR_SCHEMA: 'spec' } },
+        { at: leanPort, env: { EMULATOR_VARIANT: 'lean' } },
+        { at: hostilePort, env: { EMULATOR_VARIANT: 'hostile' } },
       ] as Array<{ at: number; env: Record<string, string> }>
     ).map(({ at, env }) => ({
       command: 'npm start',

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signInFromStart } from './sign-in-helper';
 
-// A platform with exactly the interface specification's fields (EMULATOR_SCHEMA=spec): no ids on
-// floors and rooms, no search of its own. Storey must still walk to every room, and its portfolio
+// A platform with exactly the interface specification's fields (EMULATOR_VARIANT=lean, whose
+// GraphQL is the spec's alone): no ids on floors and rooms, no search of its own. Storey must still walk to every room, and its portfolio
 // index (read building by building with the spec's query) still finds rooms anywhere.
 test('walks tower → floor → room by position, and search finds rooms of buildings never opened', async ({
   page,

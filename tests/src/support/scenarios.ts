@@ -16,6 +16,12 @@ import {
   type PlaceLevel,
 } from '../../../server/emulator/rest-api';
 import { generatePortfolio, resolvePortfolioOptions } from '../../../server/emulator/portfolio';
+import {
+  hostileSkips,
+  reshapeGraphql,
+  reshapeList,
+  type ListKind,
+} from '../../../server/emulator/variants';
 import type { AttentionRow } from '../../../server/portfolio-index/attention-queries';
 import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
 import {
@@ -336,6 +342,7 @@ export const indexReady = {
     rooms: 1389,
     method: 'bulk',
     unread: [],
+    skipped: {},
   },
   latest: {
     instance: 'storey-1:4242',
@@ -497,6 +504,9 @@ const totalsRow = (
   devices,
   measurements: devices * 3,
   countsMissing: 0,
+  areaMissing: 0,
+  floorsMissing: 0,
+  spacesMissing: 0,
   share: {
     buildings: floors > 0 ? 0.5 : 0,
     area: area / whole.area,
@@ -531,6 +541,9 @@ export const indexTotals = (() => {
       devices: 40,
       measurements: 120,
       countsMissing: 1,
+      areaMissing: 0,
+      floorsMissing: 0,
+      spacesMissing: 0,
     },
     rows: [
       totalsRow(a!.id, a!.name, 1500, 5, 10, whole, organizationOf(a!)),
@@ -629,7 +642,8 @@ function qualityOf(buildings: typeof fixtureBuildings) {
   const rows = findings
     .map((finding: Finding) => {
       const building = finding.buildingId ? byId.get(finding.buildingId) : undefined;
-      const organizationId = building?.organizationId ?? sites.get(finding.siteId)?.organizationId;
+      const organizationId =
+        building?.organizationId ?? sites.get(finding.siteId ?? '')?.organizationId;
       const level =
         building && finding.levelPosition !== undefined
           ? fixture.floorsOf(fixture.buildingById(building.id)!)[finding.levelPosition]
@@ -641,7 +655,7 @@ function qualityOf(buildings: typeof fixtureBuildings) {
         buildingId: finding.buildingId ?? null,
         buildingName: building?.name ?? null,
         siteId: finding.siteId,
-        siteName: sites.get(finding.siteId)?.name ?? null,
+        siteName: sites.get(finding.siteId ?? '')?.name ?? null,
         organizationId: organizationId ?? null,
         organizationName:
           building?.organizationName ??
@@ -665,7 +679,7 @@ const indexQualityHandlers = (buildings = fixtureBuildings) => {
     const organization = url.searchParams.get('organization');
     const site = url.searchParams.get('site');
     return {
-      keep: (row: { siteId: string; organizationId: string | null }) =>
+      keep: (row: { siteId: string | null; organizationId: string | null }) =>
         (!site || row.siteId === site) && (!organization || row.organizationId === organization),
       buildings: quality.buildings.filter(
         (b) => (!site || b.siteId === site) && (!organization || b.organizationId === organization),
@@ -987,7 +1001,7 @@ export const fixtureYearEnergy: EnergyBuilding[] = fixtureEnergy.map((row, index
   return {
     ...row,
     usedKwh: used,
-    intensity: reason === null ? Math.round((used / row.area) * 1000) / 1000 : null,
+    intensity: reason === null ? Math.round((used / row.area!) * 1000) / 1000 : null,
     coveredDays: reason === 'partial' ? 351.5 : reason === 'beyond-retention' ? 31 : 365,
     reason,
     previousKwh: null,
@@ -1083,7 +1097,7 @@ const indexEnergyHandler = (ranked = true) =>
         rankedRows.length === 0
           ? null
           : rankedRows.reduce((sum, row) => sum + row.usedKwh!, 0) /
-            rankedRows.reduce((sum, row) => sum + row.area, 0),
+            rankedRows.reduce((sum, row) => sum + row.area!, 0),
       total: listed.length,
       buildings: listed.slice(offset, offset + limit),
       refresh: { everyMinutes: 10, requestBudget: 1200 },
@@ -1423,6 +1437,89 @@ export function floorsFail(status: number): HttpHandler[] {
     http.get('*/api/Buildings/:buildingId/Floors', () =>
       problem(status, `Floors failed (${status}).`),
     ),
+  ];
+}
+
+/**
+ * Another platform than the emulator's own (server/emulator/variants.ts), as the BFF relays it:
+ * its listings and GraphQL answers reshaped exactly as the emulator's variant sends them. `lean`
+ * offers what the specification shows (no devices, current values or history); `hostile` sends
+ * valid JSON of unexpected shapes, and the index says what it skipped.
+ */
+export function platformVariant(variant: 'lean' | 'hostile'): HttpHandler[] {
+  const reshaped = (kind: ListKind, request: Request, items: readonly object[]) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const url = new URL(request.url);
+    const take = Number(url.searchParams.get('take') ?? 1000);
+    const skip = Number(url.searchParams.get('skip') ?? 0);
+    const page = reshapeList(
+      variant,
+      kind,
+      items.slice(skip, skip + take) as Array<Record<string, unknown>>,
+      skip,
+    );
+    return HttpResponse.json(page.records as never, {
+      headers: { 'x-total-count': page.totalCount ?? String(items.length) },
+    });
+  };
+  const mode: SchemaMode = variant === 'lean' ? 'spec' : 'full';
+  const notOffered = (what: string) => ({
+    state: 'not-offered' as const,
+    available: false,
+    reason: `this platform does not offer ${what}`,
+  });
+  return [
+    indexStatusHandler({
+      ...indexReady,
+      served: {
+        ...indexReady.served,
+        method: variant === 'lean' ? 'per-building' : 'bulk',
+        skipped:
+          variant === 'hostile'
+            ? { sites: hostileSkips.sites, buildings: hostileSkips.buildings }
+            : {},
+      },
+    }),
+    http.get('*/api/Buildings', ({ request }) => reshaped('buildings', request, fixtureBuildings)),
+    http.get('*/api/Sites', ({ request }) => reshaped('sites', request, fixture.sites)),
+    http.get('*/api/Buildings/:buildingId/Floors', ({ request, params }) => {
+      const building = fixture.buildingById(String(params.buildingId));
+      if (!building)
+        return problem(404, `Building with id '${String(params.buildingId)}' was not found.`);
+      const floors = fixture.floorsOf(building).map((floor) => floor.record);
+      return reshaped('floors', request, floors);
+    }),
+    http.get('*/api/Floors/:floorId/Spaces', ({ request, params }) => {
+      const floor = fixture.floorById(String(params.floorId));
+      if (!floor) return problem(404, `Floor with id '${String(params.floorId)}' was not found.`);
+      return reshaped('spaces', request, floor.spaces);
+    }),
+    http.post('*/graphql', async ({ request }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      graphqlRequests.push(request.url);
+      const body = (await request.json()) as {
+        query: string;
+        variables?: Record<string, unknown>;
+      };
+      const result = await execute({
+        schema: schemas[mode],
+        document: parse(body.query),
+        variableValues: body.variables ?? {},
+      });
+      const plain = JSON.parse(JSON.stringify(result)) as unknown;
+      return HttpResponse.json(reshapeGraphql(variant, plain, body.variables) as never);
+    }),
+    ...(variant === 'lean'
+      ? [
+          capabilitiesHandler(
+            'spec',
+            { available: false, reason: 'this platform does not offer history' },
+            { devices: notOffered('devices'), currentValues: notOffered('current values') },
+          ),
+        ]
+      : []),
   ];
 }
 

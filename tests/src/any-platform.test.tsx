@@ -1,0 +1,82 @@
+/**
+ * The main journeys on platforms that are not Storey's own (server/emulator/variants.ts): one that
+ * sends only what the specification shows, one that sends valid JSON of unexpected shapes. Each
+ * screen shows its data, or says in words what the platform did not provide; none fails whole.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { server } from './support/msw-server';
+import { renderApp } from './support/render-app';
+import { fixture, fixtureBuildings, platformVariant } from './support/scenarios';
+
+const ui = {
+  buildings: () => screen.findByRole('table', { name: /buildings/i }),
+  figures: () => screen.findByRole('region', { name: 'Headline figures' }),
+  heading: (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }),
+  floors: () => screen.findByRole('list', { name: 'Floors' }),
+  rooms: () => screen.findByRole('table', { name: 'Rooms' }),
+};
+
+/** A building with floors and rooms, its first floor and its first room. */
+const withRooms = fixture.buildings.find((entry) =>
+  fixture.floorsOf(entry).some((floor) => floor.spaces.length > 1),
+)!;
+
+describe.each(['lean', 'hostile'] as const)('on a %s platform', (variant) => {
+  it('lists every building it can read in the portfolio, unknown figures as unknown', async () => {
+    server.use(...platformVariant(variant));
+    renderApp('/');
+    const table = await ui.buildings();
+    const figures = await ui.figures();
+    expect(within(figures).getByText(String(fixtureBuildings.length))).toBeInTheDocument();
+    if (variant === 'lean') {
+      // The lean platform gives an area for one building in three: never summed as 0.
+      const withArea = fixtureBuildings.filter((_, index) => index % 3 === 2).length;
+      expect(figures).toHaveTextContent(`over ${withArea} of ${fixtureBuildings.length} buildings`);
+      expect(within(table).getAllByText('unknown').length).toBeGreaterThan(0);
+    } else {
+      // Its NUL and tab are gone from the name; the index says what it could not keep.
+      expect(await within(table).findByText('TowerA North')).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          /^3 sites could not be read: no usable id \(2\), an id given twice \(1\)\./,
+        ),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /^4 buildings could not be read: not a record \(1\), no usable id \(2\), an id given twice \(1\)\./,
+        ),
+      ).toBeInTheDocument();
+    }
+  });
+
+  it('drills down from the building to a floor and a room by clicks', async () => {
+    server.use(...platformVariant(variant));
+    renderApp(`/buildings/${withRooms.record.id}`);
+    const floors = await ui.floors();
+    const [firstFloor] = within(floors).getAllByRole('link').slice(-1);
+    await userEvent.click(firstFloor!);
+    const rooms = await ui.rooms();
+    const [room] = within(rooms).getAllByRole('link');
+    const roomName = room!.textContent ?? '';
+    await userEvent.click(room!);
+    expect(await ui.heading(new RegExp(roomName.split(' (')[0]!))).toBeInTheDocument();
+  });
+
+  it('shows the Sites, the data quality and the comparison, or says what is missing', async () => {
+    server.use(...platformVariant(variant));
+    const { unmount } = renderApp('/sites');
+    expect(await ui.heading('Sites')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Sites' })).toBeInTheDocument();
+    unmount();
+    const { unmount: leaveQuality } = renderApp('/quality');
+    expect(await ui.heading('Data quality')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /issues/i })).toBeInTheDocument();
+    leaveQuality();
+    const [a, b] = fixtureBuildings;
+    renderApp(`/compare?ids=${a!.id},${b!.id}`);
+    expect(await ui.heading(/Compare/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /went wrong|failed/i })).not.toBeInTheDocument();
+  });
+});
