@@ -70,22 +70,46 @@ export async function readHistory(input: {
   level: HistoryLevel;
   id: string;
   range: { from: number; to: number };
+  /** Aborted when the browser has gone (or the answer's deadline passed): no page more is asked. */
+  signal?: AbortSignal | undefined;
 }): Promise<AsyncIterable<string>> {
   const { gateway, settings, level, id } = input;
   const take = settings.pageSize;
   const windows = dayWindows(input.range);
+  // Ended with the answer, however it ends: the days read ahead stop at their next page.
+  const reading = new AbortController();
+  const stop = () => reading.abort(input.signal?.reason);
+  if (input.signal?.aborted) stop();
+  else input.signal?.addEventListener('abort', stop, { once: true });
+  /**
+   * Pages one day may take: a day holding more than HISTORY_MAX_READINGS could never be sent, so
+   * a platform that pages without end (or ignores `skip`) is stopped there (security review M4).
+   */
+  const maxPagesPerDay = Math.ceil(settings.maxReadings / take) + 1;
 
   const readDay = async (window: { from: number; to: number }): Promise<Page[]> => {
     const pages: Page[] = [];
     let skip = 0;
+    let readings = 0;
     for (;;) {
+      reading.signal.throwIfAborted();
+      if (pages.length >= maxPagesPerDay) throw new HistoryTooLarge(readings, settings.maxReadings);
       const page = readPage(
         await gateway.readListingWhole(historyPath(settings, level, id, window, { take, skip })),
       );
+      if (page.count > 0 && page.inner === pages.at(-1)?.inner)
+        throw new Error(
+          'The platform sent the same page of history twice: it may not page with take and skip.',
+        );
       pages.push(page);
       skip += page.count;
-      const done = page.total !== undefined ? skip >= page.total : page.count < take;
-      if (done || page.count === 0) return pages;
+      readings += page.count;
+      // Counted as the day is read, the first day too: its readings alone may be too many.
+      if (readings > settings.maxReadings)
+        throw new HistoryTooLarge(readings, settings.maxReadings);
+      // The data ends the day (a short page); a count only ends it sooner.
+      const done = page.count < take || (page.total !== undefined && skip >= page.total);
+      if (done) return pages;
     }
   };
 
@@ -101,29 +125,42 @@ export async function readHistory(input: {
     return pages;
   };
 
-  const first = await day(0);
-  const firstCount = first[0]?.total ?? first.reduce((sum, page) => sum + page.count, 0);
+  let first: Page[];
+  try {
+    first = await day(0);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const firstCount = first.reduce((sum, page) => sum + page.count, 0);
   const estimate = firstCount * windows.length;
-  if (estimate > settings.maxReadings) throw new HistoryTooLarge(estimate, settings.maxReadings);
+  if (estimate > settings.maxReadings) {
+    stop();
+    throw new HistoryTooLarge(estimate, settings.maxReadings);
+  }
 
   return (async function* stream() {
-    yield '[';
-    let written = 0;
-    let separator = '';
-    for (let index = 0; index < windows.length; index++) {
-      for (let ahead = index + 1; ahead <= index + daysAhead && ahead < windows.length; ahead++)
-        void day(ahead);
-      const pages = await day(index);
-      days.delete(index);
-      for (const page of pages) {
-        if (page.count === 0) continue;
-        written += page.count;
-        if (written > settings.maxReadings)
-          throw new Error('The history holds more readings than one answer may.');
-        yield separator + page.inner;
-        separator = ',';
+    try {
+      yield '[';
+      let written = 0;
+      let separator = '';
+      for (let index = 0; index < windows.length; index++) {
+        for (let ahead = index + 1; ahead <= index + daysAhead && ahead < windows.length; ahead++)
+          void day(ahead);
+        const pages = await day(index);
+        days.delete(index);
+        for (const page of pages) {
+          if (page.count === 0) continue;
+          written += page.count;
+          if (written > settings.maxReadings)
+            throw new Error('The history holds more readings than one answer may.');
+          yield separator + page.inner;
+          separator = ',';
+        }
       }
+      yield ']';
+    } finally {
+      stop();
     }
-    yield ']';
   })();
 }

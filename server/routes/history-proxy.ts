@@ -71,9 +71,13 @@ export const historyProxy: FastifyPluginAsync<{
     api.get<{ Params: { id: string } }>(url, relayedRoute, async (request, reply) => {
       const id = validId(request.params.id, placeNames[level]);
       const range = checkedHistoryRange(request.query, settings.maxDays);
+      // The browser gone (or the answer's deadline passed, which ends the response): the
+      // reading stops at its next page, read-ahead days included (security review M4).
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
       let readings: AsyncIterable<string>;
       try {
-        readings = await readHistory({ gateway, settings, level, id, range });
+        readings = await readHistory({ gateway, settings, level, id, range, signal: gone.signal });
       } catch (error) {
         if (error instanceof HistoryTooLarge) {
           throw new HttpProblem(

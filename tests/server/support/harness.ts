@@ -58,6 +58,8 @@ export async function startBff(
     clock?: Clock;
     signIn?: AppOptions['signIn'];
     indexWait?: AppOptions['indexWait'];
+    /** Hooks a test adds to watch the app (they must come before it is ready). */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<RunningBff> {
   const logs: string[] = [];
@@ -94,6 +96,7 @@ export async function startBff(
     );
     return payload;
   });
+  options.beforeReady?.(app);
   await app.ready();
   return { app, logs, close: () => app.close() };
 }
