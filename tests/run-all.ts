@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePrerequisites } from './support/prerequisites';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -24,6 +25,15 @@ const readJson = (file: string): Record<string, unknown> | undefined =>
   existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
     : undefined;
+
+// Chromium, redis-server and PostgreSQL first: installed here where this machine allows it, or
+// the one command to run, in the first seconds rather than after ten minutes of tests.
+const prerequisites = ensurePrerequisites();
+if (prerequisites.lines.length > 0) console.log(prerequisites.lines.join('\n'));
+if (!prerequisites.ok) {
+  console.log('\n0 passed, 1 failed (prerequisites missing)');
+  process.exit(1);
+}
 
 const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
