@@ -75,7 +75,7 @@ describe('the portfolio energy', () => {
     );
     const portfolio =
       ranked.reduce((sum, row) => sum + row.usedKwh!, 0) /
-      ranked.reduce((sum, row) => sum + row.area, 0);
+      ranked.reduce((sum, row) => sum + row.area!, 0);
     expect(await ui.figures()).toHaveTextContent(`Portfolio intensity${one(portfolio)} kWh/m²`);
     // A change where both periods are whole; words where the one before cannot be compared.
     const compared = ranked.findIndex((row) => row.change !== null);
