@@ -195,12 +195,15 @@ export function createPlatformPages(options: PlatformPagesOptions) {
   ): Promise<{ data: T; partial: boolean }> {
     const body = JSON.stringify({ query: document, variables });
     const answer = await withRetries(what, () => gateway.readGraphqlWhole(body));
+    // The GraphQL envelope of the spec ({data, errors}); its data is read by the caller's schema.
+    // eslint-disable-next-line no-restricted-syntax
     const parsed = z
-      .object({ data: schema.nullish(), errors: z.array(z.unknown()).optional() })
+      .object({ data: schema.nullish(), errors: z.unknown().optional() })
       .safeParse(json(answer, what));
     if (!parsed.success || !parsed.data.data)
       throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
-    return { data: parsed.data.data, partial: (parsed.data.errors?.length ?? 0) > 0 };
+    const { errors } = parsed.data;
+    return { data: parsed.data.data, partial: Array.isArray(errors) && errors.length > 0 };
   }
 
   /** One GraphQL query; an answer with `errors` counts as a failed read of `what`. */

@@ -139,12 +139,23 @@ export const currentValueRecord = z.object({
 });
 export type CurrentValueRecord = z.infer<typeof currentValueRecord>;
 
-/** A reading from history: the value comes as a string (field notes), sometimes a number. */
+/**
+ * A reading from history: the value comes as a string (field notes), sometimes a number. Its
+ * time is left as written (a reader of half a million readings parses it once, and leaves out
+ * one that is not a time).
+ */
 export const historicalValueRecord = z.object({
-  measurementValueId: id,
+  measurementValueId: z.string().check(z.minLength(1)),
   value: z.union([z.string(), z.number()]),
-  timestamp: z.string().check(z.refine((text) => !Number.isNaN(Date.parse(text)))),
+  timestamp: z.string(),
 });
+
+/** The readings of a history answer that can be read, each as the dashboard keeps it. */
+export const readHistoricalValues = (items: unknown[]) =>
+  items.flatMap((item) => {
+    const reading = historicalValueRecord.safeParse(item);
+    return reading.success ? [{ ...reading.data, value: String(reading.data.value) }] : [];
+  });
 export type HistoricalValueRecord = z.infer<typeof historicalValueRecord>;
 
 /** A level or a room of the platform's GraphQL, where it gives ids (the full schema). */

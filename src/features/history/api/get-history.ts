@@ -2,16 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGetItems } from '@/lib/api-client';
 import { ReadingGrouping, type MeasurementSeries, type Reading } from '../utils/time-series';
 import { z } from '@/lib/zod';
+import { readHistoricalValues } from '@/shared/platform/records';
 
 /** The levels of the hierarchy with history, as the BFF's paths name them. */
 export type HistoryLevel = 'Buildings' | 'Floors' | 'Spaces' | 'Devices';
 
-export const readingSchema = z.object({
-  measurementValueId: z.string().check(z.minLength(1)),
-  value: z.string(),
-  timestamp: z.string(),
-});
-export const readingsSchema = z.array(readingSchema);
+/**
+ * A history answer, reading by reading (shared/platform/records.ts): one the platform wrote
+ * wrongly is left out, never the whole answer; a value sent as a number is kept as its text.
+ */
+export const readingsSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((items) => readHistoricalValues(items)),
+);
 
 /**
  * `readingsSchema`'s verdict on an answer it would return unchanged, in one pass without zod (a

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capabilities } from '@/api/get-capabilities';
-import { fetchGraphql, graphql, type ResultOf } from '@/lib/graphql';
+import { fetchGraphql, graphql } from '@/lib/graphql';
+import { z } from '@/lib/zod';
+import { optionalText } from '@/shared/platform/fields';
+import { levelNode, readRecord, readRecords, roomNode } from '@/shared/platform/records';
 
 /** Floors and rooms by part of their name, across the portfolio, each with its building (and level). */
 export const searchPlacesQuery = graphql(`
@@ -40,10 +43,24 @@ export const searchPlacesWithoutLevelsQuery = graphql(`
   }
 `);
 
-export type FoundLevel = ResultOf<typeof searchPlacesQuery>['levels'][number];
-export type FoundRoom = ResultOf<typeof searchPlacesWithoutLevelsQuery>['rooms'][number] & {
+/** What the search reads of a found level and room (their nodes read by shared/platform/records). */
+export interface FoundLevel {
+  id: string;
+  name: string | null;
+  buildingId: string;
+}
+export interface FoundRoom extends FoundLevel {
+  levelId: string | null;
   level?: { id: string; name: string | null } | null;
-};
+}
+
+/** A found room's level (Room.level), where the platform gave one with a usable id. */
+function readLevelOf(node: unknown): FoundRoom['level'] {
+  const level = (node as { level?: unknown } | null)?.level;
+  const read = readRecord(level, levelReference);
+  return typeof read === 'string' ? null : read;
+}
+const levelReference = z.object({ id: z.string(), name: optionalText });
 
 export const platformSearchAvailable = (capabilities: Capabilities | undefined): boolean =>
   Boolean(capabilities?.graphql.levelSearch && capabilities.graphql.roomSearch);
@@ -62,9 +79,17 @@ export const placeSearchQueryOptions = (q: string, take: number, withLevels: boo
       const answer = withLevels
         ? await fetchGraphql(searchPlacesQuery, { q, take }, signal)
         : await fetchGraphql(searchPlacesWithoutLevelsQuery, { q, take }, signal);
+      // Node by node (shared/platform/records.ts): one without a usable id is left out.
+      const rooms = new Map(
+        ((answer.data.rooms ?? []) as unknown[]).map((node) => [node, readRecord(node, roomNode)]),
+      );
       return {
-        levels: answer.data.levels as readonly FoundLevel[],
-        rooms: answer.data.rooms as readonly FoundRoom[],
+        levels: readRecords(answer.data.levels ?? [], levelNode).records as readonly FoundLevel[],
+        rooms: [...rooms].flatMap(([node, room]) =>
+          typeof room === 'string'
+            ? []
+            : [{ ...room, level: readLevelOf(node) } satisfies FoundRoom],
+        ),
       };
     },
   });

@@ -138,14 +138,18 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
       path: placeOf(level.buildingId),
       to: paths.level(level.buildingId, level.id),
     });
-  for (const room of sources.rooms)
+  for (const room of sources.rooms) {
+    // A room the platform places on no level has no page to link to.
+    const levelId = room.levelId ?? room.level?.id;
+    if (!levelId) continue;
     results.push({
       kind: 'room',
       key: `room:${room.id}`,
       label: displayName(room.name),
       path: [...placeOf(room.buildingId), ...(room.level ? [displayName(room.level.name)] : [])],
-      to: paths.room(room.buildingId, room.levelId, room.id),
+      to: paths.room(room.buildingId, levelId, room.id),
     });
+  }
   for (const room of sources.remembered)
     if (found(room.roomName))
       results.push({
