@@ -23,6 +23,7 @@ import { serverOptions } from './http/server-options.ts';
 import { createClosingSteps, type ClosingSteps } from './http/closing-steps.ts';
 import { createCapabilityProbe, type CapabilityProbe } from './platform/capabilities.ts';
 import { createPlatformServices } from './platform/services.ts';
+import type { PlatformGateway } from './platform/gateway.ts';
 import type { PortfolioIndex } from './portfolio-index/portfolio-index.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
 import { portfolioIndexOffRoutes } from './routes/portfolio-index-off.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     capabilities: CapabilityProbe;
     /** The portfolio index, unless PORTFOLIO_INDEX=off; server.ts starts its schedule. */
     portfolioIndex: PortfolioIndex | undefined;
+    /** The platform as the BFF reads it (tests hold its bounds). */
+    gateway: PlatformGateway;
     /** What a stop still waits for (server.ts says it when a stop overruns). */
     closing: ClosingSteps;
   }
@@ -76,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
+  app.decorate('gateway', gateway);
   const closing = createClosingSteps(app, () => clock.now());
   app.decorate('closing', closing);
   closing.add('the platform connections', () => gateway.close());

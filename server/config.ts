@@ -100,6 +100,7 @@ const environmentSchema = z.object({
   CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(0),
   /** How long a place's current values are shared between everyone looking at it. */
   CURRENT_VALUES_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  CURRENT_VALUES_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(32),
   ...comfortEnvironment,
   /** When the bands apply, on each site's clock: "Mon-Fri 07:00-19:00" (default) or "always". */
   COMFORT_HOURS: comfortHoursSetting.optional(),
@@ -244,6 +245,8 @@ export interface BffConfig {
   cacheTtlSeconds: number;
   /** Current values are shared this long: a hundred viewers of a floor cost one call per period. */
   currentValuesTtlSeconds: number;
+  /** What kept current values may hold together (security review M2: entries alone pinned 1 GB). */
+  currentValuesCacheMb: number;
   /** The bands current readings are judged against (COMFORT_*), served to the dashboard. */
   comfortBands: ComfortBands;
   /** When the bands apply (COMFORT_HOURS), on each site's clock; served beside them. */
@@ -557,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     requestsInFlightMax: values.REQUESTS_IN_FLIGHT_MAX,
     cacheTtlSeconds: values.CACHE_TTL_SECONDS,
     currentValuesTtlSeconds: values.CURRENT_VALUES_TTL_SECONDS,
+    currentValuesCacheMb: values.CURRENT_VALUES_CACHE_MB,
     comfortBands: comfortBandsFrom(values),
     comfortHours: values.COMFORT_HOURS ?? defaultComfortHours,
     history: historySettings(values),

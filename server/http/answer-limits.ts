@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock.ts';
 import { sendProblem } from './problem.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers in flight, everybody's together (answer-limits.ts). */
+    answersInFlight?: () => number;
+  }
+}
+
 export interface AnswerLimitsOptions {
   /** Requests one person (their `sub`; without sign-in, their address) may have in flight. */
   inFlightMax: number;
@@ -20,6 +27,8 @@ export interface AnswerLimitsOptions {
  */
 export const answerLimits = fp<AnswerLimitsOptions>(async (scope, options) => {
   const inFlight = new Map<string, number>();
+  // How many answers are in flight, for the tests that hold every slot comes back.
+  scope.decorate('answersInFlight', () => [...inFlight.values()].reduce((sum, n) => sum + n, 0));
   const started = new Map<ServerResponse, number>();
   // One sweep for all answers instead of a timer each; it runs only while answers are in flight.
   const sweepEveryMs = Math.max(50, Math.min(1000, Math.floor(options.answerTimeoutMs / 4)));
@@ -57,13 +66,26 @@ export const answerLimits = fp<AnswerLimitsOptions>(async (scope, options) => {
     const response = reply.raw;
     started.set(response, options.clock.now());
     sweeper ??= setInterval(sweep, sweepEveryMs).unref();
-    // 'close' comes once for every response: sent whole, cut, or left by the browser.
-    response.once('close', () => {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
       started.delete(response);
       const left = (inFlight.get(key) ?? 1) - 1;
       if (left > 0) inFlight.set(key, left);
       else inFlight.delete(key);
-    });
+    };
+    // 'close' comes once for every response: sent whole, cut, or left by the browser. Hooks
+    // before this one await (the session read, the rate limit): a browser that left meanwhile
+    // had its 'close' already, and a slot taken now would never come back (security review
+    // M1). Such a request is released at once, and ends here.
+    response.once('close', release);
+    if (response.destroyed || request.raw.socket?.destroyed === true) {
+      release();
+      // Nobody reads it: 499, as proxies log a request its client closed.
+      void reply.code(499).send();
+      return;
+    }
     done();
   });
 });

@@ -43,6 +43,8 @@ export interface PlatformGateway {
   readonly queues: ReaderQueues;
   /** The credentials masked in every answer: for error texts the relay reads whole. */
   secrets(): readonly string[];
+  /** What the kept current values hold now (bounded by CURRENT_VALUES_CACHE_MB). */
+  keptCurrentValues(): { bytes: number; entries: number };
 }
 
 /**
@@ -60,6 +62,8 @@ export function createPlatformGateway(
     maxQueuedBytes: number;
     cacheTtlSeconds: number;
     currentValuesTtlSeconds?: number;
+    /** What kept current values may hold together, in bytes. */
+    currentValuesCacheBytes?: number;
     clock: Clock;
     /** Credentials besides the tokens that must never reach a browser (the client secret). */
     secrets?: readonly string[];
@@ -96,6 +100,9 @@ export function createPlatformGateway(
   };
   const sharedCurrent = createSharedReads({
     ttlSeconds: options.currentValuesTtlSeconds ?? 30,
+    ...(options.currentValuesCacheBytes === undefined
+      ? {}
+      : { maxCachedBytes: options.currentValuesCacheBytes }),
     windowBytes: Math.min(shareWindowBytes, maxBodyBytes),
     maxBytes: maxBodyBytes,
     now: options.clock.now,
@@ -135,5 +142,6 @@ export function createPlatformGateway(
     close: () => client.close(),
     queues,
     secrets,
+    keptCurrentValues: () => sharedCurrent.kept(),
   };
 }

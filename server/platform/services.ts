@@ -38,6 +38,7 @@ export function createPlatformServices(options: {
     maxQueuedBytes: config.relayBufferBytes,
     cacheTtlSeconds: config.cacheTtlSeconds,
     currentValuesTtlSeconds: config.currentValuesTtlSeconds,
+    currentValuesCacheBytes: config.currentValuesCacheMb * 1024 * 1024,
     clock,
     secrets: [platform.clientSecret],
     onCoalesced: () => metrics.coalesced.inc(),

@@ -17,7 +17,15 @@ export interface SharedReadsOptions {
   /** The platform credentials to mask in every answer (read when an answer begins). */
   secrets: () => readonly string[];
   onCoalesced?: () => void;
+  /**
+   * What kept answers may hold together, in bytes (default `defaultCachedBytes`): a count of
+   * entries alone let one person pin a gigabyte with 500 answers of 2 MB (security review M2).
+   */
+  maxCachedBytes?: number;
 }
+
+/** Kept answers together, by default: a few dozen buildings' current values. */
+export const defaultCachedBytes = 32 * 1024 * 1024;
 
 /**
  * A reader of one platform answer. `hold()` pauses the platform's answer until `release()`: for
@@ -155,11 +163,47 @@ export function broadcast(
  */
 export function createSharedReads(options: SharedReadsOptions) {
   const inFlight = new Map<string, Promise<Head>>();
+  // Kept answers, oldest first: every one lives `ttlSeconds`, so the expired ones lead.
   const cache = new Map<
     string,
     { status: number; headers: Record<string, string>; body: Buffer; until: number }
   >();
   const maxCachedEntries = 500;
+  const maxCachedBytes = options.maxCachedBytes ?? defaultCachedBytes;
+  let cachedBytes = 0;
+  const drop = (key: string) => {
+    const entry = cache.get(key);
+    if (!entry) return;
+    cachedBytes -= entry.body.length;
+    cache.delete(key);
+  };
+  /** Drops what has expired; runs at every read and, while anything is kept, once a period. */
+  const sweep = () => {
+    const now = options.now();
+    for (const [key, entry] of cache) {
+      if (entry.until > now) break;
+      drop(key);
+    }
+    if (cache.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+  const keep = (
+    key: string,
+    entry: { status: number; headers: Record<string, string>; body: Buffer },
+  ) => {
+    // An answer that would take more than a quarter of the budget is relayed, never kept.
+    if (entry.body.length > maxCachedBytes / 4) return;
+    sweep();
+    drop(key);
+    while (cache.size >= maxCachedEntries || cachedBytes + entry.body.length > maxCachedBytes)
+      drop(cache.keys().next().value as string);
+    cache.set(key, { ...entry, until: options.now() + options.ttlSeconds * 1000 });
+    cachedBytes += entry.body.length;
+    sweeper ??= setInterval(sweep, Math.max(1000, options.ttlSeconds * 1000)).unref();
+  };
 
   const start = (key: string, open: () => Promise<StreamedUpstreamResponse>): Promise<Head> => {
     const forget = (promise: Promise<Head>) => {
@@ -175,15 +219,7 @@ export function createSharedReads(options: SharedReadsOptions) {
           onEnd: (whole) => {
             forget(promise);
             const body = options.ttlSeconds > 0 && answer.status === 200 ? whole() : undefined;
-            if (body) {
-              if (cache.size >= maxCachedEntries) cache.delete(cache.keys().next().value as string);
-              cache.set(key, {
-                status: answer.status,
-                headers: answer.headers,
-                body,
-                until: options.now() + options.ttlSeconds * 1000,
-              });
-            }
+            if (body) keep(key, { status: answer.status, headers: answer.headers, body });
           },
         }),
       (error: unknown) => {
@@ -196,11 +232,14 @@ export function createSharedReads(options: SharedReadsOptions) {
   };
 
   return {
+    /** What kept answers hold now, in bytes and entries. */
+    kept: () => ({ bytes: cachedBytes, entries: cache.size }),
     async read(
       key: string,
       open: () => Promise<StreamedUpstreamResponse>,
     ): Promise<StreamedUpstreamResponse> {
       if (options.ttlSeconds > 0) {
+        sweep();
         const cached = cache.get(key);
         if (cached && cached.until > options.now()) {
           return {
@@ -209,7 +248,7 @@ export function createSharedReads(options: SharedReadsOptions) {
             body: Readable.from([cached.body], { objectMode: false }),
           };
         }
-        if (cached) cache.delete(key);
+        if (cached) drop(key);
       }
       const pending = inFlight.get(key);
       if (pending) {

@@ -23,7 +23,7 @@ export interface SyncLock {
 
 export interface IndexDatabase {
   db: Kysely<IndexTables>;
-  /** `postgres` at DATABASE_URL, or `embedded` (PGlite, in this process). */
+  /** `postgres` at DATABASE_URL, or `embedded` (PGlite, in a thread of this process). */
   kind: 'postgres' | 'embedded';
   lock: SyncLock;
   /** The conditions refresh's own lock: it runs beside a sync, but on one instance at a time. */
@@ -174,10 +174,6 @@ export async function openIndexDatabase(options: {
     conditionsLock = postgresLock(options.url, conditionsLockKey);
     energyLock = postgresLock(options.url, energyLockKey);
   } else {
-    // Loaded only for the embedded default: a deployment with DATABASE_URL never carries it.
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-    const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
     // Files on disk, not in memory: PGlite's in-memory file system would hold every table and
     // index in this process (about 1 GB more at 336,000 rooms). Without INDEX_DATA_DIR a
     // directory of this process's own, removed at close: two embedded Storeys never share one.
@@ -192,15 +188,12 @@ export async function openIndexDatabase(options: {
     const dataDir = options.dataDir ?? path.join(own!, 'data');
     if (!existsSync(path.join(dataDir, 'PG_VERSION')))
       await cp(await embeddedTemplate(), dataDir, { recursive: true });
-    const lite = await PGlite.create(dataDir, {
-      extensions: { unaccent },
-      // The index's working set is small; PGlite's defaults are sized for a browser tab's app.
-      postgresqlconf: ['shared_buffers=16MB', 'maintenance_work_mem=32MB'],
-    });
-    releaseTransientMemory();
-    pool = new pg.Pool({ ...(createPgConfig(lite) as pg.PoolConfig), max: 1 });
+    // Loaded only for the embedded default: a deployment with DATABASE_URL never starts it.
+    const { startEmbeddedDatabase } = await import('./embedded-database.ts');
+    const embedded = await startEmbeddedDatabase(dataDir);
+    pool = new pg.Pool(embedded.poolConfig);
     closeEmbedded = async () => {
-      await lite.close();
+      await embedded.close();
       if (own) await rm(own, { recursive: true, force: true });
     };
     lock = processLock();

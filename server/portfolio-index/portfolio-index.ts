@@ -139,6 +139,8 @@ export interface PortfolioIndex {
     /** One building's figures as the ranking has them, and its kept days. */
     building(buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
+  /** The index's database: for the tests that hold what runs where (and the access checks). */
+  readonly database: IndexDatabase;
   close(): Promise<void>;
 }
 
@@ -375,6 +377,7 @@ export async function createPortfolioIndex(options: {
   };
 
   return {
+    database,
     start() {
       void firstTicks();
       timer = setInterval(() => void tick(), refreshMs);
