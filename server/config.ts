@@ -112,6 +112,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().optional(),
   METRICS_PORT: port.optional(),
+  METRICS_ON_MAIN_PORT: flag,
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: nonEmpty.optional(),
@@ -146,6 +147,8 @@ const environmentSchema = z.object({
   INDEX_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   INDEX_PAGE_SIZE: z.coerce.number().int().min(10).max(5000).default(1000),
   INDEX_ADMINS: z.string().optional(),
+  INDEX_REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  INDEX_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CONDITIONS_REFRESH_MINUTES: z.coerce
     .number()
     .min(0.05)
@@ -210,8 +213,15 @@ export interface IndexSettings {
   concurrency: number;
   /** Records per platform page (take). */
   pageSize: number;
-  /** Emails (lower case) or subjects who may start a sync on demand. */
+  /**
+   * Subjects, or verified e-mail addresses (lower case), who may start a sync on demand; the word
+   * `anonymous` makes everyone one where Storey runs without sign-in.
+   */
   admins: string[];
+  /** The shortest time between two syncs started on demand on one instance. */
+  refreshCooldownSeconds: number;
+  /** The longest an index read may take before it answers 503 (INDEX_READ_TIMEOUT_MS). */
+  readTimeoutMs: number;
   /** How often the conditions refresh reads current values for "Needs attention". */
   conditionsRefreshMinutes: number;
   /** Platform requests one refresh may make at most, retries included. */
@@ -264,6 +274,11 @@ export interface BffConfig {
   staticDir: string;
   /** When set, /metrics is served only on this port (METRICS_HOST), not beside the API. */
   metrics: { port: number; host: string } | undefined;
+  /**
+   * /metrics beside the API (METRICS_ON_MAIN_PORT=true): never by default, since a reverse proxy
+   * on the same host forwards every path to a Storey listening on loopback.
+   */
+  metricsOnMainPort: boolean;
   /** Undefined when no PLATFORM_* variable is set: the built-in emulator stands in. */
   platform: PlatformSettings | undefined;
   /**
@@ -466,6 +481,10 @@ function exposureProblems(
     problems.push(
       ...insecureUrlProblems(values, ['PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL', 'OIDC_ISSUER']),
     );
+  if (values.TRUST_PROXY === 'true' && !loopback)
+    problems.push(
+      `TRUST_PROXY=true would believe any X-Forwarded-For a client writes (the rate limit and the cap on requests in flight are per address): set it to the number of proxies in front of Storey (1 for one) or to their addresses.`,
+    );
   if (signInMode === 'off' && !loopback && values.ALLOW_ANONYMOUS !== 'true') {
     problems.push(
       `Storey will not listen on ${values.HOST} without sign-in: anyone who reaches it would read the whole portfolio. Set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET, listen on a loopback address (HOST=127.0.0.1), or set ALLOW_ANONYMOUS=true to accept the risk.`,
@@ -520,6 +539,8 @@ const indexSettings = (values: EnvironmentValues): IndexSettings => ({
   admins: list(values.INDEX_ADMINS).map((admin) =>
     admin.includes('@') ? admin.toLowerCase() : admin,
   ),
+  refreshCooldownSeconds: values.INDEX_REFRESH_COOLDOWN_SECONDS,
+  readTimeoutMs: values.INDEX_READ_TIMEOUT_MS,
   conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
   conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
   energyRequestBudget: values.ENERGY_REQUEST_BUDGET,
@@ -574,6 +595,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     staticDir: values.STATIC_DIR
       ? path.resolve(projectRoot, values.STATIC_DIR)
       : clientBuildDirectory,
+    metricsOnMainPort: values.METRICS_ON_MAIN_PORT === 'true',
     metrics:
       values.METRICS_PORT === undefined
         ? undefined

@@ -31,7 +31,12 @@ export const requireSession = fp<{ sessions: Sessions }>(async (scope, { session
     if (lookup.status !== 'active')
       return refuseWithoutSession(reply, sessions, lookup, 'Sign in to use Storey.');
     const { session } = lookup;
-    request.user = { sub: session.sub, name: session.name, email: session.email };
+    request.user = {
+      sub: session.sub,
+      name: session.name,
+      email: session.email,
+      emailVerified: session.emailVerified === true,
+    };
     await sessions.touch(reply, session);
   });
 });

@@ -12,6 +12,8 @@ export interface Session {
   sub: string;
   name: string;
   email?: string | undefined;
+  /** The provider vouched for `email` (email_verified): only then may it grant anything. */
+  emailVerified?: boolean | undefined;
   startedAt: number;
   seenAt: number;
 }
@@ -28,7 +30,7 @@ export interface Sessions {
   read(request: FastifyRequest): Promise<SessionLookup>;
   start(
     reply: FastifyReply,
-    who: { sub: string; name: string; email?: string | undefined },
+    who: Pick<Session, 'sub' | 'name' | 'email' | 'emailVerified'>,
   ): Promise<Session>;
   /** Writes the cookie again when the idle clock should restart (at most once a minute). */
   touch(reply: FastifyReply, session: Session): Promise<void>;
@@ -94,6 +96,7 @@ export function createSessions(options: {
         sub: who.sub,
         name: who.name,
         email: who.email,
+        emailVerified: who.emailVerified === true,
         startedAt: now,
         seenAt: now,
       };

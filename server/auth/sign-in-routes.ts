@@ -32,7 +32,13 @@ interface LoginState {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: { sub: string; name: string; email?: string | undefined };
+    user?: {
+      sub: string;
+      name: string;
+      email?: string | undefined;
+      /** Only a verified address may grant anything (security review M6). */
+      emailVerified?: boolean | undefined;
+    };
   }
 }
 
@@ -226,6 +232,7 @@ export const signInRoutes: FastifyPluginAsync<
         sub: claims.sub,
         name: typeof claims.name === 'string' ? claims.name : (email ?? claims.sub),
         email,
+        emailVerified: claims.email_verified === true,
       });
       // Kept server-side for the provider's sign-out (id_token_hint); it never reaches the browser.
       if (tokens.id_token)

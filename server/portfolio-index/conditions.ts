@@ -90,11 +90,24 @@ export async function refreshConditions(options: {
           return { readings: [], meters: [], readUntil: null };
         throw failure;
       });
-      await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
-        bands,
-        hours,
-        timeZone: building.timezone,
-      });
+      try {
+        await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
+          bands,
+          hours,
+          timeZone: building.timezone,
+        });
+      } catch (failure) {
+        // A building whose readings cannot be kept goes to the back of the line: it must not
+        // stop every round at the same place (security review M5).
+        const at = new Date(clock.now());
+        await db
+          .insertInto('condition_building')
+          .values({ building_id: building.id, checked_at: at, read_until: building.read_until })
+          .onConflict((conflict) => conflict.column('building_id').doUpdateSet({ checked_at: at }))
+          .execute()
+          .catch(() => undefined);
+        throw failure;
+      }
     },
   );
   let error: string | undefined;

@@ -30,6 +30,8 @@ export interface IndexDatabase {
   conditionsLock: SyncLock;
   /** The energy refresh's: beside the others, on one instance at a time. */
   energyLock: SyncLock;
+  /** Why the database cannot serve now, in words (for /readyz); undefined when it can. */
+  health(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -165,11 +167,30 @@ export async function openIndexDatabase(options: {
 }): Promise<IndexDatabase> {
   let pool: pg.Pool;
   let closeEmbedded = async () => {};
+  let health: () => Promise<string | undefined>;
   let lock: SyncLock;
   let conditionsLock: SyncLock;
   let energyLock: SyncLock;
   if (options.url) {
     pool = new pg.Pool({ connectionString: options.url, max: 8 });
+    // Its own connection, so a pool busy with a sync does not make an instance look unready.
+    health = async () => {
+      const client = new pg.Client({
+        connectionString: options.url,
+        connectionTimeoutMillis: 2000,
+        query_timeout: 2000,
+      });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return undefined;
+      } catch {
+        return "the portfolio index's database cannot be reached";
+      } finally {
+        await client.end().catch(() => {});
+      }
+    };
     lock = postgresLock(options.url, syncLockKey);
     conditionsLock = postgresLock(options.url, conditionsLockKey);
     energyLock = postgresLock(options.url, energyLockKey);
@@ -192,6 +213,8 @@ export async function openIndexDatabase(options: {
     const { startEmbeddedDatabase } = await import('./embedded-database.ts');
     const embedded = await startEmbeddedDatabase(dataDir);
     pool = new pg.Pool(embedded.poolConfig);
+    health = async () =>
+      embedded.failure() ? "the portfolio index's embedded database has stopped" : undefined;
     closeEmbedded = async () => {
       await embedded.close();
       if (own) await rm(own, { recursive: true, force: true });
@@ -218,6 +241,7 @@ export async function openIndexDatabase(options: {
     lock,
     conditionsLock,
     energyLock,
+    health: () => health(),
     close,
   };
 }

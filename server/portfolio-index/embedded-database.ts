@@ -12,6 +12,8 @@ import type { EmbeddedWorkerData, FromWorker, ToWorker } from './embedded-worker
 export interface EmbeddedDatabase {
   /** node-postgres settings that reach the worker (one session: PGlite has one). */
   poolConfig: pg.PoolConfig;
+  /** Why the worker cannot serve any more (it ended or failed); undefined while it can. */
+  failure(): Error | undefined;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
       user: 'postgres',
       database: 'postgres',
     },
+    failure: () => failure,
     async close() {
       if (failure) return;
       await new Promise<void>((resolve) => {

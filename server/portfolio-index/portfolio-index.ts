@@ -7,7 +7,8 @@ import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './database.ts';
 import { createPlatformPages, SyncReadError } from './platform-pages.ts';
-import type { Kysely } from 'kysely';
+import { HttpProblem } from '../http/problem.ts';
+import { sql, type Kysely } from 'kysely';
 import { portfolioTotals, searchPlaces, servedRun, type TotalsGroup } from './queries.ts';
 import {
   buildingQuality,
@@ -70,6 +71,47 @@ export interface IndexStatus {
   } | null;
 }
 
+/**
+ * Who reads the index, and until when: every read takes one. A read whose browser has gone before
+ * it began is not run; a read taking longer than INDEX_READ_TIMEOUT_MS answers 503 (on PostgreSQL
+ * the statement is cancelled too; the embedded database finishes it in its own thread).
+ */
+export interface IndexReader {
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A read that took longer than it may: the browser hears so, and why, at once. One whose browser
+ * has gone ends at once too (its query, waiting its turn, then does not run).
+ */
+function withinDeadline<T>(answer: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    stop = () => reject(signal?.reason as Error);
+    signal?.addEventListener('abort', stop, { once: true });
+    timer = setTimeout(
+      () =>
+        reject(
+          new HttpProblem(
+            503,
+            'The portfolio index took too long to answer this. Try a narrower search or filter, or again in a minute.',
+            { reason: 'index-read-timeout' },
+            { 'retry-after': '10' },
+          ),
+        ),
+      ms,
+    );
+    timer.unref();
+  });
+  // A late answer is still awaited by nobody: its failure must not go unhandled.
+  answer.catch(() => undefined);
+  return Promise.race([answer, late]).finally(() => {
+    clearTimeout(timer);
+    if (stop) signal?.removeEventListener('abort', stop);
+  });
+}
+
 /** A read's answer with the time of the sync it comes from; undefined before the first sync. */
 type Served<Read extends (...args: never[]) => Promise<object>> =
   (Awaited<ReturnType<Read>> & { asOf: string }) | undefined;
@@ -86,26 +128,31 @@ export interface PortfolioIndex {
   syncIfDue(): Promise<'synced' | 'not-due' | 'busy'>;
   status(): Promise<IndexStatus>;
   search(
+    reader: IndexReader,
     query: string,
     page: { offset: number; limit: number },
   ): Promise<(Awaited<ReturnType<typeof searchPlaces>> & { asOf: string }) | undefined>;
-  totals(by: TotalsGroup): Promise<Served<typeof portfolioTotals>>;
+  totals(reader: IndexReader, by: TotalsGroup): Promise<Served<typeof portfolioTotals>>;
   /** The data-quality rules' answers, as the sync worked them out (quality.ts). */
   quality: {
-    summary(scope: QualityScope): Promise<Served<typeof qualitySummary>>;
+    summary(reader: IndexReader, scope: QualityScope): Promise<Served<typeof qualitySummary>>;
     findings(
+      reader: IndexReader,
       filter: FindingsFilter,
       page: { offset: number; limit: number; group: FindingGroup },
     ): Promise<Served<typeof qualityFindings>>;
     /** `building` null: the served index has no building of that id. */
-    building(buildingId: string): Promise<
+    building(
+      reader: IndexReader,
+      buildingId: string,
+    ): Promise<
       | {
           asOf: string;
           building: NonNullable<Awaited<ReturnType<typeof buildingQuality>>> | null;
         }
       | undefined
     >;
-    scores(): Promise<Served<typeof qualityScores>>;
+    scores(reader: IndexReader): Promise<Served<typeof qualityScores>>;
   };
   /** "Needs attention now": rooms out of their comfort band, from the platform's current values. */
   conditions: {
@@ -115,6 +162,7 @@ export interface PortfolioIndex {
      */
     refresh(): Promise<ConditionsRound | 'busy' | 'not-offered' | 'not-indexed'>;
     attention(
+      reader: IndexReader,
       filter: AttentionFilter,
       sort: (typeof attentionSorts)[number],
       page: { offset: number; limit: number },
@@ -127,17 +175,23 @@ export interface PortfolioIndex {
      * platform offers no history.
      */
     refresh(): Promise<EnergyRound | 'busy' | 'not-offered' | 'not-indexed'>;
-    list(query: {
-      period: EnergyPeriod;
-      list: (typeof energyLists)[number];
-      sort: (typeof energySorts)[number];
-      offset: number;
-      limit: number;
-    }): Promise<Served<typeof energyList>>;
+    list(
+      reader: IndexReader,
+      query: {
+        period: EnergyPeriod;
+        list: (typeof energyLists)[number];
+        sort: (typeof energySorts)[number];
+        offset: number;
+        limit: number;
+      },
+    ): Promise<Served<typeof energyList>>;
     /** Every ranked building's kWh per m²: the compare screen's distribution. */
-    intensities(period: EnergyPeriod): Promise<Served<typeof energyIntensities>>;
+    intensities(
+      reader: IndexReader,
+      period: EnergyPeriod,
+    ): Promise<Served<typeof energyIntensities>>;
     /** One building's figures as the ranking has them, and its kept days. */
-    building(buildingId: string): Promise<Served<typeof buildingEnergy>>;
+    building(reader: IndexReader, buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
   /** The index's database: for the tests that hold what runs where (and the access checks). */
   readonly database: IndexDatabase;
@@ -175,16 +229,26 @@ export async function createPortfolioIndex(options: {
    * old one meanwhile cannot leave it half gone. undefined before the first sync.
    */
   const readServed = <T extends object>(
+    reader: IndexReader,
     read: (trx: Kysely<IndexTables>, runId: number) => Promise<T>,
-  ): Promise<(T & { asOf: string }) | undefined> =>
-    db
+  ): Promise<(T & { asOf: string }) | undefined> => {
+    reader.signal?.throwIfAborted();
+    const answer = db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
+        // Queued behind others while its browser left: nobody waits for it any more.
+        reader.signal?.throwIfAborted();
+        if (database.kind === 'postgres')
+          await sql`select set_config('statement_timeout', ${String(settings.readTimeoutMs)}, true)`.execute(
+            trx,
+          );
         const served = await servedRun(trx);
         if (!served) return undefined;
         return { ...(await read(trx, served.runId)), asOf: served.finishedAt };
       });
+    return withinDeadline(answer, settings.readTimeoutMs, reader.signal);
+  };
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
@@ -468,28 +532,35 @@ export async function createPortfolioIndex(options: {
           : null,
       };
     },
-    search: (query, page) => readServed((trx, runId) => searchPlaces(trx, runId, query, page)),
-    totals: (by) => readServed((trx, runId) => portfolioTotals(trx, runId, by)),
+    search: (reader, query, page) =>
+      readServed(reader, (trx, runId) => searchPlaces(trx, runId, query, page)),
+    totals: (reader, by) => readServed(reader, (trx, runId) => portfolioTotals(trx, runId, by)),
     quality: {
-      summary: (scope) => readServed((trx, runId) => qualitySummary(trx, runId, scope)),
-      findings: (filter, page) =>
-        readServed((trx, runId) => qualityFindings(trx, runId, filter, page)),
-      building: (buildingId) =>
-        readServed(async (trx, runId) => ({
+      summary: (reader, scope) =>
+        readServed(reader, (trx, runId) => qualitySummary(trx, runId, scope)),
+      findings: (reader, filter, page) =>
+        readServed(reader, (trx, runId) => qualityFindings(trx, runId, filter, page)),
+      building: (reader, buildingId) =>
+        readServed(reader, async (trx, runId) => ({
           building: (await buildingQuality(trx, runId, buildingId)) ?? null,
         })),
-      scores: () => readServed((trx, runId) => qualityScores(trx, runId)),
+      scores: (reader) => readServed(reader, (trx, runId) => qualityScores(trx, runId)),
     },
     conditions: {
       refresh: refreshConditionsNow,
-      attention: (filter, sort, page) =>
-        readServed((trx, runId) => attentionList(trx, runId, filter, sort, page, clock.now())),
+      attention: (reader, filter, sort, page) =>
+        readServed(reader, (trx, runId) =>
+          attentionList(trx, runId, filter, sort, page, clock.now()),
+        ),
     },
     energy: {
       refresh: refreshEnergyNow,
-      list: (query) => readServed((trx, runId) => energyList(trx, runId, query, clock.now())),
-      intensities: (period) => readServed((trx, runId) => energyIntensities(trx, runId, period)),
-      building: (buildingId) => readServed((trx, runId) => buildingEnergy(trx, runId, buildingId)),
+      list: (reader, query) =>
+        readServed(reader, (trx, runId) => energyList(trx, runId, query, clock.now())),
+      intensities: (reader, period) =>
+        readServed(reader, (trx, runId) => energyIntensities(trx, runId, period)),
+      building: (reader, buildingId) =>
+        readServed(reader, (trx, runId) => buildingEnergy(trx, runId, buildingId)),
     },
     async close() {
       closed = true;

@@ -81,9 +81,15 @@ export async function searchPlaces(
   // prefix ("harb" finds "harbour"), and as whole words for ranking.
   // Worked out once here, so the ranking below compares each row with constants (a function call
   // per row and word cost most of a query's time at 336,000 rooms).
+  // A query of one-character words alone ("r", "1") matches them whole: as prefixes they found,
+  // and sorted, a good part of the portfolio for nothing (third security review, H1). Beside a
+  // longer word ("room 2") they stay prefixes, since that word narrows what they start.
   const queries = await sql<{ prefix: string | null; exact: string; normalized: string }>`
-    select (select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
-              from ts_debug('simple', storey_search_text(${phrase})), unnest(lexemes) as lexeme)::text as prefix,
+    select (select to_tsquery('simple', string_agg(quote_literal(lexeme)
+                || case when longest >= 2 then ':*' else '' end, ' & '))
+              from (select lexeme, max(length(lexeme)) over () as longest
+                    from ts_debug('simple', storey_search_text(${phrase})), unnest(lexemes) as lexeme) as found
+           )::text as prefix,
            plainto_tsquery('simple', storey_search_text(${phrase}))::text as exact,
            storey_search_text(${phrase}) as normalized`.execute(db);
   const { prefix: prefixText, exact: exactText, normalized } = queries.rows[0]!;

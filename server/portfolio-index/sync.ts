@@ -20,7 +20,7 @@ import {
 import { readBuildingOutlines } from '../../src/shared/platform/outline.ts';
 import { releaseTransientMemory } from './database.ts';
 import type { Capabilities } from '../platform/capabilities.ts';
-import type { PlatformPages } from './platform-pages.ts';
+import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import { checkIndexedQuality, type DrillDownsRead } from './quality.ts';
 import type { IndexTables } from './tables.ts';
 
@@ -204,7 +204,7 @@ export async function syncPortfolio(options: {
         phase: 'failed',
         outcome: 'failed',
         finished_at: now(),
-        error: (error as Error).message,
+        error: failureWords(error),
         platform_requests: pages.requests(),
       })
       .where('id', '=', runId)
@@ -212,6 +212,18 @@ export async function syncPortfolio(options: {
     await removeRun(db, runId);
     throw error;
   }
+}
+
+/**
+ * Why a sync failed, in words every signed-in person may read on the status: the platform's part
+ * as said, anything else (a database's own text, with its tables and constraints) as one sentence;
+ * the detail goes to the log with the error (third security review, L4).
+ */
+function failureWords(error: unknown): string {
+  if (error instanceof SyncReadError || error instanceof BudgetSpentError) return error.message;
+  if ((error as Error).name === 'AbortError')
+    return 'Interrupted: Storey stopped before the sync finished.';
+  return "The index's database could not keep the new copy of the portfolio; the details are in Storey's log.";
 }
 
 const bulkLevelsQuery = (areas: boolean) =>

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import { parseQuery } from '../http/query-parameters.ts';
 import { sendProblem } from '../http/problem.ts';
-import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
+import type { IndexReader, PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { totalsGroups } from '../portfolio-index/queries.ts';
 import { attentionKinds, attentionSorts } from '../portfolio-index/attention-queries.ts';
 import { energyLists, energyPeriods, energySorts } from '../portfolio-index/energy-ranking.ts';
@@ -16,9 +17,19 @@ const whole = (max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(0).max(max));
 
+/** How deep search pages reach, and findings, readings and energy lists (their CSV pages). */
+export const maxSearchOffset = 10_000;
+const maxListOffset = 200_000;
+
 const searchQuery = z.strictObject({
-  q: z.string().max(200, 'must be at most 200 characters'),
-  offset: whole(1_000_000).optional(),
+  q: z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    // A NUL made PostgreSQL fail with a 500 and a stack trace per request (review L3).
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+  // Pages reach the first 10,000 matches (counted to 1,000): a deep offset only made the
+  // database sort every match again for an empty page (third security review, H1).
+  offset: whole(maxSearchOffset).optional(),
   limit: whole(200).pipe(z.number().min(1)).optional(),
 });
 const totalsQuery = z.strictObject({ by: z.enum(totalsGroups) });
@@ -37,7 +48,7 @@ const findingsQuery = qualityScope.extend({
   severity: z.enum(['error', 'warning', 'info']).optional(),
   building: id.optional(),
   group: z.enum(findingGroups).optional(),
-  offset: whole(1_000_000).optional(),
+  offset: whole(maxListOffset).optional(),
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
 
@@ -46,7 +57,7 @@ const attentionQuery = z.strictObject({
   building: id.optional(),
   kind: z.enum(attentionKinds).optional(),
   sort: z.enum(attentionSorts).optional(),
-  offset: whole(1_000_000).optional(),
+  offset: whole(maxListOffset).optional(),
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
 
@@ -56,7 +67,7 @@ const energyQuery = energyPeriod
   .extend({
     list: z.enum(energyLists).optional(),
     sort: z.enum(energySorts).optional(),
-    offset: whole(1_000_000).optional(),
+    offset: whole(maxListOffset).optional(),
     limit: whole(5_000).pipe(z.number().min(1)).optional(),
   })
   // A year is not compared with the year before: the index keeps twelve months.
@@ -66,6 +77,9 @@ const energyQuery = energyPeriod
     path: ['sort'],
   });
 
+/** The INDEX_ADMINS entry that makes everyone an admin where Storey runs without sign-in. */
+export const anonymousAdmin = 'anonymous';
+
 const notYetIndexed = (reply: FastifyReply) =>
   sendProblem(
     reply.header('retry-after', '30'),
@@ -73,6 +87,13 @@ const notYetIndexed = (reply: FastifyReply) =>
     'The portfolio is still being indexed: try again in a minute. The progress is at /api/index/status.',
     { reason: 'index-empty' },
   );
+
+/** The request as a reader of the index: its read stops mattering when its browser goes. */
+function readerOf(reply: FastifyReply): IndexReader {
+  const gone = new AbortController();
+  reply.raw.once('close', () => gone.abort());
+  return { signal: gone.signal };
+}
 
 /** A building's page of the index: no query, and its id from the path, validated. */
 const buildingIdOf = (request: FastifyRequest) => {
@@ -99,27 +120,30 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   admins: readonly string[];
   /** How often, and within what platform-request budget, conditions are read. */
   conditions: { refreshMinutes: number; requestBudget: number };
-}> = async (api, { index, admins, conditions }) => {
+  /** The shortest time between two syncs started on demand (INDEX_REFRESH_COOLDOWN_SECONDS). */
+  refreshCooldownMs: number;
+  clock: Clock;
+}> = async (api, { index, admins, conditions, refreshCooldownMs, clock }) => {
   const refresh = {
     everyMinutes: conditions.refreshMinutes,
     requestBudget: conditions.requestBudget,
   };
   api.get('/search', async (request, reply) => {
     const { q, offset = 0, limit = 50 } = parseQuery(searchQuery, request.query);
-    const answer = await index.search(q, { offset, limit });
+    const answer = await index.search(readerOf(reply), q, { offset, limit });
     return answer ?? notYetIndexed(reply);
   });
 
   api.get('/totals', async (request, reply) => {
     const { by } = parseQuery(totalsQuery, request.query);
-    const answer = await index.totals(by);
+    const answer = await index.totals(readerOf(reply), by);
     return answer ?? notYetIndexed(reply);
   });
 
   // Data quality: the rules' findings and scores, worked out once by the sync (quality.ts).
   api.get('/quality', async (request, reply) => {
     const scope = parseQuery(qualityScope, request.query);
-    return (await index.quality.summary(scope)) ?? notYetIndexed(reply);
+    return (await index.quality.summary(readerOf(reply), scope)) ?? notYetIndexed(reply);
   });
 
   api.get('/quality/findings', async (request, reply) => {
@@ -129,19 +153,22 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
       group = 'severity',
       ...filter
     } = parseQuery(findingsQuery, request.query);
-    return (await index.quality.findings(filter, { offset, limit, group })) ?? notYetIndexed(reply);
+    return (
+      (await index.quality.findings(readerOf(reply), filter, { offset, limit, group })) ??
+      notYetIndexed(reply)
+    );
   });
 
   api.get('/quality/scores', async (request, reply) => {
     parseQuery(z.strictObject({}), request.query);
-    return (await index.quality.scores()) ?? notYetIndexed(reply);
+    return (await index.quality.scores(readerOf(reply))) ?? notYetIndexed(reply);
   });
 
   api.get<{ Params: { buildingId: string } }>(
     '/quality/buildings/:buildingId',
     async (request, reply) => {
       const buildingId = buildingIdOf(request);
-      const answer = await index.quality.building(buildingId);
+      const answer = await index.quality.building(readerOf(reply), buildingId);
       if (!answer) return notYetIndexed(reply);
       if (!answer.building) return notInIndex(reply, buildingId, answer.asOf);
       return { ...answer.building, asOf: answer.asOf };
@@ -156,7 +183,10 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
       sort = 'worst',
       ...filter
     } = parseQuery(attentionQuery, request.query);
-    const answer = await index.conditions.attention(filter, sort, { offset, limit });
+    const answer = await index.conditions.attention(readerOf(reply), filter, sort, {
+      offset,
+      limit,
+    });
     if (!answer) return notYetIndexed(reply);
     return { ...answer, refresh };
   });
@@ -171,7 +201,7 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
       offset = 0,
       limit = 100,
     } = parseQuery(energyQuery, request.query);
-    const answer = await index.energy.list({ period, list, sort, offset, limit });
+    const answer = await index.energy.list(readerOf(reply), { period, list, sort, offset, limit });
     if (!answer) return notYetIndexed(reply);
     return { ...answer, refresh };
   });
@@ -179,7 +209,7 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
   // Every ranked building's kWh per m²: where the compare screen places its buildings.
   api.get('/energy/intensities', async (request, reply) => {
     const { period = '30-days' } = parseQuery(energyPeriod, request.query);
-    const answer = await index.energy.intensities(period);
+    const answer = await index.energy.intensities(readerOf(reply), period);
     if (!answer) return notYetIndexed(reply);
     return answer;
   });
@@ -188,7 +218,7 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     '/energy/buildings/:buildingId',
     async (request, reply) => {
       const buildingId = buildingIdOf(request);
-      const answer = await index.energy.building(buildingId);
+      const answer = await index.energy.building(readerOf(reply), buildingId);
       if (!answer) return notYetIndexed(reply);
       if (!answer.known) return notInIndex(reply, buildingId, answer.asOf);
       const { known: _known, ...body } = answer;
@@ -196,17 +226,36 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
     },
   );
 
+  /**
+   * By verified identity only: the subject, or an address the provider vouched for (an address
+   * anyone may type in once made its typist an admin: security review M6). Without sign-in
+   * nobody is an admin unless INDEX_ADMINS names `anonymous` (M7).
+   */
   const isAdmin = (request: FastifyRequest) => {
     const user = request.user;
-    if (!user) return true; // No sign-in: Storey listens on loopback only (config.ts).
-    return admins.some((admin) => admin === user.sub || admin === user.email?.toLowerCase());
+    if (!user) return admins.includes(anonymousAdmin);
+    return admins.some(
+      (admin) =>
+        admin === user.sub || (user.emailVerified === true && admin === user.email?.toLowerCase()),
+    );
   };
+  /** When this instance last started a sync on demand: one per cooldown (M7). */
+  let lastManualSync = Number.NEGATIVE_INFINITY;
 
   // Whether this person may start a sync: the dashboard offers the action only to them.
-  api.get('/status', async (request) => ({
-    ...(await index.status()),
-    canRefresh: isAdmin(request),
-  }));
+  // Which host and process syncs is an administrator's business (third security review, L4).
+  api.get('/status', async (request) => {
+    const status = await index.status();
+    const admin = isAdmin(request);
+    return {
+      ...status,
+      latest: status.latest && {
+        ...status.latest,
+        instance: admin ? status.latest.instance : null,
+      },
+      canRefresh: admin,
+    };
+  });
 
   api.post('/refresh', async (request, reply) => {
     if (!isAdmin(request))
@@ -216,7 +265,16 @@ export const portfolioIndexRoutes: FastifyPluginAsync<{
         'Only an administrator may start a sync of the portfolio index (INDEX_ADMINS).',
         { reason: 'not-admin' },
       );
+    const wait = Math.ceil((lastManualSync + refreshCooldownMs - clock.now()) / 1000);
+    if (wait > 0)
+      return sendProblem(
+        reply.header('retry-after', String(wait)),
+        429,
+        `A sync was started on demand less than ${Math.round(refreshCooldownMs / 60_000)} minutes ago: try again in ${wait} seconds.`,
+        { reason: 'sync-cooldown' },
+      );
     const { outcome } = await index.refresh();
+    if (outcome === 'started') lastManualSync = clock.now();
     if (outcome === 'busy')
       return sendProblem(reply, 409, 'A sync of the portfolio index is already running.', {
         reason: 'sync-running',

@@ -30,7 +30,8 @@ export const indexStatusSchema = z.object({
   ),
   latest: z.nullable(
     z.object({
-      instance: z.string(),
+      /** Which host and process ran it: for administrators only. */
+      instance: z.nullable(z.string()),
       phase: z.string(),
       outcome: z.enum(['running', 'done', 'failed']),
       startedAt: z.string(),

@@ -456,4 +456,37 @@ describe('who may sign in', () => {
       await running.close();
     }
   });
+
+  it('makes nobody an administrator by an address the provider did not verify (review M6)', async () => {
+    const mallory = {
+      username: 'mallory',
+      password: 'storey-demo',
+      sub: 'demo-mallory',
+      name: 'Mallory',
+      // Dana's address, typed in with other capitals: the provider did not check it.
+      email: 'Dana@Storey.example',
+      emailVerified: false,
+      groups: [],
+    };
+    const running = await startSignedInStorey(
+      { INDEX_ADMINS: 'dana@storey.example', PORTFOLIO_INDEX: 'on' },
+      { users: [...demoUsers, mallory] },
+    );
+    try {
+      const refresh = (jar: CookieJar) =>
+        jar.fetch(`${running.storey.url}/api/index/refresh`, {
+          method: 'POST',
+          headers: { 'x-csrf': '1' },
+        });
+      const { jar: malloryJar } = await signInAs(running.storey.url, { username: 'mallory' });
+      const refused = await refresh(malloryJar);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { reason: string }).reason).toBe('not-admin');
+      // Dana's address is verified: hers is the admin's.
+      const { jar: danaJar } = await signInAs(running.storey.url, { username: 'dana' });
+      expect([202, 409]).toContain((await refresh(danaJar)).status);
+    } finally {
+      await running.close();
+    }
+  });
 });

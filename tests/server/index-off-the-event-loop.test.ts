@@ -10,7 +10,7 @@ import { indexedPlatform, type IndexedPlatform } from './support/indexed-platfor
  * while a query keeps the database busy, the server still answers, over real HTTP.
  */
 describe('the embedded index database, busy', () => {
-  const running = indexedPlatform();
+  const running = indexedPlatform({}, { INDEX_READ_TIMEOUT_MS: '500' });
   let context: IndexedPlatform;
   let address: string;
   beforeAll(async () => {
@@ -34,6 +34,32 @@ describe('the embedded index database, busy', () => {
     expect(listing.status).toBe(200);
     // Both answered while the database was still busy: it runs beside the server, not in it.
     expect(busy).toBe(true);
+    await query;
+  });
+
+  it('answers an index read that waits longer than INDEX_READ_TIMEOUT_MS with a 503 in words', async () => {
+    const index = context.bff.app.portfolioIndex!;
+    expect(await index.syncIfDue()).toBe('synced');
+    const query = sql`select pg_sleep(2)`.execute(index.database.db);
+    const search = await fetch(`${address}/api/index/search?q=level`, { headers: csrf });
+    expect(search.status).toBe(503);
+    expect(search.headers.get('retry-after')).toBe('10');
+    expect(((await search.json()) as { reason: string }).reason).toBe('index-read-timeout');
+    await query;
+  });
+
+  it('does not run a read whose browser left while it waited its turn', async () => {
+    const index = context.bff.app.portfolioIndex!;
+    const query = sql`select pg_sleep(1)`.execute(index.database.db);
+    const browser = new AbortController();
+    const read = index.search({ signal: browser.signal }, 'level', { offset: 0, limit: 5 }).then(
+      () => 'answered',
+      (error: Error) => error.name,
+    );
+    browser.abort();
+    // Ended at once, while the database is still busy: nobody waits for it, and its turn never
+    // comes (the reader is checked again when the transaction begins).
+    expect(await read).toBe('AbortError');
     await query;
   });
 });

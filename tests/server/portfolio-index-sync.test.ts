@@ -161,6 +161,10 @@ describe('portfolio index on the full platform', () => {
       '/api/index/search?q=a&limit=201',
       '/api/index/search?q=a&sort=name',
       `/api/index/search?q=${'x'.repeat(201)}`,
+      // A NUL once answered 500 with a stack trace in the log (review L3).
+      '/api/index/search?q=a%00b',
+      // Deeper than search pages reach: it sorted every match for an empty page (review H1).
+      '/api/index/search?q=a&offset=10001',
       '/api/index/totals?by=building',
     ]) {
       const answer = await get(context, url);
@@ -240,22 +244,50 @@ describe('portfolio index when the platform falters', () => {
     expect(search.body.asOf).toBe(before.served?.finishedAt);
     expect(search.body.hits[0]).toMatchObject({ kind: 'building', name: 'Harbour View' });
   });
+});
 
-  it('starts a sync on demand for the local user, and refuses a second while one runs', async () => {
-    const first = await context.bff.app.inject({
-      method: 'POST',
-      url: '/api/index/refresh',
-      headers: csrf,
+describe('a sync on demand without sign-in', () => {
+  const post = (context: IndexedPlatform) =>
+    context.bff.app.inject({ method: 'POST', url: '/api/index/refresh', headers: csrf });
+
+  describe('where no setting names an administrator', () => {
+    const running = indexedPlatform();
+    it('is nobody’s to start: without an identity there is no administrator (review M7)', async () => {
+      const refused = await post(running.context);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().reason).toBe('not-admin');
+      const status = await getJson(running.context, '/api/index/status');
+      expect(status.body.canRefresh).toBe(false);
     });
-    expect(first.statusCode).toBe(202);
-    const second = await context.bff.app.inject({
-      method: 'POST',
-      url: '/api/index/refresh',
-      headers: csrf,
+  });
+
+  describe('where INDEX_ADMINS names anonymous', () => {
+    const running = indexedPlatform({}, { INDEX_ADMINS: 'anonymous' });
+    it('starts once, then refuses the next within its cooldown, however often asked', async () => {
+      const answers = [];
+      for (let attempt = 0; attempt < 10; attempt++) answers.push(await post(running.context));
+      expect(answers[0]!.statusCode).toBe(202);
+      for (const answer of answers.slice(1)) {
+        expect(answer.statusCode).toBe(429);
+        expect(answer.json().reason).toBe('sync-cooldown');
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      await running.context.bff.app.portfolioIndex!.syncIfDue();
     });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().reason).toBe('sync-running');
-    await context.bff.app.portfolioIndex!.syncIfDue();
+  });
+
+  describe('without a cooldown', () => {
+    const running = indexedPlatform(
+      {},
+      { INDEX_ADMINS: 'anonymous', INDEX_REFRESH_COOLDOWN_SECONDS: '0' },
+    );
+    it('refuses a second sync while one runs', async () => {
+      expect((await post(running.context)).statusCode).toBe(202);
+      const second = await post(running.context);
+      expect(second.statusCode).toBe(409);
+      expect(second.json().reason).toBe('sync-running');
+      await running.context.bff.app.portfolioIndex!.syncIfDue();
+    });
   });
 });
 
