@@ -7,12 +7,7 @@ import { requireSession } from './auth/require-session.ts';
 import { providerDiscovery, signInRoutes } from './auth/sign-in-routes.ts';
 import { signOutRoute } from './auth/sign-out.ts';
 import { systemClock, type Clock } from './clock.ts';
-import {
-  isLoopbackHost,
-  type BffConfig,
-  type PlatformSettings,
-  type SignInSettings,
-} from './config.ts';
+import { type BffConfig, type PlatformSettings, type SignInSettings } from './config.ts';
 import { problemErrors } from './http/errors.ts';
 import { answerLimits } from './http/answer-limits.ts';
 import { guardedScope } from './http/guarded-scope.ts';
@@ -181,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             config.index.admins.length > 0
               ? config.index.admins
               : (options.defaultIndexAdmins ?? []),
+          refreshCooldownMs: config.index.refreshCooldownSeconds * 1000,
+          clock,
         });
       else await api.register(portfolioIndexOffRoutes, { prefix: '/api/index' });
     });
@@ -191,9 +188,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     metrics,
     clock,
-    // Beyond loopback /metrics is served only on METRICS_PORT: closed by default (review L5).
-    serveMetrics: config.metrics === undefined && isLoopbackHost(config.host),
+    // Beside the API only when asked for: a proxy on the same host forwards every path to a
+    // Storey on loopback (third security review, low items). METRICS_PORT serves it apart.
+    serveMetrics: config.metrics === undefined && config.metricsOnMainPort,
     store: signIn?.store,
+    indexDatabase: portfolioIndex?.database,
   });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

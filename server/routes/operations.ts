@@ -10,7 +10,8 @@ import type { TokenProvider } from '../platform/token-provider.ts';
 export const readinessCacheMs = 5000;
 
 /**
- * /healthz (the process answers), /readyz (the platform and the session store answer) and, where
+ * /healthz (the process answers), /readyz (the platform, the session store and the index's
+ * database answer) and, where
  * allowed, /metrics.
  */
 export const operations: FastifyPluginAsync<{
@@ -22,6 +23,8 @@ export const operations: FastifyPluginAsync<{
   serveMetrics: boolean;
   /** The session store, when people sign in: an instance that cannot reach it is not ready. */
   store?: SessionStore | undefined;
+  /** The portfolio index's database: an instance that cannot reach it is not ready either. */
+  indexDatabase?: { health(): Promise<string | undefined> } | undefined;
 }> = async (app, deps) => {
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
@@ -33,6 +36,8 @@ export const operations: FastifyPluginAsync<{
       await deps.store?.ping().catch(() => {
         throw new Error('the session store cannot be reached');
       });
+      const index = await deps.indexDatabase?.health();
+      if (index) return index;
       await deps.tokens.getToken();
       const answer = await deps.gateway.readListingWhole('/api/Sites?take=1');
       return answer.status === 200 ? undefined : `the platform answered ${answer.status}`;

@@ -36,6 +36,7 @@ const bff = await startService(
     RATE_LIMIT_MAX: '100000000',
     // Load from one address stands for many people.
     REQUESTS_IN_FLIGHT_MAX: '10000',
+    METRICS_ON_MAIN_PORT: 'true',
     ...platformEnvironment(emulator),
   },
   bffPort,

@@ -23,6 +23,20 @@ function problemsOf(env: Record<string, string>): string {
 }
 
 describe('BFF configuration', () => {
+  it('refuses TRUST_PROXY=true beyond loopback, and takes a hop count or addresses', () => {
+    // true believes any X-Forwarded-For a client writes: the per-address limits fall (review L1).
+    const exposed = { HOST: '0.0.0.0', ALLOW_ANONYMOUS: 'true', ALLOW_INSECURE_HTTP: 'true' };
+    expect(problemsOf({ ...exposed, TRUST_PROXY: 'true' })).toMatch(
+      /TRUST_PROXY=true would believe any X-Forwarded-For/,
+    );
+    expect(loadConfig({ ...exposed, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...exposed, TRUST_PROXY: '10.0.0.2, 10.0.0.3' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.0.0.3',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
   it('uses the embedded emulator and the documented defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -86,7 +86,7 @@ describe('BFF rate limit', () => {
 
 describe('BFF shields the platform', () => {
   it('coalesces 100 concurrent identical reads into one platform call', async () => {
-    const bff = await startBff(platform.settings);
+    const bff = await startBff(platform.settings, { METRICS_ON_MAIN_PORT: 'true' });
     await bff.app.inject({ method: 'GET', url: '/api/Sites?take=1', headers: csrf });
     platform.emulator.requests.clear();
     platform.emulator.faults.update({ latencyMs: 150 });
@@ -149,7 +149,7 @@ describe('BFF shields the platform', () => {
 
 describe('BFF operations', () => {
   it('reports alive, ready and Prometheus metrics', async () => {
-    const bff = await startBff(platform.settings);
+    const bff = await startBff(platform.settings, { METRICS_ON_MAIN_PORT: 'true' });
     expect((await bff.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
       status: 'ok',
     });
@@ -170,16 +170,19 @@ describe('BFF operations', () => {
     expect(metrics).toMatch(/storey_responses_total\{status="200"\} \d+/);
   });
 
-  it('serves /metrics beside the API only on loopback: beyond it, only on METRICS_PORT', async () => {
-    const exposed = await startBff(platform.settings, {
-      HOST: '0.0.0.0',
-      ALLOW_ANONYMOUS: 'true',
-      ALLOW_INSECURE_HTTP: 'true',
-    });
-    const answer = await exposed.app.inject({ method: 'GET', url: '/metrics' });
-    await exposed.close();
-    // Closed by default where anyone may reach Storey (security review L5).
-    expect(answer.body).not.toMatch(/storey_responses_total|nodejs_version_info/);
+  it('serves /metrics beside the API only when asked to, on loopback too', async () => {
+    // A reverse proxy on the same host forwards every path to a Storey listening on loopback:
+    // closed by default wherever Storey listens (security reviews of 2026-11-23 L5, 2026-11-27).
+    for (const env of <Array<Record<string, string>>>[
+      {},
+      { HOST: '0.0.0.0', ALLOW_ANONYMOUS: 'true', ALLOW_INSECURE_HTTP: 'true' },
+    ]) {
+      const closed = await startBff(platform.settings, env);
+      const answer = await closed.app.inject({ method: 'GET', url: '/metrics' });
+      await closed.close();
+      expect(answer.statusCode).not.toBe(200);
+      expect(answer.body).not.toMatch(/storey_responses_total|nodejs_version_info/);
+    }
   });
 
   it('logs JSON lines with a request id and neither the secret nor any token', async () => {

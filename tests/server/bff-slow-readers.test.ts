@@ -65,7 +65,11 @@ async function platformAndBff(handler: Handler, env: Record<string, string> = {}
       baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
     },
     // Answers of 24 MB are this file's subject, not the listing bound (8 MB by default).
-    { PLATFORM_MAX_ANSWER_BYTES: String(64 * 1024 * 1024), ...env },
+    {
+      PLATFORM_MAX_ANSWER_BYTES: String(64 * 1024 * 1024),
+      METRICS_ON_MAIN_PORT: 'true',
+      ...env,
+    },
   );
   await bff.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (bff.app.server.address() as AddressInfo).port;

@@ -1,0 +1,120 @@
+/**
+ * `npm run test:under-load`: the Vitest suite quiet, then beside two busy loops (as CI shares its
+ * machine), and each test's duration under load next to its quiet one (issue #57). A test that
+ * passes only while the machine is quiet shows here first: its quiet time over a quarter of its
+ * timeout, or a failure under load.
+ *
+ *   npm run test:under-load                 one quiet run, then one loaded run
+ *   npm run test:under-load -- --loaded 3   three loaded runs in a row (the issue's evidence)
+ *   npm run test:under-load -- tests/src    only some files (Vitest's filters)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+const args = process.argv.slice(2);
+const loadedIndex = args.indexOf('--loaded');
+const loadedRuns = loadedIndex === -1 ? 1 : Number(args[loadedIndex + 1] ?? 1);
+const filters = args.filter((_arg, index) => index !== loadedIndex && index !== loadedIndex + 1);
+
+/** The projects' timeouts (vite.config.ts): a test should take at most a quarter of its own. */
+const timeoutOf = (file: string) => (file.includes('/tests/server/') ? 30_000 : 20_000);
+
+interface Report {
+  testResults: Array<{
+    name: string;
+    assertionResults: Array<{ fullName: string; duration?: number | null; status: string }>;
+  }>;
+}
+
+let children: ChildProcess[] = [];
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  children = [];
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+
+async function vitest(
+  name: string,
+): Promise<Map<string, { ms: number; passed: boolean; file: string }>> {
+  const output = path.join(results, `under-load-${name}.json`);
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      ...filters,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  children.push(child);
+  await once(child, 'exit');
+  const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+  const tests = new Map<string, { ms: number; passed: boolean; file: string }>();
+  for (const file of report.testResults)
+    for (const test of file.assertionResults)
+      tests.set(`${path.relative(root, file.name)} › ${test.fullName}`, {
+        ms: test.duration ?? 0,
+        passed: test.status === 'passed',
+        file: file.name,
+      });
+  return tests;
+}
+
+/** Two processes that keep a core each busy, as a neighbour on a shared CI machine does. */
+function busyLoops(): ChildProcess[] {
+  return Array.from({ length: 2 }, () => {
+    const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    children.push(child);
+    return child;
+  });
+}
+
+console.log('▶ quiet run');
+const quiet = await vitest('quiet');
+const loaded: Array<Awaited<ReturnType<typeof vitest>>> = [];
+for (let run = 1; run <= loadedRuns; run++) {
+  console.log(`\n▶ run ${run} of ${loadedRuns} beside two busy loops`);
+  const loops = busyLoops();
+  try {
+    loaded.push(await vitest(`loaded-${run}`));
+  } finally {
+    for (const loop of loops) loop.kill('SIGKILL');
+  }
+}
+
+const rows = [...quiet].map(([name, { ms, file }]) => ({
+  name,
+  quiet: ms,
+  loaded: loaded.map((run) => run.get(name)?.ms ?? Number.NaN),
+  failures: loaded.filter((run) => run.get(name)?.passed === false).length,
+  budget: timeoutOf(file) / 4,
+}));
+const slowest = [...rows]
+  .sort((a, b) => Math.max(...b.loaded) - Math.max(...a.loaded))
+  .slice(0, 10);
+const seconds = (ms: number) => (Number.isNaN(ms) ? '–' : `${(ms / 1000).toFixed(1)} s`);
+console.log('\nThe ten slowest tests under load (quiet · under load, each run):');
+for (const row of slowest)
+  console.log(`  ${seconds(row.quiet)} · ${row.loaded.map(seconds).join(', ')}  ${row.name}`);
+const overBudget = rows.filter((row) => row.quiet > row.budget);
+const failed = rows.filter((row) => row.failures > 0);
+console.log(
+  `\n${overBudget.length} test(s) over a quarter of their timeout when quiet; ${failed.length} failed under load.`,
+);
+for (const row of overBudget) console.log(`  over budget: ${seconds(row.quiet)}  ${row.name}`);
+for (const row of failed) console.log(`  failed ${row.failures}×: ${row.name}`);
+stopAll();
+process.exit(failed.length > 0 ? 1 : 0);
