@@ -2,17 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { clientBuildDirectory, projectRoot } from './project-root.ts';
 import {
-  comfortBandsFrom,
-  comfortEnvironment,
-  type ComfortBands,
-} from './conditions/comfort-bands.ts';
-import {
-  comfortHoursSetting,
   defaultComfortHours,
+  type ComfortBands,
   type ComfortHours,
-} from './conditions/comfort-hours.ts';
+} from '../src/shared/rules/comfort.ts';
+import { comfortBandsFrom, comfortEnvironment, comfortHoursSetting } from './comfort-settings.ts';
 
-/** The variables that describe a real platform; all or none of them must be set. */
 /** The longest history range relayed by default: a year, leap day included (days of 24 hours). */
 export const defaultHistoryMaxDays = 366;
 

@@ -2,8 +2,8 @@ import type { HistorySettings } from '../config.ts';
 import type { PlatformGateway } from './gateway.ts';
 import { historyPath, type HistoryLevel } from './history.ts';
 import type { UpstreamResponse } from './platform-client.ts';
+import { dayMs } from '../../src/shared/rules/site-clock.ts';
 
-const dayMs = 24 * 60 * 60 * 1000;
 /** Days asked for at once while the answer streams out in order. */
 const daysAhead = 3;
 

@@ -1,15 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { currentValueRecord } from '../../src/shared/platform/records.ts';
 import type { Clock } from '../clock.ts';
-import type { ComfortBands } from '../conditions/comfort-bands.ts';
-import type { ComfortHours } from '../conditions/comfort-hours.ts';
+import type { ComfortBands } from '../../src/shared/rules/comfort.ts';
+import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
 import {
   bandKindOfType,
   comfortVerdict,
   outOfBandShare,
   staleAfterMs,
-} from '../conditions/comfort-verdict.ts';
-import { energyPointTypes, kwhPerUnit } from '../energy/meter-use.ts';
+} from '../../src/shared/rules/comfort.ts';
+import { energyPointTypes, kwhPerUnit } from '../../src/shared/rules/meter-use.ts';
 import { featureWords, notEnabledReason } from '../platform/history.ts';
 import { eachUntilFailure } from './until-first-failure.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
@@ -253,7 +253,7 @@ async function writeBuilding(
     const rooms = await roomPlaces(trx, runId, buildingId);
     const rows = read.readings.map((reading) => {
       const room = rooms.get(reading.roomId);
-      const status = comfortVerdict(
+      const { status } = comfortVerdict(
         { type: reading.pointType, value: reading.value, time: reading.time, now },
         bands,
         { hours: judge.hours, timeZone: judge.timeZone },

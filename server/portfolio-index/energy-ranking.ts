@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { longestQuietMs } from '../energy/meter-use.ts';
-import { daysBefore, monthsBefore } from '../energy/site-days.ts';
+import { longestQuietMs } from '../../src/shared/rules/meter-use.ts';
+import { daysBefore, monthsBefore } from '../../src/shared/rules/site-days.ts';
 import type { IndexTables } from './tables.ts';
 
 /**

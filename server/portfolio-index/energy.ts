@@ -5,16 +5,19 @@ import {
 } from '../../src/shared/platform/records.ts';
 import type { Clock } from '../clock.ts';
 import type { HistorySettings } from '../config.ts';
-import { periodUse, type MeterReading } from '../energy/meter-use.ts';
-import { daysBefore, monthsBefore, type SiteDay, type SiteMonth } from '../energy/site-days.ts';
+import { periodUse, type MeterReading } from '../../src/shared/rules/meter-use.ts';
+import {
+  daysBefore,
+  monthsBefore,
+  type SiteDay,
+  type SiteMonth,
+} from '../../src/shared/rules/site-days.ts';
 import { featureWords, historyPath, notEnabledReason } from '../platform/history.ts';
 import { rankEnergy } from './energy-ranking.ts';
 import { eachUntilFailure } from './until-first-failure.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import type { IndexTables } from './tables.ts';
-
-const hourMs = 60 * 60 * 1000;
-const dayMs = 24 * hourMs;
+import { dayMs, hourMs } from '../../src/shared/rules/site-clock.ts';
 
 /** Whole days kept per meter: the ranking's period and the one before it. */
 export const energyPeriodDays = 30;

@@ -21,8 +21,8 @@ import {
 } from './quality-queries.ts';
 import type { IndexTables } from './tables.ts';
 import { syncPortfolio } from './sync.ts';
-import type { ComfortBands } from '../conditions/comfort-bands.ts';
-import type { ComfortHours } from '../conditions/comfort-hours.ts';
+import type { ComfortBands } from '../../src/shared/rules/comfort.ts';
+import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
 import { attentionList, type AttentionFilter, type attentionSorts } from './attention-queries.ts';
 import { refreshConditions, type ConditionsRound } from './conditions.ts';
 import { refreshEnergy, type EnergyRound } from './energy.ts';

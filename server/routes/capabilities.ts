@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { refuseOtherMethods } from '../http/method-not-allowed.ts';
-import type { ComfortBands } from '../conditions/comfort-bands.ts';
-import type { ComfortHours } from '../conditions/comfort-hours.ts';
+import type { ComfortBands } from '../../src/shared/rules/comfort.ts';
+import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 
 /**

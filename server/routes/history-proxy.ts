@@ -9,8 +9,8 @@ import { HistoryRefusal, HistoryTooLarge, readHistory } from '../platform/histor
 import type { PlatformGateway } from '../platform/gateway.ts';
 import { historyLevels, type HistoryLevel } from '../platform/history.ts';
 import { parseZonedDateTime } from '../platform/platform-timestamp.ts';
+import { dayMs } from '../../src/shared/rules/site-clock.ts';
 
-const dayMs = 24 * 60 * 60 * 1000;
 /** The platform's timestamp has four year digits. */
 const earliestWritable = Date.parse('0000-01-01T00:00:00.000Z');
 const latestWritable = Date.parse('9999-12-31T23:59:59.999Z');

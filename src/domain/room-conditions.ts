@@ -4,8 +4,8 @@ import {
   type ComfortBands,
   type ComfortSchedule,
   type ComfortVerdict,
-} from './comfort';
-import { measurementKind } from './measurement-kinds';
+} from '@/shared/rules/comfort';
+import { measurementKind } from '@/shared/rules/measurement-kinds';
 
 /** A current value as the conditions need it (see api/get-current-values). */
 export interface ConditionReading {

@@ -1,4 +1,4 @@
-import type { MeasurementKind } from './measurement-kinds';
+import type { MeasurementKind } from '@/shared/rules/measurement-kinds';
 
 /** A history series as the charts group it: what it measures, in which unit, from which source. */
 export interface NamedSeries {

@@ -6,7 +6,7 @@ import {
   energyMonthsKept,
   energyPeriodDays,
 } from '../../server/portfolio-index/energy';
-import { daysBefore, monthsBefore } from '../../server/energy/site-days';
+import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
 import { writeSection } from './report-sections';
 import type { IndexFigure } from './portfolio-index';
 

@@ -9,8 +9,8 @@ import {
   specOnly,
   type Capabilities,
 } from '../../server/platform/capabilities';
-import { defaultComfortBands, type ComfortBands } from '../../server/conditions/comfort-bands';
-import { defaultComfortHours, type ComfortHours } from '../../server/conditions/comfort-hours';
+import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
+import { defaultComfortHours, type ComfortHours } from '@/shared/rules/comfort';
 import { createManualClock } from '../support/manual-clock';
 import { csrf, startBff, startPlatform } from './support/harness';
 

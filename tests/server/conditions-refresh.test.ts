@@ -5,8 +5,8 @@
  * answers are written here by hand; the index's database is the embedded one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultComfortBands } from '../../server/conditions/comfort-bands';
-import { defaultComfortHours } from '../../server/conditions/comfort-hours';
+import { defaultComfortBands } from '@/shared/rules/comfort';
+import { defaultComfortHours } from '@/shared/rules/comfort';
 import type { PlatformGateway } from '../../server/platform/gateway';
 import { attentionList } from '../../server/portfolio-index/attention-queries';
 import { refreshConditions } from '../../server/portfolio-index/conditions';

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attentionSchema, type Attention } from '@/api/get-attention';
-import { comfortVerdict } from '@/domain/comfort';
-import { defaultComfortBands } from '../../server/conditions/comfort-bands';
-import { defaultComfortHours } from '../../server/conditions/comfort-hours';
+import { comfortVerdict } from '@/shared/rules/comfort';
+import { defaultComfortBands } from '@/shared/rules/comfort';
+import { defaultComfortHours } from '@/shared/rules/comfort';
 import { placeCurrentValues } from '../../server/emulator/rest-api';
 import {
   csrf,

@@ -12,8 +12,8 @@ import {
   energySchema,
   type Energy,
 } from '@/api/get-energy';
-import { periodUse } from '@/domain/meter-consumption';
-import { daysBefore, monthsBefore } from '../../server/energy/site-days';
+import { periodUse } from '@/shared/rules/meter-use';
+import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
 import {
   placeCurrentValues,
   placeReadings,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attention, AttentionReading } from '@/api/get-attention';
-import type { ComfortBands } from '@/domain/comfort';
+import type { ComfortBands } from '@/shared/rules/comfort';
 import {
   attentionCsv,
   attentionCsvName,

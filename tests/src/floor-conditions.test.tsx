@@ -14,7 +14,7 @@ import {
   currentValuesAdjusted,
   fixture,
 } from './support/scenarios';
-import { defaultComfortBands } from '../../server/conditions/comfort-bands';
+import { defaultComfortBands } from '@/shared/rules/comfort';
 
 const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
 const floor = fixture.floorsOf(entry)[1]!;

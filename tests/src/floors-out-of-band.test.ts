@@ -1,6 +1,6 @@
 /** Which rooms of which floors count as out of band on a building's stacking plan. */
 import { describe, expect, it } from 'vitest';
-import type { ComfortBands } from '@/domain/comfort';
+import type { ComfortBands } from '@/shared/rules/comfort';
 import { floorsOutOfBand, type ConditionReading } from '@/domain/room-conditions';
 
 const now = Date.UTC(2026, 10, 24, 12);

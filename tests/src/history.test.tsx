@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
+import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
 import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
 import { latestShownFirst } from '@/features/history/components/latest-values';

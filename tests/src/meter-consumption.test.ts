@@ -1,15 +1,9 @@
 /** A cumulative meter read as use per hour or day: resets and replacements are never negative use. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  consumptionPerPeriod,
-  consumptionPeriod,
-  dailyUse,
-  dayMs,
-  hourMs,
-  kwhPerUnit,
-  periodUse,
-} from '@/domain/meter-consumption';
+import { consumptionPerPeriod, consumptionPeriod } from '@/domain/meter-consumption';
+import { dailyUse, kwhPerUnit, periodUse } from '@/shared/rules/meter-use';
+import { dayMs, hourMs } from '@/shared/rules/site-clock';
 
 const quarter = 15 * 60 * 1000;
 const meter = (values: number[], start = 0) =>
@@ -129,19 +123,21 @@ describe('meter consumption', () => {
 
 describe('use per day', () => {
   // Readings every 15 minutes for 12 days, rising 1 each, with a meter reset on day 4.
-  const now = new Date(2026, 10, 24, 15, 20).getTime();
-  const start = new Date(2026, 10, 12, 0, 0).getTime();
+  const now = Date.UTC(2026, 10, 24, 14, 20);
+  const start = Date.UTC(2026, 10, 11, 23, 0);
   const readings = Array.from({ length: Math.floor((now - start) / quarter) }, (_, index) => ({
     time: start + index * quarter,
     value: index < 4 * 96 ? 1000 + index : index - 4 * 96 + 1,
   }));
 
-  it('gives the last whole days, midnight to midnight, oldest first, without today', () => {
-    const days = dailyUse(readings, now, 7);
+  it("gives the last whole days, midnight to midnight on the site's clock, without today", () => {
+    const days = dailyUse(readings, now, 7, 'Europe/Oslo');
     expect(days).toHaveLength(7);
-    const yesterday = new Date(2026, 10, 23, 0, 0).getTime();
+    // Oslo's midnights (UTC+1 in November), whatever the viewer's own clock.
+    const yesterday = Date.UTC(2026, 10, 22, 23, 0);
     expect(days.at(-1)!.from).toBe(yesterday);
-    expect(days.at(-1)!.to).toBe(new Date(2026, 10, 24, 0, 0).getTime());
+    expect(days.at(-1)!.day).toBe('2026-11-23');
+    expect(days.at(-1)!.to).toBe(Date.UTC(2026, 10, 23, 23, 0));
     for (let index = 1; index < days.length; index++)
       expect(days[index]!.from).toBe(days[index - 1]!.to);
     // 96 rises of 1 a day, every day whole.
@@ -151,18 +147,18 @@ describe('use per day', () => {
   });
 
   it('never counts a reset as negative use, and adds up to the whole', () => {
-    const days = dailyUse(readings, now, 10);
+    const days = dailyUse(readings, now, 10, 'Europe/Oslo');
     expect(days.every((day) => day.used >= 0)).toBe(true);
     const whole = periodUse(readings, { from: days[0]!.from, to: days.at(-1)!.to });
     expect(days.reduce((sum, day) => sum + day.used, 0)).toBeCloseTo(whole.used);
   });
 
   it('leaves a day the readings do not cover whole as partial, never filled in', () => {
-    const quietDay = new Date(2026, 10, 20, 0, 0).getTime();
+    const quietDay = Date.UTC(2026, 10, 19, 23, 0);
     const withGap = readings.filter(
       (reading) => reading.time < quietDay + 2 * hourMs || reading.time >= quietDay + 10 * hourMs,
     );
-    const days = dailyUse(withGap, now, 7);
+    const days = dailyUse(withGap, now, 7, 'Europe/Oslo');
     const partial = days.filter((day) => !day.complete);
     expect(partial.map((day) => day.from)).toEqual([quietDay]);
     expect(partial[0]!.covered).toBeLessThan(1);

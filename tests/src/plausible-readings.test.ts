@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { measurementKind } from '@/domain/measurement-kinds';
+import { measurementKind } from '@/shared/rules/measurement-kinds';
 import { splitImplausible } from '@/domain/plausible-readings';
 
 const series = (values: number[]) =>

@@ -1,6 +1,6 @@
 /** Which history series share a chart and an axis. */
 import { describe, expect, it } from 'vitest';
-import { measurementKind } from '@/domain/measurement-kinds';
+import { measurementKind } from '@/shared/rules/measurement-kinds';
 import { groupByKindAndUnit, type NamedSeries } from '@/domain/series-groups';
 
 const named = (id: string, type: string | undefined, unit: string, source = id): NamedSeries => ({

@@ -64,6 +64,7 @@ export function Component() {
         buildingId={building.id}
         name={name}
         area={building.area}
+        timeZone={place.value.siteTimeZone}
         historyRange={historyRange}
       />
     </Stack>
@@ -80,11 +81,14 @@ function BuildingHistory({
   buildingId,
   name,
   area,
+  timeZone,
   historyRange,
 }: {
   buildingId: string;
   name: string;
   area: number | null | undefined;
+  /** The site's clock: the meter's days are its own midnights. */
+  timeZone: string | undefined;
   historyRange: ReturnType<typeof useHistoryRangeView>;
 }) {
   const capabilities = useCapabilities();
@@ -114,6 +118,7 @@ function BuildingHistory({
           measurementId={total.id}
           unit={total.unit}
           area={area}
+          timeZone={timeZone}
         />
       ) : null}
       <HistoryPanel

@@ -1,10 +1,8 @@
 import { execute, parse } from 'graphql';
-import { defaultComfortBands, type ComfortBands } from '../../../server/conditions/comfort-bands';
-import {
-  comfortHoursSetting,
-  defaultComfortHours,
-  type ComfortHours,
-} from '../../../server/conditions/comfort-hours';
+import { fold as foldText } from '@/shared/rules/text-match';
+import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
+import { defaultComfortHours, type ComfortHours } from '@/shared/rules/comfort';
+import { comfortHoursSetting } from '../../../server/comfort-settings';
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { defaultHistoryMaxDays } from '../../../server/config';
@@ -24,11 +22,7 @@ import {
 } from '../../../server/emulator/variants';
 import type { AttentionRow } from '../../../server/portfolio-index/attention-queries';
 import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
-import {
-  bandKindOfType,
-  comfortVerdict,
-  outOfBandShare,
-} from '../../../server/conditions/comfort-verdict';
+import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import {
   checkPortfolio,
   rules,
@@ -410,8 +404,8 @@ export function indexSyncFailed(): HttpHandler[] {
 /** Search requests the index answered since the last reset (their query strings). */
 export const indexSearches: string[] = [];
 
-const fold = (text: string | null | undefined) =>
-  (text ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+/** The dashboard's own folding (shared/rules/text-match), as the index's SQL function folds. */
+const fold = (text: string | null | undefined) => foldText(text ?? '');
 
 /**
  * Every building, floor and room of the fixture as the index holds them, in the index's order
@@ -826,7 +820,7 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
       const room = rooms.get(value.spaceId as string);
       if (!kind || !room || value.measuredId !== value.spaceId) continue;
       const time = Date.parse(value.timestamp as string);
-      const status = comfortVerdict({ type, value: value.value, time, now }, bands);
+      const { status } = comfortVerdict({ type, value: value.value, time, now }, bands);
       if (status !== 'low' && status !== 'high') continue;
       const known: boolean = rows.length % 2 === 1;
       rows.push({

@@ -27,7 +27,7 @@ import {
   LoadingSkeleton,
 } from '@/components/query-states';
 import { StatCard } from '@/components/stat-card';
-import type { ComfortBands, ComfortHours } from '@/domain/comfort';
+import type { ComfortBands, ComfortHours } from '@/shared/rules/comfort';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import { countOf, formatCount, siteLabel } from '@/lib/format';
 import type { UrlView } from '@/lib/use-url-params';

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AttentionReading } from '@/api/get-attention';
 import { paths } from '@/config/paths';
-import { describeBand, type ComfortBands } from '@/domain/comfort';
-import { displayUnit } from '@/domain/measurement-kinds';
+import { describeBand, type ComfortBands } from '@/shared/rules/comfort';
+import { displayUnit } from '@/shared/rules/measurement-kinds';
 import { displayName, formatAge, siteLabel } from '@/lib/format';
 import { kindLabels, outFor, roomHref } from '../utils/attention-model';
 import { OutOfBandChip } from './verdict-chip';
@@ -96,7 +96,7 @@ export function AttentionTable({
                   </Typography>
                 </TableCell>
                 <TableCell>
-                  {band ? describeBand({ ...band, kind: row.kind }) : '—'}
+                  {band ? describeBand(band) : '—'}
                   {band ? (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {band.source}

@@ -19,8 +19,8 @@ import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { OutsideHoursNote } from './outside-hours-note';
 import { useComfort } from '../hooks/use-comfort';
-import { describeBand, type ComfortVerdict } from '@/domain/comfort';
-import { displayUnit } from '@/domain/measurement-kinds';
+import { describeBand, type ComfortVerdict } from '@/shared/rules/comfort';
+import { displayUnit } from '@/shared/rules/measurement-kinds';
 import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
 import { countOf, formatAge } from '@/lib/format';
 

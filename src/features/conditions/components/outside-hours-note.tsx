@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { ComfortSchedule } from '@/domain/comfort';
+import type { ComfortSchedule } from '@/shared/rules/comfort';
 
 /** "weekdays 07:00–19:00, Europe/Oslo time": when the bands apply, on whose clock. */
 export function describeSchedule(schedule: ComfortSchedule): string {

@@ -20,10 +20,10 @@ import {
   staleAfterMs,
   type ComfortBands,
   type ComfortSchedule,
-} from '@/domain/comfort';
+} from '@/shared/rules/comfort';
 import { onlyOutsideHours } from '@/domain/room-conditions';
 import { useComfort } from '../hooks/use-comfort';
-import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
+import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import { formatAge } from '@/lib/format';
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });

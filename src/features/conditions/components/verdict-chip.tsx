@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { outOfBandWord, type ComfortVerdict, type ReadingKindKey } from '@/domain/comfort';
+import { outOfBandWord, type ComfortVerdict, type BandKind } from '@/shared/rules/comfort';
 
 /** "Too warm", "Stale air": a reading out of its band, read at a glance and said aloud. */
 export function OutOfBandChip({
@@ -7,7 +7,7 @@ export function OutOfBandChip({
   status,
   label,
 }: {
-  kind: ReadingKindKey;
+  kind: BandKind;
   status: 'low' | 'high';
   /** What is measured, for the spoken label ("Air temperature: too warm, out of band"). */
   label: string;

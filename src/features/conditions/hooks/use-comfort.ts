@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCapabilities } from '@/api/get-capabilities';
-import type { ComfortSchedule } from '@/domain/comfort';
+import type { ComfortSchedule } from '@/shared/rules/comfort';
 
 /**
  * What a place's readings are judged with: the BFF's bands, and its comfort hours on the clock of

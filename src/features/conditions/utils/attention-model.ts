@@ -11,8 +11,8 @@ import {
   outOfBandWord,
   type ComfortBands,
   type ComfortHours,
-} from '@/domain/comfort';
-import { displayUnit } from '@/domain/measurement-kinds';
+} from '@/shared/rules/comfort';
+import { displayUnit } from '@/shared/rules/measurement-kinds';
 import { displayName, formatAge, formatCount, siteLabel } from '@/lib/format';
 
 /** The kinds with a comfort band, in the words every screen uses for them. */
@@ -76,7 +76,7 @@ export function attentionCsv(
         outOfBandWord(row.kind, row.status),
         row.value,
         displayUnit(row.unit),
-        band ? describeBand({ ...band, kind: row.kind }) : '',
+        band ? describeBand(band) : '',
         band?.source ?? '',
         row.outSince,
         row.outSinceKnown ? 'yes' : 'no, at least since then',

@@ -5,18 +5,13 @@ import { useState } from 'react';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
-import {
-  dailyUse,
-  dayMs,
-  hourMs,
-  kwhPerUnit,
-  periodUse,
-  type PeriodUse,
-} from '@/domain/meter-consumption';
+import { dailyUse, kwhPerUnit, periodUse, type PeriodUse } from '@/shared/rules/meter-use';
+import { hourMs } from '@/shared/rules/site-clock';
+import { daysBefore } from '@/shared/rules/site-days';
 import { historyQueryOptions } from '../api/get-history';
 import { FigureGrid } from '@/components/figure-grid';
 
-/** The period compared, in days of 24 hours: a month's worth, within the BFF's default range. */
+/** The period compared, in whole days of the site's clock: a month's worth, as the index counts. */
 export const energyPeriodDays = 30;
 
 const kwhFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -51,10 +46,13 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+// A site's date (YYYY-MM-DD) as a label: formatted as the UTC day it names, whatever the viewer's
+// zone, so the label is the site's date.
 const dayLabel = new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
+  timeZone: 'UTC',
 });
 
 const daysCovered = (use: PeriodUse) => Math.round(use.covered * energyPeriodDays);
@@ -69,6 +67,7 @@ export function EnergySummary({
   measurementId,
   unit,
   area,
+  timeZone,
 }: {
   meterId: string;
   /** The meter's measurement of the building as a whole (its running total). */
@@ -76,14 +75,21 @@ export function EnergySummary({
   unit: string | null | undefined;
   /** The building's area in m² from the platform; 0 or absent when it has none. */
   area: number | null | undefined;
+  /** The site's clock, whose midnights the days and periods follow (UTC when unknown). */
+  timeZone: string | null | undefined;
 }) {
   const [now] = useState(currentMinute);
-  const span = energyPeriodDays * dayMs;
-  const lastRange = { from: now - span, to: now };
-  const beforeRange = { from: now - 2 * span, to: now - span };
+  // The same whole days of the site's clock the index counts (shared/rules/site-days): one
+  // building page, one kind of day, whether or not the index has read the meter yet.
+  const days60 = daysBefore(now, timeZone, 2 * energyPeriodDays);
+  const lastRange = { from: days60[energyPeriodDays]!.from, to: days60.at(-1)!.to };
+  const beforeRange = { from: days60[0]!.from, to: days60[energyPeriodDays - 1]!.to };
   // One read of both periods and the hour before them (the base of the first rise); where the
   // site keeps less (a retention of 30 days refuses it), the last period alone.
-  const both = useMeter(meterId, measurementId, { from: beforeRange.from - hourMs, to: now });
+  const both = useMeter(meterId, measurementId, {
+    from: beforeRange.from - hourMs,
+    to: lastRange.to,
+  });
   const lastOnly = useMeter(meterId, measurementId, lastRange, both.isError);
   const scale = kwhPerUnit(unit);
   const readings = both.data ?? lastOnly.data;
@@ -133,7 +139,7 @@ export function EnergySummary({
             ? `Not compared: nothing was used in the ${energyPeriodDays} days before.`
             : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
     }
-    const days = dailyUse(readings!, now, energyPeriodDays);
+    const days = dailyUse(readings!, now, energyPeriodDays, timeZone);
     const gaps = days.filter((day) => !day.complete).length;
     body = (
       <>
@@ -160,9 +166,9 @@ export function EnergySummary({
         </FigureGrid>
         <LazyBarChartCard
           title={`Use per day, the last ${energyPeriodDays} whole days`}
-          description="Midnight to midnight in your time zone; today is not over, so it is not shown."
+          description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
           data={days.map((day) => ({
-            label: dayLabel.format(day.from),
+            label: dayLabel.format(Date.parse(`${day.day}T00:00:00Z`)),
             value: day.complete ? Math.round(day.used * scale * 10) / 10 : null,
           }))}
           measure="energy"

@@ -27,6 +27,7 @@ import {
   timeTicks,
   type MeasurementSeries,
 } from '../utils/time-series';
+import { dayMs } from '@/shared/rules/site-clock';
 
 /**
  * Points drawn per line at most: about one per pixel of a wide chart, whatever the range. A chart
@@ -59,8 +60,6 @@ export interface HistoryChartsProps {
 /** A series' readings moved forward in time, to lie over the period after theirs. */
 const shifted = (points: readonly { time: number; value: number }[], shiftMs: number) =>
   points.map((point) => ({ time: point.time + shiftMs, value: point.value }));
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 function tickFormatter(range: { from: number; to: number }) {
   const span = range.to - range.from;

@@ -1,3 +1,4 @@
+import { hourMs } from '@/shared/rules/site-clock';
 /**
  * The History panel's ranges: the last 24 hours, 7 or 30 days, or whole local days chosen by
  * the viewer. Written in the URL (`history`, `from`, `to`) so a view can be shared.
@@ -12,7 +13,6 @@ export const presetLabels: Record<HistoryPreset, string> = {
   custom: 'Custom',
 };
 
-const hourMs = 60 * 60 * 1000;
 const presetSpans: Record<Exclude<HistoryPreset, 'custom'>, number> = {
   '24h': 24 * hourMs,
   '7d': 7 * 24 * hourMs,

@@ -1,5 +1,5 @@
 import { measurementsById, type Device } from '@/api/get-devices';
-import { displayUnit, measurementKind } from '@/domain/measurement-kinds';
+import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import type { NamedSeries } from '@/domain/series-groups';
 import { displayName } from '@/lib/format';
 import type { MeasurementSeries } from './time-series';

@@ -1,3 +1,4 @@
+import { hourMs } from '@/shared/rules/site-clock';
 /**
  * Measurement series as the History panel draws them: readings grouped per measurement, gaps kept
  * as gaps, long ranges thinned for drawing with largest-triangle-three-buckets (LTTB, which keeps
@@ -407,7 +408,6 @@ export function describeTimeZone(at: number, timeZone?: string): string {
   return `${zone} (${utc})`;
 }
 
-const hourMs = 60 * 60 * 1000;
 const tickHours = [1, 2, 3, 6, 12];
 const tickDays = [1, 2, 7, 14, 30, 61, 91];
 

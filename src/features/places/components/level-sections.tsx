@@ -32,7 +32,7 @@ import {
   formatCompact,
   formatCount,
 } from '@/lib/format';
-import { matches } from '@/lib/text-match';
+import { matches } from '@/shared/rules/text-match';
 import type { useLevelSpaces } from '../hooks/use-level-spaces';
 import type { LevelPlace } from '../hooks/use-place';
 import { areaByType, type RoomDetails } from '../utils/room-details';

@@ -1,7 +1,7 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { displayName, groupKey, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
-import { fold } from '@/lib/text-match';
+import { fold } from '@/shared/rules/text-match';
 
 export interface PortfolioTotals {
   buildings: number;

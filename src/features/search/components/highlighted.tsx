@@ -1,4 +1,4 @@
-import { matchRange } from '@/lib/text-match';
+import { matchRange } from '@/shared/rules/text-match';
 
 /** `text` with the part matching `query` marked (accent- and case-insensitive). */
 export function Highlighted({ text, query }: { text: string; query: string }) {

@@ -2,7 +2,7 @@ import type { Building, Site } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
 import { displayName, groupKey, organizationLabel, siteLabel } from '@/lib/format';
 import type { OutlineRoom } from '@/api/get-building-outline';
-import { fold, matchRange } from '@/lib/text-match';
+import { fold, matchRange } from '@/shared/rules/text-match';
 import { indexLinkState, type IndexLinkState } from '@/lib/index-link';
 import type { IndexHit } from '../api/search-index';
 import type { FoundLevel, FoundRoom } from '../api/search-places';

@@ -3,7 +3,7 @@ import type { ColumnPriority } from '@/components/hidden-columns';
 import { fileSlug } from '@/lib/csv';
 import { areaUnit, displayName, siteLabel } from '@/lib/format';
 import type { UrlView } from '@/lib/use-url-params';
-import { fold } from '@/lib/text-match';
+import { fold } from '@/shared/rules/text-match';
 
 export type TotalsRow = Totals['rows'][number];
 type Measure = 'buildings' | 'area' | 'floors' | 'spaces' | 'devices' | 'measurements';

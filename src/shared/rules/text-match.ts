@@ -1,6 +1,8 @@
 /**
  * Accent- and case-insensitive matching, one character at a time so that the positions of a match
- * in the folded text are its positions in the original (for highlighting).
+ * in the folded text are its positions in the original (for highlighting). It folds as the index's
+ * SQL (`storey_search_text`, PostgreSQL's unaccent) folds names: tests/server/text-fold.test.ts
+ * holds the two to one answer.
  */
 /** Letters with no mark to strip (Ł is not L plus a mark), read as PostgreSQL's unaccent reads them. */
 const baseLetters: Record<string, string> = {

@@ -1,6 +1,9 @@
+import { clockIn, dayMs } from './site-clock.ts';
+
 /**
- * Whole days on a site's clock: a building's month is its own midnights, not London's. An
- * unknown or missing zone reads as UTC, as the comfort hours do (comfort-hours.ts).
+ * Whole days on a site's clock: a building's month is its own midnights, not London's, and not
+ * the viewer's either (the building page says "use per day" on the site's clock whether the index
+ * or the browser counted it). An unknown or missing zone reads as UTC, as the comfort hours do.
  */
 export interface SiteDay {
   /** The local date, YYYY-MM-DD. */
@@ -10,9 +13,6 @@ export interface SiteDay {
   to: number;
 }
 
-import { clockIn } from '../time-zone-clock.ts';
-
-const dayMs = 24 * 60 * 60 * 1000;
 const dateAndTime = {
   year: 'numeric',
   month: '2-digit',
@@ -29,7 +29,8 @@ const clockOf = (timeZone: string | null | undefined) =>
 /** The wall-clock time at `time` in the zone, written as if it were UTC (ms). */
 function wallClock(time: number, timeZone: string | null | undefined): number {
   const parts = clockOf(timeZone).formatToParts(new Date(time));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const part = (type: string) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
   return Date.UTC(
     part('year'),
     part('month') - 1,

@@ -1,32 +1,18 @@
 import { z } from 'zod';
+import {
+  comfortHoursOf,
+  dayNames,
+  defaultComfortBands,
+  minutesOf,
+  type ComfortBands,
+  type ComfortHours,
+} from '../src/shared/rules/comfort.ts';
 
 /**
- * The comfort bands the dashboard judges current readings against, one per kind that has a
- * published band, each with its source named. Defined here only: the SPA reads them from
- * /api/capabilities (so every screen, and any server-side verdict to come, uses one set), and an
- * operator whose buildings follow another standard or season sets their own.
+ * The COMFORT_* settings: the bands current readings are judged against and the hours they apply
+ * (the rules themselves are src/shared/rules/comfort.ts, one definition for every screen and the
+ * index). Unset ones keep the defaults: EN 16798-1 category II, weekdays 07:00–19:00.
  */
-export interface ComfortBand {
-  low?: number;
-  high?: number;
-  unit: string;
-  /** Where the band comes from, as a person would cite it. */
-  source: string;
-}
-
-export interface ComfortBands {
-  temperature: ComfortBand;
-  co2: ComfortBand;
-  humidity: ComfortBand;
-}
-
-export const defaultComfortBands: ComfortBands = {
-  // EN 16798-1:2019, category II (normal expectation), offices in the heating season.
-  temperature: { low: 20, high: 24, unit: '°C', source: 'EN 16798-1 category II, heating season' },
-  // A common ventilation guideline (ASHRAE 62.1's long-used indicator, DIN EN 13779 IDA 2).
-  co2: { high: 1000, unit: 'ppm', source: 'CO₂ 1,000 ppm guideline' },
-  humidity: { low: 25, high: 60, unit: '%', source: 'EN 16798-1 category II' },
-};
 
 const number = String.raw`\d{1,5}(?:\.\d{1,2})?`;
 const rangePattern = new RegExp(`^(${number})\\s*(?:-|–|\\.\\.)\\s*(${number})$`);
@@ -50,7 +36,44 @@ const range = (what: string) =>
       return { low, high };
     });
 
-/** The COMFORT_* settings (see the README); unset ones keep the defaults. */
+const dayPattern = '(?:mon|tue|wed|thu|fri|sat|sun)';
+const hoursPattern = new RegExp(
+  String.raw`^(${dayPattern}(?:\s*-\s*${dayPattern})?(?:\s*,\s*${dayPattern}(?:\s*-\s*${dayPattern})?)*)\s+([01]\d|2[0-3]):([0-5]\d)\s*-\s*(?:([01]\d|2[0-3]):([0-5]\d)|(24):(00))$`,
+  'i',
+);
+
+const dayIndex = (name: string) =>
+  dayNames.findIndex((day) => day.toLowerCase() === name.trim().toLowerCase().slice(0, 3));
+
+/** COMFORT_HOURS: "Mon-Fri 07:00-19:00", "Mon,Wed,Fri 08:00-17:00", or "always". */
+export const comfortHoursSetting = z
+  .string()
+  .trim()
+  .transform((text, context): ComfortHours => {
+    if (/^always$/i.test(text)) return comfortHoursOf([0, 1, 2, 3, 4, 5, 6], '00:00', '24:00');
+    const match = hoursPattern.exec(text);
+    const from = match ? `${match[2]}:${match[3]}` : '';
+    const to = match ? (match[6] ? '24:00' : `${match[4]}:${match[5]}`) : '';
+    if (!match || !(minutesOf(from) < minutesOf(to))) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be days and local hours, e.g. "Mon-Fri 07:00-19:00" or "Mon,Wed 08:00-17:00" (the start before the end, within one day), or "always"',
+      });
+      return z.NEVER;
+    }
+    const days = new Set<number>();
+    for (const part of match[1]!.split(',')) {
+      const [first, last = first] = part.split('-').map(dayIndex) as [number, number?];
+      for (let day = first; ; day = (day + 1) % 7) {
+        days.add(day);
+        if (day === last) break;
+      }
+    }
+    return comfortHoursOf([...days], from, to);
+  });
+
+/** The COMFORT_* variables (see the README). */
 export const comfortEnvironment = {
   /** °C, low-high. */
   COMFORT_TEMPERATURE_C: range('temperature').optional(),

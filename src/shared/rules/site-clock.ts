@@ -1,3 +1,8 @@
+/** Time as Storey counts it: the units, and a date formatter on a site's own clock. */
+export const minuteMs = 60 * 1000;
+export const hourMs = 60 * minuteMs;
+export const dayMs = 24 * hourMs;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
