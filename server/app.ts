@@ -87,27 +87,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('capabilities', capabilities);
   // The index's modules (PGlite, pg, kysely, its queries) load only where it runs: the proxy
   // alone starts smaller (decision 0008's memory target).
-  const indexModules = config.index.enabled
-    ? await Promise.all([
-        import('./portfolio-index/portfolio-index.ts'),
-        import('./routes/portfolio-index.ts'),
-      ])
-    : undefined;
-  const portfolioIndex = indexModules
-    ? await indexModules[0].createPortfolioIndex({
-        settings: config.index,
-        gateway,
-        capabilities,
-        comfortBands: config.comfortBands,
-        comfortHours: config.comfortHours,
-        history: config.history,
-        clock,
-        log: app.log,
-        ...(options.indexWait ? { wait: options.indexWait } : {}),
-      })
-    : undefined;
-  app.decorate('portfolioIndex', portfolioIndex);
-  if (portfolioIndex) closing.add('the portfolio index', () => portfolioIndex.close());
+  const index = config.index.enabled ? await import('./portfolio-index/plugin.ts') : undefined;
+  if (index)
+    await app.register(index.portfolioIndexPlugin, {
+      config,
+      gateway,
+      capabilities,
+      clock,
+      ...(options.indexWait ? { wait: options.indexWait } : {}),
+    });
+  else app.decorate('portfolioIndex', undefined);
   // The only body the BFF takes is GraphQL's JSON; anything else is 415, not parsed.
   app.removeContentTypeParser('text/plain');
 
@@ -164,10 +153,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         comfortHours: config.comfortHours,
       });
       await api.register(graphqlProxy, { gateway });
-      if (portfolioIndex && indexModules)
-        await api.register(indexModules[1].portfolioIndexRoutes, {
+      if (index && app.portfolioIndex)
+        await api.register(index.routes, {
           prefix: '/api/index',
-          index: portfolioIndex,
+          index: app.portfolioIndex,
           conditions: {
             refreshMinutes: config.index.conditionsRefreshMinutes,
             requestBudget: config.index.conditionsRequestBudget,
@@ -192,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Storey on loopback (third security review, low items). METRICS_PORT serves it apart.
     serveMetrics: config.metrics === undefined && config.metricsOnMainPort,
     store: signIn?.store,
-    indexDatabase: portfolioIndex?.database,
+    indexDatabase: app.portfolioIndex?.database,
   });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

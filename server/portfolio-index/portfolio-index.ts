@@ -5,11 +5,11 @@ import type { Clock } from '../clock.ts';
 import type { IndexSettings } from '../config.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
-import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './database.ts';
-import { createPlatformPages, SyncReadError } from './platform-pages.ts';
-import { HttpProblem } from '../http/problem.ts';
-import { sql, type Kysely } from 'kysely';
-import { portfolioTotals, searchPlaces, servedRun, type TotalsGroup } from './queries.ts';
+import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './core/database.ts';
+import { createPlatformPages, SyncReadError } from './core/platform-pages.ts';
+import { portfolioTotals, searchPlaces, type TotalsGroup } from './hierarchy/queries.ts';
+import { servedReads, servedRun, type IndexReader } from './core/served.ts';
+import { createRound } from './core/rounds.ts';
 import {
   buildingQuality,
   qualityFindings,
@@ -18,14 +18,17 @@ import {
   type FindingGroup,
   type FindingsFilter,
   type QualityScope,
-} from './quality-queries.ts';
-import type { IndexTables } from './tables.ts';
-import { syncPortfolio } from './sync.ts';
+} from './quality/queries.ts';
+import { syncPortfolio } from './hierarchy/sync.ts';
 import type { ComfortBands } from '../../src/shared/rules/comfort.ts';
 import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
-import { attentionList, type AttentionFilter, type attentionSorts } from './attention-queries.ts';
-import { refreshConditions, type ConditionsRound } from './conditions.ts';
-import { refreshEnergy, type EnergyRound } from './energy.ts';
+import {
+  attentionList,
+  type AttentionFilter,
+  type attentionSorts,
+} from './conditions/attention.ts';
+import { refreshConditions, type ConditionsRound } from './conditions/refresh.ts';
+import { refreshEnergy, type EnergyRound } from './energy/refresh.ts';
 import {
   buildingEnergy,
   energyIntensities,
@@ -33,7 +36,7 @@ import {
   type EnergyPeriod,
   type energyLists,
   type energySorts,
-} from './energy-ranking.ts';
+} from './energy/ranking.ts';
 import type { HistorySettings } from '../config.ts';
 
 export interface IndexStatus {
@@ -71,50 +74,11 @@ export interface IndexStatus {
   } | null;
 }
 
-/**
- * Who reads the index, and until when: every read takes one. A read whose browser has gone before
- * it began is not run; a read taking longer than INDEX_READ_TIMEOUT_MS answers 503 (on PostgreSQL
- * the statement is cancelled too; the embedded database finishes it in its own thread).
- */
-export interface IndexReader {
-  signal?: AbortSignal | undefined;
-}
-
-/**
- * A read that took longer than it may: the browser hears so, and why, at once. One whose browser
- * has gone ends at once too (its query, waiting its turn, then does not run).
- */
-function withinDeadline<T>(answer: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let stop: (() => void) | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    stop = () => reject(signal?.reason as Error);
-    signal?.addEventListener('abort', stop, { once: true });
-    timer = setTimeout(
-      () =>
-        reject(
-          new HttpProblem(
-            503,
-            'The portfolio index took too long to answer this. Try a narrower search or filter, or again in a minute.',
-            { reason: 'index-read-timeout' },
-            { 'retry-after': '10' },
-          ),
-        ),
-      ms,
-    );
-    timer.unref();
-  });
-  // A late answer is still awaited by nobody: its failure must not go unhandled.
-  answer.catch(() => undefined);
-  return Promise.race([answer, late]).finally(() => {
-    clearTimeout(timer);
-    if (stop) signal?.removeEventListener('abort', stop);
-  });
-}
-
 /** A read's answer with the time of the sync it comes from; undefined before the first sync. */
 type Served<Read extends (...args: never[]) => Promise<object>> =
   (Awaited<ReturnType<Read>> & { asOf: string }) | undefined;
+
+export type { IndexReader };
 
 export interface PortfolioIndex {
   /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
@@ -224,37 +188,11 @@ export async function createPortfolioIndex(options: {
     dataDir: settings.dataDir,
   });
   const { db } = database;
-  /**
-   * A read of the served run, in one snapshot: a sync elsewhere that swaps runs and removes the
-   * old one meanwhile cannot leave it half gone. undefined before the first sync.
-   */
-  const readServed = <T extends object>(
-    reader: IndexReader,
-    read: (trx: Kysely<IndexTables>, runId: number) => Promise<T>,
-  ): Promise<(T & { asOf: string }) | undefined> => {
-    reader.signal?.throwIfAborted();
-    const answer = db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        // Queued behind others while its browser left: nobody waits for it any more.
-        reader.signal?.throwIfAborted();
-        if (database.kind === 'postgres')
-          await sql`select set_config('statement_timeout', ${String(settings.readTimeoutMs)}, true)`.execute(
-            trx,
-          );
-        const served = await servedRun(trx);
-        if (!served) return undefined;
-        return { ...(await read(trx, served.runId)), asOf: served.finishedAt };
-      });
-    return withinDeadline(answer, settings.readTimeoutMs, reader.signal);
-  };
+  const readServed = servedReads(database, settings.readTimeoutMs);
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let conditionsTimer: NodeJS.Timeout | undefined;
-  let conditionsRound: Promise<unknown> | undefined;
-  let energyRound: Promise<unknown> | undefined;
   let mine: Promise<unknown> | undefined;
   let closed = false;
   const stopping = new AbortController();
@@ -326,83 +264,62 @@ export async function createPortfolioIndex(options: {
     return !served || clock.now() - Date.parse(served.finishedAt) >= refreshMs;
   };
 
-  const refreshConditionsNow = async (): Promise<
-    ConditionsRound | 'busy' | 'not-offered' | 'not-indexed'
-  > => {
-    if (closed || conditionsRound) return 'busy';
-    const capabilities = await options.capabilities.current();
-    if (!capabilities.probed || !capabilities.currentValues.available) return 'not-offered';
-    if (!(await servedRun(db))) return 'not-indexed';
-    let outcome: ConditionsRound | undefined;
-    const running = database.conditionsLock.tryRun(async () => {
-      const pages = createPlatformPages({
-        gateway,
-        wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
-        // The platform's largest page of a list (field notes: take at most 5,000).
-        pageSize: 5000,
-        concurrency: settings.concurrency,
-        signal: stopping.signal,
-        budget: settings.conditionsRequestBudget,
-      });
-      outcome = await refreshConditions({
+  const pagesFor = (pageSize: number, budget: number) =>
+    createPlatformPages({
+      gateway,
+      wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
+      pageSize,
+      concurrency: settings.concurrency,
+      signal: stopping.signal,
+      budget,
+    });
+  const indexed = async () => (await servedRun(db)) !== undefined;
+  const conditions = createRound<ConditionsRound>({
+    name: 'Conditions',
+    lock: database.conditionsLock,
+    offered: async () => {
+      const capabilities = await options.capabilities.current();
+      return capabilities.probed && capabilities.currentValues.available;
+    },
+    indexed,
+    closed: () => closed,
+    warn: (details, message) => log.warn(details, message),
+    work: () =>
+      refreshConditions({
         db,
-        pages,
+        // The platform's largest page of a list (field notes: take at most 5,000).
+        pages: pagesFor(5000, settings.conditionsRequestBudget),
         bands: options.comfortBands,
         hours: options.comfortHours,
         clock,
         instance,
         concurrency: settings.concurrency,
         signal: stopping.signal,
-      });
-    });
-    conditionsRound = running;
-    try {
-      if (!(await running)) return 'busy';
-    } finally {
-      conditionsRound = undefined;
-    }
-    if (outcome?.error)
-      log.warn({ platformRequests: outcome.platformRequests }, `Conditions: ${outcome.error}`);
-    return outcome!;
-  };
-
-  const refreshEnergyNow = async (): Promise<
-    EnergyRound | 'busy' | 'not-offered' | 'not-indexed'
-  > => {
-    if (closed || energyRound) return 'busy';
-    const capabilities = await options.capabilities.current();
-    if (!capabilities.probed || !capabilities.history.available) return 'not-offered';
-    if (!(await servedRun(db))) return 'not-indexed';
-    let outcome: EnergyRound | undefined;
-    const running = database.energyLock.tryRun(async () => {
-      const pages = createPlatformPages({
-        gateway,
-        wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
-        pageSize: options.history.pageSize,
-        concurrency: settings.concurrency,
-        signal: stopping.signal,
-        budget: settings.energyRequestBudget,
-      });
-      outcome = await refreshEnergy({
+      }),
+  });
+  const energy = createRound<EnergyRound>({
+    name: 'Energy',
+    lock: database.energyLock,
+    offered: async () => {
+      const capabilities = await options.capabilities.current();
+      return capabilities.probed && capabilities.history.available;
+    },
+    indexed,
+    closed: () => closed,
+    warn: (details, message) => log.warn(details, message),
+    work: () =>
+      refreshEnergy({
         db,
-        pages,
+        pages: pagesFor(options.history.pageSize, settings.energyRequestBudget),
         history: options.history,
         clock,
         instance,
         concurrency: settings.concurrency,
         signal: stopping.signal,
-      });
-    });
-    energyRound = running;
-    try {
-      if (!(await running)) return 'busy';
-    } finally {
-      energyRound = undefined;
-    }
-    if (outcome?.error)
-      log.warn({ platformRequests: outcome.platformRequests }, `Energy: ${outcome.error}`);
-    return outcome!;
-  };
+      }),
+  });
+  const refreshConditionsNow = () => conditions.run();
+  const refreshEnergyNow = () => energy.run();
 
   /** Conditions, then energy: the meters the energy refresh reads are found by the first. */
   const conditionsTick = async () => {
@@ -568,8 +485,8 @@ export async function createPortfolioIndex(options: {
       clearInterval(conditionsTimer);
       stopping.abort(new Error('Storey is stopping: the sync was not finished.'));
       await mine?.catch(() => {});
-      await conditionsRound?.catch(() => {});
-      await energyRound?.catch(() => {});
+      await conditions.settled();
+      await energy.settled();
       await database.close();
     },
   };

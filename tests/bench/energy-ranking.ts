@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { openIndexDatabase } from '../../server/portfolio-index/database';
-import { energyList, rankEnergy } from '../../server/portfolio-index/energy-ranking';
+import { openIndexDatabase } from '../../server/portfolio-index/core/database';
+import { energyList, rankEnergy } from '../../server/portfolio-index/energy/ranking';
 import {
   energyDaysKept,
   energyMonthsKept,
   energyPeriodDays,
-} from '../../server/portfolio-index/energy';
+} from '../../server/portfolio-index/energy/refresh';
 import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
 import { writeSection } from './report-sections';
 import type { IndexFigure } from './portfolio-index';

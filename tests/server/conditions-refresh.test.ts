@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
 import type { PlatformGateway } from '../../server/platform/gateway';
-import { attentionList } from '../../server/portfolio-index/attention-queries';
-import { refreshConditions } from '../../server/portfolio-index/conditions';
-import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/database';
-import { createPlatformPages } from '../../server/portfolio-index/platform-pages';
+import { attentionList } from '../../server/portfolio-index/conditions/attention';
+import { refreshConditions } from '../../server/portfolio-index/conditions/refresh';
+import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
+import { createPlatformPages } from '../../server/portfolio-index/core/platform-pages';
 
 const minute = 60_000;
 const start = Date.UTC(2026, 10, 24, 9, 0);

@@ -9,9 +9,9 @@ import {
   migrateToLatest,
   openIndexDatabase,
   removeAbandonedIndexDirectories,
-} from '../../server/portfolio-index/database';
-import { migrationNames } from '../../server/portfolio-index/migrations';
-import { searchPlaces } from '../../server/portfolio-index/queries';
+} from '../../server/portfolio-index/core/database';
+import { migrationNames } from '../../server/portfolio-index/core/migrations';
+import { searchPlaces } from '../../server/portfolio-index/hierarchy/queries';
 
 /**
  * The index's schema is versioned: an empty database gets every migration at start, a database

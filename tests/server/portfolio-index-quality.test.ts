@@ -10,7 +10,7 @@ import {
   checkPortfolio,
   scoresByBuilding,
   type BuildingDrillDown,
-} from '../../server/portfolio-index/quality-rules';
+} from '../../server/portfolio-index/quality/rules';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import type { RunningPlatform } from './support/harness';
 import { getJson, indexedPlatform, type IndexedPlatform } from './support/indexed-platform';

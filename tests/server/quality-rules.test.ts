@@ -10,7 +10,7 @@ import {
   type LevelFacts,
   type RuleId,
   type SiteFacts,
-} from '../../server/portfolio-index/quality-rules';
+} from '../../server/portfolio-index/quality/rules';
 import {
   generatePortfolio,
   plantedProblemAt,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/database';
-import { createPlatformPages } from '../../server/portfolio-index/platform-pages';
-import { syncPortfolio } from '../../server/portfolio-index/sync';
+import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
+import { createPlatformPages } from '../../server/portfolio-index/core/platform-pages';
+import { syncPortfolio } from '../../server/portfolio-index/hierarchy/sync';
 import type { PlatformGateway } from '../../server/platform/gateway';
 import type { UpstreamResponse } from '../../server/platform/platform-client';
 import { createManualClock } from '../support/manual-clock';

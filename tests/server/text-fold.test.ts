@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/database';
+import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import { fold } from '@/shared/rules/text-match';
 
 /**

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { plantedProblemAt } from '../../server/emulator/portfolio';
-import { scoreWeights } from '../../server/portfolio-index/quality-rules';
+import { scoreWeights } from '../../server/portfolio-index/quality/rules';
 import { server } from './support/msw-server';
 import { holding } from './support/queries';
 import { renderApp } from './support/render-app';

@@ -20,7 +20,7 @@ import {
   reshapeList,
   type ListKind,
 } from '../../../server/emulator/variants';
-import type { AttentionRow } from '../../../server/portfolio-index/attention-queries';
+import type { AttentionRow } from '../../../server/portfolio-index/conditions/attention';
 import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
 import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import {
@@ -31,7 +31,7 @@ import {
   scoreWeights,
   type BuildingDrillDown,
   type Finding,
-} from '../../../server/portfolio-index/quality-rules';
+} from '../../../server/portfolio-index/quality/rules';
 
 /**
  * Named msw scenarios, shaped like what the dashboard receives from the BFF (which passes the

@@ -5,7 +5,7 @@
  * scores from /api/index/quality, so a building has one score wherever it is shown. Pure: no
  * database, no clock.
  */
-import { displayName, siteLabel } from '../../src/shared/labels.ts';
+import { displayName, siteLabel } from '../../../src/shared/labels.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { SkippedRecords } from '../../src/shared/platform/records.ts';
+import type { SkippedRecords } from '../../../src/shared/platform/records.ts';
 
 /** A column the database fills when an insert leaves it out. */
 type Optional<T> = ColumnType<T, T | undefined, T>;

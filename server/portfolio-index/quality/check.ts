@@ -4,8 +4,8 @@ import {
   scoresByBuilding,
   type BuildingDrillDown,
   type LevelFacts,
-} from './quality-rules.ts';
-import type { IndexTables } from './tables.ts';
+} from './rules.ts';
+import type { IndexTables } from '../core/tables.ts';
 
 /** What the sync read below the buildings' records, for the rules that need floors and rooms. */
 export interface DrillDownsRead {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { longestQuietMs } from '../../src/shared/rules/meter-use.ts';
-import { daysBefore, monthsBefore } from '../../src/shared/rules/site-days.ts';
-import type { IndexTables } from './tables.ts';
+import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
+import { daysBefore, monthsBefore } from '../../../src/shared/rules/site-days.ts';
+import type { IndexTables } from '../core/tables.ts';
 
 /**
  * Why a building has no kWh per m² for the period, the first that applies: no meter of the

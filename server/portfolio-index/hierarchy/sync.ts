@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 import {
   addSkips,
   buildingRecord,
@@ -16,13 +16,13 @@ import {
   type SkippedRecords,
   type SkipCounts,
   type SkipReason,
-} from '../../src/shared/platform/records.ts';
-import { readBuildingOutlines } from '../../src/shared/platform/outline.ts';
-import { releaseTransientMemory } from './database.ts';
-import type { Capabilities } from '../platform/capabilities.ts';
-import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
-import { checkIndexedQuality, type DrillDownsRead } from './quality.ts';
-import type { IndexTables } from './tables.ts';
+} from '../../../src/shared/platform/records.ts';
+import { readBuildingOutlines } from '../../../src/shared/platform/outline.ts';
+import { releaseTransientMemory } from '../core/database.ts';
+import type { Capabilities } from '../../platform/capabilities.ts';
+import { BudgetSpentError, SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
+import { checkIndexedQuality, type DrillDownsRead } from '../quality/check.ts';
+import type { IndexTables } from '../core/tables.ts';
 
 type Site = SiteRecord;
 type Building = BuildingRecord;

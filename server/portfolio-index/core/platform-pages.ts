@@ -4,11 +4,15 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
   type UpstreamResponse,
-} from '../platform/platform-client.ts';
-import type { PlatformGateway } from '../platform/gateway.ts';
-import { RecordList } from '../../src/shared/platform/records.ts';
-import { pageKey, plausibleTotal, repeatedPageMessage } from '../../src/shared/platform/paging.ts';
-import type { z as zMini } from '../../src/shared/zod.ts';
+} from '../../platform/platform-client.ts';
+import type { PlatformGateway } from '../../platform/gateway.ts';
+import { RecordList } from '../../../src/shared/platform/records.ts';
+import {
+  pageKey,
+  plausibleTotal,
+  repeatedPageMessage,
+} from '../../../src/shared/platform/paging.ts';
+import type { z as zMini } from '../../../src/shared/zod.ts';
 
 /** Why the sync stopped, in words for the status page (never a token, never a body). */
 export class SyncReadError extends Error {

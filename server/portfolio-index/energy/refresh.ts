@@ -2,22 +2,23 @@ import { sql, type Kysely } from 'kysely';
 import {
   historicalValueRecord,
   type HistoricalValueRecord,
-} from '../../src/shared/platform/records.ts';
-import type { Clock } from '../clock.ts';
-import type { HistorySettings } from '../config.ts';
-import { periodUse, type MeterReading } from '../../src/shared/rules/meter-use.ts';
+} from '../../../src/shared/platform/records.ts';
+import type { Clock } from '../../clock.ts';
+import type { HistorySettings } from '../../config.ts';
+import { periodUse, type MeterReading } from '../../../src/shared/rules/meter-use.ts';
 import {
   daysBefore,
   monthsBefore,
   type SiteDay,
   type SiteMonth,
-} from '../../src/shared/rules/site-days.ts';
-import { featureWords, historyPath, notEnabledReason } from '../platform/history.ts';
-import { rankEnergy } from './energy-ranking.ts';
-import { eachUntilFailure } from './until-first-failure.ts';
-import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
-import type { IndexTables } from './tables.ts';
-import { dayMs, hourMs } from '../../src/shared/rules/site-clock.ts';
+} from '../../../src/shared/rules/site-days.ts';
+import { historyPath } from '../../platform/history.ts';
+import { rankEnergy } from './ranking.ts';
+import { roundStopReason } from '../core/rounds.ts';
+import { eachUntilFailure } from '../core/until-first-failure.ts';
+import { SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
+import type { IndexTables } from '../core/tables.ts';
+import { dayMs, hourMs } from '../../../src/shared/rules/site-clock.ts';
 
 /** Whole days kept per meter: the ranking's period and the one before it. */
 export const energyPeriodDays = 30;
@@ -122,14 +123,8 @@ export async function refreshEnergy(options: {
     },
   );
 
-  let error: string | undefined;
-  if (stopped === undefined || stopped instanceof BudgetSpentError) {
-    // All read, or the round's share of the platform is spent: the rest come first next time.
-  } else if (stopped instanceof SyncReadError && stopped.status === 403) {
-    error = notEnabledReason(featureWords.history.noun);
-  } else if (stopped instanceof SyncReadError) {
-    error = stopped.message;
-  } else {
+  const reason = roundStopReason(stopped, 'history');
+  if (reason === 'unexpected') {
     await finishRound(db, roundId, now, clock, {
       daysRead,
       monthsRead,
@@ -138,6 +133,7 @@ export async function refreshEnergy(options: {
     });
     throw stopped;
   }
+  const { error } = reason;
   if (served) {
     // What was read of buildings no longer in the portfolio goes with them.
     for (const table of ['energy_day', 'energy_month', 'energy_meter'] as const)

@@ -1,23 +1,6 @@
-import { noGroupKey } from '../../src/shared/labels.ts';
+import { noGroupKey } from '../../../src/shared/labels.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { IndexTables } from './tables.ts';
-
-export interface ServedRun {
-  runId: number;
-  finishedAt: string;
-}
-
-/** The run every reader reads: one row, swapped in one statement by the sync. */
-export async function servedRun(db: Kysely<IndexTables>): Promise<ServedRun | undefined> {
-  const row = await db
-    .selectFrom('index_current')
-    .innerJoin('index_run', 'index_run.id', 'index_current.run_id')
-    .select(['index_run.id', 'index_run.finished_at'])
-    .executeTakeFirst();
-  return row?.finished_at
-    ? { runId: row.id, finishedAt: new Date(row.finished_at).toISOString() }
-    : undefined;
-}
+import type { IndexTables } from '../core/tables.ts';
 
 /** Matches are counted up to this; past it the answer says "more" (pages still reach them). */
 export const countLimit = 1_000;

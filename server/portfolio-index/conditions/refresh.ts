@@ -1,19 +1,19 @@
 import { sql, type Kysely } from 'kysely';
-import { currentValueRecord } from '../../src/shared/platform/records.ts';
-import type { Clock } from '../clock.ts';
-import type { ComfortBands } from '../../src/shared/rules/comfort.ts';
-import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
+import { currentValueRecord } from '../../../src/shared/platform/records.ts';
+import type { Clock } from '../../clock.ts';
+import type { ComfortBands } from '../../../src/shared/rules/comfort.ts';
+import type { ComfortHours } from '../../../src/shared/rules/comfort.ts';
 import {
   bandKindOfType,
   comfortVerdict,
   outOfBandShare,
   staleAfterMs,
-} from '../../src/shared/rules/comfort.ts';
-import { energyPointTypes, kwhPerUnit } from '../../src/shared/rules/meter-use.ts';
-import { featureWords, notEnabledReason } from '../platform/history.ts';
-import { eachUntilFailure } from './until-first-failure.ts';
-import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
-import type { IndexTables } from './tables.ts';
+} from '../../../src/shared/rules/comfort.ts';
+import { energyPointTypes, kwhPerUnit } from '../../../src/shared/rules/meter-use.ts';
+import { roundStopReason } from '../core/rounds.ts';
+import { eachUntilFailure } from '../core/until-first-failure.ts';
+import { SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
+import type { IndexTables } from '../core/tables.ts';
 
 /**
  * The most current values read for one building: a 20,000-room tower reports about 70,000; a
@@ -110,14 +110,8 @@ export async function refreshConditions(options: {
       }
     },
   );
-  let error: string | undefined;
-  if (stopped === undefined || stopped instanceof BudgetSpentError) {
-    // All checked, or the round's share of the platform is spent: the rest come first next time.
-  } else if (stopped instanceof SyncReadError && stopped.status === 403) {
-    error = notEnabledReason(featureWords.currentValues.noun);
-  } else if (stopped instanceof SyncReadError) {
-    error = stopped.message;
-  } else {
+  const reason = roundStopReason(stopped, 'currentValues');
+  if (reason === 'unexpected') {
     await finishRound(db, roundId, clock, {
       checked,
       requests: pages.requests(),
@@ -125,6 +119,7 @@ export async function refreshConditions(options: {
     });
     throw stopped;
   }
+  const { error } = reason;
   await finishRound(db, roundId, clock, { checked, requests: pages.requests(), error });
   // What was read of buildings no longer in the portfolio goes with them.
   if (served)

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { rules, scoreFormula, scoreWeights, type Severity } from './quality-rules.ts';
-import type { IndexTables } from './tables.ts';
+import { rules, scoreFormula, scoreWeights, type Severity } from './rules.ts';
+import type { IndexTables } from '../core/tables.ts';
 
 /** Where a quality answer looks: one organization, one site, or the whole portfolio. */
 export interface QualityScope {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { IndexTables } from './tables.ts';
+import type { IndexTables } from '../core/tables.ts';
 
 export const attentionKinds = ['temperature', 'co2', 'humidity'] as const;
 export const attentionSorts = ['worst', 'longest'] as const;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { parseQuery } from '../../http/query-parameters.ts';
+import {
+  groupId,
+  maxListOffset,
+  notYetIndexed,
+  platformId,
+  readerOf,
+  whole,
+} from '../core/route-helpers.ts';
+import type { PortfolioIndex } from '../portfolio-index.ts';
+import { attentionKinds, attentionSorts } from './attention.ts';
+
+const attentionQuery = z.strictObject({
+  site: groupId.optional(),
+  building: platformId.optional(),
+  kind: z.enum(attentionKinds).optional(),
+  sort: z.enum(attentionSorts).optional(),
+  offset: whole(maxListOffset).optional(),
+  limit: whole(5_000).pipe(z.number().min(1)).optional(),
+});
+
+/**
+ * Conditions (under /api/index): the rooms out of their comfort band now, as the conditions
+ * refresh last read them, with how often and within what budget it reads.
+ */
+export const conditionsRoutes: FastifyPluginAsync<{
+  index: PortfolioIndex;
+  refresh: { everyMinutes: number; requestBudget: number };
+}> = async (api, { index, refresh }) => {
+  api.get('/attention', async (request, reply) => {
+    const {
+      offset = 0,
+      limit = 100,
+      sort = 'worst',
+      ...filter
+    } = parseQuery(attentionQuery, request.query);
+    const answer = await index.conditions.attention(readerOf(reply), filter, sort, {
+      offset,
+      limit,
+    });
+    if (!answer) return notYetIndexed(reply);
+    return { ...answer, refresh };
+  });
+};

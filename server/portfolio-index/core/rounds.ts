@@ -1,0 +1,78 @@
+import { featureWords, notEnabledReason } from '../../platform/history.ts';
+import type { SyncLock } from './database.ts';
+import { BudgetSpentError, SyncReadError } from './platform-pages.ts';
+
+/**
+ * A background round of the index beside its sync (the conditions refresh, the energy refresh):
+ * one at a time in this process and, through its lock, across instances; not run while the
+ * platform does not offer what it reads, or before the index has served a sync. Its outcome's
+ * reason, when it stopped early, goes to the log in the round's name.
+ */
+export interface RoundOutcome {
+  platformRequests: number;
+  /** Why the round stopped early, in plain words; absent when it did all it meant to. */
+  error?: string | undefined;
+}
+
+export interface Round<Outcome extends RoundOutcome> {
+  /** One round now: its outcome, or why none ran. */
+  run(): Promise<Outcome | 'busy' | 'not-offered' | 'not-indexed'>;
+  /** Settles when the round running now (if any) has ended: for a stop. */
+  settled(): Promise<void>;
+}
+
+export function createRound<Outcome extends RoundOutcome>(options: {
+  /** "Conditions", "Energy": what the log calls it. */
+  name: string;
+  lock: SyncLock;
+  /** Whether the platform offers what the round reads (the capability probe). */
+  offered: () => Promise<boolean>;
+  /** Whether the index has served a sync (the round reads its buildings). */
+  indexed: () => Promise<boolean>;
+  closed: () => boolean;
+  work: () => Promise<Outcome>;
+  warn: (details: object, message: string) => void;
+}): Round<Outcome> {
+  let running: Promise<boolean> | undefined;
+  return {
+    async run() {
+      if (options.closed() || running) return 'busy';
+      if (!(await options.offered())) return 'not-offered';
+      if (!(await options.indexed())) return 'not-indexed';
+      let outcome: Outcome | undefined;
+      running = options.lock.tryRun(async () => {
+        outcome = await options.work();
+      });
+      try {
+        if (!(await running)) return 'busy';
+      } finally {
+        running = undefined;
+      }
+      if (outcome?.error)
+        options.warn(
+          { platformRequests: outcome.platformRequests },
+          `${options.name}: ${outcome.error}`,
+        );
+      return outcome!;
+    },
+    async settled() {
+      await running?.catch(() => {});
+    },
+  };
+}
+
+/**
+ * Why a round stopped, from what stopped it: nothing to say when it did all it meant to or spent
+ * its budget (the rest come first next time); the platform's refusal in words; `undefined` as
+ * the verdict `unexpected` for anything else, which the round records and throws on.
+ */
+export function roundStopReason(
+  stopped: unknown,
+  feature: keyof typeof featureWords,
+): { error: string | undefined } | 'unexpected' {
+  if (stopped === undefined || stopped instanceof BudgetSpentError) return { error: undefined };
+  if (stopped instanceof SyncReadError && stopped.status === 403)
+    return { error: notEnabledReason(featureWords[feature].noun) };
+  if (stopped instanceof SyncReadError) return { error: stopped.message };
+  return 'unexpected';
+}
