@@ -33,6 +33,24 @@ const meterArbitrary = fc
   });
 
 describe('the meter arithmetic', () => {
+  it('does not call a period whole whose first rise spans a silence that began before it', () => {
+    // Readings stop for five days and resume at the period's first instant: the rise across the
+    // silence is counted here (periods still add up), but it is five days' use, not this day's.
+    const day = 24 * hourMs;
+    const readings = [
+      { time: start - 5 * day, value: 100 },
+      ...Array.from({ length: 25 }, (_, hour) => ({
+        time: start + hour * hourMs,
+        value: 600 + hour,
+      })),
+    ];
+    const use = periodUse(readings, { from: start, to: start + day });
+    // 500 across the silence, then 23 hourly rises: the reading at the period's end belongs to the next.
+    expect(use.used).toBe(500 + 23);
+    expect(use.complete).toBe(false);
+    expect(periodUse(readings, { from: start + hourMs, to: start + day }).complete).toBe(true);
+  });
+
   it('never counts negative use, and days read one by one add up to the whole', () => {
     fc.assert(
       fc.property(meterArbitrary, (readings) => {

@@ -5,7 +5,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {
@@ -15,11 +14,24 @@ import {
   historyRefusal,
 } from './support/scenarios';
 
-const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
-const meter = fixture
-  .floorsOf(entry)
-  .flatMap((floor) => fixture.devicesOf(floor))
-  .find((device) => device.record.measurements[0]!.measuredId === entry.record.id)!;
+/**
+ * A building on Ōsaka's site, whose clock never changes: its days are 24 hours, so the figures
+ * below are whole hours of the meter. The days are the site's midnights (tested with clock
+ * changes in tests/server/meter-use.test.ts).
+ */
+const osaka = fixture.sites.find((site) => site.timezone === 'Asia/Tokyo')!;
+const meterOf = (candidate: (typeof fixture.buildings)[number]) =>
+  fixture
+    .floorsOf(candidate)
+    .flatMap((floor) => fixture.devicesOf(floor))
+    .find((device) => device.record.measurements[0]?.measuredId === candidate.record.id);
+const entry = fixture.buildings.find(
+  (candidate) =>
+    candidate.record.siteId === osaka.id &&
+    (candidate.record.area ?? 0) > 0 &&
+    meterOf(candidate) !== undefined,
+)!;
+const meter = meterOf(entry)!;
 const total = meter.record.measurements[0]!;
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
@@ -73,7 +85,7 @@ describe('Energy on a building page, worked out from its meter where Storey keep
     expect(await ui.figure('Last 30 days')).toHaveTextContent('7,200 kWh');
     expect(await ui.figure('The 30 days before')).toHaveTextContent('5,760 kWh');
     expect(await ui.figure('Change')).toHaveTextContent('+25 % against the 30 days before');
-    const perArea = (7200 / entry.record.area).toFixed(2).replace(/\.?0+$/, '');
+    const perArea = (7200 / entry.record.area!).toFixed(2).replace(/\.?0+$/, '');
     expect(await ui.figure('Per m² of floor area')).toHaveTextContent(`${perArea} kWh/m²`);
     // Use per day: yesterday, midnight to midnight, was 24 hours at 10 kWh.
     const days = await ui.daysTable();

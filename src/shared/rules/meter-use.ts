@@ -67,20 +67,26 @@ export function periodUse(
     if (head > longestQuietMs) quiet += head;
     index = 1;
   }
+  // A rise across a long silence that began before the period holds use from outside it: the
+  // period cannot be whole, though the rise is counted here (so periods still add up).
+  let spansSilence = false;
   for (; index < readings.length && readings[index]!.time < period.to; index++) {
     const before = readings[index - 1]!;
     const now = readings[index]!;
     used += now.value >= before.value ? now.value - before.value : Math.max(now.value, 0);
     const gap = now.time - before.time;
     // Only the part of a long silence inside the period leaves it uncovered.
-    if (gap > longestQuietMs) quiet += now.time - Math.max(before.time, period.from);
+    if (gap > longestQuietMs) {
+      quiet += now.time - Math.max(before.time, period.from);
+      if (before.time < period.from) spansSilence = true;
+    }
   }
   const tail = period.to - readings[index - 1]!.time;
   if (tail > longestQuietMs) quiet += tail;
   const span = period.to - period.from;
   return {
     used: Math.round(used * 1000) / 1000,
-    complete: quiet === 0,
+    complete: quiet === 0 && !spansSilence,
     covered: Math.max(0, Math.min(1, 1 - quiet / span)),
   };
 }
