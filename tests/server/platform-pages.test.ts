@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createPlatformPages, SyncReadError } from '../../server/portfolio-index/core/platform-pages';
+import {
+  createPlatformPages,
+  SyncReadError,
+} from '../../server/portfolio-index/core/platform-pages';
 import type { PlatformGateway } from '../../server/platform/gateway';
 import { siteRecord } from '@/shared/platform/records';
 
