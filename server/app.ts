@@ -29,6 +29,10 @@ import { historyProxy } from './routes/history-proxy.ts';
 import { restProxy } from './routes/rest-proxy.ts';
 import { spa } from './routes/spa.ts';
 import { randomBytes } from 'node:crypto';
+import { accessGate, placeGuard } from './access/access-gate.ts';
+import { adminAccessRoutes, meRoute } from './access/access-routes.ts';
+import { accessPolicy } from './access/person-access.ts';
+import { createPolicySource } from './access/policy-source.ts';
 
 export interface AppOptions {
   config: BffConfig;
@@ -107,7 +111,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
 
-  let signIn: Parameters<typeof signInRoutes>[1] | undefined;
+  // Who sees what: SCOPES_FILE's grants, and INDEX_ADMINS (decision 0020).
+  const policy = accessPolicy(
+    config.scopes,
+    config.index.admins.length > 0 ? config.index.admins : (options.defaultIndexAdmins ?? []),
+  );
+  app.log.info(
+    policy.enabled
+      ? `Access scopes on: ${policy.grants.length} grants from ${config.scopesFile ?? 'SCOPES_FILE'}, read from the "${policy.claim}" claim.`
+      : 'Access scopes off: every signed-in person sees everything.',
+  );
+  const scopeReads = app.portfolioIndex?.access;
+  const policies = createPolicySource({ base: policy, table: scopeReads, clock });
+
+  let signIn:
+    | (Parameters<typeof signInRoutes>[1] & { sessions: ReturnType<typeof createSessions> })
+    | undefined;
   if (options.signIn) {
     const store =
       options.sessionStore ?? (await createSessionStore(config.session.storeUrl, clock));
@@ -124,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       attemptsPerMinute: config.authRateLimitMax,
       discovery: providerDiscovery(options.signIn.provider),
+      groupsClaim: policy.claim,
+      onSignIn: scopeReads ? (person) => scopeReads.recordPerson(person) : undefined,
     };
     await app.register(signInRoutes, signIn);
   } else {
@@ -138,21 +159,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (signIn) await scope.register(signOutRoute, signIn);
     await scope.register(async function signedIn(api) {
       if (signIn) await api.register(requireSession, { sessions: signIn.sessions });
+      await api.register(accessGate, { policies });
+      const guard = placeGuard(scopeReads);
       await api.register(answerLimits, {
         inFlightMax: config.requestsInFlightMax,
         answerTimeoutMs: config.answerTimeoutMs,
         clock,
       });
-      await api.register(restProxy, { prefix: '/api', gateway });
-      await api.register(historyProxy, { prefix: '/api', gateway, settings: config.history });
-      await api.register(devicesProxy, { prefix: '/api', gateway });
+      await api.register(restProxy, { prefix: '/api', gateway, guard, scopeReads });
+      await api.register(historyProxy, {
+        prefix: '/api',
+        gateway,
+        settings: config.history,
+        guard,
+      });
+      await api.register(devicesProxy, { prefix: '/api', gateway, guard });
+      await api.register(meRoute, { prefix: '/api', policies, reads: scopeReads });
+      await api.register(adminAccessRoutes, {
+        prefix: '/api/admin/access',
+        policies,
+        reads: scopeReads,
+        sessions: signIn?.sessions,
+        scopesFile: config.scopesFile,
+      });
       await api.register(capabilitiesRoute, {
         prefix: '/api',
         probe: capabilities,
         comfortBands: config.comfortBands,
         comfortHours: config.comfortHours,
       });
-      await api.register(graphqlProxy, { gateway });
+      await api.register(graphqlProxy, { gateway, guard, scopeReads });
       if (index && app.portfolioIndex)
         await api.register(index.routes, {
           prefix: '/api/index',
@@ -161,10 +197,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             refreshMinutes: config.index.conditionsRefreshMinutes,
             requestBudget: config.index.conditionsRequestBudget,
           },
-          admins:
-            config.index.admins.length > 0
-              ? config.index.admins
-              : (options.defaultIndexAdmins ?? []),
           refreshCooldownMs: config.index.refreshCooldownSeconds * 1000,
           clock,
         });

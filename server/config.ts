@@ -7,6 +7,7 @@ import {
   type ComfortHours,
 } from '../src/shared/rules/comfort.ts';
 import { comfortBandsFrom, comfortEnvironment, comfortHoursSetting } from './comfort-settings.ts';
+import { loadScopesFile, ScopesFileError, type ScopesSettings } from './access/scopes-file.ts';
 
 /** The longest history range relayed by default: a year, leap day included (days of 24 hours). */
 export const defaultHistoryMaxDays = 366;
@@ -142,6 +143,11 @@ const environmentSchema = z.object({
   INDEX_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   INDEX_PAGE_SIZE: z.coerce.number().int().min(10).max(5000).default(1000),
   INDEX_ADMINS: z.string().optional(),
+  INDEX_READER_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain role name (lower case, digits, "_")')
+    .default('storey_reader'),
+  SCOPES_FILE: z.string().trim().min(1).optional(),
   INDEX_REFRESH_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   INDEX_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CONDITIONS_REFRESH_MINUTES: z.coerce
@@ -217,6 +223,10 @@ export interface IndexSettings {
   refreshCooldownSeconds: number;
   /** The longest an index read may take before it answers 503 (INDEX_READ_TIMEOUT_MS). */
   readTimeoutMs: number;
+  /** Grants decide who sees what (SCOPES_FILE is set): scoped reads run as `readerRole`. */
+  scopes: boolean;
+  /** The role scoped reads take, held to the row-level security policies (INDEX_READER_ROLE). */
+  readerRole: string;
   /** How often the conditions refresh reads current values for "Needs attention". */
   conditionsRefreshMinutes: number;
   /** Platform requests one refresh may make at most, retries included. */
@@ -288,7 +298,19 @@ export interface BffConfig {
   publicUrl: string | undefined;
   allowAnonymous: boolean;
   index: IndexSettings;
+  /**
+   * Who sees which part of the portfolio (SCOPES_FILE); undefined: every signed-in person sees
+   * everything. The embedded default reads the demo people's file (server/emulator/demo-scopes.yaml).
+   */
+  scopes: ScopesSettings | undefined;
+  /** Where the grants came from, for the start's log line. */
+  scopesFile: string | undefined;
+  /** SCOPES_FILE=off: no grants, not even the embedded demo's. */
+  scopesOff: boolean;
 }
+
+/** The grants of the embedded default's demo people (their ids are the emulator's default seed's). */
+export const demoScopesFile = path.join(projectRoot, 'server/emulator/demo-scopes.yaml');
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -524,7 +546,10 @@ const historySettings = (values: EnvironmentValues): HistorySettings => ({
   maxReadings: values.HISTORY_MAX_READINGS,
 });
 
-const indexSettings = (values: EnvironmentValues): IndexSettings => ({
+const indexSettings = (
+  values: EnvironmentValues,
+  scopes: ScopesSettings | undefined,
+): IndexSettings => ({
   enabled: values.PORTFOLIO_INDEX === 'on',
   databaseUrl: values.DATABASE_URL,
   dataDir: values.INDEX_DATA_DIR ? path.resolve(values.INDEX_DATA_DIR) : undefined,
@@ -536,6 +561,8 @@ const indexSettings = (values: EnvironmentValues): IndexSettings => ({
   ),
   refreshCooldownSeconds: values.INDEX_REFRESH_COOLDOWN_SECONDS,
   readTimeoutMs: values.INDEX_READ_TIMEOUT_MS,
+  scopes: scopes !== undefined,
+  readerRole: values.INDEX_READER_ROLE,
   conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
   conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
   energyRequestBudget: values.ENERGY_REQUEST_BUDGET,
@@ -561,6 +588,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
   const signInMode: BffConfig['signInMode'] =
     values.OIDC_ISSUER !== undefined ? 'oidc' : present ? 'off' : 'embedded';
   problems.push(...exposureProblems(values, signInMode));
+  // SCOPES_FILE=off keeps scopes off where they would be on by default (the embedded demo's).
+  const scopesFile = values.SCOPES_FILE === 'off' ? undefined : values.SCOPES_FILE;
+  let scopes: ScopesSettings | undefined;
+  if (scopesFile !== undefined) {
+    try {
+      scopes = loadScopesFile(path.resolve(scopesFile));
+    } catch (error) {
+      if (!(error instanceof ScopesFileError)) throw error;
+      problems.push(...error.message.split('\n'));
+    }
+    if (signInMode === 'off')
+      problems.push(
+        'SCOPES_FILE gives groups of signed-in people access, but nobody signs in: set OIDC_ISSUER (and its client), or remove SCOPES_FILE.',
+      );
+    if (values.PORTFOLIO_INDEX === 'off')
+      problems.push(
+        'SCOPES_FILE needs the portfolio index (a scoped person is answered from it): remove PORTFOLIO_INDEX=off, or SCOPES_FILE.',
+      );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -606,6 +652,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     },
     publicUrl: values.PUBLIC_URL,
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
-    index: indexSettings(values),
+    index: indexSettings(values, scopes),
+    scopes,
+    scopesFile,
+    scopesOff: values.SCOPES_FILE === 'off',
   };
 }

@@ -8,7 +8,7 @@ export interface EmbeddedPlatform {
   settings: PlatformSettings;
   /** The emulator's own OpenID provider, with a client registered for this Storey. */
   signIn: SignInSettings;
-  demoUsers: Array<{ username: string; password: string; name: string }>;
+  demoUsers: Array<{ username: string; password: string; name: string; shows?: string }>;
   /** Who may start a sync of the portfolio index on the demo: the first demo user. */
   indexAdmins: string[];
   buildingCount: number;
@@ -48,7 +48,12 @@ export async function startEmbeddedPlatform(
     // The emulator's address carries every field of the platform settings (and no more is used).
     settings: address,
     signIn: { issuer: provider.issuer, ...client, allowedDomains: [], allowedGroups: [] },
-    demoUsers: demoUsers.map(({ username, password, name }) => ({ username, password, name })),
+    demoUsers: demoUsers.map(({ username, password, name, shows }) => ({
+      username,
+      password,
+      name,
+      ...(shows ? { shows } : {}),
+    })),
     indexAdmins: demoUsers.slice(0, 1).map((user) => user.sub),
     buildingCount: emulator.portfolio.buildings.length,
     close: async () => {

@@ -8,14 +8,23 @@ import {
   startIdleCollection,
 } from './http/idle-collection.ts';
 import { exitWithOwner } from './cli/exit-with-owner.ts';
-import { ConfigError, loadConfig, type PlatformSettings, type SignInSettings } from './config.ts';
+import {
+  ConfigError,
+  demoScopesFile,
+  loadConfig,
+  type BffConfig,
+  type PlatformSettings,
+  type SignInSettings,
+} from './config.ts';
+import { loadScopesFile } from './access/scopes-file.ts';
 import type { EmbeddedPlatform } from './embedded-platform.ts';
 
 export interface RunningStorey {
   url: string;
   app: FastifyInstance;
   /** Set when the embedded emulator's identity provider signs people in. */
-  demoUsers: Array<{ username: string; password: string; name: string }> | undefined;
+  demoUsers:
+    Array<{ username: string; password: string; name: string; shows?: string }> | undefined;
   /** Set when METRICS_PORT moves /metrics off the main port. */
   metricsUrl: string | undefined;
   close(): Promise<void>;
@@ -44,8 +53,28 @@ const bracketed = (host: string) => (host.includes(':') ? `[${host}]` : host);
  * Starts Storey: configuration; the embedded platform and its sign-in provider only when no real
  * platform is configured (loaded on demand, so a production BFF never carries them); the BFF.
  */
+/**
+ * The embedded demo's grants (server/emulator/demo-scopes.yaml): its demo people show what each
+ * kind of person sees, unless SCOPES_FILE says otherwise or the index is off.
+ */
+function withDemoScopes(config: BffConfig): BffConfig {
+  if (
+    config.scopes ||
+    config.scopesOff ||
+    !config.index.enabled ||
+    config.signInMode !== 'embedded'
+  )
+    return config;
+  return {
+    ...config,
+    scopes: loadScopesFile(demoScopesFile),
+    scopesFile: demoScopesFile,
+    index: { ...config.index, scopes: true },
+  };
+}
+
 export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise<RunningStorey> {
-  const config = loadConfig(env);
+  const config = withDemoScopes(loadConfig(env));
   const port = await resolvePort(config.host, config.port);
   const url = `http://${bracketed(config.host)}:${port}`;
   const publicUrl = config.publicUrl ?? url;
@@ -137,8 +166,11 @@ export function printWelcome(
   console.log(`\n  Storey is running at ${url}\n`);
   if (running.demoUsers) {
     console.log("  Sign in with one of the emulator's demo users:");
+    const width = Math.max(...running.demoUsers.map((user) => user.username.length));
     for (const user of running.demoUsers)
-      console.log(`    ${user.username} / ${user.password}   (${user.name})`);
+      console.log(
+        `    ${user.username.padEnd(width)} / ${user.password}   (${user.name}${user.shows ? `: ${user.shows}` : ''})`,
+      );
     console.log('');
   }
 }

@@ -36,6 +36,7 @@ export const requireSession = fp<{ sessions: Sessions }>(async (scope, { session
       name: session.name,
       email: session.email,
       emailVerified: session.emailVerified === true,
+      groups: session.groups,
     };
     await sessions.touch(reply, session);
   });

@@ -9,7 +9,8 @@ import type { Clock } from '../clock.ts';
 export interface SessionStore {
   /** Marks a value as seen; true only the first time (a sign-in state is usable once). */
   claimOnce(key: string, ttlMs: number): Promise<boolean>;
-  has(key: string): Promise<boolean>;
+  /** The values of several keys in one round trip (undefined where none is kept). */
+  getMany(keys: readonly string[]): Promise<Array<string | undefined>>;
   put(key: string, value: string, ttlMs: number): Promise<void>;
   /** Reads and deletes a value. */
   take(key: string): Promise<string | undefined>;
@@ -50,8 +51,8 @@ export function createMemorySessionStore(clock: Clock): SessionStore {
       sweep();
       return true;
     },
-    async has(key) {
-      return live(key) !== undefined;
+    async getMany(keys) {
+      return keys.map((key) => live(key)?.value);
     },
     async put(key, value, ttlMs) {
       records.set(key, { value, until: clock.now() + ttlMs });
@@ -107,7 +108,8 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
     redis,
     claimOnce: (key, ttlMs) =>
       run(async () => (await redis.set(key, '1', 'PX', Math.ceil(ttlMs), 'NX')) === 'OK'),
-    has: (key) => run(async () => (await redis.exists(key)) === 1),
+    getMany: (keys) =>
+      run(async () => (await redis.mget(...keys)).map((value) => value ?? undefined)),
     put: (key, value, ttlMs) =>
       run(async () => {
         await redis.set(key, value, 'PX', Math.ceil(ttlMs));

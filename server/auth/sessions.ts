@@ -5,8 +5,11 @@ import type { SessionSettings } from '../config.ts';
 import { createSealedCodec } from './session-codec.ts';
 import type { SessionStore } from './session-store.ts';
 
-/** What the session cookie holds: which session, who, and since when. No token of any kind. */
-export interface Session {
+/**
+ * What the session cookie holds: which session, who, and since when. No token of any kind, and
+ * not the person's groups (a person may have hundreds): those are kept in the store's record.
+ */
+export interface SessionCookie {
   /** Random id, the key of the session's record in the store (deleted at sign-out). */
   sid: string;
   sub: string;
@@ -18,9 +21,19 @@ export interface Session {
   seenAt: number;
 }
 
+/** A live session: the cookie's part and the store's (the groups read at sign-in). */
+export interface Session extends SessionCookie {
+  groups: string[];
+}
+
+/** What the store keeps for a live session. */
+interface SessionRecord {
+  groups: string[];
+}
+
 export type SessionLookup =
   | { status: 'none' }
-  | { status: 'ended'; session?: Session }
+  | { status: 'ended'; session?: SessionCookie }
   | { status: 'active'; session: Session };
 
 export interface Sessions {
@@ -30,15 +43,20 @@ export interface Sessions {
   read(request: FastifyRequest): Promise<SessionLookup>;
   start(
     reply: FastifyReply,
-    who: Pick<Session, 'sub' | 'name' | 'email' | 'emailVerified'>,
+    who: Pick<Session, 'sub' | 'name' | 'email' | 'emailVerified' | 'groups'>,
   ): Promise<Session>;
   /** Writes the cookie again when the idle clock should restart (at most once a minute). */
   touch(reply: FastifyReply, session: Session): Promise<void>;
   /** Ends the session on every instance: its record in the store is deleted. */
-  revoke(session: Session): Promise<void>;
+  revoke(session: SessionCookie): Promise<void>;
+  /**
+   * Ends every session of a person on every instance, at once: each request reads this mark
+   * beside its session's record, in the same round trip to the store.
+   */
+  endAllOf(sub: string): Promise<void>;
   clear(reply: FastifyReply): void;
   /** The store keys this session's extra records use (the ID token kept for sign-out). */
-  idTokenKey(session: Session): string;
+  idTokenKey(session: SessionCookie): string;
 }
 
 /**
@@ -47,6 +65,21 @@ export interface Sessions {
  * ones signed out (security review M3: a deny-list of revoked sessions failed open on restart).
  */
 const liveKey = (sid: string) => `session:${sid}`;
+/** When a person's sessions were last ended by an administrator (ms since the epoch). */
+const endedKey = (sub: string) => `sessions-ended:${sub}`;
+
+function readRecord(raw: string): SessionRecord {
+  try {
+    const parsed = JSON.parse(raw) as Partial<SessionRecord>;
+    return {
+      groups: Array.isArray(parsed.groups)
+        ? parsed.groups.filter((group): group is string => typeof group === 'string')
+        : [],
+    };
+  } catch {
+    return { groups: [] };
+  }
+}
 
 export function createSessions(options: {
   settings: SessionSettings;
@@ -63,7 +96,7 @@ export function createSessions(options: {
   const absoluteMs = settings.absoluteHours * 3_600_000;
   const cookieOptions = { path: '/', httpOnly: true, secure, sameSite: 'strict' } as const;
 
-  const write = async (reply: FastifyReply, session: Session) => {
+  const write = async (reply: FastifyReply, { groups: _groups, ...session }: Session) => {
     const remainingSeconds = Math.max(
       1,
       Math.floor((session.startedAt + absoluteMs - clock.now()) / 1000),
@@ -81,13 +114,16 @@ export function createSessions(options: {
     async read(request) {
       const raw = request.cookies[cookieName];
       if (!raw) return { status: 'none' };
-      const session = await codec.unseal<Session>(raw);
-      if (!session || typeof session.sid !== 'string') return { status: 'ended' };
+      const session = await codec.unseal<SessionCookie>(raw);
+      if (!session || typeof session.sid !== 'string' || typeof session.sub !== 'string')
+        return { status: 'ended' };
       const now = clock.now();
       if (now - session.startedAt > absoluteMs || now - session.seenAt > idleMs)
         return { status: 'ended', session };
-      if (!(await store.has(liveKey(session.sid)))) return { status: 'ended', session };
-      return { status: 'active', session };
+      const [record, endedAt] = await store.getMany([liveKey(session.sid), endedKey(session.sub)]);
+      if (record === undefined || (endedAt !== undefined && Number(endedAt) >= session.startedAt))
+        return { status: 'ended', session };
+      return { status: 'active', session: { ...session, ...readRecord(record) } };
     },
     async start(reply, who) {
       const now = clock.now();
@@ -99,8 +135,10 @@ export function createSessions(options: {
         emailVerified: who.emailVerified === true,
         startedAt: now,
         seenAt: now,
+        groups: who.groups,
       };
-      await store.put(liveKey(session.sid), '1', absoluteMs);
+      const record: SessionRecord = { groups: who.groups };
+      await store.put(liveKey(session.sid), JSON.stringify(record), absoluteMs);
       await write(reply, session);
       return session;
     },
@@ -110,6 +148,10 @@ export function createSessions(options: {
     },
     async revoke(session) {
       await store.take(liveKey(session.sid));
+    },
+    async endAllOf(sub) {
+      // A session started in this very millisecond ends too: "end sessions" never misses one.
+      await store.put(endedKey(sub), String(clock.now()), absoluteMs);
     },
     clear(reply) {
       reply.clearCookie(cookieName, cookieOptions);

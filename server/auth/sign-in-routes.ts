@@ -5,6 +5,8 @@ import * as oidc from 'openid-client';
 import type { Clock } from '../clock.ts';
 import type { SignInSettings } from '../config.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { readGroups } from '../access/groups-claim.ts';
+import { signInRefusals, type SignInRefusal } from '../../src/shared/contracts/access.ts';
 import { refuseWithoutSession } from './require-session.ts';
 import { createSealedCodec } from './session-codec.ts';
 import type { SessionStore } from './session-store.ts';
@@ -21,6 +23,17 @@ export interface SignInContext {
   clock: Clock;
   /** Sign-in attempts per address per minute. */
   attemptsPerMinute: number;
+  /** Where the ID token holds the person's groups (SCOPES_FILE `claim`; `groups` by default). */
+  groupsClaim: string;
+  /** Told of each sign-in (the access pages list who signed in, with which groups). */
+  onSignIn?: ((person: SignedInPerson) => Promise<void>) | undefined;
+}
+
+export interface SignedInPerson {
+  sub: string;
+  name: string;
+  email: string | undefined;
+  groups: readonly string[];
 }
 
 interface LoginState {
@@ -38,6 +51,8 @@ declare module 'fastify' {
       email?: string | undefined;
       /** Only a verified address may grant anything (security review M6). */
       emailVerified?: boolean | undefined;
+      /** As the identity provider sent them at sign-in (kept with the session on the server). */
+      groups: readonly string[];
     };
   }
 }
@@ -218,7 +233,29 @@ export const signInRoutes: FastifyPluginAsync<
       const claims = tokens.claims();
       if (!claims) throw new HttpProblem(400, 'The provider sent no identity.');
       const email = typeof claims.email === 'string' ? claims.email : undefined;
-      const groups = Array.isArray(claims.groups) ? claims.groups.map(String) : [];
+      // A browser is sent back to the sign-in screen, which says why in words; anything else
+      // (a script, a test) reads the problem.
+      const refuse = (refusal: SignInRefusal) => {
+        if (/text\/html/.test(request.headers.accept ?? ''))
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(`${origin}/?signInRefused=${refusal}`, 302);
+        throw new HttpProblem(403, signInRefusals[refusal], { reason: refusal });
+      };
+      const reading = readGroups(claims, context.groupsClaim);
+      if (reading.kind === 'overage') {
+        request.log.warn(
+          { sub: claims.sub },
+          'sign-in refused: the token leaves the groups out (too many groups)',
+        );
+        return refuse('too-many-groups');
+      }
+      if (reading.kind === 'unreadable')
+        request.log.warn(
+          { sub: claims.sub, why: reading.why },
+          'the groups claim could not be read: taken as no groups',
+        );
+      const groups = reading.kind === 'groups' ? reading.groups : [];
       const { allowedDomains, allowedGroups } = context.provider;
       // An unverified address proves nothing about its domain: anyone can type one in.
       const domain = claims.email_verified === true ? emailDomain(email) : undefined;
@@ -226,14 +263,23 @@ export const signInRoutes: FastifyPluginAsync<
         (allowedDomains.length > 0 && (!domain || !allowedDomains.includes(domain))) ||
         (allowedGroups.length > 0 && !groups.some((group) => allowedGroups.includes(group)))
       ) {
-        throw new HttpProblem(403, 'Your account is not one of those allowed to use Storey.');
+        return refuse('not-allowed');
       }
       const session = await sessions.start(reply, {
         sub: claims.sub,
         name: typeof claims.name === 'string' ? claims.name : (email ?? claims.sub),
         email,
         emailVerified: claims.email_verified === true,
+        groups,
       });
+      await context
+        .onSignIn?.({ sub: session.sub, name: session.name, email, groups })
+        .catch((error: unknown) =>
+          request.log.warn(
+            { err: error },
+            'the sign-in could not be recorded for the access pages',
+          ),
+        );
       // Kept server-side for the provider's sign-out (id_token_hint); it never reaches the browser.
       if (tokens.id_token)
         await store.put(sessions.idTokenKey(session), tokens.id_token, sessions.absoluteMs);

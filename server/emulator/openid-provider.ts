@@ -12,6 +12,13 @@ export interface DemoUser {
   /** false: the provider does not vouch for the address (default true). */
   emailVerified?: boolean;
   groups: string[];
+  /**
+   * Leaves the groups out of the token and says so, as Entra ID does for a person in more than
+   * 200 groups (`_claim_names.groups`): Storey must refuse, not take it for "no groups".
+   */
+  groupsOverage?: boolean;
+  /** What the demo person is there to show (printed beside their name at `npm start`). */
+  shows?: string;
 }
 
 /** People who can sign in to the embedded emulator's identity provider; `npm start` prints them. */
@@ -23,6 +30,43 @@ export const demoUsers: DemoUser[] = [
     name: 'Dana Demo',
     email: 'dana@storey.example',
     groups: ['facility-managers'],
+    shows: 'everything',
+  },
+  {
+    username: 'alex',
+    password: 'storey-demo',
+    sub: 'demo-alex',
+    name: 'Alex Admin',
+    email: 'alex@storey.example',
+    groups: ['storey-admins'],
+    shows: 'administers access',
+  },
+  {
+    username: 'pat',
+    password: 'storey-demo',
+    sub: 'demo-pat',
+    name: 'Pat Provider',
+    email: 'pat@provider.example',
+    groups: ['fm-provider'],
+    shows: 'two client organisations',
+  },
+  {
+    username: 'sofia',
+    password: 'storey-demo',
+    sub: 'demo-sofia',
+    name: 'Sofia Site',
+    email: 'sofia@storey.example',
+    groups: ['site-fm-london'],
+    shows: 'one site',
+  },
+  {
+    username: 'tom',
+    password: 'storey-demo',
+    sub: 'demo-tom',
+    name: 'Tom Tenant',
+    email: 'tom@tenant.example',
+    groups: ['tenant-skyline'],
+    shows: 'one building',
   },
   {
     username: 'sam',
@@ -31,6 +75,17 @@ export const demoUsers: DemoUser[] = [
     name: 'Sam Contractor',
     email: 'sam@contractor.example',
     groups: [],
+    shows: 'no groups: nothing shared yet',
+  },
+  {
+    username: 'olive',
+    password: 'storey-demo',
+    sub: 'demo-olive',
+    name: 'Olive Overage',
+    email: 'olive@storey.example',
+    groups: [],
+    groupsOverage: true,
+    shows: 'too many groups for the token',
   },
 ];
 
@@ -152,7 +207,11 @@ export async function startOpenIdProvider(options: {
       Grant: 12 * 3600,
     },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    claims: { openid: ['sub'], profile: ['name', 'groups'], email: ['email', 'email_verified'] },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'groups', '_claim_names', '_claim_sources'],
+      email: ['email', 'email_verified'],
+    },
     // Claims in the ID token itself, so the BFF needs no userinfo call (and keeps no access token).
     conformIdTokenClaims: false,
     features: {
@@ -180,7 +239,14 @@ export async function startOpenIdProvider(options: {
           name: user.name,
           email: user.email,
           email_verified: user.emailVerified ?? true,
-          groups: user.groups,
+          ...(user.groupsOverage
+            ? {
+                _claim_names: { groups: 'src1' },
+                _claim_sources: {
+                  src1: { endpoint: `${issuer}/directory/users/${user.sub}/groups` },
+                },
+              }
+            : { groups: user.groups }),
         }),
       };
     },

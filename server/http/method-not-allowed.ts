@@ -10,7 +10,7 @@ const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
  */
 export function refuseOtherMethods(
   scope: FastifyInstance,
-  allowed: 'GET' | 'POST',
+  allowed: 'GET' | 'POST' | 'DELETE',
   urls: readonly string[],
 ): void {
   for (const url of urls) {

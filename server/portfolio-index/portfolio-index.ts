@@ -38,6 +38,20 @@ import {
   type energySorts,
 } from './energy/ranking.ts';
 import type { HistorySettings } from '../config.ts';
+import { sql } from 'kysely';
+import { createScopeMaterializer, prepareReaderRole } from './access/scopes.ts';
+import type { Grant } from '../access/scopes-file.ts';
+import { grantWords } from '../access/grant-words.ts';
+import {
+  buildingListing,
+  buildingPlace,
+  buildingsNamed,
+  holdsPlace,
+  namesOf,
+  scopeCounts,
+  siteListing,
+  type PlaceKind,
+} from './access/queries.ts';
 
 export interface IndexStatus {
   /** empty: nothing indexed yet; syncing: a sync runs (somewhere); ready; failed: the last failed. */
@@ -83,6 +97,11 @@ export type { IndexReader };
 export interface PortfolioIndex {
   /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
   start(): void;
+  /**
+   * Settles when the first sync and round of conditions and energy that `start` began have ended
+   * (at once when it was not started): what a test awaits instead of polling the status.
+   */
+  started(): Promise<void>;
   /**
    * Syncs now if nobody else is: 'started', or 'busy' when a sync runs here or on another
    * instance. `done` settles when this instance's sync ends.
@@ -157,6 +176,60 @@ export interface PortfolioIndex {
     /** One building's figures as the ranking has them, and its kept days. */
     building(reader: IndexReader, buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
+  /**
+   * What access scopes read of the index (decision 0020). Every read takes the reader, whose
+   * scope the database applies; undefined before the first sync.
+   */
+  access: {
+    holds(
+      reader: IndexReader,
+      kind: PlaceKind,
+      id: string,
+    ): Promise<Served<() => Promise<{ held: boolean }>>>;
+    buildingsNamed(
+      reader: IndexReader,
+      name: string,
+    ): Promise<Served<() => Promise<{ ids: string[] }>>>;
+    sites(
+      reader: IndexReader,
+      page: { skip: number; take: number },
+    ): Promise<Served<typeof siteListing>>;
+    buildings(
+      reader: IndexReader,
+      page: { skip: number; take: number; siteId?: string | undefined },
+    ): Promise<Served<typeof buildingListing>>;
+    counts(reader: IndexReader): Promise<Served<typeof scopeCounts>>;
+    names(
+      reader: IndexReader,
+      ids: {
+        organizations: readonly string[];
+        sites: readonly string[];
+        buildings: readonly string[];
+      },
+    ): Promise<Served<typeof namesOf>>;
+    /** One building's place, whoever may see it (the admins' "who can see this building"). */
+    building(id: string): Promise<Awaited<ReturnType<typeof buildingPlace>>>;
+    /** Who signed in, with which groups: kept for the access pages. */
+    recordPerson(person: {
+      sub: string;
+      name: string;
+      email: string | undefined;
+      groups: readonly string[];
+    }): Promise<void>;
+    people(): Promise<
+      Array<{ sub: string; name: string | null; groups: string[]; lastSeenAt: string }>
+    >;
+    audit(entry: { actor: string; action: string; subject: string }): Promise<void>;
+    /** The grants edited on the Access page, oldest first. */
+    grants(): Promise<Array<Grant & { grantId: number }>>;
+    /** Adds a grant and audits it; false when the group already has a role on that place. */
+    addGrant(grant: Grant, actor: string): Promise<{ grantId: number } | 'exists'>;
+    /** Removes a grant and audits it; false when there was none of that id. */
+    removeGrant(grantId: number, actor: string): Promise<boolean>;
+    auditList(
+      limit: number,
+    ): Promise<Array<{ at: string; actor: string; action: string; subject: string }>>;
+  };
   /** The index's database: for the tests that hold what runs where (and the access checks). */
   readonly database: IndexDatabase;
   close(): Promise<void>;
@@ -188,7 +261,22 @@ export async function createPortfolioIndex(options: {
     dataDir: settings.dataDir,
   });
   const { db } = database;
-  const readServed = servedReads(database, settings.readTimeoutMs);
+  // Only where grants decide: the reader role and the scopes' rows (decision 0020).
+  if (settings.scopes) {
+    try {
+      await prepareReaderRole(database, settings.readerRole);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  const readServed = servedReads(
+    database,
+    settings.readTimeoutMs,
+    settings.scopes
+      ? { role: settings.readerRole, materialize: createScopeMaterializer(db) }
+      : undefined,
+  );
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
@@ -357,10 +445,12 @@ export async function createPortfolioIndex(options: {
     await conditionsTick();
   };
 
+  let firstRounds: Promise<void> = Promise.resolve();
   return {
     database,
+    started: () => firstRounds,
     start() {
-      void firstTicks();
+      firstRounds = firstTicks();
       timer = setInterval(() => void tick(), refreshMs);
       timer.unref();
       conditionsTimer = setInterval(
@@ -478,6 +568,136 @@ export async function createPortfolioIndex(options: {
         readServed(reader, (trx, runId) => energyIntensities(trx, runId, period)),
       building: (reader, buildingId) =>
         readServed(reader, (trx, runId) => buildingEnergy(trx, runId, buildingId)),
+    },
+    access: {
+      holds: (reader, kind, id) =>
+        readServed(reader, async (trx, runId) => ({
+          held: await holdsPlace(trx, runId, kind, id),
+        })),
+      buildingsNamed: (reader, name) =>
+        readServed(reader, async (trx, runId) => ({ ids: await buildingsNamed(trx, runId, name) })),
+      sites: (reader, page) => readServed(reader, (trx, runId) => siteListing(trx, runId, page)),
+      buildings: (reader, page) =>
+        readServed(reader, (trx, runId) => buildingListing(trx, runId, page)),
+      counts: (reader) => readServed(reader, (trx, runId) => scopeCounts(trx, runId)),
+      names: (reader, ids) => readServed(reader, (trx, runId) => namesOf(trx, runId, ids)),
+      async building(id) {
+        const served = await servedRun(db);
+        return served ? buildingPlace(db, served.runId, id) : undefined;
+      },
+      async recordPerson(person) {
+        const row = {
+          sub: person.sub,
+          name: person.name,
+          email: person.email ?? null,
+          groups: JSON.stringify(person.groups),
+          last_seen_at: new Date(clock.now()),
+        };
+        await db
+          .insertInto('person')
+          .values(row)
+          .onConflict((conflict) => conflict.column('sub').doUpdateSet(row))
+          .execute();
+      },
+      async people() {
+        const rows = await db
+          .selectFrom('person')
+          .selectAll()
+          .orderBy('last_seen_at', 'desc')
+          .limit(1000)
+          .execute();
+        return rows.map((row) => ({
+          sub: row.sub,
+          name: row.name,
+          groups: row.groups,
+          lastSeenAt: new Date(row.last_seen_at).toISOString(),
+        }));
+      },
+      async audit(entry) {
+        await db
+          .insertInto('access_audit')
+          .values({ ...entry, at: new Date(clock.now()) })
+          .execute();
+      },
+      async grants() {
+        const rows = await db.selectFrom('scope_grant').selectAll().orderBy('id').execute();
+        return rows.map((row) => ({
+          grantId: row.id,
+          group: row.grp,
+          kind: row.node_kind,
+          id: row.node_id,
+          role: row.role,
+        }));
+      },
+      async addGrant(grant, actor) {
+        return db.transaction().execute(async (trx) => {
+          const inserted = await trx
+            .insertInto('scope_grant')
+            .values({
+              grp: grant.group,
+              node_kind: grant.kind,
+              node_id: grant.id,
+              role: grant.role,
+              created_by: actor,
+              created_at: new Date(clock.now()),
+            })
+            .onConflict((conflict) =>
+              conflict.expression(sql`grp, node_kind, coalesce(node_id, '')`).doNothing(),
+            )
+            .returning('id')
+            .executeTakeFirst();
+          if (!inserted) return 'exists' as const;
+          await trx
+            .insertInto('access_audit')
+            .values({
+              at: new Date(clock.now()),
+              actor,
+              action: 'granted',
+              subject: grantWords(grant),
+            })
+            .execute();
+          return { grantId: inserted.id };
+        });
+      },
+      async removeGrant(grantId, actor) {
+        return db.transaction().execute(async (trx) => {
+          const removed = await trx
+            .deleteFrom('scope_grant')
+            .where('id', '=', grantId)
+            .returningAll()
+            .executeTakeFirst();
+          if (!removed) return false;
+          await trx
+            .insertInto('access_audit')
+            .values({
+              at: new Date(clock.now()),
+              actor,
+              action: 'revoked',
+              subject: grantWords({
+                group: removed.grp,
+                kind: removed.node_kind,
+                id: removed.node_id,
+                role: removed.role,
+              }),
+            })
+            .execute();
+          return true;
+        });
+      },
+      async auditList(limit) {
+        const rows = await db
+          .selectFrom('access_audit')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
+        return rows.map((row) => ({
+          at: new Date(row.at).toISOString(),
+          actor: row.actor,
+          action: row.action,
+          subject: row.subject,
+        }));
+      },
     },
     async close() {
       closed = true;

@@ -13,21 +13,19 @@ import { qualityRoutes } from './quality/routes.ts';
  */
 export const portfolioIndexRoutes: FastifyPluginAsync<{
   index: PortfolioIndex;
-  /** Subjects or verified addresses allowed to start a sync (INDEX_ADMINS). */
-  admins: readonly string[];
   /** How often, and within what platform-request budget, conditions are read. */
   conditions: { refreshMinutes: number; requestBudget: number };
   /** The shortest time between two syncs started on demand (INDEX_REFRESH_COOLDOWN_SECONDS). */
   refreshCooldownMs: number;
   clock: Clock;
 }> = async (api, options) => {
-  const { index, admins, refreshCooldownMs, clock } = options;
+  const { index, refreshCooldownMs, clock } = options;
   const refresh = {
     everyMinutes: options.conditions.refreshMinutes,
     requestBudget: options.conditions.requestBudget,
   };
   // Each with its own options: passed on whole, this plugin's prefix would apply twice.
-  await api.register(hierarchyRoutes, { index, admins, refreshCooldownMs, clock });
+  await api.register(hierarchyRoutes, { index, refreshCooldownMs, clock });
   await api.register(qualityRoutes, { index });
   await api.register(conditionsRoutes, { index, refresh });
   await api.register(energyRoutes, { index, refresh });

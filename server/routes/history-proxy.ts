@@ -10,6 +10,7 @@ import type { PlatformGateway } from '../platform/gateway.ts';
 import { historyLevels, type HistoryLevel } from '../platform/history.ts';
 import { parseZonedDateTime } from '../platform/platform-timestamp.ts';
 import { dayMs } from '../../src/shared/rules/site-clock.ts';
+import type { PlaceGuard } from '../access/access-gate.ts';
 
 /** The platform's timestamp has four year digits. */
 const earliestWritable = Date.parse('0000-01-01T00:00:00.000Z');
@@ -65,12 +66,15 @@ function checkedHistoryRange(query: unknown, maxDays: number): { from: number; t
 export const historyProxy: FastifyPluginAsync<{
   gateway: PlatformGateway;
   settings: HistorySettings;
-}> = async (api, { gateway, settings }) => {
+  /** Checks the place's id against the person's scope before the platform is asked. */
+  guard: PlaceGuard;
+}> = async (api, { gateway, settings, guard }) => {
   for (const level of historyLevels) {
     const url = `/${level}/:id/HistoricalValues`;
     api.get<{ Params: { id: string } }>(url, relayedRoute, async (request, reply) => {
       const id = validId(request.params.id, placeNames[level]);
       const range = checkedHistoryRange(request.query, settings.maxDays);
+      await guard(request, reply, placeNames[level], id);
       // The browser gone (or the answer's deadline passed, which ends the response): the
       // reading stops at its next page, read-ahead days included (security review M4).
       const gone = new AbortController();

@@ -35,7 +35,7 @@ async function limitedApp(sessionRead: () => Promise<void>) {
     // The session read: the person is known only after it (the key of their slots).
     scope.addHook('onRequest', async (request) => {
       await sessionRead();
-      request.user = { sub: 'sam', name: 'Sam', email: undefined };
+      request.user = { sub: 'sam', name: 'Sam', email: undefined, groups: [] };
     });
     await scope.register(answerLimits, {
       inFlightMax: 16,

@@ -87,7 +87,7 @@ export async function refreshConditions(options: {
       const read = await readBuilding(pages, building).catch((failure: unknown) => {
         // Removed from the platform since the index last read it: nothing to read there now.
         if (failure instanceof SyncReadError && failure.status === 404)
-          return { readings: [], meters: [], readUntil: null };
+          return { readings: [], meters: [], readUntil: null, devices: [] };
         throw failure;
       });
       try {
@@ -168,6 +168,8 @@ interface BuildingRead {
   }>;
   /** The newest reading time among them (or the one the check started from). */
   readUntil: number | null;
+  /** The devices its values came from: a scoped person's device links are checked by them. */
+  devices: string[];
 }
 
 async function readBuilding(
@@ -187,8 +189,12 @@ async function readBuilding(
   let readUntil = since;
   const readings: BuildingRead['readings'] = [];
   const meters: BuildingRead['meters'] = [];
+  const devices = new Set<string>();
   for (const value of records) {
     const time = Date.parse(value.timestamp);
+    // A value the platform placed in another building does not place its device here.
+    if (value.deviceId && (value.buildingId === null || value.buildingId === building.id))
+      devices.add(value.deviceId);
     readUntil = Math.max(readUntil ?? time, time);
     const pointType = value.ontologyType ?? value.type ?? null;
     if (
@@ -219,7 +225,7 @@ async function readBuilding(
       time,
     });
   }
-  return { readings, meters, readUntil };
+  return { readings, meters, readUntil, devices: [...devices] };
 }
 
 async function writeBuilding(
@@ -292,6 +298,23 @@ async function writeBuilding(
         checked_at: checkedAt,
       };
     });
+    for (let start = 0; start < read.devices.length; start += 1000)
+      await trx
+        .insertInto('known_device')
+        .values(
+          read.devices.slice(start, start + 1000).map((deviceId) => ({
+            device_id: deviceId,
+            building_id: buildingId,
+            seen_at: checkedAt,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.column('device_id').doUpdateSet((update) => ({
+            building_id: update.ref('excluded.building_id'),
+            seen_at: update.ref('excluded.seen_at'),
+          })),
+        )
+        .execute();
     for (let start = 0; start < rows.length; start += 1000)
       await trx
         .insertInto('condition_reading')

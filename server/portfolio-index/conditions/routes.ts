@@ -36,11 +36,14 @@ export const conditionsRoutes: FastifyPluginAsync<{
       sort = 'worst',
       ...filter
     } = parseQuery(attentionQuery, request.query);
-    const answer = await index.conditions.attention(readerOf(reply), filter, sort, {
+    const answer = await index.conditions.attention(readerOf(request, reply), filter, sort, {
       offset,
       limit,
     });
     if (!answer) return notYetIndexed(reply);
+    // The last round's counts are over the whole portfolio: not for a person who sees part of it.
+    if (!request.access.all)
+      return { ...answer, checks: { ...answer.checks, lastRound: null }, refresh };
     return { ...answer, refresh };
   });
 };

@@ -5,6 +5,7 @@ import { sendProblem } from '../../http/problem.ts';
 import { platformIdPattern, platformIdRule } from '../../../src/shared/platform/fields.ts';
 import { noGroupKey } from '../../../src/shared/labels.ts';
 import type { IndexReader } from './served.ts';
+import { notShared } from '../../../src/shared/contracts/access.ts';
 
 /** What every capability's routes share: query pieces, the reader, the index's plain refusals. */
 
@@ -24,11 +25,14 @@ export const platformId = z.string().regex(platformIdPattern, platformIdRule);
 /** A site or organisation to narrow to: an id, or the group of buildings the platform placed on none. */
 export const groupId = z.union([z.literal(noGroupKey), platformId]);
 
-/** The request as a reader of the index: its read stops mattering when its browser goes. */
-export function readerOf(reply: FastifyReply): IndexReader {
+/**
+ * The request as a reader of the index: whose scope applies (the database answers only their
+ * rows), and a read that stops mattering when its browser goes.
+ */
+export function readerOf(request: FastifyRequest, reply: FastifyReply): IndexReader {
   const gone = new AbortController();
   reply.raw.once('close', () => gone.abort());
-  return { signal: gone.signal };
+  return { signal: gone.signal, access: request.access };
 }
 
 export const notYetIndexed = (reply: FastifyReply) =>
@@ -46,10 +50,19 @@ export const buildingIdOf = (request: FastifyRequest) => {
     .buildingId;
 };
 
-export const notInIndex = (reply: FastifyReply, buildingId: string, asOf: string) =>
-  sendProblem(
-    reply,
-    404,
-    `The portfolio index (as of ${asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
-    { reason: 'not-in-index', asOf },
-  );
+export const notInIndex = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  buildingId: string,
+  asOf: string,
+) =>
+  // A person who sees part of the portfolio hears the same of an unknown building as of one not
+  // shared with them (no existence oracle).
+  !request.access.all
+    ? sendProblem(reply, notShared.status, notShared.detail, { reason: notShared.reason })
+    : sendProblem(
+        reply,
+        404,
+        `The portfolio index (as of ${asOf}) has no building with id "${buildingId}": it may have been added since, or removed.`,
+        { reason: 'not-in-index', asOf },
+      );

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { HttpProblem } from '../../http/problem.ts';
+import type { PersonAccess } from '../../access/person-access.ts';
 import type { IndexDatabase } from './database.ts';
 import type { IndexTables } from './tables.ts';
 
@@ -32,6 +33,18 @@ export async function servedRun(db: Kysely<IndexTables>): Promise<ServedRun | un
  */
 export interface IndexReader {
   signal?: AbortSignal | undefined;
+  /**
+   * Whose read it is. A person who sees part of the portfolio reads through their scope: as the
+   * reader role, with the scope's key set for the transaction, so the database answers only
+   * their rows. Absent, or a person who sees everything: the whole portfolio.
+   */
+  access?: PersonAccess | undefined;
+}
+
+/** How scoped reads are made: the reader role, and the scopes made concrete per run. */
+export interface ScopedReading {
+  role: string;
+  materialize(access: PersonAccess, runId: number): Promise<string>;
 }
 
 /**
@@ -70,26 +83,86 @@ function withinDeadline<T>(answer: Promise<T>, ms: number, signal?: AbortSignal)
  * Reads of the served run, each in one snapshot: a sync elsewhere that swaps runs and removes the
  * old one meanwhile cannot leave it half gone. undefined before the first sync.
  */
-export function servedReads(database: IndexDatabase, readTimeoutMs: number) {
-  return <T extends object>(
+export function servedReads(
+  database: IndexDatabase,
+  readTimeoutMs: number,
+  scoped?: ScopedReading,
+) {
+  /**
+   * One read in one transaction. Its first statement reads the served run and, in the same
+   * round trip, sets what the transaction alone runs under: the statement timeout on PostgreSQL,
+   * and for a scoped read the reader role and the scope's key (the policies then answer only the
+   * scope's rows). `{ retry }` when a sync swapped runs since the scope was made for `runId`.
+   */
+  const once = <T extends object>(
     reader: IndexReader,
     read: (trx: Kysely<IndexTables>, runId: number) => Promise<T>,
-  ): Promise<(T & { asOf: string }) | undefined> => {
-    reader.signal?.throwIfAborted();
-    const answer = database.db
+    scope: { runId: number; key: string } | undefined,
+  ) =>
+    database.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         // Queued behind others while its browser left: nobody waits for it any more.
         reader.signal?.throwIfAborted();
-        if (database.kind === 'postgres')
-          await sql`select set_config('statement_timeout', ${String(readTimeoutMs)}, true)`.execute(
-            trx,
-          );
-        const served = await servedRun(trx);
-        if (!served) return undefined;
-        return { ...(await read(trx, served.runId)), asOf: served.finishedAt };
+        const settings = [
+          ...(database.kind === 'postgres'
+            ? [sql`set_config('statement_timeout', ${String(readTimeoutMs)}, true)`]
+            : []),
+          ...(scope
+            ? [
+                sql`set_config('role', ${scoped!.role}, true)`,
+                sql`set_config('storey.scope', ${scope.key}, true)`,
+              ]
+            : []),
+        ];
+        const {
+          rows: [served],
+        } = await sql<{ id: number; finished_at: Date | null }>`
+          select r.id, r.finished_at${settings.length > 0 ? sql`, ${sql.join(settings)}` : sql``}
+          from index_current c join index_run r on r.id = c.run_id`.execute(trx);
+        if (!served?.finished_at) return undefined;
+        if (scope && served.id !== scope.runId) return { retry: served.id };
+        return {
+          answer: {
+            ...(await read(trx, served.id)),
+            asOf: new Date(served.finished_at).toISOString(),
+          },
+        };
       });
+
+  /** The run the last scoped read found served: its scope rows are made before its snapshot. */
+  let lastRun: number | undefined;
+
+  return <T extends object>(
+    reader: IndexReader,
+    read: (trx: Kysely<IndexTables>, runId: number) => Promise<T>,
+  ): Promise<(T & { asOf: string }) | undefined> => {
+    reader.signal?.throwIfAborted();
+    const access = reader.access && !reader.access.all ? reader.access : undefined;
+    if (access && !scoped)
+      throw new Error('A scoped read was asked of an index that reads no scopes.');
+    const answer = (async () => {
+      if (!access) return (await once(reader, read, undefined))?.answer;
+      // The scope's rows are written before the read's snapshot is taken; a sync that swapped
+      // runs in between is met by making the new run's and reading again.
+      let runId = lastRun ?? (await servedRun(database.db))?.runId;
+      for (let attempt = 0; runId !== undefined; attempt++) {
+        const key = await scoped!.materialize(access, runId);
+        const result = await once(reader, read, { runId, key });
+        if (!result) return undefined;
+        if ('answer' in result) {
+          lastRun = runId;
+          return result.answer;
+        }
+        if (attempt >= 2)
+          throw new HttpProblem(503, 'The portfolio index is being swapped: try again.', {
+            reason: 'index-swapping',
+          });
+        runId = lastRun = result.retry;
+      }
+      return undefined;
+    })();
     return withinDeadline(answer, readTimeoutMs, reader.signal);
   };
 }

@@ -54,6 +54,8 @@ export interface IndexTables {
     timezone: string | null;
     /** Days of history the site keeps (`timeSeriesRetentionSpan`); null when it does not say. */
     retention_days: Optional<number | null>;
+    /** The platform's record as read (a scoped person's /api/Sites is answered from it). */
+    record: Optional<unknown>;
   };
   indexed_building: {
     run_id: number;
@@ -70,6 +72,8 @@ export interface IndexTables {
     device_count: number | null;
     measurement_count: number | null;
     counts_included: boolean | null;
+    /** The platform's record as read (a scoped person's /api/Buildings is answered from it). */
+    record: Optional<unknown>;
   };
   indexed_level: {
     run_id: number;
@@ -264,5 +268,45 @@ export interface IndexTables {
     months_read: Optional<number>;
     ranked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     error: Optional<string | null>;
+  };
+  /** Which building each device seen among current values is in (access checks by device id). */
+  known_device: {
+    device_id: string;
+    building_id: string;
+    seen_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  /**
+   * A scope made concrete for one served run (access/scopes.ts): its key names the scope and the
+   * run. The row-level security policies of every indexed table read these.
+   */
+  scope_run: { scope_key: string; run_id: number };
+  scope_building: { scope_key: string; run_id: number; building_id: string };
+  scope_site: { scope_key: string; run_id: number; site_id: string; whole: boolean };
+  scope_organization: { scope_key: string; run_id: number; organization_id: string };
+  /** Who signed in, and with which groups (the access pages). */
+  person: {
+    sub: string;
+    name: string | null;
+    email: string | null;
+    groups: ColumnType<string[], string, string>;
+    last_seen_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  /** Grants edited on the Access page (beside SCOPES_FILE's). */
+  scope_grant: {
+    id: Generated<number>;
+    grp: string;
+    node_kind: 'all' | 'organization' | 'site' | 'building';
+    node_id: string | null;
+    role: 'viewer' | 'operator' | 'admin';
+    created_by: string;
+    created_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  /** What administrators did about access: sessions ended, grants changed. */
+  access_audit: {
+    id: Generated<number>;
+    at: ColumnType<Date, Date | string, Date | string>;
+    actor: string;
+    action: string;
+    subject: string;
   };
 }

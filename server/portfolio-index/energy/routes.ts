@@ -44,7 +44,13 @@ export const energyRoutes: FastifyPluginAsync<{
       offset = 0,
       limit = 100,
     } = parseQuery(energyQuery, request.query);
-    const answer = await index.energy.list(readerOf(reply), { period, list, sort, offset, limit });
+    const answer = await index.energy.list(readerOf(request, reply), {
+      period,
+      list,
+      sort,
+      offset,
+      limit,
+    });
     if (!answer) return notYetIndexed(reply);
     return { ...answer, refresh };
   });
@@ -52,7 +58,7 @@ export const energyRoutes: FastifyPluginAsync<{
   // Every ranked building's kWh per m²: where the compare screen places its buildings.
   api.get('/energy/intensities', async (request, reply) => {
     const { period = '30-days' } = parseQuery(energyPeriod, request.query);
-    const answer = await index.energy.intensities(readerOf(reply), period);
+    const answer = await index.energy.intensities(readerOf(request, reply), period);
     if (!answer) return notYetIndexed(reply);
     return answer;
   });
@@ -61,9 +67,9 @@ export const energyRoutes: FastifyPluginAsync<{
     '/energy/buildings/:buildingId',
     async (request, reply) => {
       const buildingId = buildingIdOf(request);
-      const answer = await index.energy.building(readerOf(reply), buildingId);
+      const answer = await index.energy.building(readerOf(request, reply), buildingId);
       if (!answer) return notYetIndexed(reply);
-      if (!answer.known) return notInIndex(reply, buildingId, answer.asOf);
+      if (!answer.known) return notInIndex(request, reply, buildingId, answer.asOf);
       const { known: _known, ...body } = answer;
       return body;
     },

@@ -264,7 +264,9 @@ export async function portfolioTotals(
   }>`
     select g.id, g.name, g.organization_id, o.name as organization_name,
       count(b.id) as buildings,
-      coalesce(sum(b.area), 0)::float8 as area,
+      -- Summed exactly and rounded to the mm²: the same buildings read the same area whatever
+      -- order the database adds them in (a scoped plan adds them in another).
+      coalesce(round(sum(b.area::numeric), 3), 0)::float8 as area,
       coalesce(sum(b.floor_count), 0) as floors,
       coalesce(sum(b.space_count), 0) as spaces,
       coalesce(sum(b.device_count) filter (where b.counts_included), 0) as devices,
@@ -297,7 +299,7 @@ export async function portfolioTotals(
     spacesMissing: Number(row.spaces_missing),
   }));
   const sum = (pick: (row: (typeof numbers)[number]) => number) =>
-    numbers.reduce((total, row) => total + pick(row), 0);
+    Math.round(numbers.reduce((total, row) => total + pick(row), 0) * 1000) / 1000;
   const total = {
     buildings: sum((row) => row.buildings),
     area: sum((row) => row.area),

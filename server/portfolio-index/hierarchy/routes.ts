@@ -23,54 +23,66 @@ const searchQuery = z.strictObject({
 });
 const totalsQuery = z.strictObject({ by: z.enum(totalsGroups) });
 
-/** The INDEX_ADMINS entry that makes everyone an admin where Storey runs without sign-in. */
-export const anonymousAdmin = 'anonymous';
-
 /**
  * The hierarchy's routes (under /api/index): how the index stands, a sync on demand for admins,
  * search, and the sums per site or organisation.
  */
 export const hierarchyRoutes: FastifyPluginAsync<{
   index: PortfolioIndex;
-  /** Subjects or verified addresses allowed to start a sync (INDEX_ADMINS). */
-  admins: readonly string[];
   /** The shortest time between two syncs started on demand (INDEX_REFRESH_COOLDOWN_SECONDS). */
   refreshCooldownMs: number;
   clock: Clock;
-}> = async (api, { index, admins, refreshCooldownMs, clock }) => {
+}> = async (api, { index, refreshCooldownMs, clock }) => {
   api.get('/search', async (request, reply) => {
     const { q, offset = 0, limit = 50 } = parseQuery(searchQuery, request.query);
-    const answer = await index.search(readerOf(reply), q, { offset, limit });
+    const answer = await index.search(readerOf(request, reply), q, { offset, limit });
     return answer ?? notYetIndexed(reply);
   });
 
   api.get('/totals', async (request, reply) => {
     const { by } = parseQuery(totalsQuery, request.query);
-    const answer = await index.totals(readerOf(reply), by);
+    const answer = await index.totals(readerOf(request, reply), by);
     return answer ?? notYetIndexed(reply);
   });
 
   /**
-   * By verified identity only: the subject, or an address the provider vouched for (an address
-   * anyone may type in once made its typist an admin: security review M6). Without sign-in
-   * nobody is an admin unless INDEX_ADMINS names `anonymous` (M7).
+   * An admin grant, or INDEX_ADMINS by verified identity only: the subject, or an address the
+   * provider vouched for (security review M6). Without sign-in nobody is an admin unless
+   * INDEX_ADMINS names `anonymous` (M7). Worked out once per request (access/person-access.ts).
    */
-  const isAdmin = (request: FastifyRequest) => {
-    const user = request.user;
-    if (!user) return admins.includes(anonymousAdmin);
-    return admins.some(
-      (admin) =>
-        admin === user.sub || (user.emailVerified === true && admin === user.email?.toLowerCase()),
-    );
-  };
+  const isAdmin = (request: FastifyRequest) => request.access.role === 'admin';
   /** When this instance last started a sync on demand: one per cooldown (M7). */
   let lastManualSync = Number.NEGATIVE_INFINITY;
 
   // Whether this person may start a sync: the dashboard offers the action only to them.
   // Which host and process syncs is an administrator's business (third security review, L4).
-  api.get('/status', async (request) => {
+  api.get('/status', async (request, reply) => {
     const status = await index.status();
     const admin = isAdmin(request);
+    if (!request.access.all && !admin) {
+      // A person who sees part of the portfolio hears its size within their scope, and nothing
+      // of the sync's progress over the whole (nor what it could not read there).
+      const counts = status.served
+        ? await index.access.counts(readerOf(request, reply))
+        : undefined;
+      return {
+        ...status,
+        served:
+          status.served && counts
+            ? {
+                ...status.served,
+                sites: counts.sites,
+                buildings: counts.buildings,
+                levels: counts.levels,
+                rooms: counts.rooms,
+                unread: [],
+                skipped: {},
+              }
+            : null,
+        latest: null,
+        canRefresh: false,
+      };
+    }
     return {
       ...status,
       latest: status.latest && {

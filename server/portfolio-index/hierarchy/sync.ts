@@ -9,6 +9,7 @@ import {
   readRecord,
   roomNode,
   siteRecord,
+  withOriginal,
   type BuildingRecord,
   type FloorRecord,
   type RecordKind,
@@ -24,8 +25,31 @@ import { BudgetSpentError, SyncReadError, type PlatformPages } from '../core/pla
 import { checkIndexedQuality, type DrillDownsRead } from '../quality/check.ts';
 import type { IndexTables } from '../core/tables.ts';
 
-type Site = SiteRecord;
-type Building = BuildingRecord;
+/** As read, with the platform's own record (kept for scoped listings). */
+type Site = SiteRecord & { original: unknown };
+
+/**
+ * A platform record as PostgreSQL's jsonb keeps it: jsonb refuses the NUL character in any string
+ * or key (22P05), and one such record would fail its whole batch, so NULs are left out. The
+ * record is otherwise kept as the platform sent it (scoped listings answer with it).
+ */
+export function storableJson(value: unknown): string {
+  const clean = (item: unknown): unknown =>
+    typeof item === 'string'
+      ? item.replaceAll('\u0000', '')
+      : Array.isArray(item)
+        ? item.map(clean)
+        : item !== null && typeof item === 'object'
+          ? Object.fromEntries(
+              Object.entries(item).map(([key, entry]) => [
+                key.replaceAll('\u0000', ''),
+                clean(entry),
+              ]),
+            )
+          : item;
+  return JSON.stringify(clean(value));
+}
+type Building = BuildingRecord & { original: unknown };
 interface Level {
   id: string | null;
   buildingId: string;
@@ -109,13 +133,17 @@ export async function syncPortfolio(options: {
   };
   try {
     await progress({ method });
-    const siteList = await pages.restList('/api/Sites', siteRecord, 'the list of sites');
+    const siteList = await pages.restList(
+      '/api/Sites',
+      withOriginal(siteRecord),
+      'the list of sites',
+    );
     const sites = siteList.records;
     skip('sites', siteList.skipped);
     await progress({ phase: 'reading-buildings', sites: sites.length, skipped });
     const buildingList = await pages.restList(
       '/api/Buildings?includeCounts=true',
-      buildingRecord,
+      withOriginal(buildingRecord),
       'the list of buildings',
     );
     const buildings = buildingList.records;
@@ -469,8 +497,8 @@ async function writeRows(
   await inBatches(
     sites,
     (batch) =>
-      sql`insert into indexed_site (run_id, id, name, organization_id, timezone, retention_days)
-        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[], ${column(batch, (s) => s.retentionDays)}::integer[])`.execute(
+      sql`insert into indexed_site (run_id, id, name, organization_id, timezone, retention_days, record)
+        select ${runId}, * from unnest(${column(batch, (s) => s.id)}::text[], ${column(batch, (s) => s.name)}::text[], ${column(batch, (s) => s.organizationId)}::text[], ${column(batch, (s) => s.timezone)}::text[], ${column(batch, (s) => s.retentionDays)}::integer[], ${column(batch, (s) => storableJson(s.original))}::jsonb[])`.execute(
         db,
       ),
     signal,
@@ -491,14 +519,13 @@ async function writeRows(
   await inBatches(
     buildings,
     (b) =>
-      sql`insert into indexed_building (run_id, id, name, reference_id, site_id, organization_id, organization_name, area, floor_count, space_count, device_count, measurement_count, counts_included)
+      sql`insert into indexed_building (run_id, id, name, reference_id, site_id, organization_id, organization_name, area, floor_count, space_count, device_count, measurement_count, counts_included, record)
         select ${runId}, * from unnest(
           ${column(b, (x) => x.id)}::text[], ${column(b, (x) => x.name)}::text[], ${column(b, (x) => x.referenceId)}::text[],
           ${column(b, (x) => x.siteId)}::text[], ${column(b, (x) => x.organizationId)}::text[], ${column(b, (x) => x.organizationName)}::text[],
           ${column(b, (x) => x.area)}::float8[], ${column(b, (x) => x.floorCount)}::int[], ${column(b, (x) => x.spaceCount)}::int[],
-          ${column(b, (x) => x.deviceCount)}::int[], ${column(b, (x) => x.measurementCount)}::int[], ${column(b, (x) => x.includesDeviceAndMeasurementCounts)}::bool[])`.execute(
-        db,
-      ),
+          ${column(b, (x) => x.deviceCount)}::int[], ${column(b, (x) => x.measurementCount)}::int[], ${column(b, (x) => x.includesDeviceAndMeasurementCounts)}::bool[],
+          ${column(b, (x) => storableJson(x.original))}::jsonb[])`.execute(db),
     signal,
   );
   await inBatches(
@@ -618,6 +645,10 @@ async function writePlaces(
 }
 
 const runTables = [
+  'scope_building',
+  'scope_site',
+  'scope_organization',
+  'scope_run',
   'indexed_finding',
   'indexed_quality',
   'indexed_place',

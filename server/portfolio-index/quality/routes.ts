@@ -35,7 +35,7 @@ export const qualityRoutes: FastifyPluginAsync<{ index: PortfolioIndex }> = asyn
 ) => {
   api.get('/quality', async (request, reply) => {
     const scope = parseQuery(qualityScope, request.query);
-    return (await index.quality.summary(readerOf(reply), scope)) ?? notYetIndexed(reply);
+    return (await index.quality.summary(readerOf(request, reply), scope)) ?? notYetIndexed(reply);
   });
 
   api.get('/quality/findings', async (request, reply) => {
@@ -46,23 +46,23 @@ export const qualityRoutes: FastifyPluginAsync<{ index: PortfolioIndex }> = asyn
       ...filter
     } = parseQuery(findingsQuery, request.query);
     return (
-      (await index.quality.findings(readerOf(reply), filter, { offset, limit, group })) ??
+      (await index.quality.findings(readerOf(request, reply), filter, { offset, limit, group })) ??
       notYetIndexed(reply)
     );
   });
 
   api.get('/quality/scores', async (request, reply) => {
     parseQuery(z.strictObject({}), request.query);
-    return (await index.quality.scores(readerOf(reply))) ?? notYetIndexed(reply);
+    return (await index.quality.scores(readerOf(request, reply))) ?? notYetIndexed(reply);
   });
 
   api.get<{ Params: { buildingId: string } }>(
     '/quality/buildings/:buildingId',
     async (request, reply) => {
       const buildingId = buildingIdOf(request);
-      const answer = await index.quality.building(readerOf(reply), buildingId);
+      const answer = await index.quality.building(readerOf(request, reply), buildingId);
       if (!answer) return notYetIndexed(reply);
-      if (!answer.building) return notInIndex(reply, buildingId, answer.asOf);
+      if (!answer.building) return notInIndex(request, reply, buildingId, answer.asOf);
       return { ...answer.building, asOf: answer.asOf };
     },
   );

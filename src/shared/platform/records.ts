@@ -173,6 +173,23 @@ export const roomNode = z.object({
   area: optionalArea,
 });
 
+/**
+ * A record read with `schema`, and the platform's record as it came: the index keeps it, to answer
+ * a person who sees part of the portfolio with the platform's own records (access scopes).
+ */
+export const withOriginal = <T extends { id: string }>(schema: z.ZodMiniType<T>) =>
+  z.pipe(
+    z.unknown(),
+    z.transform((item, context) => {
+      const parsed = schema.safeParse(item);
+      if (!parsed.success) {
+        context.issues.push({ code: 'custom', message: 'unreadable', input: item });
+        return z.NEVER;
+      }
+      return { ...parsed.data, original: item as Readonly<Record<string, unknown>> };
+    }),
+  );
+
 /** Why a record of a list was not kept. */
 export const skipReasons = ['not-a-record', 'no-usable-id', 'duplicate-id', 'unreadable'] as const;
 export type SkipReason = (typeof skipReasons)[number];
