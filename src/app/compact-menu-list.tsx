@@ -2,13 +2,18 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
-import { mainLinks } from './navigation';
+import { paths } from '@/config/paths';
+import { scopeSummary } from '@/features/access/utils/access-words';
+import type { MeAnswer } from '@/shared/contracts/access';
+import type { MainLink } from './navigation';
 
 /** The compact menu's list: its own chunk, since MUI's menu brings a popover, a modal and a focus trap. */
 export function CompactMenuList({
   anchor,
   onClose,
   signedIn,
+  links,
+  scope,
   user,
   scheme,
   account,
@@ -16,6 +21,8 @@ export function CompactMenuList({
   anchor: HTMLElement | null;
   onClose: () => void;
   signedIn: boolean;
+  links: readonly MainLink[];
+  scope: MeAnswer | undefined;
   user: { name: string } | undefined;
   scheme: { label: string; switch: () => void };
   account: { signingOut: boolean; signOut: () => void };
@@ -23,7 +30,7 @@ export function CompactMenuList({
   return (
     <Menu id="storey-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
       {signedIn
-        ? mainLinks.map((link) => (
+        ? links.map((link) => (
             <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
               {link.label}
             </MenuItem>
@@ -39,6 +46,11 @@ export function CompactMenuList({
         {scheme.label} mode
       </MenuItem>
       {user ? <Divider /> : null}
+      {scope && scope.scopes === 'on' ? (
+        <MenuItem component={RouterLink} to={paths.myAccess()} onClick={onClose}>
+          What I can see: {scopeSummary(scope)}
+        </MenuItem>
+      ) : null}
       {user ? (
         <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
           Signed in as {user.name}

@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import { Suspense, lazy, useState } from 'react';
 import { useSignOut } from '@/features/auth/components/user-menu';
-import { useSchemeSwitch } from './navigation';
+import type { MeAnswer } from '@/shared/contracts/access';
+import { useSchemeSwitch, type MainLink } from './navigation';
 
 const loadMenuList = () => import('./compact-menu-list');
 const CompactMenuList = lazy(() =>
@@ -17,9 +18,14 @@ const CompactMenuList = lazy(() =>
 export function CompactMenu({
   user,
   signedIn,
+  links,
+  scope,
 }: {
   user: { name: string } | undefined;
   signedIn: boolean;
+  links: readonly MainLink[];
+  /** What is shared with the person, when access scopes are on. */
+  scope: MeAnswer | undefined;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
@@ -51,6 +57,8 @@ export function CompactMenu({
             anchor={anchor}
             onClose={close}
             signedIn={signedIn}
+            links={links}
+            scope={scope}
             user={user}
             scheme={scheme}
             account={account}

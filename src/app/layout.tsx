@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import {
   NavLink,
@@ -17,13 +17,17 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router-dom';
+import { meQueryOptions } from '@/api/get-access';
 import { mayRead, sessionKeys, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
+import { NothingShared } from '@/features/access/components/nothing-shared';
+import { ScopeSummaryLink } from '@/features/access/components/scope-summary-link';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { IndexStatusBar } from '@/features/index-status/components/index-status-bar';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
+import { signInRefusals, type SignInRefusal } from '@/shared/contracts/access';
 import { usePrinting } from '@/components/print/use-printing';
 
 import { LazyGlobalSearch } from './lazy-global-search';
@@ -65,21 +69,44 @@ function useSessionEndedListener() {
   }, [queryClient]);
 }
 
+/** What is shared with the signed-in person (nothing to ask where nobody signs in). */
+const useMeWhenSignedIn = (session: Session | undefined) =>
+  useQuery({ ...meQueryOptions(), enabled: session?.status === 'signed-in' });
+
+/** Why the last sign-in was refused, when the BFF sent the browser back with a reason. */
+function refusalOf(search: string): SignInRefusal | undefined {
+  const reason = new URLSearchParams(search).get('signInRefused');
+  return reason !== null && Object.hasOwn(signInRefusals, reason)
+    ? (reason as SignInRefusal)
+    : undefined;
+}
+
 function MainContent() {
   const session = useSession();
+  const me = useMeWhenSignedIn(session.data);
   const location = useLocation();
   if (session.isPending) return <LinearProgress aria-label="Checking your session" />;
   if (session.isError)
     return (
       <ErrorState what="Storey" error={session.error} onRetry={() => void session.refetch()} />
     );
-  if (!mayRead(session.data))
+  if (!mayRead(session.data)) {
+    const refused = refusalOf(location.search);
+    const search = new URLSearchParams(location.search);
+    search.delete('signInRefused');
+    const query = search.toString();
     return (
       <SignInScreen
         expired={session.data.status === 'session-expired'}
-        returnTo={`${location.pathname}${location.search}${location.hash}`}
+        refused={refused}
+        returnTo={`${location.pathname}${query ? `?${query}` : ''}${location.hash}`}
       />
     );
+  }
+  // Someone whose groups are given nothing: whom to ask, not empty screens (their own access
+  // page stays open, to show which groups they came with).
+  if (me.data?.scopes === 'on' && me.data.role === null && location.pathname !== paths.myAccess())
+    return <NothingShared groups={me.data.groups} contact={me.data.contact} />;
   return (
     <>
       <IndexStatusBar placement="above" />
@@ -99,6 +126,11 @@ export function AppLayout() {
   usePrinting();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const signedIn = mayRead(session.data);
+  const me = useMeWhenSignedIn(session.data);
+  const links =
+    me.data?.role === 'admin' && me.data.scopes === 'on'
+      ? [...mainLinks, { label: 'Access', to: paths.access(), end: false }]
+      : mainLinks;
   const user = session.data?.status === 'signed-in' ? session.data : undefined;
   const userName = user ? (user.name ?? user.email ?? 'Signed in') : undefined;
   return (
@@ -128,7 +160,12 @@ export function AppLayout() {
                   </Button>
                 }
               >
-                <CompactMenu user={userName ? { name: userName } : undefined} signedIn={signedIn} />
+                <CompactMenu
+                  user={userName ? { name: userName } : undefined}
+                  signedIn={signedIn}
+                  links={links}
+                  scope={me.data}
+                />
               </Suspense>
             </>
           ) : (
@@ -136,7 +173,7 @@ export function AppLayout() {
               {/* Where to go is shown to people who may go there: not on the sign-in screen. */}
               <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
                 {signedIn
-                  ? mainLinks.map((link) => (
+                  ? links.map((link) => (
                       <NavLink
                         key={link.to}
                         to={link.to}
@@ -149,6 +186,7 @@ export function AppLayout() {
                   : null}
               </Box>
               {signedIn ? <LazyGlobalSearch /> : null}
+              {me.data ? <ScopeSummaryLink me={me.data} /> : null}
               <ColorSchemeToggle />
               {userName ? <UserMenu name={userName} /> : null}
             </>

@@ -1,6 +1,12 @@
 import { useColorScheme } from '@mui/material/styles';
 import { paths } from '@/config/paths';
 
+export interface MainLink {
+  label: string;
+  to: string;
+  end: boolean;
+}
+
 /** Where the app bar leads, wide (links) or narrow (the Menu). */
 export const mainLinks = [
   { label: 'Portfolio', to: paths.portfolio(), end: true },
@@ -8,7 +14,7 @@ export const mainLinks = [
   { label: 'Needs attention', to: paths.attention(), end: false },
   { label: 'Energy', to: paths.energy(), end: false },
   { label: 'Data quality', to: paths.quality(), end: false },
-] as const;
+] as const satisfies readonly MainLink[];
 
 /** The other colour scheme, its label, and the switch to it. */
 export function useSchemeSwitch() {

@@ -11,11 +11,13 @@ import { AppLayout } from './layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import {
+  accessData,
   attentionData,
   buildingData,
   compareData,
   energyData,
   levelData,
+  myAccessData,
   portfolioData,
   qualityData,
   roomData,
@@ -41,6 +43,8 @@ const screens: ScreenRoute[] = [
   { path: routePatterns.attention, load: () => import('./routes/attention'), data: attentionData },
   { path: routePatterns.energy, load: () => import('./routes/energy'), data: energyData },
   { path: routePatterns.compare, load: () => import('./routes/compare'), data: compareData },
+  { path: routePatterns.myAccess, load: () => import('./routes/my-access'), data: myAccessData },
+  { path: routePatterns.access, load: () => import('./routes/access'), data: accessData },
   { path: routePatterns.search, load: () => import('./routes/search'), data: searchData },
   { path: routePatterns.building, load: () => import('./routes/building'), data: buildingData },
   { path: routePatterns.level, load: () => import('./routes/level'), data: levelData },

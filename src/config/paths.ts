@@ -12,6 +12,8 @@ export const routePatterns = {
   attention: 'attention',
   energy: 'energy',
   compare: 'compare',
+  myAccess: 'access/me',
+  access: 'access',
   building: 'buildings/:buildingId',
   level: 'buildings/:buildingId/levels/:level',
   room: 'buildings/:buildingId/levels/:level/rooms/:room',
@@ -57,6 +59,15 @@ export const paths = {
   /** A comparison of buildings, in the order picked (shareable). */
   compare: (ids: readonly string[]): string =>
     ids.length > 0 ? `/compare?ids=${ids.map(segment).join(',')}` : '/compare',
+  /** What the signed-in person can see, and why. */
+  myAccess: (): string => '/access/me',
+  /** Administrators: grants, a person's or a building's audience, and the audit. */
+  access: (view: { person?: string; building?: string } = {}): string => {
+    const query = new URLSearchParams(
+      Object.entries(view).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return query ? `/access?${query}` : '/access';
+  },
   search: (q = ''): string => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
   building: (buildingId: string): string => `/buildings/${segment(buildingId)}`,
   level: (buildingId: string, level: string | number): string =>

@@ -71,11 +71,27 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-/** The BFF's answer to a GET, or its refusal as an ApiError (a network failure as one too). */
-async function fetchAnswer(path: string, signal: AbortSignal | undefined): Promise<Response> {
+/** The BFF's answer, or its refusal as an ApiError (a network failure as one too). */
+async function fetchAnswer(
+  path: string,
+  signal: AbortSignal | undefined,
+  send?: { method: 'POST' | 'DELETE'; body?: unknown },
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: apiHeaders, signal: signal ?? null });
+    response = await fetch(path, {
+      headers:
+        send?.body === undefined
+          ? apiHeaders
+          : { ...apiHeaders, 'Content-Type': 'application/json' },
+      signal: signal ?? null,
+      ...(send
+        ? {
+            method: send.method,
+            ...(send.body === undefined ? {} : { body: JSON.stringify(send.body) }),
+          }
+        : {}),
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(
@@ -118,6 +134,14 @@ function checked<T>(
     );
   }
   return parsed.data;
+}
+
+/** A change asked of the BFF (POST or DELETE, JSON body); its refusal as an ApiError. */
+export async function apiSend(
+  path: string,
+  send: { method: 'POST' | 'DELETE'; body?: unknown },
+): Promise<Response> {
+  return fetchAnswer(path, undefined, send);
 }
 
 export async function apiGet<T>(

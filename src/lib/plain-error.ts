@@ -95,6 +95,12 @@ export function plainError(error: unknown): PlainError {
         next: 'Storey’s service account may not be allowed to see it: ask your platform administrator.',
         detail,
       };
+    case error.reason === 'not-found-or-not-shared':
+      return {
+        headline: 'Not found, or not shared with you.',
+        next: 'Check the link, or ask whoever manages access to Storey to share it with you.',
+        detail,
+      };
     case error.status === 404:
       return {
         headline: 'The building platform does not know this.',

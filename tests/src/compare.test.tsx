@@ -301,8 +301,8 @@ describe('Request budget', () => {
     // Opening those six buildings would send the same listing and floor lists, plus a GraphQL
     // drill-down each: the comparison sends no more.
     const other = started.filter((path) => path !== '/api/Buildings' && !path.endsWith('/Floors'));
-    // Beside them only what every screen reads once: the session, the sites, the capabilities,
-    // the index's status (how old it is).
+    // Beside them only what every screen reads once: the session and what is shared with the
+    // person, the sites, the capabilities, the index's status (how old it is).
     expect(new Set(other).size, other.join(' ')).toBe(other.length);
     // and every building's data-quality score and energy intensity (one answer each from the
     // index), and the energy answer of each compared building (why it has no intensity).
@@ -311,6 +311,7 @@ describe('Request budget', () => {
         (path) =>
           [
             '/auth/me',
+            '/api/me',
             '/api/Sites',
             '/api/capabilities',
             '/api/index/status',

@@ -68,7 +68,9 @@ describe('Building screen', () => {
 
   it('shows a not-found page for an unknown id', async () => {
     renderApp('/buildings/does-not-exist');
-    expect(await screen.findByRole('heading', { name: 'Building not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Not found, or not shared with you' }),
+    ).toBeInTheDocument();
   });
 
   it('explains a building with no floors and no levels', async () => {

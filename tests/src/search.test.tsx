@@ -162,7 +162,9 @@ describe('Global search', () => {
     await userEvent.type(await ui.box(), 'old depot', { delay: null });
     const option = await within(await ui.listbox()).findByRole('option', { name: /^Old Depot/ });
     await userEvent.click(option);
-    expect(await screen.findByRole('heading', { name: 'Building not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Not found, or not shared with you' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(/portfolio index listed it as of .*, but the platform no longer has it/),
     ).toBeInTheDocument();

@@ -1,4 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import {
+  accessAuditQueryOptions,
+  accessOverviewQueryOptions,
+  meQueryOptions,
+  personAccessQueryOptions,
+} from '@/api/get-access';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
 import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@/api/get-energy';
 import { buildingsQueryOptions } from '@/api/get-buildings';
@@ -88,6 +94,21 @@ export const qualityData: RouteData = async (queryClient, _params, search) => {
 };
 
 export const compareData: RouteData = portfolioData;
+
+export const myAccessData: RouteData = async (queryClient) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([queryClient.prefetchQuery(meQueryOptions())]);
+};
+
+export const accessData: RouteData = async (queryClient, _params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  const person = search.get('person');
+  await settle([
+    queryClient.prefetchQuery(accessOverviewQueryOptions()),
+    queryClient.prefetchQuery(accessAuditQueryOptions()),
+    ...(person ? [queryClient.prefetchQuery(personAccessQueryOptions(person))] : []),
+  ]);
+};
 
 export const attentionData: RouteData = async (queryClient, _params, search) => {
   if (!(await signedIn(queryClient))) return;

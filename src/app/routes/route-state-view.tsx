@@ -3,6 +3,7 @@ import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ErrorState, LoadingSkeleton, PageMessage } from '@/components/query-states';
+import { NotSharedMessage, isNotShared } from '@/components/not-shared-message';
 import { portfolioReturnPath } from '@/stores/portfolio-return';
 import type { RouteState } from '@/features/places/hooks/use-place';
 import { readIndexLinkState } from '@/lib/index-link';
@@ -35,6 +36,7 @@ export function RouteStateView({
       // A positional link moved to the place's id keeps its view (range, filters, sort).
       return <Navigate to={{ pathname: state.to, search }} replace />;
     case 'error':
+      if (isNotShared(state.error)) return <NotSharedMessage />;
       // The page frame stays: where this is, and the way back.
       return (
         <Stack spacing={2}>
@@ -43,6 +45,7 @@ export function RouteStateView({
         </Stack>
       );
     case 'not-found':
+      if (state.notShared && !fromIndex) return <NotSharedMessage />;
       return (
         <PageMessage title={state.title}>
           {fromIndex

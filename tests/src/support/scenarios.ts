@@ -22,6 +22,7 @@ import {
 } from '../../../server/emulator/variants';
 import type { AttentionRow } from '../../../server/portfolio-index/conditions/attention';
 import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
+import type { MeAnswer } from '@/shared/contracts/access';
 import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import {
   checkPortfolio,
@@ -280,8 +281,29 @@ const session = (body: Record<string, unknown>, status = 200) =>
         }),
   );
 
+/** GET /api/me where access scopes are off (no SCOPES_FILE): everyone sees everything. */
+export const scopesOffMe: MeAnswer = {
+  sub: 'demo-dana',
+  name: 'Dana Demo',
+  scopes: 'off',
+  all: true,
+  allVia: [],
+  role: 'viewer',
+  groups: [],
+  organizations: [],
+  sites: [],
+  buildings: [],
+  counts: null,
+  contact: null,
+};
+
+export const meHandler = (me: MeAnswer) => http.get('*/api/me', () => HttpResponse.json(me));
+
 export function signedIn(name = 'Dana Demo'): HttpHandler[] {
-  return [session({ signIn: true, name, email: 'dana@storey.example' })];
+  return [
+    session({ signIn: true, name, email: 'dana@storey.example' }),
+    meHandler({ ...scopesOffMe, name }),
+  ];
 }
 
 export function signedOut(reason: 'signed-out' | 'session-expired' = 'signed-out'): HttpHandler[] {

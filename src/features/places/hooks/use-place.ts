@@ -18,7 +18,14 @@ export type PlaceKind = 'building' | 'floor' | 'room';
 export type RouteState<T> =
   | { status: 'loading'; label: string; place: PlaceKind }
   | { status: 'error'; what: string; error: Error; retry: () => void; place: PlaceKind }
-  | { status: 'not-found'; title: string; message: string; back: { label: string; to: string } }
+  | {
+      status: 'not-found';
+      title: string;
+      message: string;
+      back: { label: string; to: string };
+      /** A building that is not in the person's listing: unknown, or not shared with them. */
+      notShared?: true;
+    }
   /** An old link by position, resolved: the page moves to the link by id (history replaced). */
   | { status: 'redirect'; to: string }
   | { status: 'found'; value: T };
@@ -87,9 +94,10 @@ export function useBuildingPlace(
   if (!building)
     return {
       status: 'not-found',
-      title: 'Building not found',
-      message: `No building with id “${buildingId}” is visible to this account.`,
+      title: 'Not found, or not shared with you',
+      message: `No building with id “${buildingId}” is in your part of the portfolio.`,
       back: { label: 'Back to the portfolio', to: paths.portfolio() },
+      notShared: true,
     };
   const name = displayName(building.name);
   return {
