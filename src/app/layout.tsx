@@ -23,13 +23,13 @@ import { ErrorState } from '@/components/query-states';
 import { NothingShared } from '@/features/access/components/nothing-shared';
 import { ScopeSummaryLink } from '@/features/access/components/scope-summary-link';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
-import { UserMenu } from '@/features/auth/components/user-menu';
 import { IndexStatusBar } from '@/features/index-status/components/index-status-bar';
 import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { signInRefusals, type SignInRefusal } from '@/shared/contracts/access';
 import { usePrinting } from '@/components/print/use-printing';
 
+import { AccountMenu } from './account-menu';
 import { LazyGlobalSearch } from './lazy-global-search';
 import { mainLinks, useSchemeSwitch } from './navigation';
 
@@ -49,6 +49,7 @@ function ColorSchemeToggle() {
 
 const navigationLinkStyle = ({ isActive }: { isActive: boolean }) => ({
   color: 'inherit',
+  whiteSpace: 'nowrap' as const,
   textDecoration: isActive ? 'underline' : 'none',
   textUnderlineOffset: 6,
   marginRight: 16,
@@ -188,7 +189,7 @@ export function AppLayout() {
               {signedIn ? <LazyGlobalSearch /> : null}
               {me.data ? <ScopeSummaryLink me={me.data} /> : null}
               <ColorSchemeToggle />
-              {userName ? <UserMenu name={userName} /> : null}
+              {userName ? <AccountMenu name={userName} scope={me.data} /> : null}
             </>
           )}
         </Toolbar>

@@ -42,7 +42,8 @@ test('signs out of Storey and of the provider', async ({ page }) => {
   await page.getByRole('link', { name: 'Sign in' }).click();
   await signInOnProvider(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Signed in as Dana Demo' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Storey' })).toBeVisible();
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'storey-session')).toBe(

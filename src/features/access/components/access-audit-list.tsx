@@ -1,5 +1,5 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import { SidewaysScroll } from '@/components/sideways-scroll';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -22,7 +22,7 @@ export function AccessAuditList() {
       <Typography color="text.secondary">No change has been made on this page yet.</Typography>
     );
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+    <SidewaysScroll label={'Audit, scrolls sideways'}>
       <Table size="small" aria-label="Audit">
         <TableHead>
           <TableRow>
@@ -43,6 +43,6 @@ export function AccessAuditList() {
           ))}
         </TableBody>
       </Table>
-    </Paper>
+    </SidewaysScroll>
   );
 }

@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import { SidewaysScroll } from '@/components/sideways-scroll';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -68,7 +68,9 @@ export function AccessExplanation({ me, who }: { me: MeAnswer; who: 'you' | 'the
         {me.all ? ` through ${groupList(me.allVia)}` : ''}. {roleWords[me.role]}.
       </Typography>
       {places.length > 0 ? (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <SidewaysScroll
+          label={you ? 'Shared with you, scrolls sideways' : 'Shared with them, scrolls sideways'}
+        >
           <Table size="small" aria-label={you ? 'Shared with you' : 'Shared with them'}>
             <TableHead>
               <TableRow>
@@ -89,7 +91,7 @@ export function AccessExplanation({ me, who }: { me: MeAnswer; who: 'you' | 'the
               ))}
             </TableBody>
           </Table>
-        </Paper>
+        </SidewaysScroll>
       ) : null}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography component="span">{you ? 'Your groups:' : 'Their groups:'}</Typography>

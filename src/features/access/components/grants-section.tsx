@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import { SidewaysScroll } from '@/components/sideways-scroll';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -127,7 +127,7 @@ export function GrantsSection({ overview }: { overview: AccessOverview }) {
         claim “{overview.claim}”
         {overview.file ? `; the grants marked “file” come from ${overview.file}` : ''}.
       </Typography>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <SidewaysScroll label={'Grants, scrolls sideways'}>
         <Table size="small" aria-label="Grants">
           <TableHead>
             <TableRow>
@@ -162,7 +162,7 @@ export function GrantsSection({ overview }: { overview: AccessOverview }) {
             ))}
           </TableBody>
         </Table>
-      </Paper>
+      </SidewaysScroll>
       {remove.isError ? <ChangeFailed error={remove.error} /> : null}
       <Typography variant="subtitle1" component="h3">
         Add a grant

@@ -71,23 +71,3 @@ export function useSignOut() {
       ),
   };
 }
-
-/** The signed-in person's name and a sign-out that also ends the identity provider's session. */
-export function UserMenu({ name }: { name: string }) {
-  const { signingOut, signOut, failureNotice } = useSignOut();
-  return (
-    <>
-      <Typography
-        component="span"
-        sx={{ mx: 1, display: { xs: 'none', sm: 'inline' } }}
-        aria-label={`Signed in as ${name}`}
-      >
-        {name}
-      </Typography>
-      <Button color="inherit" onClick={signOut} disabled={signingOut}>
-        Sign out
-      </Button>
-      {failureNotice}
-    </>
-  );
-}

@@ -41,7 +41,7 @@ export function GlobalSearch({
 }: {
   inputRef: RefObject<HTMLInputElement | null>;
   draft: RefObject<SearchDraft>;
-  width: Record<'xs' | 'sm' | 'md', number>;
+  width: Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>;
 }) {
   const navigate = useNavigate();
   const [text, setText] = useState(() => draft.current.text);
