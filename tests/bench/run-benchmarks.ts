@@ -21,6 +21,7 @@ import {
 } from '../support/processes';
 import { portfolioIndexBenchmarks } from './portfolio-index';
 import { energyRankingBenchmarks } from './energy-ranking';
+import { accessScopesBenchmarks } from './access-scopes';
 import { lighthouseAudits } from './lighthouse';
 import { ownedSections, writeBenchmarksDocument } from './report-sections';
 
@@ -1208,7 +1209,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -1232,6 +1233,7 @@ async function main() {
     );
   if (wanted('index')) await portfolioIndexBenchmarks(bench);
   if (wanted('energy')) await energyRankingBenchmarks(bench);
+  if (wanted('access')) await accessScopesBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
 }
 

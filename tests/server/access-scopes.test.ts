@@ -482,7 +482,7 @@ describe('probing from outside the scope', () => {
     }
     expect(asked).toBe(10_000);
     expect(running.platform.requests()).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 
   it('answers a place outside the scope exactly as an unknown one: same status, same words, same time', async () => {
     const { as } = storey.context;

@@ -1,0 +1,160 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from '../../server/cli/build.mjs';
+import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
+import { CookieJar } from '../server/support/browser-like';
+import { freePort, productionServer, startService } from '../support/processes';
+import type { IndexFigure } from './portfolio-index';
+import { writeSection } from './report-sections';
+
+const group = 'Access scopes';
+const rounds = 30;
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.floor(values.length * share))
+  ]!;
+
+/** Signs in through the embedded provider as a browser would; the session's cookie header. */
+async function signIn(base: string, username: string): Promise<string> {
+  const jar = new CookieJar();
+  const login = await jar.fetch(`${base}/auth/login?returnTo=%2F`);
+  const { url: interaction } = await jar.follow(login.headers.get('location')!);
+  const form = await jar.fetch(
+    `${new URL(interaction).origin}${new URL(interaction).pathname}/login`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password: 'storey-demo' }),
+    },
+  );
+  const { url: callback } = await jar.follow(
+    new URL(form.headers.get('location')!, interaction).href,
+    (next) => next.startsWith(base),
+  );
+  await jar.fetch(callback);
+  return jar.header(base);
+}
+
+/**
+ * A person who sees 50 sites of the large profile (10,000 buildings, 336,000 rooms) beside a
+ * person who sees everything, on one Storey in one run, their requests interleaved so whatever
+ * else the machine does falls on both alike: the cost of the scope (decision 0020).
+ */
+export async function accessScopesBenchmarks(command: string): Promise<void> {
+  const figures: IndexFigure[] = [];
+  const record = (figure: IndexFigure) => {
+    figures.push(figure);
+    console.log(
+      `${figure.met === undefined ? '·' : figure.met ? '✓' : '✗'} ${figure.group} — ${figure.name}: ${figure.value} (target ${figure.target})`,
+    );
+  };
+  await build({ ifStale: true });
+  const portfolio = generatePortfolio(resolvePortfolioOptions({ profile: 'large' }));
+  const sites = portfolio.sites.filter((_, index) => index % 4 === 0).slice(0, 50);
+  const directory = await mkdtemp(path.join(tmpdir(), 'storey-bench-scopes-'));
+  const scopesFile = path.join(directory, 'scopes.yaml');
+  await writeFile(
+    scopesFile,
+    [
+      'claim: groups',
+      'grants:',
+      '  - { group: facility-managers, all: true, role: operator }',
+      `  - group: fm-provider`,
+      '    role: viewer',
+      '    sites:',
+      ...sites.map((site) => `      - '${site.id}'`),
+      '',
+    ].join('\n'),
+  );
+  const port = await freePort();
+  const storey = await startService(
+    productionServer,
+    {
+      PORT: String(port),
+      EMULATOR_PROFILE: 'large',
+      SCOPES_FILE: scopesFile,
+      REQUESTS_IN_FLIGHT_MAX: '1000',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    port,
+    '/healthz',
+  );
+  try {
+    const base = storey.url;
+    const cookies = { all: await signIn(base, 'dana'), scoped: await signIn(base, 'pat') };
+    const ask = (who: keyof typeof cookies, url: string) =>
+      fetch(`${base}${url}`, { headers: { 'x-csrf': '1', cookie: cookies[who] } });
+    for (;;) {
+      const status = (await (await ask('all', '/api/index/status')).json()) as { state: string };
+      if (status.state === 'ready') break;
+      if (status.state === 'failed') throw new Error('The index did not sync.');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // Once Storey is idle (its first rounds of conditions and energy done).
+    for (let waited = 0; waited < 300; waited += 2) {
+      const before = storey.cpuSeconds();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (storey.cpuSeconds() - before < 0.1) break;
+    }
+    const scopedBuildings = Number(
+      (await ask('scoped', '/api/Buildings?take=1')).headers.get('x-total-count'),
+    );
+    const reads = {
+      'the portfolio (its first page of buildings, and the sites)': [
+        '/api/Buildings?includeCounts=true&take=1000&skip=0',
+        '/api/Sites?take=1000&skip=0',
+      ],
+      search: ['/api/index/search?q=meeting&limit=50', '/api/index/search?q=reception&limit=50'],
+      '“Needs attention” and totals': [
+        '/api/index/attention?limit=200',
+        '/api/index/totals?by=site',
+      ],
+    } as const;
+    for (const [what, urls] of Object.entries(reads)) {
+      const times = { all: [] as number[], scoped: [] as number[] };
+      for (let round = 0; round < rounds; round++)
+        for (const url of urls)
+          for (const who of round % 2 === 0
+            ? (['all', 'scoped'] as const)
+            : (['scoped', 'all'] as const)) {
+            const started = performance.now();
+            const answer = await ask(who, url);
+            await answer.arrayBuffer();
+            if (answer.status !== 200)
+              throw new Error(`${url} answered ${answer.status} to ${who}`);
+            times[who].push(performance.now() - started);
+          }
+      const all = percentile(times.all, 0.95);
+      const scoped = percentile(times.scoped, 0.95);
+      record({
+        group,
+        name: `${what}: p95 for a person of 50 sites (${scopedBuildings.toLocaleString('en-GB')} buildings) · for a person who sees all 10,000, ${rounds} rounds interleaved`,
+        value: `${scoped.toFixed(0)} ms · ${all.toFixed(0)} ms (${(scoped / all).toFixed(2)}×)`,
+        target: '≤ 1.1× or + 20 ms',
+        met: scoped <= Math.max(all * 1.1, all + 20),
+        command,
+      });
+    }
+  } finally {
+    await storey.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
+  // Its own section (like the soak's): a run of this part alone (BENCH_ONLY=access) writes it too.
+  if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'access') return;
+  await writeSection(
+    'access-scopes',
+    [
+      `## ${group}`,
+      '',
+      `Measured with \`${command}\` on the large profile: one Storey (the production build, embedded database), a person who sees 50 of its 200 sites beside one who sees everything, their requests interleaved. A scoped person's listings come from the index and every index read runs as the reader role under row-level security (decision 0020); the unscoped reads take no role and no per-row predicate (the EXPLAIN check in tests/server/access-database-backstop.test.ts). A scoped read pays a transaction of its own (the role and the scope set in it, the scope's rows made once per run) and the policy's semi-join on every row it reads; a search reads past other buildings' matches to fill its page. \`BENCH_ONLY=access npm run bench\` runs and writes this section alone.`,
+      '',
+      '| measure | value | target | met |',
+      '| --- | --- | --- | --- |',
+      ...figures.map(
+        (figure) =>
+          `| ${figure.name} | ${figure.value} | ${figure.target} | ${figure.met === undefined ? '—' : figure.met ? 'yes' : 'no'} |`,
+      ),
+    ].join('\n'),
+  );
+}
