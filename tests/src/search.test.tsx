@@ -70,6 +70,33 @@ describe('Global search', () => {
     });
   });
 
+  it('never opens a result of an older query: ↓ Enter while the next answer is on its way', async () => {
+    const { router } = renderApp('/sites');
+    const box = await ui.box();
+    await userEvent.click(box);
+    await userEvent.keyboard('Harbour');
+    const listbox = await ui.listbox();
+    await within(listbox).findAllByRole('option', { name: /^Harbour View/ });
+    // The next query's answer is held: what is listed is "Harbour"'s.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/index/search', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('q') !== 'Harbour') await held;
+      }),
+    );
+    await userEvent.keyboard(' kitchen');
+    await screen.findByText('Searching…');
+    const older = within(screen.getByRole('listbox')).getAllByRole('option', {
+      name: /^Harbour View/,
+    });
+    for (const option of older) expect(option).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=Harbour+kitchen');
+    release();
+  });
+
   it('is reached with "/" and finds a room in the tower by its name, with its path, by keyboard only', async () => {
     const { router } = renderApp('/sites');
     const box = await ui.box();

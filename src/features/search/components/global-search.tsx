@@ -92,6 +92,8 @@ export function GlobalSearch({
       onClose={() => setOpen(false)}
       options={options}
       filterOptions={(all) => all}
+      // Results of an older text stay in sight but cannot be chosen; "All results" always can.
+      getOptionDisabled={(option) => search.stale && option.kind !== 'more'}
       groupBy={(option) => (option.kind === 'more' ? 'More' : kindLabels[option.kind])}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
       getOptionKey={(option) => (typeof option === 'string' ? option : option.key)}

@@ -71,6 +71,17 @@ export function useSearchResults(text: string, options: { take: number; enabled:
   const firstPage = index.data?.pages[0];
   return {
     results,
+    /**
+     * The results answer an older text than the one shown (the listings' matches lag behind
+     * the typing, the index's and the platform's answer the last settled text): shown so the
+     * list does not flicker, but not to be acted on, or Enter would open a place of a query
+     * the person has typed past.
+     */
+    stale:
+      deferred !== text ||
+      (text.trim().length >= 2 &&
+        (indexed || platform.available) &&
+        (settled !== text || (indexed && index.isPlaceholderData))),
     /** Floors and rooms are searched across the portfolio (false: only opened buildings). */
     platformSearch: indexed || platform.available,
     /** How old the index is that answered, when it did. */
