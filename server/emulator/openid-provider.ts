@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
 export interface DemoUser {
   username: string;
@@ -186,6 +187,10 @@ export async function startOpenIdProvider(options: {
   };
 
   const provider = new Provider(issuer, {
+    // A demo's provider keeps what it issues in memory, on purpose and per provider. Named here,
+    // oidc-provider does not warn a person trying Storey that they "MUST change" a setting they
+    // never made (UX walk, 2026-11-27).
+    adapter: createMemoryAdapter(),
     jwks: { keys: [signingKey] },
     clients: [
       {
