@@ -35,14 +35,25 @@ export const attentionReadingSchema = z.object({
   buildingName: z.nullable(z.string()),
   siteId: z.nullable(z.string()),
   siteName: z.nullable(z.string()),
+  /** The room's other sensors of this kind out of band too (the row is its worst reading). */
+  others: z.array(
+    z.object({
+      measurementId: z.string(),
+      name: z.nullable(z.string()),
+      value: z.number(),
+      unit: z.nullable(z.string()),
+      status: z.enum(['low', 'high']),
+    }),
+  ),
 });
 export type AttentionReading = z.infer<typeof attentionReadingSchema>;
 
 export const attentionSchema = z.object({
   /** The portfolio index's sync the places come from. */
   asOf: z.string(),
-  /** Readings out of band under the filter, and the rooms they are in. */
+  /** Rooms out of band for a kind (the rows), every reading out of band, and the rooms. */
   total: z.number(),
+  readingsOut: z.number(),
   rooms: z.number(),
   readings: z.array(attentionReadingSchema),
   checks: z.object({

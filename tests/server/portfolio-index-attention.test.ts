@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attentionSchema, type Attention } from '@/api/get-attention';
-import { comfortVerdict } from '@/shared/rules/comfort';
+import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
 import { placeCurrentValues } from '../../server/emulator/rest-api';
@@ -70,7 +70,10 @@ const siteTimeZones = (context: Context) =>
 function expectedOutOfBand(context: Context) {
   const { portfolio } = context.platform.emulator;
   const timeZone = siteTimeZones(context);
-  const out = new Map<string, { buildingId: string; status: string }>();
+  const out = new Map<
+    string,
+    { buildingId: string; roomId: string; kind: string; status: string }
+  >();
   for (const building of portfolio.buildings) {
     for (const value of placeCurrentValues(
       portfolio,
@@ -90,7 +93,12 @@ function expectedOutOfBand(context: Context) {
         { hours: defaultComfortHours, timeZone: timeZone.get(building.record.siteId) },
       );
       if (verdict.status === 'low' || verdict.status === 'high')
-        out.set(value.id as string, { buildingId: building.record.id, status: verdict.status });
+        out.set(value.id as string, {
+          buildingId: building.record.id,
+          roomId: value.spaceId as string,
+          kind: bandKindOfType[value.ontologyType as string]!,
+          status: verdict.status,
+        });
     }
   }
   return out;
@@ -180,12 +188,25 @@ describe('needs attention now, on the full platform', () => {
     const expected = expectedOutOfBand(context);
     expect(expected.size).toBeGreaterThan(0);
     const answer = await attention(context, '?limit=5000');
-    expect(answer.total).toBe(expected.size);
-    expect(new Set(answer.readings.map((row) => row.measurementId))).toEqual(
-      new Set(expected.keys()),
+    // Every reading out of band, each once: a room's worst of a kind on its row, the others
+    // named on it; one row per room and kind.
+    expect(answer.readingsOut).toBe(expected.size);
+    const listed = answer.readings.flatMap((row) => [row, ...row.others]);
+    expect(listed.map((reading) => reading.measurementId).sort()).toEqual(
+      [...expected.keys()].sort(),
     );
+    for (const reading of listed)
+      expect(reading.status).toBe(expected.get(reading.measurementId)!.status);
+    const roomsAndKinds = new Set(
+      [...expected.values()].map((reading) => `${reading.roomId} ${reading.kind}`),
+    );
+    expect(answer.total).toBe(roomsAndKinds.size);
+    expect(new Set(answer.readings.map((row) => `${row.roomId} ${row.kind}`)).size).toBe(
+      answer.readings.length,
+    );
+    expect(answer.readings.some((row) => row.others.length > 0)).toBe(true);
     for (const row of answer.readings)
-      expect(row.status).toBe(expected.get(row.measurementId)!.status);
+      for (const other of row.others) expect(other.value).not.toBeNaN();
     // 09:05 UTC on a Tuesday is 03:05 in Austin: its rooms, cooled for the night, are not listed.
     const night = new Set(
       portfolio.sites.filter((site) => site.timezone === 'America/Chicago').map((site) => site.id),
@@ -280,12 +301,18 @@ describe('needs attention now, on the full platform', () => {
     for (const call of calls)
       expect(call.query.updatedAfter !== undefined, call.path).toBe(hadReadings(call));
     const after = await attention(context, '?limit=5000');
-    expect(new Set(after.readings.map((row) => row.measurementId))).toEqual(
-      new Set(expectedOutOfBand(context).keys()),
-    );
+    const idsOf = (answer: Attention) =>
+      answer.readings.flatMap((row) => [
+        row.measurementId,
+        ...row.others.map((other) => other.measurementId),
+      ]);
+    expect(new Set(idsOf(after))).toEqual(new Set(expectedOutOfBand(context).keys()));
     const earlier = new Map(before.readings.map((row) => [row.measurementId, row]));
+    const earlierOthers = new Set(idsOf(before));
     for (const row of after.readings) {
       const was = earlier.get(row.measurementId);
+      // Out before as another sensor of its room's row: when is that row's (asked above).
+      if (!was && earlierOthers.has(row.measurementId)) continue;
       if (was) {
         // Still out: since as before, not since the new reading.
         expect(row.outSince).toBe(was.outSince);

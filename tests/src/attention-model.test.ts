@@ -37,6 +37,7 @@ function reading(fields: Partial<AttentionReading> = {}): AttentionReading {
     buildingName: 'Skyline Tower',
     siteId: 's1',
     siteName: 'Harbour',
+    others: [],
     ...fields,
   };
 }
@@ -45,6 +46,7 @@ function answer(checks: Partial<Attention['checks']> = {}): Attention {
   return {
     asOf: '2026-11-26T11:00:00Z',
     total: 1,
+    readingsOut: 1,
     rooms: 1,
     readings: [reading()],
     checks: {

@@ -57,7 +57,11 @@ describe('Needs attention now', () => {
       `Rooms out of band${new Set(expected.map((row) => row.roomId)).size.toLocaleString()}`,
     );
     expect(
-      screen.getByText(new RegExp(`^${expected.length.toLocaleString()} readings out of band`)),
+      screen.getByText(
+        new RegExp(
+          `^${expected.reduce((sum, row) => sum + 1 + row.others.length, 0).toLocaleString()} readings out of band`,
+        ),
+      ),
     ).toBeInTheDocument();
     // The worst first: its room links to the room's page, its building to the building's.
     const worst = expected[0]!;
@@ -87,6 +91,20 @@ describe('Needs attention now', () => {
     expect(await ui.checks()).toHaveTextContent(
       "reads the buildings' current values every 10 minutes, at most 1,200 platform requests each time, those checked longest ago first. The oldest check is from 8 minutes ago.",
     );
+  });
+
+  it('lists a room once per measure, naming its other sensors out of band on the row', async () => {
+    renderApp('/attention');
+    const rows = await ui.rows();
+    const shown = fixtureAttention(attentionAnsweredAt.at(-1)!)
+      .sort((a, b) => b.outShare - a.outShare || Date.parse(a.outSince) - Date.parse(b.outSince))
+      .slice(0, rows.length);
+    const withOthers = shown.findIndex((row) => row.others.length > 0);
+    expect(withOthers).toBeGreaterThanOrEqual(0);
+    const other = shown[withOthers]!.others[0]!;
+    expect(rows[withOthers]).toHaveTextContent(new RegExp(`also ${other.name!}`));
+    const keys = shown.map((row) => `${row.roomId} ${row.kind}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('filters by measurement and orders by how long, through the URL', async () => {

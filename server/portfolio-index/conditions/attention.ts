@@ -10,7 +10,20 @@ export interface AttentionFilter {
   kind?: (typeof attentionKinds)[number] | undefined;
 }
 
-/** A reading out of its comfort band, with its room, building and site named. */
+/** Another sensor of the same room out of band for the same kind, named on the worst one's row. */
+export interface OtherSensor {
+  measurementId: string;
+  name: string | null;
+  value: number;
+  unit: string | null;
+  status: 'low' | 'high';
+}
+
+/**
+ * A room out of its comfort band for one kind: its worst reading, with its room, building and
+ * site named, and the room's other sensors of that kind out of band too (one row per room and
+ * kind: a room with three thermometers is one room that needs attention, not three).
+ */
 export interface AttentionRow {
   measurementId: string;
   kind: (typeof attentionKinds)[number];
@@ -33,6 +46,7 @@ export interface AttentionRow {
   buildingName: string | null;
   siteId: string;
   siteName: string | null;
+  others: OtherSensor[];
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -64,8 +78,14 @@ export async function attentionList(
     left join indexed_site s on s.run_id = ${runId} and s.id = b.site_id`;
   const order =
     sort === 'worst'
-      ? sql`r.out_share desc, r.out_since asc, r.measurement_id`
-      : sql`r.out_since asc, r.out_share desc, r.measurement_id`;
+      ? sql`w.out_share desc, w.out_since asc, w.measurement_id`
+      : sql`w.out_since asc, w.out_share desc, w.measurement_id`;
+  // Out of band now, each reading once; then the worst reading of each room and kind.
+  const outNow = sql`out_now as (
+      select r.*, b.name as building_name, b.site_id, s.name as site_name ${from} where ${where}),
+    worst as (
+      select distinct on (o.room_id, o.kind) o.* from out_now o
+      order by o.room_id, o.kind, o.out_share desc, o.out_since asc, o.measurement_id)`;
   const { rows } = await sql<{
     measurement_id: string;
     kind: AttentionRow['kind'];
@@ -86,19 +106,27 @@ export async function attentionList(
     building_name: string | null;
     site_id: string;
     site_name: string | null;
-  }>`select r.measurement_id, r.kind, r.name, r.unit, r.value, r.status, r.out_share,
-      r.reading_at, r.out_since, r.out_since_known, r.checked_at, r.room_id, r.room_name,
-      r.level_key, r.level_name, r.building_id, b.name as building_name, b.site_id,
-      s.name as site_name
-    ${from} where ${where} order by ${order} offset ${page.offset} limit ${page.limit}`.execute(db);
+    others: OtherSensor[] | string;
+  }>`with ${outNow}
+    select w.measurement_id, w.kind, w.name, w.unit, w.value, w.status, w.out_share,
+      w.reading_at, w.out_since, w.out_since_known, w.checked_at, w.room_id, w.room_name,
+      w.level_key, w.level_name, w.building_id, w.building_name, w.site_id, w.site_name,
+      (select coalesce(jsonb_agg(jsonb_build_object('measurementId', o.measurement_id,
+          'name', o.name, 'value', o.value, 'unit', o.unit, 'status', o.status)
+          order by o.out_share desc, o.measurement_id), '[]'::jsonb)
+        from out_now o where o.room_id = w.room_id and o.kind = w.kind
+          and o.measurement_id <> w.measurement_id) as others
+    from worst w order by ${order} offset ${page.offset} limit ${page.limit}`.execute(db);
   const {
     rows: [counted],
-  } = await sql<{ readings: string; rooms: string }>`
-    select count(*) as readings, count(distinct r.room_id) as rooms ${from} where ${where}`.execute(
-    db,
-  );
+  } = await sql<{ rows: string; readings: string; rooms: string }>`with ${outNow}
+    select (select count(*) from worst) as rows, (select count(*) from out_now) as readings,
+      (select count(distinct room_id) from out_now) as rooms`.execute(db);
   return {
-    total: Number(counted?.readings ?? 0),
+    /** Rows: rooms out of band for a kind. */
+    total: Number(counted?.rows ?? 0),
+    /** Readings out of band, every sensor counted. */
+    readingsOut: Number(counted?.readings ?? 0),
     rooms: Number(counted?.rooms ?? 0),
     readings: rows.map((row): AttentionRow => ({
       measurementId: row.measurement_id,
@@ -120,6 +148,8 @@ export async function attentionList(
       buildingName: row.building_name,
       siteId: row.site_id,
       siteName: row.site_name,
+      others:
+        typeof row.others === 'string' ? (JSON.parse(row.others) as OtherSensor[]) : row.others,
     })),
     checks: await checksOf(db, runId, filter),
   };

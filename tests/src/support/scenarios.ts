@@ -865,10 +865,34 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
         buildingName: entry.record.name,
         siteId: entry.record.siteId,
         siteName: fixture.sites.find((site) => site.id === entry.record.siteId)?.name ?? null,
+        others: [],
       });
     }
   }
-  return rows;
+  // One row per room and kind, as the server lists them: the worst reading, the others named.
+  const byRoomAndKind = new Map<string, AttentionRow[]>();
+  for (const row of rows) {
+    const key = `${row.roomId}\u0000${row.kind}`;
+    byRoomAndKind.set(key, [...(byRoomAndKind.get(key) ?? []), row]);
+  }
+  return [...byRoomAndKind.values()].map((readings) => {
+    const [worst, ...others] = readings.sort(
+      (a, b) =>
+        b.outShare - a.outShare ||
+        Date.parse(a.outSince) - Date.parse(b.outSince) ||
+        a.measurementId.localeCompare(b.measurementId),
+    );
+    return {
+      ...worst!,
+      others: others.map(({ measurementId, name, value, unit, status }) => ({
+        measurementId,
+        name,
+        value,
+        unit,
+        status,
+      })),
+    };
+  });
 }
 
 /** The requests for the attention list, oldest first, and the time each was answered for. */
@@ -912,6 +936,7 @@ const indexAttentionHandler = (checks: Record<string, unknown> = {}) =>
     return HttpResponse.json({
       asOf: indexReady.served.finishedAt,
       total: rows.length,
+      readingsOut: rows.reduce((sum, row) => sum + 1 + row.others.length, 0),
       rooms: new Set(rows.map((row) => row.roomId)).size,
       readings: rows.slice(offset, offset + limit),
       checks: {

@@ -178,7 +178,7 @@ function AttentionList({
         }}
       >
         <StatCard label="Rooms out of band" value={formatCount(answer.rooms)} />
-        <StatCard label="Readings out of band" value={formatCount(answer.total)} />
+        <StatCard label="Readings out of band" value={formatCount(answer.readingsOut)} />
         <StatCard
           label="Buildings checked"
           value={`${formatCount(checks.checked)} of ${formatCount(checks.buildings)}`}
@@ -191,9 +191,10 @@ function AttentionList({
       ) : (
         <>
           <Typography role="status" color="text.secondary">
-            {countOf(answer.total, 'reading')} out of band in {countOf(answer.rooms, 'room')}
+            {countOf(answer.readingsOut, 'reading')} out of band in {countOf(answer.rooms, 'room')},
+            a row per room and measure
             {answer.total > rows.length
-              ? `; the first ${formatCount(rows.length)} are shown, the CSV has them all`
+              ? `; the first ${formatCount(rows.length)} of ${formatCount(answer.total)} rows are shown, the CSV has them all`
               : ''}
           </Typography>
           <AttentionTable rows={rows} now={now} bands={bands} />

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { describeBand, type ComfortBands } from '@/shared/rules/comfort';
 import { displayUnit } from '@/shared/rules/measurement-kinds';
 import { displayName, formatAge, siteLabel } from '@/lib/format';
-import { kindLabels, outFor, roomHref } from '../utils/attention-model';
+import { kindLabels, otherSensorsWords, outFor, roomHref } from '../utils/attention-model';
 import { OutOfBandChip } from './verdict-chip';
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -94,6 +94,15 @@ export function AttentionTable({
                       {formatAge(now - Date.parse(row.readingAt))}
                     </time>
                   </Typography>
+                  {row.others.length > 0 ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', whiteSpace: 'normal' }}
+                    >
+                      {otherSensorsWords(row)}
+                    </Typography>
+                  ) : null}
                 </TableCell>
                 <TableCell>
                   {band ? describeBand(band) : '—'}

@@ -32,6 +32,22 @@ export function formatDuration(ms: number): string {
 export const outFor = (row: AttentionReading, now: number): string =>
   `${row.outSinceKnown ? '' : 'at least '}${formatDuration(now - Date.parse(row.outSince))}`;
 
+const sensorValue = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/**
+ * The room's other sensors of the row's kind that are out of band too ("also Sensor B 26.9 °C"):
+ * the row is the room's worst reading, and a room is listed once per kind.
+ */
+export const otherSensorsWords = (row: AttentionReading): string =>
+  row.others.length === 0
+    ? ''
+    : `also ${row.others
+        .map((other) => {
+          const unit = displayUnit(other.unit);
+          return `${other.name ?? 'unnamed sensor'} ${sensorValue.format(other.value)}${unit ? ` ${unit}` : ''}`;
+        })
+        .join(', ')}`;
+
 /** Where a row leads: its room, or its building when the index does not know the room's level. */
 export const roomHref = (row: AttentionReading): string =>
   row.levelKey === null
@@ -64,6 +80,7 @@ export function attentionCsv(
       'Room id',
       'Building id',
       'Measurement id',
+      'Other sensors out of band',
     ],
     rows: rows.map((row) => {
       const band = bands?.[row.kind];
@@ -86,6 +103,7 @@ export function attentionCsv(
         row.roomId,
         row.buildingId,
         row.measurementId,
+        otherSensorsWords(row),
       ];
     }),
   };
