@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createSessionStore, type SessionStore } from './auth/session-store.ts';
 import { createSessions } from './auth/sessions.ts';
 import { registerAnonymousSession } from './auth/anonymous-session.ts';
+import { createGroupsRefresh } from './auth/groups-refresh.ts';
 import { requireSession } from './auth/require-session.ts';
 import { providerDiscovery, signInRoutes } from './auth/sign-in-routes.ts';
 import { signOutRoute } from './auth/sign-out.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       attemptsPerMinute: config.authRateLimitMax,
       discovery: providerDiscovery(options.signIn.provider),
       groupsClaim: policy.claim,
+      groupsRefreshMinutes: config.session.groupsRefreshMinutes,
       onSignIn: scopeReads ? (person) => scopeReads.recordPerson(person) : undefined,
     };
     await app.register(signInRoutes, signIn);
@@ -158,7 +160,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     if (signIn) await scope.register(signOutRoute, signIn);
     await scope.register(async function signedIn(api) {
-      if (signIn) await api.register(requireSession, { sessions: signIn.sessions });
+      if (signIn)
+        await api.register(requireSession, {
+          sessions: signIn.sessions,
+          refreshGroups: createGroupsRefresh({
+            discovery: signIn.discovery,
+            store: signIn.store,
+            sessions: signIn.sessions,
+            groupsClaim: policy.claim,
+            everyMs: config.session.groupsRefreshMinutes * 60_000,
+            clock,
+          }),
+        });
       await api.register(accessGate, { policies });
       const guard = placeGuard(scopeReads);
       await api.register(answerLimits, {

@@ -129,6 +129,11 @@ const environmentSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(8),
+  GROUPS_REFRESH_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
   PUBLIC_URL: httpUrl.optional(),
   PORTFOLIO_INDEX: z.enum(['on', 'off']).default('on'),
   DATABASE_URL: z
@@ -185,6 +190,12 @@ export interface SessionSettings {
   secret: Uint8Array | undefined;
   idleMinutes: number;
   absoluteHours: number;
+  /**
+   * How often a session's groups are read again from the provider with its refresh token
+   * (GROUPS_REFRESH_MINUTES, 15; 0: only at sign-in). Providers that issue no refresh token
+   * leave the groups of the sign-in.
+   */
+  groupsRefreshMinutes: number;
   /** Where revoked sessions and used sign-in states are kept: Redis/Valkey, or this process. */
   storeUrl: string | undefined;
 }
@@ -648,6 +659,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       secret,
       idleMinutes: values.SESSION_IDLE_MINUTES,
       absoluteHours: values.SESSION_ABSOLUTE_HOURS,
+      groupsRefreshMinutes: values.GROUPS_REFRESH_MINUTES,
       storeUrl: values.SESSION_STORE_URL,
     },
     publicUrl: values.PUBLIC_URL,

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendProblem } from '../http/problem.ts';
+import type { GroupsRefresh } from './groups-refresh.ts';
 import type { SessionLookup, Sessions } from './sessions.ts';
 
 /**
@@ -25,19 +26,33 @@ export function refuseWithoutSession(
 }
 
 /** Every route registered after this in the same scope answers only to a live session. */
-export const requireSession = fp<{ sessions: Sessions }>(async (scope, { sessions }) => {
-  scope.addHook('onRequest', async (request, reply) => {
-    const lookup = await sessions.read(request);
-    if (lookup.status !== 'active')
-      return refuseWithoutSession(reply, sessions, lookup, 'Sign in to use Storey.');
-    const { session } = lookup;
-    request.user = {
-      sub: session.sub,
-      name: session.name,
-      email: session.email,
-      emailVerified: session.emailVerified === true,
-      groups: session.groups,
-    };
-    await sessions.touch(reply, session);
-  });
-});
+export const requireSession = fp<{ sessions: Sessions; refreshGroups?: GroupsRefresh }>(
+  async (scope, { sessions, refreshGroups }) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      const lookup = await sessions.read(request);
+      if (lookup.status !== 'active')
+        return refuseWithoutSession(reply, sessions, lookup, 'Sign in to use Storey.');
+      // The groups read again from the provider when they are older than the period.
+      const session = refreshGroups
+        ? await refreshGroups(lookup.session, request.log)
+        : lookup.session;
+      if (session === 'ended') {
+        await sessions.revoke(lookup.session);
+        return refuseWithoutSession(
+          reply,
+          sessions,
+          { status: 'ended', session: lookup.session },
+          'Sign in to use Storey.',
+        );
+      }
+      request.user = {
+        sub: session.sub,
+        name: session.name,
+        email: session.email,
+        emailVerified: session.emailVerified === true,
+        groups: session.groups,
+      };
+      await sessions.touch(reply, session);
+    });
+  },
+);

@@ -12,6 +12,11 @@ export interface SessionStore {
   /** The values of several keys in one round trip (undefined where none is kept). */
   getMany(keys: readonly string[]): Promise<Array<string | undefined>>;
   put(key: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Writes a value only where one is kept (Redis SET XX): a session signed out meanwhile is
+   * not brought back by a late write. False when there was none.
+   */
+  replace(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Reads and deletes a value. */
   take(key: string): Promise<string | undefined>;
   /** Resolves when the store answers (readiness), throws SessionStoreUnavailableError if not. */
@@ -57,6 +62,11 @@ export function createMemorySessionStore(clock: Clock): SessionStore {
     async put(key, value, ttlMs) {
       records.set(key, { value, until: clock.now() + ttlMs });
       sweep();
+    },
+    async replace(key, value, ttlMs) {
+      if (!live(key)) return false;
+      records.set(key, { value, until: clock.now() + ttlMs });
+      return true;
     },
     async take(key) {
       const record = live(key);
@@ -114,6 +124,8 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
       run(async () => {
         await redis.set(key, value, 'PX', Math.ceil(ttlMs));
       }),
+    replace: (key, value, ttlMs) =>
+      run(async () => (await redis.set(key, value, 'PX', Math.ceil(ttlMs), 'XX')) === 'OK'),
     take: (key) => run(async () => (await redis.getdel(key)) ?? undefined),
     ping: () =>
       run(async () => {

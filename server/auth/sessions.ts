@@ -24,11 +24,14 @@ export interface SessionCookie {
 /** A live session: the cookie's part and the store's (the groups read at sign-in). */
 export interface Session extends SessionCookie {
   groups: string[];
+  /** When the groups were read from the provider (sign-in, or a refresh since). */
+  groupsReadAt: number;
 }
 
 /** What the store keeps for a live session. */
 interface SessionRecord {
   groups: string[];
+  groupsReadAt?: number;
 }
 
 export type SessionLookup =
@@ -55,8 +58,15 @@ export interface Sessions {
    */
   endAllOf(sub: string): Promise<void>;
   clear(reply: FastifyReply): void;
+  /**
+   * Keeps groups read again from the provider, for every instance's next request; undefined
+   * when the session ended meanwhile (it is not brought back).
+   */
+  regroup(session: Session, groups: string[]): Promise<Session | undefined>;
   /** The store keys this session's extra records use (the ID token kept for sign-out). */
   idTokenKey(session: SessionCookie): string;
+  /** The refresh token the groups are read again with (never in the cookie). */
+  refreshTokenKey(session: SessionCookie): string;
 }
 
 /**
@@ -75,6 +85,7 @@ function readRecord(raw: string): SessionRecord {
       groups: Array.isArray(parsed.groups)
         ? parsed.groups.filter((group): group is string => typeof group === 'string')
         : [],
+      ...(typeof parsed.groupsReadAt === 'number' ? { groupsReadAt: parsed.groupsReadAt } : {}),
     };
   } catch {
     return { groups: [] };
@@ -96,7 +107,10 @@ export function createSessions(options: {
   const absoluteMs = settings.absoluteHours * 3_600_000;
   const cookieOptions = { path: '/', httpOnly: true, secure, sameSite: 'strict' } as const;
 
-  const write = async (reply: FastifyReply, { groups: _groups, ...session }: Session) => {
+  const write = async (
+    reply: FastifyReply,
+    { groups: _groups, groupsReadAt: _readAt, ...session }: Session,
+  ) => {
     const remainingSeconds = Math.max(
       1,
       Math.floor((session.startedAt + absoluteMs - clock.now()) / 1000),
@@ -123,7 +137,15 @@ export function createSessions(options: {
       const [record, endedAt] = await store.getMany([liveKey(session.sid), endedKey(session.sub)]);
       if (record === undefined || (endedAt !== undefined && Number(endedAt) >= session.startedAt))
         return { status: 'ended', session };
-      return { status: 'active', session: { ...session, ...readRecord(record) } };
+      const kept = readRecord(record);
+      return {
+        status: 'active',
+        session: {
+          ...session,
+          groups: kept.groups,
+          groupsReadAt: kept.groupsReadAt ?? session.startedAt,
+        },
+      };
     },
     async start(reply, who) {
       const now = clock.now();
@@ -136,8 +158,9 @@ export function createSessions(options: {
         startedAt: now,
         seenAt: now,
         groups: who.groups,
+        groupsReadAt: now,
       };
-      const record: SessionRecord = { groups: who.groups };
+      const record: SessionRecord = { groups: who.groups, groupsReadAt: now };
       await store.put(liveKey(session.sid), JSON.stringify(record), absoluteMs);
       await write(reply, session);
       return session;
@@ -156,6 +179,17 @@ export function createSessions(options: {
     clear(reply) {
       reply.clearCookie(cookieName, cookieOptions);
     },
+    async regroup(session, groups) {
+      const now = clock.now();
+      const record: SessionRecord = { groups, groupsReadAt: now };
+      const kept = await store.replace(
+        liveKey(session.sid),
+        JSON.stringify(record),
+        Math.max(1, session.startedAt + absoluteMs - now),
+      );
+      return kept ? { ...session, groups, groupsReadAt: now } : undefined;
+    },
     idTokenKey: (session) => `id-token:${session.sid}`,
+    refreshTokenKey: (session) => `refresh-token:${session.sid}`,
   };
 }

@@ -25,6 +25,8 @@ export interface SignInContext {
   attemptsPerMinute: number;
   /** Where the ID token holds the person's groups (SCOPES_FILE `claim`; `groups` by default). */
   groupsClaim: string;
+  /** Groups are read again this often with a refresh token (0: only at sign-in). */
+  groupsRefreshMinutes: number;
   /** Told of each sign-in (the access pages list who signed in, with which groups). */
   onSignIn?: ((person: SignedInPerson) => Promise<void>) | undefined;
 }
@@ -184,10 +186,14 @@ export const signInRoutes: FastifyPluginAsync<
             ...signedOutCookieOptions,
             secure: sessions.secure,
           });
+        // A refresh token, where groups are read again and the provider offers one.
+        const offline =
+          context.groupsRefreshMinutes > 0 &&
+          (config.serverMetadata().scopes_supported ?? []).includes('offline_access');
         const url = oidc.buildAuthorizationUrl(config, {
           ...(afterSignOut ? { prompt: 'login' } : {}),
           redirect_uri: redirectUri,
-          scope: 'openid profile email',
+          scope: offline ? 'openid profile email offline_access' : 'openid profile email',
           code_challenge: await oidc.calculatePKCECodeChallenge(state.codeVerifier),
           code_challenge_method: 'S256',
           state: state.state,
@@ -283,6 +289,13 @@ export const signInRoutes: FastifyPluginAsync<
       // Kept server-side for the provider's sign-out (id_token_hint); it never reaches the browser.
       if (tokens.id_token)
         await store.put(sessions.idTokenKey(session), tokens.id_token, sessions.absoluteMs);
+      // Kept server-side too: what the groups are read again with (groups-refresh.ts).
+      if (tokens.refresh_token && context.groupsRefreshMinutes > 0)
+        await store.put(
+          sessions.refreshTokenKey(session),
+          tokens.refresh_token,
+          sessions.absoluteMs,
+        );
       return reply.header('cache-control', 'no-store').redirect(`${origin}${state.returnTo}`, 302);
     });
   });

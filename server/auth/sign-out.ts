@@ -24,6 +24,7 @@ export const signOutRoute: FastifyPluginAsync<
     if (lookup.status !== 'none' && lookup.session) {
       await sessions.revoke(lookup.session);
       idToken = await store.take(sessions.idTokenKey(lookup.session));
+      await store.take(sessions.refreshTokenKey(lookup.session));
     }
     reply.setCookie(signedOutCookie, '1', {
       ...signedOutCookieOptions,

@@ -198,11 +198,15 @@ export async function startOpenIdProvider(options: {
         client_secret: options.client.clientSecret,
         redirect_uris: options.client.redirectUris,
         post_logout_redirect_uris: options.client.postLogoutRedirectUris,
-        grant_types: ['authorization_code'],
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
       },
     ],
     pkce: { required: () => true },
+    // A refresh token with every sign-in, as Entra ID and Keycloak issue one for offline_access
+    // (oidc-provider would drop that scope without prompt=consent): Storey reads the groups
+    // again with it (GROUPS_REFRESH_MINUTES), and a person removed here is refused at the next.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
       AuthorizationCode: 60,
       IdToken: 3600,
