@@ -214,6 +214,9 @@ export async function startOpenIdProvider(options: {
       Interaction: 600,
       Session: 12 * 3600,
       Grant: 12 * 3600,
+      // As long as the provider's own session, beyond Storey's (8 h by default): the groups are
+      // read again with it for as long as a person stays signed in.
+      RefreshToken: 12 * 3600,
     },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: {

@@ -277,6 +277,8 @@ export async function createPortfolioIndex(options: {
       ? { role: settings.readerRole, materialize: createScopeMaterializer(db) }
       : undefined,
   );
+  /** Each scope's counts in a run (by scope key and run id): see `access.counts`. */
+  const countedScopes = new Map<string, Awaited<ReturnType<typeof scopeCounts>>>();
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
@@ -579,7 +581,18 @@ export async function createPortfolioIndex(options: {
       sites: (reader, page) => readServed(reader, (trx, runId) => siteListing(trx, runId, page)),
       buildings: (reader, page) =>
         readServed(reader, (trx, runId) => buildingListing(trx, runId, page)),
-      counts: (reader) => readServed(reader, (trx, runId) => scopeCounts(trx, runId)),
+      // A scope's counts are those of its run: counted once (every row under the policy), then
+      // kept, since the status every screen asks for a minute would count them again each time.
+      counts: (reader) =>
+        readServed(reader, async (trx, runId) => {
+          const key = `${reader.access?.key ?? 'all'}/${runId}`;
+          const kept = countedScopes.get(key);
+          if (kept) return kept;
+          const counted = await scopeCounts(trx, runId);
+          if (countedScopes.size >= 10_000) countedScopes.clear();
+          countedScopes.set(key, counted);
+          return counted;
+        }),
       names: (reader, ids) => readServed(reader, (trx, runId) => namesOf(trx, runId, ids)),
       async building(id) {
         const served = await servedRun(db);
