@@ -12,8 +12,8 @@ const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
  * Writes, beside Vite's manifest, each page's own chunks (its route module and what that imports,
  * less what the entry brings) by URL pattern, for the BFF to announce in the page it serves
  * (server/http/route-preloads.ts): a first visit then fetches them with the entry, not after it.
- * Route modules are named after their pattern's key in `routePatterns` (the index is the
- * portfolio), which src/app/router.tsx follows.
+ * Route modules are named after their pattern's key in `routePatterns`, in kebab case
+ * (`myAccess` → my-access.tsx; the index is the portfolio), which src/app/router.tsx follows.
  */
 function routePreloads(): Plugin {
   const patterns: Record<string, string> = {
@@ -40,7 +40,9 @@ function routePreloads(): Plugin {
       const shared = entry ? withImports(entry.fileName) : new Set<string>();
       const routes: RoutePreloads['routes'] = [];
       for (const chunk of chunks) {
-        const name = /src\/app\/routes\/([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        const name = /src\/app\/routes\/([\w-]+)\.tsx$/
+          .exec(chunk.facadeModuleId ?? '')?.[1]
+          ?.replace(/-(\w)/g, (_dash, letter: string) => letter.toUpperCase());
         const pattern = name === undefined ? undefined : patterns[name];
         if (pattern === undefined) continue;
         const files = [...withImports(chunk.fileName)].filter((file) => !shared.has(file));

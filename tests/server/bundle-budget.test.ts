@@ -53,6 +53,8 @@ describe('the built dashboard', () => {
     expect(routes.map((route) => route.pattern).sort()).toEqual(
       [
         '/',
+        '/access',
+        '/access/me',
         '/attention',
         '/buildings/:buildingId',
         '/buildings/:buildingId/levels/:level',
