@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { useSignOut } from '@/features/auth/components/user-menu';
 import type { MeAnswer } from '@/shared/contracts/access';
+import { useLazyMenu } from './lazy-menu';
 
 const loadAccountMenuList = () => import('./account-menu-list');
 const AccountMenuList = lazy(() =>
@@ -14,25 +15,14 @@ const AccountMenuList = lazy(() =>
  * summary of what is shared; the list is its own chunk, fetched when the button is neared.
  */
 export function AccountMenu({ name, scope }: { name: string; scope: MeAnswer | undefined }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
+  const menu = useLazyMenu('storey-account-menu', loadAccountMenuList);
   const account = useSignOut();
-  const prefetch = () => void loadAccountMenuList();
   return (
     <>
       <Button
         color="inherit"
         aria-label={`Signed in as ${name}`}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : 'false'}
-        aria-controls={anchor ? 'storey-account-menu' : undefined}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onTouchStart={prefetch}
-        onClick={(event) => {
-          setOpened(true);
-          setAnchor(event.currentTarget);
-        }}
+        {...menu.buttonProps}
         sx={{
           flexShrink: 1,
           minWidth: 0,
@@ -48,11 +38,11 @@ export function AccountMenu({ name, scope }: { name: string; scope: MeAnswer | u
           ▾
         </span>
       </Button>
-      {opened ? (
+      {menu.opened ? (
         <Suspense fallback={null}>
           <AccountMenuList
-            anchor={anchor}
-            onClose={() => setAnchor(null)}
+            anchor={menu.anchor}
+            onClose={menu.close}
             name={name}
             scope={scope}
             account={account}

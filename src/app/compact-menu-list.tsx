@@ -2,9 +2,8 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import { scopeSummary } from '@/features/access/utils/access-words';
 import type { MeAnswer } from '@/shared/contracts/access';
+import { accountMenuItems } from './account-menu-items';
 import type { MainLink } from './navigation';
 
 /** The compact menu's list: its own chunk, since MUI's menu brings a popover, a modal and a focus trap. */
@@ -46,27 +45,7 @@ export function CompactMenuList({
         {scheme.label} mode
       </MenuItem>
       {user ? <Divider /> : null}
-      {scope && scope.scopes === 'on' ? (
-        <MenuItem component={RouterLink} to={paths.myAccess()} onClick={onClose}>
-          What I can see: {scopeSummary(scope)}
-        </MenuItem>
-      ) : null}
-      {user ? (
-        <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
-          Signed in as {user.name}
-        </MenuItem>
-      ) : null}
-      {user ? (
-        <MenuItem
-          disabled={account.signingOut}
-          onClick={() => {
-            onClose();
-            account.signOut();
-          }}
-        >
-          Sign out
-        </MenuItem>
-      ) : null}
+      {user ? accountMenuItems({ name: user.name, scope, account, onClose }) : null}
     </Menu>
   );
 }

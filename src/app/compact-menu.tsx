@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { useSignOut } from '@/features/auth/components/user-menu';
 import type { MeAnswer } from '@/shared/contracts/access';
+import { useLazyMenu } from './lazy-menu';
 import { useSchemeSwitch, type MainLink } from './navigation';
 
 const loadMenuList = () => import('./compact-menu-list');
@@ -27,35 +28,19 @@ export function CompactMenu({
   /** What is shared with the person, when access scopes are on. */
   scope: MeAnswer | undefined;
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
+  const menu = useLazyMenu('storey-menu', loadMenuList);
   const scheme = useSchemeSwitch();
   const account = useSignOut();
-  const close = () => setAnchor(null);
-  const prefetch = () => void loadMenuList();
   return (
     <>
-      <Button
-        color="inherit"
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : 'false'}
-        aria-controls={anchor ? 'storey-menu' : undefined}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onTouchStart={prefetch}
-        onClick={(event) => {
-          setOpened(true);
-          setAnchor(event.currentTarget);
-        }}
-        sx={{ ml: 'auto', flexShrink: 0 }}
-      >
+      <Button color="inherit" {...menu.buttonProps} sx={{ ml: 'auto', flexShrink: 0 }}>
         Menu
       </Button>
-      {opened ? (
+      {menu.opened ? (
         <Suspense fallback={null}>
           <CompactMenuList
-            anchor={anchor}
-            onClose={close}
+            anchor={menu.anchor}
+            onClose={menu.close}
             signedIn={signedIn}
             links={links}
             scope={scope}
