@@ -58,7 +58,7 @@ test('lists the rooms out of band across the portfolio, filters them, exports th
     .trim()
     .split(/\r?\n/);
   expect(lines[0]).toBe(
-    'Room,Level,Building,Site,Measurement,Verdict,Value,Unit,Band,Band source,Out of band since (UTC),Since known,Out of band for,Reading time (UTC),Checked (UTC),Room id,Building id,Measurement id',
+    'Room,Level,Building,Site,Measurement,Verdict,Value,Unit,Band,Band source,Out of band since (UTC),Since known,Out of band for,Reading time (UTC),Checked (UTC),Room id,Building id,Measurement id,Other sensors out of band',
   );
   expect(lines.length).toBeGreaterThan(1);
   expect(
