@@ -2,22 +2,15 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { queryString } from './query-string';
 import { z } from '@/lib/zod';
+import { energyReasons, type EnergyReason } from '@/shared/contracts/energy';
 
 /**
  * The portfolio's energy over the last 30 whole days, as the server's energy refresh worked it
  * out from each building's meters (server/portfolio-index/energy-ranking.ts). This schema is the
  * contract; the server's tests parse its answers with it (tests/server/portfolio-index-energy).
  */
-export const energyReasonSchema = z.enum([
-  'no-meter',
-  'meter-unit',
-  'no-area',
-  'meter-stuck',
-  'not-read-yet',
-  'beyond-retention',
-  'partial',
-]);
-export type EnergyReason = z.infer<typeof energyReasonSchema>;
+export const energyReasonSchema = z.enum(energyReasons);
+export type { EnergyReason };
 
 export const compareReasonSchema = z.enum([
   'last-incomplete',

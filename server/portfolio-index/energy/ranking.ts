@@ -2,24 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
 import { daysBefore, monthsBefore } from '../../../src/shared/rules/site-days.ts';
 import type { IndexTables } from '../core/tables.ts';
-
-/**
- * Why a building has no kWh per m² for the period, the first that applies: no meter of the
- * building as a whole among its current values, meters that do not read in Wh/kWh/MWh, no area,
- * a meter stuck on a day read (readings all day, its total unmoved: a building's main meter never
- * uses nothing for a whole day, so that day's use is not known), days not read yet, days older
- * than the site keeps, readings that do not cover every day whole.
- */
-export const energyReasons = [
-  'no-meter',
-  'meter-unit',
-  'no-area',
-  'meter-stuck',
-  'not-read-yet',
-  'beyond-retention',
-  'partial',
-] as const;
-export type EnergyReason = (typeof energyReasons)[number];
+import { energyReasons, type EnergyReason } from '../../../src/shared/contracts/energy.ts';
 
 /** Why a building's period is not compared with the one before. */
 export const compareReasons = [
