@@ -29,27 +29,19 @@ export async function holdsPlace(
           .where('run_id', '=', runId)
           .where('id', '=', id)
           .executeTakeFirst()
-      : kind === 'floor'
+      : kind === 'floor' || kind === 'space'
         ? await db
-            .selectFrom('indexed_level')
+            .selectFrom(kind === 'floor' ? 'indexed_level' : 'indexed_room')
             .select('building_id')
             .where('run_id', '=', runId)
             .where('id', '=', id)
             .limit(1)
             .executeTakeFirst()
-        : kind === 'space'
-          ? await db
-              .selectFrom('indexed_room')
-              .select('building_id')
-              .where('run_id', '=', runId)
-              .where('id', '=', id)
-              .limit(1)
-              .executeTakeFirst()
-          : await db
-              .selectFrom('known_device')
-              .select('building_id')
-              .where('device_id', '=', id)
-              .executeTakeFirst();
+        : await db
+            .selectFrom('known_device')
+            .select('building_id')
+            .where('device_id', '=', id)
+            .executeTakeFirst();
   return row !== undefined;
 }
 
