@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePrerequisites } from './support/prerequisites';
+import { playwrightFailures, vitestFailures, type PlaywrightSuite } from './support/run-summary';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -18,7 +19,7 @@ mkdirSync(results, { recursive: true });
 interface Step {
   name: string;
   command: string[];
-  counts?: () => { passed: number; failed: number };
+  counts?: () => { passed: number; failed: number; failures: string[] };
 }
 
 const readJson = (file: string): Record<string, unknown> | undefined =>
@@ -55,6 +56,7 @@ const steps: Step[] = [
       return {
         passed: Number(report?.numPassedTests ?? 0),
         failed: Number(report?.numFailedTests ?? 0),
+        failures: vitestFailures(report, root),
       };
     },
   },
@@ -62,11 +64,12 @@ const steps: Step[] = [
     name: 'playwright',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
     counts: () => {
-      const stats = readJson(path.join(results, 'e2e.json'))?.stats as
-        Record<string, number> | undefined;
+      const report = readJson(path.join(results, 'e2e.json'));
+      const stats = report?.stats as Record<string, number> | undefined;
       return {
         passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
         failed: stats?.unexpected ?? 0,
+        failures: playwrightFailures(report?.suites as PlaywrightSuite[] | undefined),
       };
     },
   },
@@ -115,6 +118,8 @@ for (const step of steps) {
     if (!ok && counts.failed === 0) failed += 1;
     lines.push(
       `${ok ? '✓' : '✗'} ${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds} s)`,
+      // The failed tests by name, so the last lines of a CI log say what to look at.
+      ...counts.failures.map((failure) => `    ✗ ${failure}`),
     );
   } else {
     if (!ok) failed += 1;

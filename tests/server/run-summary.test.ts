@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { playwrightFailures, vitestFailures } from '../support/run-summary';
+
+describe("npm test's summary", () => {
+  it('names each failed Vitest test and why, and a file that failed to run', () => {
+    const report = {
+      testResults: [
+        {
+          name: '/repo/tests/server/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'a passes', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'a › times out',
+              status: 'failed',
+              failureMessages: [
+                '\u001b[31m\nError: Test timed out in 20000ms.\u001b[39m\n    at x',
+              ],
+            },
+          ],
+        },
+        {
+          name: '/repo/tests/src/b.test.tsx',
+          status: 'failed',
+          message: 'Cannot find module',
+          assertionResults: [],
+        },
+        { name: '/repo/tests/src/c.test.tsx', status: 'passed', assertionResults: [] },
+      ],
+    };
+    expect(vitestFailures(report, '/repo')).toEqual([
+      'tests/server/a.test.ts › a › times out: Error: Test timed out in 20000ms.',
+      'tests/src/b.test.tsx: Cannot find module',
+    ]);
+  });
+
+  it('names each unexpectedly failed Playwright test with its project, place and why', () => {
+    const suites = [
+      {
+        file: 'search.spec.ts',
+        specs: [
+          {
+            title: 'opens the room',
+            line: 12,
+            tests: [
+              { projectName: 'dashboard', status: 'expected', results: [] },
+              {
+                projectName: 'dashboard',
+                status: 'unexpected',
+                results: [
+                  {
+                    error: { message: 'Error: expect(locator).toBeVisible() failed\n\nLocator: x' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        suites: [
+          {
+            file: 'search.spec.ts',
+            specs: [
+              { title: 'flaky', line: 30, tests: [{ projectName: 'dashboard', status: 'flaky' }] },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(playwrightFailures(suites)).toEqual([
+      '[dashboard] search.spec.ts:12 › opens the room: Error: expect(locator).toBeVisible() failed',
+    ]);
+  });
+});
