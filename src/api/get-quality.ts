@@ -59,6 +59,12 @@ export const findingSchema = z.object({
   /** The floor a finding is about, for the floor's page. */
   levelPosition: z.nullable(z.number()),
   levelName: z.nullable(z.string()),
+  /** That floor's id on the platform: what a maintainer looks up. */
+  levelId: z.nullable(z.string()),
+  /** The rooms it is about (rooms sharing a name), by id and name. */
+  rooms: z.nullable(
+    z.array(z.object({ id: z.nullable(z.string()), name: z.nullable(z.string()) })),
+  ),
 });
 export type Finding = z.infer<typeof findingSchema>;
 

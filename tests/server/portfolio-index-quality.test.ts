@@ -144,6 +144,17 @@ describe('data quality from the index on the full platform', () => {
       detail: 'Level 1',
       buildingName: tower.name,
     });
+    // What a maintainer is sent names the floor by its id and the rooms that share a name.
+    const towerEntry = context.platform.emulator.portfolio.buildings[specialBuildings.tower]!;
+    const levelOne = context.platform.emulator.portfolio.floorsOf(towerEntry)[1]!;
+    const meetingRooms = levelOne.spaces
+      .filter((space) => space.name === 'Meeting room')
+      .map((space) => ({ id: space.id, name: space.name }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(meetingRooms).toHaveLength(2);
+    expect(
+      own.findings.find((f) => f.ruleId === 'room-name-duplicate' && f.levelPosition === 1),
+    ).toMatchObject({ levelId: levelOne.record.id, rooms: meetingRooms });
     const summary = qualitySummarySchema.parse((await get(context, '/api/index/quality')).body);
     const all = [...expected.scores.values()];
     expect(summary.score).toBe(Math.round(all.reduce((sum, score) => sum + score, 0) / all.length));

@@ -33,6 +33,8 @@ function finding(fields: Partial<Finding>): Finding {
     detail: null,
     levelPosition: null,
     levelName: null,
+    levelId: null,
+    rooms: null,
     ...fields,
   };
 }
@@ -154,10 +156,36 @@ describe('the issues table', () => {
       'b1',
       'Harbour',
       'Alpha Estates',
+      '',
+      '',
+      '',
       'Area is 0 m²',
       'Why missing-area matters.',
     ]);
     expect(csv.rows[1]!.slice(2, 4)).toEqual(['', '']);
+  });
+
+  it("names a floor finding's floor by name and id, and the rooms it is about", () => {
+    const csv = findingsCsv(
+      [
+        finding({
+          ruleId: 'room-name-duplicate',
+          levelPosition: 2,
+          levelName: 'Level 2',
+          levelId: 'floor-7',
+          rooms: [
+            { id: 'space-1', name: 'Kitchen' },
+            { id: 'space-2', name: 'kitchen ' },
+            { id: null, name: 'Kitchen' },
+          ],
+        }),
+      ],
+      [rule('room-name-duplicate', 1)],
+    );
+    const column = (name: string) => csv.rows[0]![csv.header.indexOf(name)];
+    expect(column('Floor')).toBe('Level 2');
+    expect(column('Floor id')).toBe('floor-7');
+    expect(column('Rooms')).toBe('Kitchen (space-1); kitchen (space-2); Kitchen');
     expect(qualityCsvName('')).toBe('storey-data-quality.csv');
     expect(qualityCsvName('missing-area')).toBe('storey-data-quality-missing-area.csv');
   });

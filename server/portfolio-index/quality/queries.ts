@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { rules, scoreFormula, scoreWeights, type Severity } from './rules.ts';
+import { rules, scoreFormula, scoreWeights, type RoomRef, type Severity } from './rules.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /** Where a quality answer looks: one organization, one site, or the whole portfolio. */
@@ -27,6 +27,8 @@ export interface FindingRow {
   organizationName: string | null;
   levelPosition: number | null;
   levelName: string | null;
+  levelId: string | null;
+  rooms: RoomRef[] | null;
 }
 
 const severityRank = sql`case f.severity when 'error' then 0 when 'warning' then 1 else 2 end`;
@@ -50,6 +52,7 @@ function findingsOf(runId: number, filter: FindingsFilter): RawBuilder<FindingRo
       coalesce(b.organization_id, s.organization_id) as "organizationId",
       coalesce(b.organization_name, o.name) as "organizationName",
       f.level_position as "levelPosition", l.name as "levelName",
+      f.level_id as "levelId", f.rooms,
       ${severityRank} as severity_rank
     from indexed_finding f
     left join indexed_building b on b.run_id = f.run_id and b.id = f.building_id

@@ -635,13 +635,19 @@ function qualityOf(buildings: typeof fixtureBuildings) {
     if (!entry) continue;
     drillDowns.set(record.id, {
       levels: fixture.floorsOf(entry).map((floor, position) => {
-        const names = floor.spaces.map((space) => (space.name ?? '').trim().toLowerCase());
+        const key = (name: string | null) => (name ?? '').trim().toLowerCase();
+        const names = floor.spaces.map((space) => key(space.name));
+        const shared = floor.spaces.filter(
+          (space) => names.filter((name) => name === key(space.name)).length > 1,
+        );
         return {
           position,
+          id: floor.record.id,
           name: floor.record.name,
           area: floor.record.area,
           rooms: floor.spaces.length,
-          sameNameRooms: new Set(names).size < names.length,
+          sameNameRooms: shared.length > 0,
+          sameNamedRooms: shared.map((space) => ({ id: space.id, name: space.name })),
         };
       }),
     });
@@ -678,6 +684,8 @@ function qualityOf(buildings: typeof fixtureBuildings) {
           (organizationId ? (organizations.get(organizationId)?.name ?? null) : null),
         levelPosition: finding.levelPosition ?? null,
         levelName: level?.record.name ?? null,
+        levelId: finding.levelId ?? null,
+        rooms: finding.rooms ? [...finding.rooms] : null,
       };
     })
     .sort((a, b) => rank[a.severity] - rank[b.severity]);

@@ -127,6 +127,9 @@ export function findingsCsv(findings: readonly Finding[], rules: readonly Rule[]
       'Building id',
       'Site',
       'Organization',
+      'Floor',
+      'Floor id',
+      'Rooms',
       'Detail',
       'Explanation',
     ],
@@ -137,6 +140,11 @@ export function findingsCsv(findings: readonly Finding[], rules: readonly Rule[]
       finding.buildingId ?? '',
       siteLabel(finding.siteId, finding.siteName),
       organizationLabel(finding.organizationId, finding.organizationName),
+      finding.levelPosition === null ? '' : displayName(finding.levelName),
+      finding.levelId ?? '',
+      (finding.rooms ?? [])
+        .map((room) => `${displayName(room.name)}${room.id ? ` (${room.id})` : ''}`)
+        .join('; '),
       finding.detail ?? '',
       explanation.get(finding.ruleId) ?? '',
     ]),
