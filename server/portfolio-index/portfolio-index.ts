@@ -264,7 +264,11 @@ export async function createPortfolioIndex(options: {
   // Only where grants decide: the reader role and the scopes' rows (decision 0020).
   if (settings.scopes) {
     try {
-      await prepareReaderRole(database, settings.readerRole);
+      const { searchIndexed } = await prepareReaderRole(database, settings.readerRole);
+      if (!searchIndexed)
+        log.info(
+          "Searches of people who see part of the portfolio read every name: the database's full-text match (ts_match_vq) is not LEAKPROOF and Storey may not mark it. A database administrator may: ALTER FUNCTION pg_catalog.ts_match_vq(tsvector, tsquery) LEAKPROOF (docs/access-scopes.md).",
+        );
     } catch (error) {
       await database.close();
       throw error;
