@@ -123,7 +123,8 @@ export default defineConfig({
           name: 'src',
           environment: 'jsdom',
           include: ['tests/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/src/setup.ts'],
+          // The clock first: fixtures worked out when the scenarios load read it.
+          setupFiles: ['tests/src/clock.ts', 'tests/src/setup.ts'],
           testTimeout: 20_000,
         },
       },
