@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
+import { expectItemsApart, expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
 import { signInFromStart } from './sign-in-helper';
 
 // The emulator's large profile: 10,000 buildings and a 200-level tower of 100 rooms a floor.
@@ -66,6 +66,23 @@ test('draws the 200-level tower as a stacking plan, top floor first, and opens a
   await expect(
     page.getByRole('table', { name: 'Rooms', exact: true }).getByRole('row'),
   ).toHaveCount(101);
+});
+
+test('draws the tower on a 390-pixel phone a floor a row, none over the next', async ({ page }) => {
+  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
+  await page
+    .getByRole('table', { name: 'Buildings' })
+    .getByRole('link', { name: 'Skyline Tower', exact: true })
+    .first()
+    .click();
+  const floors = page.getByRole('list', { name: 'Floors' });
+  await expect(floors.getByRole('link').first()).toHaveText('Level 199');
+  // Opened wide, then the window narrowed to a phone's: every row's place is worked out again.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectItemsApart(floors);
+  // Further down, drawn as it scrolls into view, the rows are as far apart.
+  await floors.getByRole('link', { name: 'Level 180', exact: true }).scrollIntoViewIfNeeded();
+  await expectItemsApart(floors);
 });
 
 test('draws the portfolio of 10,000 buildings with every chart readable', async ({ page }) => {

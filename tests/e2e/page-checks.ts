@@ -72,3 +72,40 @@ export function recordAnswers(page: Page) {
     },
   };
 }
+
+/**
+ * Each item of a list drawn on its own: every item's visible text and bars lie inside its own
+ * box, and no item's box reaches into the next one (the UX walk saw a phone's stacking plan rows
+ * drawn 16–24 px over each other).
+ */
+export async function expectItemsApart(list: Locator) {
+  const boxes = await list.getByRole('listitem').evaluateAll((items) =>
+    items.map((item) => {
+      const own = item.getBoundingClientRect();
+      const parts = [...item.querySelectorAll('a, p, span, div')]
+        .map((part) => part.getBoundingClientRect())
+        .filter((part) => part.height > 0 && part.width > 0);
+      return {
+        top: own.top,
+        bottom: own.bottom,
+        partsTop: Math.min(...parts.map((part) => part.top)),
+        partsBottom: Math.max(...parts.map((part) => part.bottom)),
+      };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(1);
+  const sorted = boxes.sort((a, b) => a.top - b.top);
+  for (const [index, box] of sorted.entries()) {
+    expect(box.partsTop, `item ${index + 1}'s contents start inside it`).toBeGreaterThanOrEqual(
+      box.top - 0.5,
+    );
+    expect(box.partsBottom, `item ${index + 1}'s contents end inside it`).toBeLessThanOrEqual(
+      box.bottom + 0.5,
+    );
+    const next = sorted[index + 1];
+    if (next)
+      expect(box.bottom, `item ${index + 1} ends before the next`).toBeLessThanOrEqual(
+        next.top + 0.5,
+      );
+  }
+}

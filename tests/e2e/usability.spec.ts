@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+import { expectItemsApart, expectNoSeriousA11yViolations, shoot } from './page-checks';
 
 interface Place {
   building: string;
@@ -137,6 +137,19 @@ test('a 390-pixel phone shows the headline figures and the buildings before any 
   await expect(largest).toHaveCount(0);
   await page.getByRole('region', { name: 'Charts' }).scrollIntoViewIfNeeded();
   await expect(largest.getByRole('img')).toBeVisible();
+});
+
+test('a 390-pixel phone draws each floor of a stacking plan on its own, none over the next', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const [, , , building] = (await (
+    await page.request.get('/api/Buildings?take=4', { headers: { 'X-CSRF': '1' } })
+  ).json()) as Array<{ id: string }>;
+  await page.goto(`/buildings/${building!.id}`);
+  const floors = page.getByRole('list', { name: 'Floors' });
+  await expect(floors.getByRole('link').first()).toBeVisible();
+  await expectItemsApart(floors);
 });
 
 for (const scheme of ['light', 'dark'] as const) {

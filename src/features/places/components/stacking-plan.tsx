@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -54,7 +56,11 @@ export function stackRows(
   return rows.reverse();
 }
 
-const rowHeight = 40;
+/**
+ * A floor's row: one line where the columns fit side by side, two on a phone (the floor's name
+ * above its bars), each row as tall as what it holds so no row draws over the next.
+ */
+const rowHeight = { xs: 76, sm: 40 } as const;
 
 const roomCount = (rooms: number) => `${formatCount(rooms)} ${rooms === 1 ? 'room' : 'rooms'}`;
 
@@ -116,7 +122,9 @@ function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
         display: 'grid',
         gridTemplateColumns: columns(extra),
         alignItems: 'center',
+        alignContent: 'center',
         columnGap: 2,
+        rowGap: 0.5,
         height: rowHeight,
         px: 2,
         borderBottom: 1,
@@ -233,13 +241,15 @@ export function StackingPlan({
 
 function VirtualRows({ rows, plan }: { rows: StackRow[]; plan: PlanScale }) {
   const list = useRef<HTMLOListElement>(null);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const height = wide ? rowHeight.sm : rowHeight.xs;
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
     setOffset(list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0);
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => rowHeight,
+    estimateSize: () => height,
     overscan: 10,
     scrollMargin: offset,
     // The top floors are drawn even while the plan is still below the fold.
@@ -251,6 +261,8 @@ function VirtualRows({ rows, plan }: { rows: StackRow[]; plan: PlanScale }) {
         ]),
       ].sort((a, b) => a - b),
   });
+  // A window turned or resized across the phone's width: every row's place is worked out again.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, height]);
   return (
     <Box
       component="ol"
