@@ -41,13 +41,13 @@ const validBuildingId = (raw: string): string => validId(raw, 'building');
  */
 function sendListing(
   reply: FastifyReply,
-  listing: { items: unknown[]; total: number } | undefined,
+  listing: { json: string; total: number } | undefined,
 ): FastifyReply {
   if (!listing) throw indexStarting();
   return reply
     .header('content-type', 'application/json; charset=utf-8')
     .header('x-total-count', String(listing.total))
-    .send(JSON.stringify(listing.items));
+    .send(listing.json);
 }
 
 /**
