@@ -505,17 +505,6 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
-  '0013-finding-places': {
-    async up(db: Kysely<unknown>) {
-      // What a maintainer is sent names the floor by its id and the rooms a finding is about
-      // (the UX walk: the CSV named a floor by its name alone and no room at all).
-      await db.schema
-        .alterTable('indexed_finding')
-        .addColumn('level_id', 'text')
-        .addColumn('rooms', 'jsonb')
-        .execute();
-    },
-  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SkippedRecords } from '../../../src/shared/platform/records.ts';
-import type { RoomRef } from '../quality/rules.ts';
 
 /** A column the database fills when an insert leaves it out. */
 type Optional<T> = ColumnType<T, T | undefined, T>;
@@ -102,9 +101,6 @@ export interface IndexTables {
     severity: 'error' | 'warning' | 'info';
     detail: string | null;
     level_position: number | null;
-    level_id: string | null;
-    /** The rooms it is about: [{ id, name }]. */
-    rooms: ColumnType<RoomRef[] | null, string | null, string | null>;
   };
   /** Each building's data-quality score, and whether its floors and rooms were checked. */
   indexed_quality: {

@@ -4,7 +4,6 @@ import {
   scoresByBuilding,
   type BuildingDrillDown,
   type LevelFacts,
-  type RoomRef,
 } from './rules.ts';
 import type { IndexTables } from '../core/tables.ts';
 
@@ -17,9 +16,6 @@ export interface DrillDownsRead {
 }
 
 const batchRows = 5_000;
-/** The rooms a same-name finding names: of each shared name, and on each floor. */
-const roomsPerName = 5;
-const roomsPerFloor = 20;
 
 /**
  * Runs the data-quality rules over a run's whole portfolio and writes their findings and every
@@ -63,14 +59,13 @@ export async function checkIndexedQuality(
   // Room names compared as the rules compare names: trimmed, without case.
   const { rows: levelRows } = await sql<{
     building_id: string;
-    id: string | null;
     position: number;
     name: string | null;
     area: number | null;
     rooms: number;
     same_name_rooms: boolean;
   }>`
-    select l.building_id, l.id, l.position, l.name, l.area,
+    select l.building_id, l.position, l.name, l.area,
       coalesce(r.rooms, 0)::int as rooms, coalesce(r.same_name_rooms, false) as same_name_rooms
     from indexed_level l
     left join (
@@ -83,47 +78,15 @@ export async function checkIndexedQuality(
     order by l.building_id, l.position`.execute(db);
   signal?.throwIfAborted();
 
-  // The rooms that share a name with another on their floor, for the finding to name them: a
-  // few per name and per floor (a floor of 5,000 rooms all called "Room" is one finding, not a
-  // list of 5,000).
-  const { rows: sameNamedRows } = await sql<{
-    building_id: string;
-    level_position: number;
-    rooms: RoomRef[];
-  }>`
-    select building_id, level_position,
-      (jsonb_agg(room order by key, room->>'id' collate "C") filter (where rank <= ${roomsPerName}))
-        as rooms
-    from (
-      select building_id, level_position, key, jsonb_build_object('id', id, 'name', name) as room,
-        row_number() over (partition by building_id, level_position, key order by id collate "C") as rank,
-        count(*) over (partition by building_id, level_position, key) as same
-      from (select building_id, level_position, id, name,
-              lower(btrim(coalesce(name, ''), E' \\t\\r\\n')) as key
-            from indexed_room where run_id = ${runId}) named
-    ) ranked
-    where same > 1
-    group by building_id, level_position`.execute(db);
-  signal?.throwIfAborted();
-  const sameNamed = new Map(
-    sameNamedRows.map((row) => [
-      `${row.building_id}\u0000${row.level_position}`,
-      row.rooms.slice(0, roomsPerFloor),
-    ]),
-  );
-
   const levelsOf = new Map<string, LevelFacts[]>();
   for (const row of levelRows) {
     const list = levelsOf.get(row.building_id) ?? [];
-    const rooms = sameNamed.get(`${row.building_id}\u0000${row.position}`);
     list.push({
       position: row.position,
-      id: row.id,
       name: row.name,
       area: row.area,
       rooms: row.rooms,
       sameNameRooms: row.same_name_rooms,
-      ...(rooms ? { sameNamedRooms: rooms } : {}),
     });
     levelsOf.set(row.building_id, list);
   }
@@ -142,15 +105,10 @@ export async function checkIndexedQuality(
   for (let start = 0; start < findings.length; start += batchRows) {
     signal?.throwIfAborted();
     const batch = findings.slice(start, start + batchRows);
-    await sql`insert into indexed_finding (run_id, building_id, site_id, rule_id, severity, detail, level_position, level_id, rooms)
-      select ${runId}, building_id, site_id, rule_id, severity, detail, level_position, level_id, rooms::jsonb
-      from unnest(${batch.map((f) => f.buildingId ?? null)}::text[], ${batch.map((f) => f.siteId)}::text[],
+    await sql`insert into indexed_finding (run_id, building_id, site_id, rule_id, severity, detail, level_position)
+      select ${runId}, * from unnest(${batch.map((f) => f.buildingId ?? null)}::text[], ${batch.map((f) => f.siteId)}::text[],
         ${batch.map((f) => f.ruleId)}::text[], ${batch.map((f) => f.severity)}::text[], ${batch.map((f) => f.detail ?? null)}::text[],
-        ${batch.map((f) => f.levelPosition ?? null)}::int[], ${batch.map((f) => f.levelId ?? null)}::text[],
-        ${batch.map((f) => (f.rooms ? JSON.stringify(f.rooms) : null))}::text[])
-        as finding(building_id, site_id, rule_id, severity, detail, level_position, level_id, rooms)`.execute(
-      db,
-    );
+        ${batch.map((f) => f.levelPosition ?? null)}::int[])`.execute(db);
   }
   for (let start = 0; start < buildings.length; start += batchRows) {
     signal?.throwIfAborted();

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { rules, scoreFormula, scoreWeights, type RoomRef, type Severity } from './rules.ts';
+import { rules, scoreFormula, scoreWeights, type Severity } from './rules.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /** Where a quality answer looks: one organization, one site, or the whole portfolio. */
@@ -13,6 +13,16 @@ export interface FindingsFilter extends QualityScope {
   severity?: Severity | undefined;
   building?: string | undefined;
 }
+
+/** A room as a finding names it: its id on the platform (where it has one) and its name. */
+export interface RoomRef {
+  id: string | null;
+  name: string | null;
+}
+
+/** The rooms a same-name finding names: of each shared name, and on its floor. */
+const roomsPerName = 5;
+const roomsPerFloor = 20;
 
 /** A finding as the screens list it: with the names of its building, site and organization. */
 export interface FindingRow {
@@ -28,6 +38,7 @@ export interface FindingRow {
   levelPosition: number | null;
   levelName: string | null;
   levelId: string | null;
+  /** The rooms sharing a name, for a same-name finding (read with its page). */
   rooms: RoomRef[] | null;
 }
 
@@ -52,7 +63,7 @@ function findingsOf(runId: number, filter: FindingsFilter): RawBuilder<FindingRo
       coalesce(b.organization_id, s.organization_id) as "organizationId",
       coalesce(b.organization_name, o.name) as "organizationName",
       f.level_position as "levelPosition", l.name as "levelName",
-      f.level_id as "levelId", f.rooms,
+      l.id as "levelId",
       ${severityRank} as severity_rank
     from indexed_finding f
     left join indexed_building b on b.run_id = f.run_id and b.id = f.building_id
@@ -157,10 +168,28 @@ export async function qualityFindings(
   const { key, order } = groupings[page.group];
   const [{ rows: count }, { rows }] = await Promise.all([
     sql<{ total: string }>`select count(*) as total from (${scoped}) scoped`.execute(db),
+    // The rooms a same-name finding is about are read for the page's findings alone (at a sync
+    // they cost seconds at 336,000 rooms, for a list few people export).
     sql<FindingRow & { severity_rank: number; group_key: string }>`
-      select *, ${key} as group_key from (${scoped}) scoped
-      order by ${order}
-      offset ${page.offset} limit ${page.limit}`.execute(db),
+      select page.*, rooms.rooms
+      from (select *, ${key} as group_key from (${scoped}) scoped
+            order by ${order}
+            offset ${page.offset} limit ${page.limit}) as page
+      left join lateral (
+        select jsonb_agg(jsonb_build_object('id', id, 'name', name) order by key, id collate "C") as rooms
+        from (select id, name, key
+              from (select id, name, key,
+                      row_number() over (partition by key order by id collate "C") as rank,
+                      count(*) over (partition by key) as same
+                    from (select id, name, lower(btrim(coalesce(name, ''), E' \\t\\r\\n')) as key
+                          from indexed_room
+                          where run_id = ${runId} and building_id = page."buildingId"
+                            and level_position = page."levelPosition") as named) as ranked
+              where same > 1 and rank <= ${roomsPerName}
+              order by key, id collate "C"
+              limit ${roomsPerFloor}) as shown
+      ) as rooms on page."ruleId" = 'room-name-duplicate'
+      order by ${order}`.execute(db),
   ]);
   const keys = [...new Set(rows.map((row) => row.group_key))];
   // Counted over the whole list, for the groups this page shows (10,000 buildings stay small).

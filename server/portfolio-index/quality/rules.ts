@@ -176,16 +176,6 @@ export interface Finding {
   detail?: string;
   /** The floor a finding is about (its position in the building), for the floor's page. */
   levelPosition?: number;
-  /** That floor's id on the platform, where it has one: what a maintainer looks up. */
-  levelId?: string;
-  /** The rooms it is about (rooms sharing a name), so a maintainer need not search for them. */
-  rooms?: readonly RoomRef[];
-}
-
-/** A room as a finding names it: its id on the platform (where it has one) and its name. */
-export interface RoomRef {
-  id: string | null;
-  name: string | null;
 }
 
 export interface QualityBounds {
@@ -220,16 +210,12 @@ export interface BuildingFacts {
 /** One floor of a building's drill-down, summed up by the index. */
 export interface LevelFacts {
   position: number;
-  /** Its id on the platform, where it has one. */
-  id?: string | null;
   name: string | null;
   /** Its area where the platform gives one. */
   area: number | null;
   rooms: number;
   /** Two or more of its rooms share a name (names compared trimmed, without case). */
   sameNameRooms: boolean;
-  /** Those rooms, where the index read them. */
-  sameNamedRooms?: readonly RoomRef[];
 }
 
 /** What the sync read below a building's record. */
@@ -281,16 +267,14 @@ export function checkPortfolio({
     inPortfolio.set(name, (inPortfolio.get(name) ?? new Set()).add(building.siteId));
   }
   for (const building of buildings) {
-    const add = (ruleId: RuleId, detail?: string, level?: LevelFacts, rooms?: readonly RoomRef[]) =>
+    const add = (ruleId: RuleId, detail?: string, levelPosition?: number) =>
       findings.push({
         ruleId,
         severity: ruleById.get(ruleId)!.severity,
         buildingId: building.id,
         siteId: building.siteId,
         ...(detail ? { detail } : {}),
-        ...(level ? { levelPosition: level.position } : {}),
-        ...(level?.id ? { levelId: level.id } : {}),
-        ...(rooms && rooms.length > 0 ? { rooms } : {}),
+        ...(levelPosition === undefined ? {} : { levelPosition }),
       });
     if (blank(building.name)) add('name-missing');
     else {
@@ -347,9 +331,9 @@ export function checkPortfolio({
       if (building.spaceCount !== null && rooms !== building.spaceCount)
         add('space-count-mismatch', `record ${building.spaceCount}, rooms ${rooms}`);
       for (const level of levels) {
-        if (level.rooms === 0) add('floor-without-rooms', displayName(level.name), level);
+        if (level.rooms === 0) add('floor-without-rooms', displayName(level.name), level.position);
         if (level.sameNameRooms)
-          add('room-name-duplicate', displayName(level.name), level, level.sameNamedRooms);
+          add('room-name-duplicate', displayName(level.name), level.position);
       }
     }
     // The floors' areas: the floor list's where it was read, else the levels' when all have one.

@@ -624,6 +624,9 @@ export function indexListsARemovedBuilding(): HttpHandler[] {
   ];
 }
 
+/** Room names as the same-name rule compares them: trimmed, without case. */
+const sameNameKey = (name: string | null) => (name ?? '').trim().toLowerCase();
+
 /**
  * Data quality as the server works it out at a sync: the server's own rules over the fixture's
  * records, floors and rooms (everything read, as on the full platform).
@@ -635,19 +638,13 @@ function qualityOf(buildings: typeof fixtureBuildings) {
     if (!entry) continue;
     drillDowns.set(record.id, {
       levels: fixture.floorsOf(entry).map((floor, position) => {
-        const key = (name: string | null) => (name ?? '').trim().toLowerCase();
-        const names = floor.spaces.map((space) => key(space.name));
-        const shared = floor.spaces.filter(
-          (space) => names.filter((name) => name === key(space.name)).length > 1,
-        );
+        const names = floor.spaces.map((space) => sameNameKey(space.name));
         return {
           position,
-          id: floor.record.id,
           name: floor.record.name,
           area: floor.record.area,
           rooms: floor.spaces.length,
-          sameNameRooms: shared.length > 0,
-          sameNamedRooms: shared.map((space) => ({ id: space.id, name: space.name })),
+          sameNameRooms: new Set(names).size < names.length,
         };
       }),
     });
@@ -684,8 +681,18 @@ function qualityOf(buildings: typeof fixtureBuildings) {
           (organizationId ? (organizations.get(organizationId)?.name ?? null) : null),
         levelPosition: finding.levelPosition ?? null,
         levelName: level?.record.name ?? null,
-        levelId: finding.levelId ?? null,
-        rooms: finding.rooms ? [...finding.rooms] : null,
+        levelId: level?.record.id ?? null,
+        rooms:
+          finding.ruleId === 'room-name-duplicate' && level
+            ? level.spaces
+                .filter(
+                  (space) =>
+                    level.spaces.filter(
+                      (other) => sameNameKey(other.name) === sameNameKey(space.name),
+                    ).length > 1,
+                )
+                .map((space) => ({ id: space.id, name: space.name }))
+            : null,
       };
     })
     .sort((a, b) => rank[a.severity] - rank[b.severity]);
