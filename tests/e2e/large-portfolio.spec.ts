@@ -68,6 +68,26 @@ test('draws the 200-level tower as a stacking plan, top floor first, and opens a
   ).toHaveCount(101);
 });
 
+test('goes to a floor of the tower picked by name, by keyboard, without scrolling to it', async ({
+  page,
+}) => {
+  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
+  await page
+    .getByRole('table', { name: 'Buildings' })
+    .getByRole('link', { name: 'Skyline Tower', exact: true })
+    .first()
+    .click();
+  const jump = page.getByRole('search', { name: 'Go to a floor' });
+  const floor = jump.getByRole('combobox', { name: 'Go to floor' });
+  await floor.focus();
+  await floor.selectOption({ label: 'Level 150' });
+  // From the list to its button, and pressed, by keyboard alone.
+  await page.keyboard.press('Tab');
+  await expect(jump.getByRole('button', { name: 'Open' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Level 150' })).toBeVisible();
+});
+
 test('draws the tower on a 390-pixel phone a floor a row, none over the next', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
   await page

@@ -1,15 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { Floor } from '@/api/platform-schemas';
 import { measureColor } from '@/components/charts/measure-palette';
+import { OutlinedNativeSelect } from '@/components/outlined-field';
 import { paths } from '@/config/paths';
 import { displayName, formatArea, formatCount } from '@/lib/format';
 import type { LevelOutline } from '@/api/get-building-outline';
@@ -87,6 +89,50 @@ const columns = (extra: FloorColumn | undefined) => ({
 });
 /** Up to this many floors are drawn at once; taller buildings are drawn as they scroll into view. */
 const drawnAtOnce = 100;
+/** From this many floors on, a floor can be picked by name rather than found by scrolling. */
+const jumpFrom = 20;
+
+/**
+ * "Go to floor": in a tower a floor far down the plan is a pick and a press away, by keyboard as
+ * by touch (a native select: every phone shows its own picker).
+ */
+function FloorJump({ buildingId, rows }: { buildingId: string; rows: readonly StackRow[] }) {
+  const navigate = useNavigate();
+  const openable = rows.filter((row) => row.key !== undefined);
+  const [picked, setPicked] = useState<string>();
+  if (openable.length < jumpFrom) return null;
+  // The top floor until one is picked (the floors may arrive after the first draw).
+  const key = openable.some((row) => row.key === picked) ? picked! : openable[0]!.key!;
+  const open = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(paths.level(buildingId, key));
+  };
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label="Go to a floor"
+      onSubmit={open}
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2 }}
+    >
+      <OutlinedNativeSelect
+        label="Go to floor"
+        value={key}
+        onChange={(event) => setPicked(event.target.value)}
+        sx={{ minWidth: 180 }}
+      >
+        {openable.map((row) => (
+          <option key={row.key} value={row.key}>
+            {row.name}
+          </option>
+        ))}
+      </OutlinedNativeSelect>
+      <Button type="submit" variant="outlined">
+        Open
+      </Button>
+    </Box>
+  );
+}
 
 function Bar({
   value,
@@ -205,6 +251,7 @@ export function StackingPlan({
           The plan shows the drill-down's.
         </Alert>
       ) : null}
+      <FloorJump buildingId={buildingId} rows={rows} />
       <Paper variant="outlined">
         <Box
           aria-hidden
