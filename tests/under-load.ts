@@ -7,6 +7,8 @@
  *   npm run test:under-load                 one quiet run, then one loaded run
  *   npm run test:under-load -- --loaded 3   three loaded runs in a row (the issue's evidence)
  *   npm run test:under-load -- tests/src    only some files (Vitest's filters)
+ *   npm run test:under-load -- --quiet-from report.json --loaded 3
+ *                                           a quiet run's report from before, then the loaded runs
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,9 +20,18 @@ const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 
 const args = process.argv.slice(2);
-const loadedIndex = args.indexOf('--loaded');
-const loadedRuns = loadedIndex === -1 ? 1 : Number(args[loadedIndex + 1] ?? 1);
-const filters = args.filter((_arg, index) => index !== loadedIndex && index !== loadedIndex + 1);
+/** An option's value (`--loaded 3`), and the arguments left for Vitest. */
+const taken = new Set<number>();
+const option = (name: string): string | undefined => {
+  const index = args.indexOf(name);
+  if (index === -1) return undefined;
+  taken.add(index).add(index + 1);
+  return args[index + 1];
+};
+const loadedRuns = Number(option('--loaded') ?? 1);
+/** A quiet run's JSON report kept from before (Vitest's --reporter=json), instead of a new one. */
+const quietFrom = option('--quiet-from');
+const filters = args.filter((_arg, index) => !taken.has(index));
 
 /** The projects' timeouts (vite.config.ts): a test should take at most a quarter of its own. */
 const timeoutOf = (file: string) => (file.includes('/tests/server/') ? 30_000 : 20_000);
@@ -43,9 +54,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-async function vitest(
-  name: string,
-): Promise<Map<string, { ms: number; passed: boolean; file: string }>> {
+type Durations = Map<string, { ms: number; passed: boolean; file: string }>;
+
+/** Each test's duration and outcome in a JSON report, by file and name. */
+function durations(output: string): Durations {
+  const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+  const tests: Durations = new Map();
+  for (const file of report.testResults) {
+    // From the checkout's tests/ on: the report may come from another checkout (--quiet-from).
+    const relative = file.name.slice(file.name.lastIndexOf(`${path.sep}tests${path.sep}`) + 1);
+    for (const test of file.assertionResults)
+      tests.set(`${relative} › ${test.fullName}`, {
+        ms: test.duration ?? 0,
+        passed: test.status === 'passed',
+        file: path.join(root, relative),
+      });
+  }
+  return tests;
+}
+
+async function vitest(name: string): Promise<Durations> {
   const output = path.join(results, `under-load-${name}.json`);
   const child = spawn(
     process.execPath,
@@ -61,16 +89,7 @@ async function vitest(
   );
   children.push(child);
   await once(child, 'exit');
-  const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
-  const tests = new Map<string, { ms: number; passed: boolean; file: string }>();
-  for (const file of report.testResults)
-    for (const test of file.assertionResults)
-      tests.set(`${path.relative(root, file.name)} › ${test.fullName}`, {
-        ms: test.duration ?? 0,
-        passed: test.status === 'passed',
-        file: file.name,
-      });
-  return tests;
+  return durations(output);
 }
 
 /** Two processes that keep a core each busy, as a neighbour on a shared CI machine does. */
@@ -82,8 +101,8 @@ function busyLoops(): ChildProcess[] {
   });
 }
 
-console.log('▶ quiet run');
-const quiet = await vitest('quiet');
+console.log(quietFrom ? `▶ quiet durations from ${quietFrom}` : '▶ quiet run');
+const quiet = quietFrom ? durations(path.resolve(quietFrom)) : await vitest('quiet');
 const loaded: Array<Awaited<ReturnType<typeof vitest>>> = [];
 for (let run = 1; run <= loadedRuns; run++) {
   console.log(`\n▶ run ${run} of ${loadedRuns} beside two busy loops`);
