@@ -8,6 +8,16 @@ test.beforeEach(async ({ page }) => {
   await signInFromStart(page);
 });
 
+/** From the portfolio to the 200-level tower's page, as a person finds it in the table. */
+async function openTheTower(page: Page) {
+  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
+  await page
+    .getByRole('table', { name: 'Buildings' })
+    .getByRole('link', { name: 'Skyline Tower', exact: true })
+    .first()
+    .click();
+}
+
 async function aRoomHighInTheTower(page: Page): Promise<{ name: string; level: string }> {
   const answer = await page.request.post('/graphql', {
     headers: { 'X-CSRF': '1', 'content-type': 'application/json' },
@@ -51,12 +61,7 @@ test('finds a room on floor 187 of the 200-level tower and opens it in one click
 test('draws the 200-level tower as a stacking plan, top floor first, and opens a floor from it', async ({
   page,
 }) => {
-  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
-  await page
-    .getByRole('table', { name: 'Buildings' })
-    .getByRole('link', { name: 'Skyline Tower', exact: true })
-    .first()
-    .click();
+  await openTheTower(page);
   const floors = page.getByRole('list', { name: 'Floors' });
   await expect(floors.getByRole('link').first()).toHaveText('Level 199');
   // Drawn as it scrolls into view: a few dozen rows in the page, not 200.
@@ -71,12 +76,7 @@ test('draws the 200-level tower as a stacking plan, top floor first, and opens a
 test('goes to a floor of the tower picked by name, by keyboard, without scrolling to it', async ({
   page,
 }) => {
-  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
-  await page
-    .getByRole('table', { name: 'Buildings' })
-    .getByRole('link', { name: 'Skyline Tower', exact: true })
-    .first()
-    .click();
+  await openTheTower(page);
   const jump = page.getByRole('search', { name: 'Go to a floor' });
   const floor = jump.getByRole('combobox', { name: 'Go to floor' });
   await floor.focus();
@@ -89,12 +89,7 @@ test('goes to a floor of the tower picked by name, by keyboard, without scrollin
 });
 
 test('draws the tower on a 390-pixel phone a floor a row, none over the next', async ({ page }) => {
-  await page.getByRole('textbox', { name: 'Search name or reference' }).fill('Skyline Tower');
-  await page
-    .getByRole('table', { name: 'Buildings' })
-    .getByRole('link', { name: 'Skyline Tower', exact: true })
-    .first()
-    .click();
+  await openTheTower(page);
   const floors = page.getByRole('list', { name: 'Floors' });
   await expect(floors.getByRole('link').first()).toHaveText('Level 199');
   // Opened wide, then the window narrowed to a phone's: every row's place is worked out again.
