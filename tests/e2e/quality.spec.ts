@@ -33,7 +33,9 @@ test('finds the empty-shell building through the data-quality page and exports t
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);
-  expect(lines[0]).toBe('Rule,Severity,Building,Building id,Site,Organization,Detail,Explanation');
+  expect(lines[0]).toBe(
+    'Rule,Severity,Building,Building id,Site,Organization,Floor,Floor id,Rooms,Detail,Explanation',
+  );
   expect(lines.slice(1).every((line) => line.startsWith('devices-without-structure,Error,'))).toBe(
     true,
   );
