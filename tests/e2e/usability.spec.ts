@@ -150,6 +150,9 @@ test('a 390-pixel phone draws each floor of a stacking plan on its own, none ove
   const floors = page.getByRole('list', { name: 'Floors' });
   await expect(floors.getByRole('link').first()).toBeVisible();
   await expectItemsApart(floors);
+  // Narrower still, a floor's state wraps to more lines: its row grows with it.
+  await page.setViewportSize({ width: 320, height: 900 });
+  await expectItemsApart(floors);
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -59,8 +59,9 @@ export function stackRows(
 }
 
 /**
- * A floor's row: one line where the columns fit side by side, two on a phone (the floor's name
- * above its bars), each row as tall as what it holds so no row draws over the next.
+ * A floor's row: one line where the columns fit side by side, two or more on a phone (the floor's
+ * name above its bars, a state that may wrap), each row as tall as what it holds so no row draws
+ * over the next: on a phone at least `xs`, taller when its state wraps (measured when virtual).
  */
 const rowHeight = { xs: 76, sm: 40 } as const;
 
@@ -171,7 +172,9 @@ function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
         alignContent: 'center',
         columnGap: 2,
         rowGap: 0.5,
-        height: rowHeight,
+        height: { xs: 'auto', sm: rowHeight.sm },
+        minHeight: { xs: rowHeight.xs, sm: 0 },
+        py: { xs: 1, sm: 0 },
         px: 2,
         borderBottom: 1,
         borderColor: 'divider',
@@ -328,6 +331,9 @@ function VirtualRows({ rows, plan }: { rows: StackRow[]; plan: PlanScale }) {
         return (
           <li
             key={item.key}
+            // Measured as drawn: a phone's row grows when its state wraps.
+            data-index={item.index}
+            ref={virtualizer.measureElement}
             aria-posinset={item.index + 1}
             aria-setsize={rows.length}
             style={{
