@@ -2,7 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import type { IndexTables } from '../../server/portfolio-index/core/tables';
-import { prepareReaderRole, ReaderRoleRefused } from '../../server/portfolio-index/access/scopes';
+import {
+  letSearchUseItsIndex,
+  prepareReaderRole,
+  ReaderRoleRefused,
+} from '../../server/portfolio-index/access/scopes';
 import { startPostgres, type RunningPostgres } from './support/postgres-server';
 
 /**
@@ -190,5 +194,29 @@ describe('a reader role that would read everything', () => {
     await expect(prepareReaderRole(database, 'Robert"); drop table x; --')).rejects.toThrow(
       /not a plain role name/,
     );
+  });
+
+  it('leaves full-text match as it is where Storey is not the superuser, and answers so', async () => {
+    const leakproof = async () =>
+      (
+        await sql<{ proleakproof: boolean }>`select proleakproof from pg_proc
+          where oid = 'pg_catalog.ts_match_vq(tsvector, tsquery)'::regprocedure`.execute(
+          database.db,
+        )
+      ).rows[0]!.proleakproof;
+    await sql`alter function pg_catalog.ts_match_vq(tsvector, tsquery) not leakproof`.execute(
+      database.db,
+    );
+    await sql`create role storey_plain nologin`.execute(database.db);
+    // As a database user without SUPERUSER: nothing changed, and the answer says so.
+    const asPlain = await database.db.transaction().execute(async (trx) => {
+      await sql`set local role storey_plain`.execute(trx);
+      return letSearchUseItsIndex(trx);
+    });
+    expect(asPlain).toBe(false);
+    expect(await leakproof()).toBe(false);
+    // Where it is the superuser, it marks it once.
+    expect(await letSearchUseItsIndex(database.db)).toBe(true);
+    expect(await leakproof()).toBe(true);
   });
 });

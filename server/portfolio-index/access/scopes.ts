@@ -61,7 +61,7 @@ export async function prepareReaderRole(
         execute format('grant %I to %I', ${sql.lit(role)}, current_user);
       end if;
     end $$`.execute(db);
-  return { searchIndexed: await letSearchUseItsIndex(database) };
+  return { searchIndexed: await letSearchUseItsIndex(database.db) };
 }
 
 /**
@@ -75,8 +75,7 @@ export async function prepareReaderRole(
  * where it is the superuser). Elsewhere a database administrator may do the same (decision
  * 0020); until then scoped searches are right, only slower. Whether search may use its index.
  */
-async function letSearchUseItsIndex(database: IndexDatabase): Promise<boolean> {
-  const { db } = database;
+export async function letSearchUseItsIndex(db: Kysely<IndexTables>): Promise<boolean> {
   const state = async () =>
     (
       await sql<{ leakproof: boolean; superuser: boolean }>`
