@@ -214,6 +214,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           clock,
         });
       else await api.register(portfolioIndexOffRoutes, { prefix: '/api/index' });
+      if (index && app.portfolioIndex)
+        await api.register(index.alarmsRoutes, {
+          prefix: '/api/alarms',
+          index: app.portfolioIndex,
+          policies,
+        });
     });
   });
 

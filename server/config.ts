@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { clientBuildDirectory, projectRoot } from './project-root.ts';
+import { defaultAlarmRules, type AlarmRules } from './portfolio-index/alarms/rules.ts';
 import {
   defaultComfortHours,
   type ComfortBands,
@@ -162,6 +163,8 @@ const environmentSchema = z.object({
     .default(10),
   CONDITIONS_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   ENERGY_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  ALARM_ON_DELAY_CHECKS: z.coerce.number().int().min(1).max(100).default(2),
+  ALARM_DEADBAND_PERCENT: z.coerce.number().min(0).max(50).default(10),
   ALLOW_ANONYMOUS: flag,
   ALLOW_INSECURE_HTTP: flag,
 });
@@ -247,6 +250,8 @@ export interface IndexSettings {
    * first, then one a day); what is left is read in the next round.
    */
   energyRequestBudget: number;
+  /** When readings become alarms and when they clear (ALARM_* settings, decision 0021). */
+  alarms: AlarmRules;
 }
 
 export interface BffConfig {
@@ -577,6 +582,11 @@ const indexSettings = (
   conditionsRefreshMinutes: values.CONDITIONS_REFRESH_MINUTES,
   conditionsRequestBudget: values.CONDITIONS_REQUEST_BUDGET,
   energyRequestBudget: values.ENERGY_REQUEST_BUDGET,
+  alarms: {
+    ...defaultAlarmRules,
+    onDelayChecks: values.ALARM_ON_DELAY_CHECKS,
+    deadband: values.ALARM_DEADBAND_PERCENT / 100,
+  },
 });
 
 /**

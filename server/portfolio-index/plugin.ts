@@ -39,3 +39,4 @@ export const portfolioIndexPlugin = fp<{
 );
 
 export { portfolioIndexRoutes as routes };
+export { alarmsRoutes } from './alarms/routes.ts';

@@ -40,6 +40,8 @@ import {
 import type { HistorySettings } from '../config.ts';
 import { sql } from 'kysely';
 import { createScopeMaterializer, prepareReaderRole } from './access/scopes.ts';
+import { alarmWithEvents, alarmWorklist, type AlarmFilter } from './alarms/queries.ts';
+import { alarmActions, type AlarmActions } from './alarms/actions.ts';
 import type { Grant } from '../access/scopes-file.ts';
 import { grantWords } from '../access/grant-words.ts';
 import {
@@ -175,6 +177,23 @@ export interface PortfolioIndex {
     ): Promise<Served<typeof energyIntensities>>;
     /** One building's figures as the ranking has them, and its kept days. */
     building(reader: IndexReader, buildingId: string): Promise<Served<typeof buildingEnergy>>;
+  };
+  /** Alarms (decision 0021): raised and cleared by the conditions refresh, handled by people. */
+  alarms: {
+    list(
+      reader: IndexReader,
+      filter: AlarmFilter,
+      page: { offset: number; limit: number },
+    ): Promise<Served<typeof alarmWorklist>>;
+    /** `alarm` null: none of that id the reader may see. */
+    get(
+      reader: IndexReader,
+      id: number,
+    ): Promise<
+      | { asOf: string; alarm: NonNullable<Awaited<ReturnType<typeof alarmWithEvents>>> | null }
+      | undefined
+    >;
+    actions: AlarmActions;
   };
   /**
    * What access scopes read of the index (decision 0020). Every read takes the reader, whose
@@ -385,6 +404,7 @@ export async function createPortfolioIndex(options: {
         pages: pagesFor(5000, settings.conditionsRequestBudget),
         bands: options.comfortBands,
         hours: options.comfortHours,
+        alarms: settings.alarms,
         clock,
         instance,
         concurrency: settings.concurrency,
@@ -574,6 +594,15 @@ export async function createPortfolioIndex(options: {
         readServed(reader, (trx, runId) => energyIntensities(trx, runId, period)),
       building: (reader, buildingId) =>
         readServed(reader, (trx, runId) => buildingEnergy(trx, runId, buildingId)),
+    },
+    alarms: {
+      list: (reader, filter, page) =>
+        readServed(reader, (trx, runId) => alarmWorklist(trx, runId, filter, page)),
+      get: (reader, id) =>
+        readServed(reader, async (trx, runId) => ({
+          alarm: (await alarmWithEvents(trx, runId, id)) ?? null,
+        })),
+      actions: alarmActions(db, () => new Date(clock.now())),
     },
     access: {
       holds: (reader, kind, id) =>

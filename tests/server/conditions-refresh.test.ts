@@ -4,150 +4,17 @@
  * refused credential said in plain words, buildings without devices never asked. The platform's
  * answers are written here by hand; the index's database is the embedded one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultComfortBands } from '@/shared/rules/comfort';
-import { defaultComfortHours } from '@/shared/rules/comfort';
-import type { PlatformGateway } from '../../server/platform/gateway';
-import { attentionList } from '../../server/portfolio-index/conditions/attention';
-import { refreshConditions } from '../../server/portfolio-index/conditions/refresh';
-import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
-import { createPlatformPages } from '../../server/portfolio-index/core/platform-pages';
-
-const minute = 60_000;
-const start = Date.UTC(2026, 10, 24, 9, 0);
-const runId = 1;
-
-/** A current value as the platform writes one (field notes), of a room's own sensor. */
-const value = (
-  id: string,
-  room: string,
-  type: string,
-  reading: number | string,
-  at: number,
-  unit: string,
-) => ({
-  id,
-  name: type.replace(/_/g, ' '),
-  ontologyType: type,
-  unit,
-  value: reading,
-  timestamp: new Date(at).toISOString(),
-  spaceId: room,
-  measuredId: room,
-  floorId: 'floor-1',
-});
+import { describe, expect, it } from 'vitest';
+import { handWrittenConditions, minute, start, value } from './support/hand-conditions';
 
 describe('the conditions refresh', () => {
-  let database: IndexDatabase;
-  const time = { now: start };
-  /** What the platform answers for a building's current values now, by building id. */
-  let answers: Record<string, { status: number; values?: unknown[] }> = {};
-  const asked: string[] = [];
-  // Only the call the refresh makes; `satisfies` keeps it in step with the gateway's names.
-  const gateway = {
-    async readListingWhole(pathAndQuery: string) {
-      asked.push(pathAndQuery);
-      const buildingId = /\/api\/Buildings\/([^/]+)\//.exec(pathAndQuery)?.[1] ?? '';
-      const answer = answers[decodeURIComponent(buildingId)] ?? { status: 404 };
-      const body = JSON.stringify(answer.values ?? ['Not found']);
-      return {
-        status: answer.status,
-        headers: { 'x-total-count': String(answer.values?.length ?? 0) },
-        body: Buffer.from(body),
-      };
-    },
-  } satisfies Pick<PlatformGateway, 'readListingWhole'> as unknown as PlatformGateway;
-
-  const round = () =>
-    refreshConditions({
-      db: database.db,
-      pages: createPlatformPages({
-        gateway,
-        wait: async () => {},
-        pageSize: 5000,
-        concurrency: 2,
-        signal: new AbortController().signal,
-        budget: 50,
-      }),
-      bands: defaultComfortBands,
-      hours: defaultComfortHours,
-      clock: { now: () => time.now },
-      instance: 'test',
-      concurrency: 2,
-    });
-  const listed = async () =>
-    (await attentionList(database.db, runId, {}, 'worst', { offset: 0, limit: 100 }, time.now))
-      .readings;
-
-  beforeAll(async () => {
-    database = await openIndexDatabase({});
-    const { db } = database;
-    await db
-      .insertInto('index_run')
-      .values({
-        instance: 'test',
-        started_at: new Date(start),
-        phase: 'done',
-        outcome: 'done',
-        unread: [],
-      })
-      .execute();
-    await db.insertInto('index_current').values({ singleton: true, run_id: runId }).execute();
-    await db
-      .insertInto('indexed_site')
-      .values({ run_id: runId, id: 'site-1', name: 'Harbour', organization_id: 'org' })
-      .execute();
-    const building = (id: string, devices: number) => ({
-      run_id: runId,
-      id,
-      name: `Building ${id}`,
-      reference_id: null,
-      site_id: 'site-1',
-      organization_id: 'org',
-      organization_name: 'Org',
-      area: 1000,
-      floor_count: 1,
-      space_count: 3,
-      device_count: devices,
-      measurement_count: devices * 2,
-      counts_included: true,
-    });
-    await db
-      .insertInto('indexed_building')
-      .values([building('with-devices', 3), building('no-devices', 0)])
-      .execute();
-    await db
-      .insertInto('indexed_level')
-      .values({
-        run_id: runId,
-        id: 'floor-1',
-        building_id: 'with-devices',
-        position: 0,
-        name: 'Ground',
-        area: 500,
-      })
-      .execute();
-    await db
-      .insertInto('indexed_room')
-      .values(
-        ['a', 'b', 'c'].map((room) => ({
-          run_id: runId,
-          id: `room-${room}`,
-          building_id: 'with-devices',
-          level_id: 'floor-1',
-          level_position: 0,
-          name: `Room ${room.toUpperCase()}`,
-          area: 20,
-        })),
-      )
-      .execute();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const context = handWrittenConditions();
+  const { time, asked } = context;
+  const round = () => context.round();
+  const listed = () => context.listed();
 
   it('lists a room seen out of band at its first reading as out "at least" since then', async () => {
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [
@@ -183,7 +50,7 @@ describe('the conditions refresh', () => {
   it('keeps how long a room has been out, and knows when it went out after being in band', async () => {
     asked.length = 0;
     time.now = start + 15 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         // Only what changed: room A's sensor has not reported since; room B's air went stale.
@@ -205,7 +72,7 @@ describe('the conditions refresh', () => {
 
   it('no longer counts a reading its sensor stopped sending an hour ago', async () => {
     time.now = start + 70 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [value('c-b', 'room-b', 'CO2_Sensor', 1250, start + 65 * minute, 'ppm')],
@@ -215,7 +82,7 @@ describe('the conditions refresh', () => {
     expect((await listed()).map((row) => row.measurementId)).toEqual(['c-b']);
     // Back in band: no longer listed, and out "since" starts again when it next goes out.
     time.now = start + 80 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [value('c-b', 'room-b', 'CO2_Sensor', 700, start + 79 * minute, 'ppm')],
@@ -227,7 +94,7 @@ describe('the conditions refresh', () => {
 
   it('says in plain words when the credential is not enabled for current values', async () => {
     time.now = start + 90 * minute;
-    answers = { 'with-devices': { status: 403 } };
+    context.answers = { 'with-devices': { status: 403 } };
     const outcome = await round();
     expect(outcome.error).toBe(
       "Storey's platform credential is not enabled for current values; ask your platform administrator",
@@ -237,7 +104,7 @@ describe('the conditions refresh', () => {
 
   it("judges on the site's clock: a room cooled after hours is not listed, and is out since they begin", async () => {
     const siteTimeZone = (timezone: string | null) =>
-      database.db
+      context.database.db
         .updateTable('indexed_site')
         .set({ timezone })
         .where('id', '=', 'site-1')
@@ -245,7 +112,7 @@ describe('the conditions refresh', () => {
     await siteTimeZone('Asia/Tokyo');
     // Tuesday 10:50 UTC is 19:50 in Tokyo: the weekday's comfort hours (07:00-19:00) are over.
     time.now = start + 110 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [value('t-a', 'room-a', 'Air_Temperature_Sensor', 17, start + 105 * minute, '°C')],
@@ -253,7 +120,7 @@ describe('the conditions refresh', () => {
     };
     await round();
     expect(await listed()).toEqual([]);
-    const [kept] = await database.db
+    const [kept] = await context.database.db
       .selectFrom('condition_reading')
       .select('status')
       .where('measurement_id', '=', 't-a')
@@ -262,7 +129,7 @@ describe('the conditions refresh', () => {
     // Wednesday 07:15 in Tokyo (22:15 UTC the day before): the hours have begun, the room is cold.
     const morning = Date.UTC(2026, 10, 24, 22, 15);
     time.now = morning + 5 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [value('t-a', 'room-a', 'Air_Temperature_Sensor', 17.5, morning, '°C')],
@@ -280,7 +147,7 @@ describe('the conditions refresh', () => {
     // The same reading on UTC's clock (a site without a time zone) is at 22:15: outside again.
     await siteTimeZone(null);
     time.now = morning + 20 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [
@@ -294,7 +161,7 @@ describe('the conditions refresh', () => {
 
   it('drops what it read of a building no longer in the portfolio', async () => {
     time.now = start + 100 * minute;
-    answers = {
+    context.answers = {
       'with-devices': {
         status: 200,
         values: [value('t-a', 'room-a', 'Air_Temperature_Sensor', 27, start + 99 * minute, '°C')],
@@ -302,9 +169,12 @@ describe('the conditions refresh', () => {
     };
     await round();
     expect((await listed()).map((row) => row.measurementId)).toEqual(['t-a']);
-    await database.db.deleteFrom('indexed_building').where('id', '=', 'with-devices').execute();
+    await context.database.db
+      .deleteFrom('indexed_building')
+      .where('id', '=', 'with-devices')
+      .execute();
     await round();
-    const left = await database.db
+    const left = await context.database.db
       .selectFrom('condition_reading')
       .select('measurement_id')
       .execute();

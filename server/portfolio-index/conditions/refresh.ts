@@ -6,9 +6,12 @@ import type { ComfortHours } from '../../../src/shared/rules/comfort.ts';
 import {
   bandKindOfType,
   comfortVerdict,
+  insideByDeadband,
   outOfBandShare,
   staleAfterMs,
 } from '../../../src/shared/rules/comfort.ts';
+import { deriveBuildingAlarms } from '../alarms/derive.ts';
+import { nextStreaks, type AlarmRules } from '../alarms/rules.ts';
 import { energyPointTypes, kwhPerUnit } from '../../../src/shared/rules/meter-use.ts';
 import { roundStopReason } from '../core/rounds.ts';
 import { eachUntilFailure } from '../core/until-first-failure.ts';
@@ -44,13 +47,15 @@ export async function refreshConditions(options: {
   bands: ComfortBands;
   /** When the bands apply, on each building's site clock. */
   hours: ComfortHours;
+  /** When readings become alarms and when alarms clear. */
+  alarms: AlarmRules;
   clock: Clock;
   instance: string;
   /** Buildings read at once. */
   concurrency: number;
   signal?: AbortSignal;
 }): Promise<ConditionsRound> {
-  const { db, pages, bands, hours, clock } = options;
+  const { db, pages, bands, hours, clock, alarms } = options;
   const startedAt = new Date(clock.now());
   const { id: roundId } = await db
     .insertInto('condition_round')
@@ -94,6 +99,7 @@ export async function refreshConditions(options: {
         await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
           bands,
           hours,
+          alarms,
           timeZone: building.timezone,
         });
       } catch (failure) {
@@ -234,7 +240,12 @@ async function writeBuilding(
   buildingId: string,
   read: BuildingRead,
   now: number,
-  judge: { bands: ComfortBands; hours: ComfortHours; timeZone: string | null },
+  judge: {
+    bands: ComfortBands;
+    hours: ComfortHours;
+    alarms: AlarmRules;
+    timeZone: string | null;
+  },
 ): Promise<void> {
   const { bands } = judge;
   const checkedAt = new Date(now);
@@ -246,7 +257,14 @@ async function writeBuilding(
         : (
             await trx
               .selectFrom('condition_reading')
-              .select(['measurement_id', 'status', 'out_since', 'out_since_known'])
+              .select([
+                'measurement_id',
+                'status',
+                'out_since',
+                'out_since_known',
+                'out_checks',
+                'in_checks',
+              ])
               .where('measurement_id', 'in', ids)
               .execute()
           ).map((row) => [row.measurement_id, row]),
@@ -265,6 +283,17 @@ async function writeBuilding(
         previous && (previous.status === 'low' || previous.status === 'high')
           ? previous
           : undefined;
+      const numeric = typeof reading.value === 'number' && Number.isFinite(reading.value);
+      const streaks = nextStreaks(
+        previous && { outChecks: previous.out_checks, inChecks: previous.in_checks },
+        {
+          out,
+          insideByDeadband:
+            status === 'in-band' &&
+            numeric &&
+            insideByDeadband(reading.value as number, bands[reading.kind], judge.alarms.deadband),
+        },
+      );
       return {
         measurement_id: reading.measurementId,
         building_id: buildingId,
@@ -296,6 +325,8 @@ async function writeBuilding(
             : previous?.status === 'in-band' || previous?.status === 'outside-hours'
           : false,
         checked_at: checkedAt,
+        out_checks: streaks.outChecks,
+        in_checks: streaks.inChecks,
       };
     });
     for (let start = 0; start < read.devices.length; start += 1000)
@@ -338,14 +369,34 @@ async function writeBuilding(
             out_since: update.ref('excluded.out_since'),
             out_since_known: update.ref('excluded.out_since_known'),
             checked_at: update.ref('excluded.checked_at'),
+            out_checks: update.ref('excluded.out_checks'),
+            in_checks: update.ref('excluded.in_checks'),
           })),
         )
         .execute();
+    // A check is a round: a reading not updated since keeps its verdict, and one more check of
+    // it in a row (the on-delay and the clear count checks, not how often a sensor reports).
+    await trx
+      .updateTable('condition_reading')
+      .set({
+        out_checks: sql<number>`case when status in ('low', 'high') then out_checks + 1 else 0 end`,
+        in_checks: sql<number>`case when in_checks > 0 then in_checks + 1 else 0 end`,
+      })
+      .where('building_id', '=', buildingId)
+      .where('checked_at', '<', checkedAt)
+      .execute();
     // Readings not updated since the last check keep their verdict unless they have gone stale:
     // a sensor that stopped reporting is not judged, and no longer counted as out of band.
     await trx
       .updateTable('condition_reading')
-      .set({ status: 'stale', out_share: 0, out_since: null, out_since_known: false })
+      .set({
+        status: 'stale',
+        out_share: 0,
+        out_since: null,
+        out_since_known: false,
+        out_checks: 0,
+        in_checks: 0,
+      })
       .where('building_id', '=', buildingId)
       .where('reading_at', '<', new Date(now - staleAfterMs))
       .execute();
@@ -354,6 +405,7 @@ async function writeBuilding(
       .set({ checked_at: checkedAt })
       .where('building_id', '=', buildingId)
       .execute();
+    await deriveBuildingAlarms(trx, buildingId, checkedAt, { bands, rules: judge.alarms });
     if (read.meters.length > 0)
       await trx
         .insertInto('energy_meter')

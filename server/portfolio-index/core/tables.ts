@@ -158,6 +158,10 @@ export interface IndexTables {
     /** False: it was already out of band when first read, so it has been out at least that long. */
     out_since_known: boolean;
     checked_at: ColumnType<Date, Date | string, Date | string>;
+    /** Readings in a row judged out of band (the alarms' on-delay counts these). */
+    out_checks: Optional<number>;
+    /** Readings in a row inside the band by the deadband (what clears an alarm). */
+    in_checks: Optional<number>;
   };
   /** When each building's current values were last read, and the newest reading time seen. */
   condition_building: {
@@ -308,5 +312,50 @@ export interface IndexTables {
     actor: string;
     action: string;
     subject: string;
+  };
+  /** Alarms (decision 0021): open while active (cleared_at null) or unacknowledged. */
+  alarm: {
+    id: Generated<number>;
+    key: string;
+    kind: 'comfort' | 'no-data';
+    /** 1 critical, 2 major, 3 minor. */
+    severity: number;
+    building_id: string;
+    level_key: string | null;
+    level_name: string | null;
+    room_id: string | null;
+    room_name: string | null;
+    measure: string | null;
+    direction: 'low' | 'high' | null;
+    measurement_id: string | null;
+    sensor_name: string | null;
+    value: number | null;
+    unit: string | null;
+    band_low: number | null;
+    band_high: number | null;
+    reading_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    raised_at: ColumnType<Date, Date | string, Date | string>;
+    cleared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    acked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    acked_by: Optional<string | null>;
+    acked_by_name: Optional<string | null>;
+    assignee: Optional<string | null>;
+    assignee_name: Optional<string | null>;
+    chattering: Optional<boolean>;
+    re_raised: Optional<number>;
+    last_comment: Optional<string | null>;
+    checked_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  /** Who did what to an alarm, and when (its timeline). */
+  alarm_event: {
+    id: Generated<number>;
+    alarm_id: number;
+    building_id: string;
+    at: ColumnType<Date, Date | string, Date | string>;
+    type: string;
+    /** The person's subject; null for Storey itself. */
+    actor: string | null;
+    actor_name: string | null;
+    text: string | null;
   };
 }

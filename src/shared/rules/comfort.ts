@@ -190,12 +190,28 @@ const outdoorCo2Ppm = 400;
  * temperature and a CO₂ reading are ranked on one scale.
  */
 export function outOfBandShare(value: number, band: BandLimits): number {
-  const low = band.low ?? (band.unit === 'ppm' ? outdoorCo2Ppm : 0);
-  const high = band.high ?? Number.POSITIVE_INFINITY;
-  const width = Number.isFinite(high) ? Math.max(high - low, 1e-9) : Math.max(Math.abs(low), 1);
-  if (value > high) return (value - high) / width;
+  const width = bandWidth(band);
+  if (band.high !== undefined && value > band.high) return (value - band.high) / width;
   if (band.low !== undefined && value < band.low) return (band.low - value) / width;
   return 0;
+}
+
+/** The width "how far out" is measured against (a band with one limit: see outdoorCo2Ppm). */
+export function bandWidth(band: BandLimits): number {
+  const low = band.low ?? (band.unit === 'ppm' ? outdoorCo2Ppm : 0);
+  const high = band.high ?? Number.POSITIVE_INFINITY;
+  return Number.isFinite(high) ? Math.max(high - low, 1e-9) : Math.max(Math.abs(low), 1);
+}
+
+/**
+ * Whether a value is back inside its band by at least `deadband` (a share of the band's width):
+ * what clears an alarm, so a reading hovering at a limit does not raise and clear in turn.
+ */
+export function insideByDeadband(value: number, band: BandLimits, deadband: number): boolean {
+  const margin = deadband * bandWidth(band);
+  if (band.high !== undefined && value > band.high - margin) return false;
+  if (band.low !== undefined && value < band.low + margin) return false;
+  return true;
 }
 
 /**

@@ -1,0 +1,224 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  alarmKinds,
+  alarmSeverities,
+  alarmViews,
+  maxCommentLength,
+} from '../../../src/shared/contracts/alarms.ts';
+import {
+  higherRole,
+  notShared,
+  roleAllows,
+  type Role,
+} from '../../../src/shared/contracts/access.ts';
+import { accessOf, type PersonAccess } from '../../access/person-access.ts';
+import type { PolicySource } from '../../access/policy-source.ts';
+import { refuseOtherMethods } from '../../http/method-not-allowed.ts';
+import { sendProblem } from '../../http/problem.ts';
+import { parseQuery } from '../../http/query-parameters.ts';
+import {
+  maxListOffset,
+  notYetIndexed,
+  platformId,
+  readerOf,
+  whole,
+} from '../core/route-helpers.ts';
+import type { PortfolioIndex } from '../portfolio-index.ts';
+import type { Actor } from './actions.ts';
+
+const listQuery = z.strictObject({
+  view: z.enum(alarmViews).optional(),
+  kind: z.enum(alarmKinds).optional(),
+  severity: z.enum(alarmSeverities).optional(),
+  building: platformId.optional(),
+  offset: whole(maxListOffset).optional(),
+  limit: whole(1000).pipe(z.number().min(1)).optional(),
+});
+
+const alarmParams = z.strictObject({ id: whole(2 ** 31 - 1) });
+
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    // Control characters other than line breaks are not text a person typed.
+    .refine((text) => !/[^\P{Cc}\n\r\t]/u.test(text), { message: 'must be plain text' });
+
+const acknowledgeBody = z.strictObject({ comment: plainText(maxCommentLength).optional() });
+const assignBody = z.strictObject({ assignee: z.string().min(1).max(256).nullable() });
+const commentBody = z.strictObject({ text: plainText(maxCommentLength) });
+
+/** A building's place: what grants on an organisation or site cover. */
+interface Place {
+  id: string;
+  site_id: string | null;
+  organization_id: string | null;
+}
+
+/** The highest role a person holds on one building (scopes off: everyone signed in may act). */
+export function roleAt(access: PersonAccess, place: Place): Role | null {
+  if (!access.scopesOn) return higherRole(access.role, 'operator');
+  return access.grants.reduce<Role | null>((highest, grant) => {
+    const covers =
+      grant.kind === 'all' ||
+      (grant.kind === 'organization' && grant.id === place.organization_id) ||
+      (grant.kind === 'site' && grant.id === place.site_id) ||
+      (grant.kind === 'building' && grant.id === place.id);
+    return covers ? higherRole(highest, grant.role) : highest;
+  }, null);
+}
+
+const bodyProblem = (reply: FastifyReply, issues: z.core.$ZodIssue[]) =>
+  sendProblem(
+    reply,
+    400,
+    `Storey cannot take this: ${issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}.`,
+  );
+
+/**
+ * Alarms (registered with prefix /api/alarms, behind the session and access gates): the
+ * worklist and one alarm are read under the person's scope (the alarm table's row-level policy);
+ * acknowledging, assigning and commenting need the operator role on the alarm's building, and an
+ * assignee must be someone who can see that building.
+ */
+export const alarmsRoutes: FastifyPluginAsync<{
+  index: PortfolioIndex;
+  policies: PolicySource;
+}> = async (api, { index, policies }) => {
+  const actorOf = (request: FastifyRequest): Actor => ({
+    sub: request.user?.sub ?? 'anonymous',
+    name: request.user?.name ?? null,
+  });
+
+  /** People seen signing in whose access covers the building. */
+  const assigneesOf = async (place: Place) => {
+    const policy = await policies.current();
+    const people = await index.access.people();
+    return people
+      .filter((person) => {
+        const access = accessOf(policy, { sub: person.sub, groups: person.groups });
+        return roleAt(access, place) !== null;
+      })
+      .map((person) => ({ sub: person.sub, name: person.name }));
+  };
+
+  api.get('/', async (request, reply) => {
+    const {
+      view = 'open',
+      offset = 0,
+      limit = 100,
+      ...filter
+    } = parseQuery(listQuery, request.query);
+    const answer = await index.alarms.list(
+      readerOf(request, reply),
+      { view, ...filter, me: request.user?.sub ?? 'anonymous' },
+      { offset, limit },
+    );
+    if (!answer) return notYetIndexed(reply);
+    return answer;
+  });
+
+  /** The alarm as the person may see it, and its building's place; a problem sent otherwise. */
+  const visibleAlarm = async (request: FastifyRequest, reply: FastifyReply) => {
+    parseQuery(z.strictObject({}), request.query);
+    const { id } = parseQuery(alarmParams, request.params, 'Path parameter');
+    const found = await index.alarms.get(readerOf(request, reply), id);
+    if (!found) {
+      await notYetIndexed(reply);
+      return undefined;
+    }
+    if (!found.alarm) {
+      await sendProblem(reply, notShared.status, notShared.detail, { reason: notShared.reason });
+      return undefined;
+    }
+    const place = (await index.access.building(found.alarm.alarm.buildingId)) ?? {
+      id: found.alarm.alarm.buildingId,
+      site_id: null,
+      organization_id: null,
+    };
+    return { id, found: found.alarm, place };
+  };
+
+  api.get('/:id', async (request, reply) => {
+    const visible = await visibleAlarm(request, reply);
+    if (!visible) return reply;
+    return {
+      ...visible.found,
+      mayAct: roleAllows(roleAt(request.access, visible.place), 'operator'),
+      assignees: await assigneesOf(visible.place),
+    };
+  });
+
+  /** The alarm, when the person may act on it; a problem sent otherwise. */
+  const actionable = async (request: FastifyRequest, reply: FastifyReply) => {
+    const visible = await visibleAlarm(request, reply);
+    if (!visible) return undefined;
+    if (!roleAllows(roleAt(request.access, visible.place), 'operator')) {
+      await sendProblem(
+        reply,
+        403,
+        'You may see this alarm but not act on it: acknowledging, assigning and commenting need the operator role on its building. Ask whoever manages access to Storey.',
+        { reason: 'not-operator' },
+      );
+      return undefined;
+    }
+    return visible;
+  };
+
+  api.post('/:id/acknowledge', async (request, reply) => {
+    const parsed = acknowledgeBody.safeParse(request.body ?? {});
+    if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
+    const alarm = await actionable(request, reply);
+    if (!alarm) return reply;
+    const done = await index.alarms.actions.acknowledge(
+      alarm.id,
+      actorOf(request),
+      parsed.data.comment ?? null,
+    );
+    if (done !== 'done')
+      return sendProblem(
+        reply,
+        409,
+        `Already acknowledged by ${done.already.name ?? done.already.sub ?? 'someone'}${done.already.at ? ` at ${done.already.at.toISOString()}` : ''}.`,
+        { reason: 'already-acknowledged' },
+      );
+    return reply.code(204).send();
+  });
+
+  api.post('/:id/assign', async (request, reply) => {
+    const parsed = assignBody.safeParse(request.body);
+    if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
+    const alarm = await actionable(request, reply);
+    if (!alarm) return reply;
+    const { assignee } = parsed.data;
+    let to: Actor | null = null;
+    if (assignee !== null) {
+      const person = (await assigneesOf(alarm.place)).find((one) => one.sub === assignee);
+      if (!person)
+        return sendProblem(
+          reply,
+          422,
+          'That person cannot see this alarm’s building, so it cannot be assigned to them. Pick someone from the list, or ask whoever manages access to share the building with them.',
+          { reason: 'assignee-out-of-scope' },
+        );
+      to = person;
+    }
+    await index.alarms.actions.assign(alarm.id, to, actorOf(request));
+    return reply.code(204).send();
+  });
+
+  api.post('/:id/comments', async (request, reply) => {
+    const parsed = commentBody.safeParse(request.body);
+    if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
+    const alarm = await actionable(request, reply);
+    if (!alarm) return reply;
+    await index.alarms.actions.comment(alarm.id, parsed.data.text, actorOf(request));
+    return reply.code(201).send();
+  });
+
+  refuseOtherMethods(api, 'GET', ['/', '/:id']);
+  refuseOtherMethods(api, 'POST', ['/:id/acknowledge', '/:id/assign', '/:id/comments']);
+};

@@ -1,0 +1,107 @@
+import { z } from '../zod.ts';
+
+/**
+ * Alarms, as the BFF answers them and the dashboard reads them (decision 0021): what is wrong,
+ * since when, and who has it. Defined once; the server's tests parse its answers with these.
+ */
+
+/** `comfort`: a room out of its band for the on-delay; `no-data`: a sensor stopped reporting. */
+export const alarmKinds = ['comfort', 'no-data'] as const;
+export type AlarmKind = (typeof alarmKinds)[number];
+
+export const alarmSeverities = ['critical', 'major', 'minor'] as const;
+export type AlarmSeverity = (typeof alarmSeverities)[number];
+
+/** Severity as the database sorts it (1 first). */
+export const severityRank: Readonly<Record<AlarmSeverity, number>> = {
+  critical: 1,
+  major: 2,
+  minor: 3,
+};
+
+/**
+ * The worklist's views: `open` (active or unacknowledged), `unacknowledged`, `mine` (open and
+ * assigned to the person), `cleared` (closed: cleared and acknowledged).
+ */
+export const alarmViews = ['open', 'unacknowledged', 'mine', 'cleared'] as const;
+export type AlarmView = (typeof alarmViews)[number];
+
+export const alarmEventTypes = [
+  'raised',
+  're-raised',
+  'cleared',
+  'acknowledged',
+  'assigned',
+  'unassigned',
+  'commented',
+] as const;
+
+/** The longest comment kept (plain text). */
+export const maxCommentLength = 2000;
+
+const person = z.object({ sub: z.string(), name: z.nullable(z.string()) });
+
+export const alarmSummary = z.object({
+  id: z.number(),
+  kind: z.enum(alarmKinds),
+  severity: z.enum(alarmSeverities),
+  /** What is measured: temperature, co2 or humidity. */
+  measure: z.nullable(z.string()),
+  /** `low` or `high` for comfort alarms. */
+  direction: z.nullable(z.enum(['low', 'high'])),
+  value: z.nullable(z.number()),
+  unit: z.nullable(z.string()),
+  /** The band's limits the value is judged against. */
+  band: z.nullable(z.object({ low: z.nullable(z.number()), high: z.nullable(z.number()) })),
+  measurementId: z.nullable(z.string()),
+  sensorName: z.nullable(z.string()),
+  readingAt: z.nullable(z.string()),
+  buildingId: z.string(),
+  buildingName: z.nullable(z.string()),
+  levelKey: z.nullable(z.string()),
+  levelName: z.nullable(z.string()),
+  roomId: z.nullable(z.string()),
+  roomName: z.nullable(z.string()),
+  raisedAt: z.string(),
+  /** Condition: null while active. */
+  clearedAt: z.nullable(z.string()),
+  /** Handling: null while unacknowledged. */
+  acknowledgedAt: z.nullable(z.string()),
+  acknowledgedBy: z.nullable(person),
+  assignee: z.nullable(person),
+  /** Raised and cleared in turn within a few hours: kept as one alarm. */
+  chattering: z.boolean(),
+  /** How many times it was raised again while open. */
+  reRaised: z.number(),
+  lastComment: z.nullable(z.string()),
+});
+export type AlarmSummary = z.infer<typeof alarmSummary>;
+
+/** GET /api/alarms: one page of the worklist and the counts the app bar shows. */
+export const alarmList = z.object({
+  items: z.array(alarmSummary),
+  total: z.number(),
+  counts: z.object({ open: z.number(), unacknowledged: z.number(), mine: z.number() }),
+  asOf: z.string(),
+});
+export type AlarmList = z.infer<typeof alarmList>;
+
+export const alarmEvent = z.object({
+  at: z.string(),
+  type: z.enum(alarmEventTypes),
+  actor: z.nullable(person),
+  /** A comment's text, an assignee's name, or the value at a raise or clear. */
+  text: z.nullable(z.string()),
+});
+export type AlarmEvent = z.infer<typeof alarmEvent>;
+
+/** GET /api/alarms/:id: the alarm, its timeline, and whether the person may act on it. */
+export const alarmDetail = z.object({
+  alarm: alarmSummary,
+  events: z.array(alarmEvent),
+  /** The person may acknowledge, assign and comment (operator or admin of its building). */
+  mayAct: z.boolean(),
+  /** People the alarm may be assigned to: those whose access covers its building. */
+  assignees: z.array(person),
+});
+export type AlarmDetail = z.infer<typeof alarmDetail>;
