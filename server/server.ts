@@ -1,3 +1,4 @@
+import type { Clock } from './clock.ts';
 import { createServer } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -73,7 +74,11 @@ function withDemoScopes(config: BffConfig): BffConfig {
   };
 }
 
-export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise<RunningStorey> {
+export async function startStorey(
+  env: NodeJS.ProcessEnv = process.env,
+  /** The time Storey reads (tests set it; the embedded platform keeps its own). */
+  options: { clock?: Clock } = {},
+): Promise<RunningStorey> {
   const config = withDemoScopes(loadConfig(env));
   const port = await resolvePort(config.host, config.port);
   const url = `http://${bracketed(config.host)}:${port}`;
@@ -99,6 +104,7 @@ export async function startStorey(env: NodeJS.ProcessEnv = process.env): Promise
       signIn: provider ? { provider, publicUrl } : undefined,
       // On the built-in demo the first demo user administers the index.
       ...(embedded ? { defaultIndexAdmins: embedded.indexAdmins } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
   } catch (error) {
     await embedded?.close();

@@ -24,20 +24,27 @@ export interface ScopedStorey {
  * (server/emulator/demo-scopes.yaml), in front of an emulator with the default portfolio, its
  * first sync and round of conditions done; every demo person signed in through the provider.
  */
-export function scopedStorey(env: Record<string, string> = {}) {
+export function scopedStorey(
+  env: Record<string, string> = {},
+  /** The time the platform and Storey read; the wall clock by default. */
+  now?: () => number,
+) {
   const holder = {} as { context: ScopedStorey };
   beforeAll(async () => {
-    const running = await startSignedInStorey({
-      PORTFOLIO_INDEX: 'on',
-      SCOPES_FILE: demoScopesFile,
-      INDEX_ADMINS: 'demo-dana',
-      RATE_LIMIT_MAX: '1000000',
-      REQUESTS_IN_FLIGHT_MAX: '1000',
-      // The tests ask thousands of reads at once of one embedded database: what they hold is
-      // who sees what, not how fast.
-      INDEX_READ_TIMEOUT_MS: '120000',
-      ...env,
-    });
+    const running = await startSignedInStorey(
+      {
+        PORTFOLIO_INDEX: 'on',
+        SCOPES_FILE: demoScopesFile,
+        INDEX_ADMINS: 'demo-dana',
+        RATE_LIMIT_MAX: '1000000',
+        REQUESTS_IN_FLIGHT_MAX: '1000',
+        // The tests ask thousands of reads at once of one embedded database: what they hold is
+        // who sees what, not how fast.
+        INDEX_READ_TIMEOUT_MS: '120000',
+        ...env,
+      },
+      now ? { now } : {},
+    );
     await running.storey.app.portfolioIndex!.started();
     const cookies = {} as Record<DemoPerson, string>;
     for (const person of demoPeople) {

@@ -88,10 +88,12 @@ export async function startSignedInStorey(
     port?: number;
     provider?: RunningOpenIdProvider;
     secret?: string;
+    /** The time the platform and Storey read (both the same); the wall clock by default. */
+    now?: () => number;
   } = {},
 ): Promise<SignedInStorey> {
   const port = options.port ?? (await freePort());
-  const platform = await startPlatform();
+  const platform = await startPlatform(options.now ? { now: options.now } : {});
   const provider =
     options.provider ??
     (await startOpenIdProvider({
@@ -104,16 +106,19 @@ export async function startSignedInStorey(
       },
     }));
   const secret = options.secret ?? randomBytes(48).toString('base64');
-  const storey = await startStorey({
-    ...quietStorey,
-    PORT: String(port),
-    ...platformVariables(platform.settings),
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: 'storey-test',
-    OIDC_CLIENT_SECRET: 'provider-client-secret-for-tests',
-    SESSION_SECRET: secret,
-    ...env,
-  });
+  const storey = await startStorey(
+    {
+      ...quietStorey,
+      PORT: String(port),
+      ...platformVariables(platform.settings),
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'storey-test',
+      OIDC_CLIENT_SECRET: 'provider-client-secret-for-tests',
+      SESSION_SECRET: secret,
+      ...env,
+    },
+    options.now ? { clock: { now: options.now } } : {},
+  );
   return {
     storey,
     platform,
