@@ -124,6 +124,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const scopeReads = app.portfolioIndex?.access;
   const policies = createPolicySource({ base: policy, table: scopeReads, clock });
+  // Alarm notifications live beside the index, which keeps the alarms and the outbox.
+  if (app.portfolioIndex) {
+    const { notificationsPlugin } = await import('./notifications/plugin.ts');
+    await app.register(notificationsPlugin, {
+      config,
+      index: app.portfolioIndex,
+      policies,
+      clock,
+      publicUrl:
+        options.signIn?.publicUrl ?? config.publicUrl ?? `http://${config.host}:${config.port}`,
+    });
+  } else app.decorate('notifier', undefined);
 
   let signIn:
     | (Parameters<typeof signInRoutes>[1] & { sessions: ReturnType<typeof createSessions> })
@@ -220,6 +232,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           index: app.portfolioIndex,
           policies,
         });
+      if (app.notifier && app.portfolioIndex) {
+        const { notificationRoutes } = await import('./notifications/plugin.ts');
+        await api.register(notificationRoutes, {
+          prefix: '/api',
+          notifier: app.notifier,
+          index: app.portfolioIndex,
+        });
+      }
     });
   });
 

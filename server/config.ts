@@ -165,6 +165,14 @@ const environmentSchema = z.object({
   ENERGY_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   ALARM_ON_DELAY_CHECKS: z.coerce.number().int().min(1).max(100).default(2),
   ALARM_DEADBAND_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_FROM: z.string().trim().min(3).max(256).default('Storey <storey@localhost>'),
+  NOTIFY_EVERY_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  ALARM_GROUP_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(5),
   ALLOW_ANONYMOUS: flag,
   ALLOW_INSECURE_HTTP: flag,
 });
@@ -312,6 +320,14 @@ export interface BffConfig {
   session: SessionSettings;
   /** Where browsers reach Storey (for the OpenID redirect and cookie flags); default http://HOST:PORT. */
   publicUrl: string | undefined;
+  /** Where alarm e-mails go (SMTP_URL; the embedded default starts its own) and how often. */
+  notifications: {
+    smtpUrl: string | undefined;
+    from: string;
+    everySeconds: number;
+    /** The SMTP server is the embedded default's own, in this process (its Outbox page says so). */
+    sink: boolean;
+  };
   allowAnonymous: boolean;
   index: IndexSettings;
   /**
@@ -586,6 +602,7 @@ const indexSettings = (
     ...defaultAlarmRules,
     onDelayChecks: values.ALARM_ON_DELAY_CHECKS,
     deadband: values.ALARM_DEADBAND_PERCENT / 100,
+    groupWindowMs: values.ALARM_GROUP_MINUTES * 60_000,
   },
 });
 
@@ -673,6 +690,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       storeUrl: values.SESSION_STORE_URL,
     },
     publicUrl: values.PUBLIC_URL,
+    notifications: {
+      smtpUrl: values.SMTP_URL,
+      from: values.SMTP_FROM,
+      everySeconds: values.NOTIFY_EVERY_SECONDS,
+      sink: false,
+    },
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
     index: indexSettings(values, scopes),
     scopes,

@@ -3,6 +3,7 @@ import type { PlatformSettings, SignInSettings } from './config.ts';
 import { createEmulator } from './emulator/emulator.ts';
 import { emulatorOptionsFromEnvironment } from './emulator/environment.ts';
 import { demoUsers, startOpenIdProvider } from './emulator/openid-provider.ts';
+import { startSmtpSink, type SmtpSink } from './notifications/smtp-sink.ts';
 
 export interface EmbeddedPlatform {
   settings: PlatformSettings;
@@ -12,6 +13,8 @@ export interface EmbeddedPlatform {
   /** Who may start a sync of the portfolio index on the demo: the first demo user. */
   indexAdmins: string[];
   buildingCount: number;
+  /** The demo's own mail system (smtp-server on loopback): where alarm e-mails go. */
+  smtp: SmtpSink;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startEmbeddedPlatform(
     await emulator.close();
     throw error;
   }
+  const smtp = await startSmtpSink();
   return {
     // The emulator's address carries every field of the platform settings (and no more is used).
     settings: address,
@@ -56,7 +60,9 @@ export async function startEmbeddedPlatform(
     })),
     indexAdmins: demoUsers.slice(0, 1).map((user) => user.sub),
     buildingCount: emulator.portfolio.buildings.length,
+    smtp,
     close: async () => {
+      await smtp.close();
       await provider.close();
       await emulator.close();
     },

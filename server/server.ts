@@ -99,7 +99,14 @@ export async function startStorey(
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      config,
+      // On the built-in demo, alarm e-mails go to its own SMTP server unless SMTP_URL is set.
+      config:
+        embedded && !config.notifications.smtpUrl
+          ? {
+              ...config,
+              notifications: { ...config.notifications, smtpUrl: embedded.smtp.url, sink: true },
+            }
+          : config,
       platform,
       signIn: provider ? { provider, publicUrl } : undefined,
       // On the built-in demo the first demo user administers the index.
@@ -151,6 +158,7 @@ export async function startStorey(
   void app.capabilities.current();
   // The portfolio index syncs now (when due) and then on its schedule.
   app.portfolioIndex?.start();
+  app.notifier?.start();
   const metricsAddress = metricsServer?.server.address();
   return {
     url,

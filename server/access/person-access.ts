@@ -102,3 +102,23 @@ export function accessPolicy(
     ? { enabled: true, claim: scopes.claim, contact: scopes.contact, grants: scopes.grants, admins }
     : { enabled: false, claim: 'groups', contact: undefined, grants: [], admins };
 }
+
+/** A building's place: what grants on an organisation or site cover. */
+export interface Place {
+  id: string;
+  site_id: string | null;
+  organization_id: string | null;
+}
+
+/** The highest role a person holds on one building (scopes off: everyone signed in may act). */
+export function roleAt(access: PersonAccess, place: Place): Role | null {
+  if (!access.scopesOn) return higherRole(access.role, 'operator');
+  return access.grants.reduce<Role | null>((highest, grant) => {
+    const covers =
+      grant.kind === 'all' ||
+      (grant.kind === 'organization' && grant.id === place.organization_id) ||
+      (grant.kind === 'site' && grant.id === place.site_id) ||
+      (grant.kind === 'building' && grant.id === place.id);
+    return covers ? higherRole(highest, grant.role) : highest;
+  }, null);
+}

@@ -90,6 +90,7 @@ export async function raiseAlarm(
         text: valueWords(candidate),
       })
       .execute();
+    await addToBatch(db, candidate.buildingId, inserted.id, now, rules.groupWindowMs);
     return { id: inserted.id, raised: true };
   }
   const open = await db
@@ -153,6 +154,35 @@ export async function raiseAlarm(
   )
     await db.updateTable('alarm').set({ chattering: true }).where('id', '=', open.id).execute();
   return { id: open.id, raised: false };
+}
+
+/**
+ * Adds a new alarm to its building's message of the current window (in the raise's transaction:
+ * an alarm is never raised without being told). A raise again or a chattering alarm is not told
+ * again: one message per alarm.
+ */
+async function addToBatch(
+  db: Kysely<IndexTables>,
+  buildingId: string,
+  alarmId: number,
+  now: Date,
+  windowMs: number,
+) {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db
+    .insertInto('notification_batch')
+    .values({
+      building_id: buildingId,
+      window_start: windowStart,
+      due_at: new Date(windowStart.getTime() + windowMs),
+      alarm_ids: sql<number[]>`array[${alarmId}]::integer[]`,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['building_id', 'window_start']).doUpdateSet({
+        alarm_ids: sql<number[]>`notification_batch.alarm_ids || excluded.alarm_ids`,
+      }),
+    )
+    .execute();
 }
 
 /** Clears an active alarm of that key (Storey's own doing); nothing when none is active. */

@@ -6,13 +6,8 @@ import {
   alarmViews,
   maxCommentLength,
 } from '../../../src/shared/contracts/alarms.ts';
-import {
-  higherRole,
-  notShared,
-  roleAllows,
-  type Role,
-} from '../../../src/shared/contracts/access.ts';
-import { accessOf, type PersonAccess } from '../../access/person-access.ts';
+import { notShared, roleAllows } from '../../../src/shared/contracts/access.ts';
+import { accessOf, roleAt, type Place } from '../../access/person-access.ts';
 import type { PolicySource } from '../../access/policy-source.ts';
 import { refuseOtherMethods } from '../../http/method-not-allowed.ts';
 import { sendProblem } from '../../http/problem.ts';
@@ -50,26 +45,6 @@ const plainText = (max: number) =>
 const acknowledgeBody = z.strictObject({ comment: plainText(maxCommentLength).optional() });
 const assignBody = z.strictObject({ assignee: z.string().min(1).max(256).nullable() });
 const commentBody = z.strictObject({ text: plainText(maxCommentLength) });
-
-/** A building's place: what grants on an organisation or site cover. */
-interface Place {
-  id: string;
-  site_id: string | null;
-  organization_id: string | null;
-}
-
-/** The highest role a person holds on one building (scopes off: everyone signed in may act). */
-export function roleAt(access: PersonAccess, place: Place): Role | null {
-  if (!access.scopesOn) return higherRole(access.role, 'operator');
-  return access.grants.reduce<Role | null>((highest, grant) => {
-    const covers =
-      grant.kind === 'all' ||
-      (grant.kind === 'organization' && grant.id === place.organization_id) ||
-      (grant.kind === 'site' && grant.id === place.site_id) ||
-      (grant.kind === 'building' && grant.id === place.id);
-    return covers ? higherRole(highest, grant.role) : highest;
-  }, null);
-}
 
 const bodyProblem = (reply: FastifyReply, issues: z.core.$ZodIssue[]) =>
   sendProblem(

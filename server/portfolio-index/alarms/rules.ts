@@ -18,6 +18,8 @@ export interface AlarmRules {
   /** Raise/clear cycles within `chatterWindowMs` that mark an alarm as chattering. */
   chatterCycles: number;
   chatterWindowMs: number;
+  /** Alarms of one building raised within this window are told in one message per person. */
+  groupWindowMs: number;
 }
 
 export const defaultAlarmRules: AlarmRules = {
@@ -25,6 +27,7 @@ export const defaultAlarmRules: AlarmRules = {
   deadband: 0.1,
   chatterCycles: 3,
   chatterWindowMs: 6 * 60 * 60 * 1000,
+  groupWindowMs: 5 * 60 * 1000,
 };
 
 /** The severity of a comfort alarm from how far out its reading is (a share of the band's width). */

@@ -358,4 +358,34 @@ export interface IndexTables {
     actor_name: string | null;
     text: string | null;
   };
+  /** Alarms raised in one building within one grouping window: one message per recipient. */
+  notification_batch: {
+    id: Generated<number>;
+    building_id: string;
+    window_start: ColumnType<Date, Date | string, Date | string>;
+    due_at: ColumnType<Date, Date | string, Date | string>;
+    alarm_ids: ColumnType<number[], number[], number[]>;
+    expanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** Each message to one person (decision 0021): at least once, never twice for one key. */
+  notification_outbox: {
+    id: Generated<number>;
+    dedupe_key: string;
+    batch_id: number;
+    building_id: string;
+    recipient: string;
+    recipient_name: string | null;
+    email: string;
+    subject: string;
+    body: string;
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    attempts: Optional<number>;
+    next_attempt_at: ColumnType<Date, Date | string, Date | string>;
+    claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    last_error: Optional<string | null>;
+    created_at: ColumnType<Date, Date | string, Date | string>;
+    sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** A person's notification choice. */
+  notification_setting: { sub: string; email_on: boolean };
 }

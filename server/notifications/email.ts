@@ -1,0 +1,82 @@
+import nodemailer from 'nodemailer';
+import type { AlarmSummary } from '../../src/shared/contracts/alarms.ts';
+import { alarmWhat, alarmWhere } from '../../src/shared/rules/alarm-words.ts';
+import { messageIdOf, type OutboxMessage } from './outbox.ts';
+
+const severityWord = { critical: 'Critical', major: 'Major', minor: 'Minor' } as const;
+
+/**
+ * One building's new alarms as one plain-text e-mail: what, where, since when, and a link to each
+ * alarm. It names only that building (the recipient may see it: recipients are chosen by scope).
+ */
+export function composeAlarmEmail(
+  alarms: readonly AlarmSummary[],
+  publicUrl: string,
+): { subject: string; body: string } {
+  const [first] = alarms;
+  const building = first!.buildingName ?? `Building ${first!.buildingId}`;
+  const subject =
+    alarms.length === 1
+      ? `[Storey] ${alarmWhat(first!).split(':')[0]} in ${alarmWhere(first!)}`
+      : `[Storey] ${alarms.length} new alarms in ${building}`;
+  const lines = alarms.map((alarm) =>
+    [
+      `${severityWord[alarm.severity]} · ${alarmWhat(alarm)}`,
+      `  ${alarmWhere(alarm)}`,
+      `  Raised ${alarm.raisedAt.replace('T', ' ').slice(0, 16)} UTC`,
+      `  ${new URL(`/alarms/${alarm.id}`, publicUrl).href}`,
+    ].join('\n'),
+  );
+  const body = [
+    alarms.length === 1
+      ? `A new alarm in ${building}:`
+      : `${alarms.length} new alarms in ${building}:`,
+    '',
+    lines.join('\n\n'),
+    '',
+    'Open an alarm to acknowledge it, assign it or add a note.',
+    `Your notification settings: ${new URL('/alarms?settings=1', publicUrl).href}`,
+  ].join('\n');
+  return { subject, body };
+}
+
+export interface Mailer {
+  /** Sends one message; throws with `permanent` set when retrying cannot help (SMTP 5xx). */
+  send(message: OutboxMessage): Promise<void>;
+  close(): void;
+}
+
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** nodemailer to SMTP_URL (smtp:// or smtps://), one pooled connection. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url, { from });
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({
+          to: message.recipientName
+            ? { name: message.recipientName, address: message.email }
+            : message.email,
+          subject: message.subject,
+          text: message.body,
+          messageId: messageIdOf(message.dedupeKey),
+        });
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode;
+        throw new SendError(
+          error instanceof Error ? error.message : String(error),
+          code !== undefined && code >= 500 && code < 600,
+        );
+      }
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,67 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw message, headers and body. */
+  raw: string;
+}
+
+export interface SmtpSink {
+  /** smtp://127.0.0.1:<port>: what SMTP_URL would be. */
+  url: string;
+  /** Every message accepted, oldest first (the newest 500). */
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server inside the process (the npm package smtp-server, by nodemailer's authors),
+ * on loopback: the embedded default's mail system, so a newcomer sees Storey's e-mails on the
+ * Outbox page with nothing to configure, and the tests' receiver. It accepts every message and
+ * keeps it in memory; it relays nothing.
+ */
+export async function startSmtpSink(
+  options: {
+    port?: number;
+    /** An address answered "550 no such mailbox", as a mail system refuses one for good. */
+    refuse?: string;
+  } = {},
+): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      if (address.address === options.refuse)
+        return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((to) => to.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        if (received.length > 500) received.shift();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
