@@ -96,6 +96,12 @@ type Served<Read extends (...args: never[]) => Promise<object>> =
 
 export type { IndexReader };
 
+/**
+ * History look-backs one conditions round may make for readings first seen out of band: enough
+ * for the default portfolio's first round; a larger one catches up by ordinary checks.
+ */
+const maxLookBacksPerRound = 300;
+
 export interface PortfolioIndex {
   /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
   start(): void;
@@ -397,9 +403,13 @@ export async function createPortfolioIndex(options: {
     indexed,
     closed: () => closed,
     warn: (details, message) => log.warn(details, message),
-    work: () =>
+    work: async () =>
       refreshConditions({
         db,
+        // Readings first seen out of band are looked up in history, where the platform has it.
+        history: (await options.capabilities.current()).history.available
+          ? { settings: options.history, maxLookBacks: maxLookBacksPerRound }
+          : undefined,
         // The platform's largest page of a list (field notes: take at most 5,000).
         pages: pagesFor(5000, settings.conditionsRequestBudget),
         bands: options.comfortBands,

@@ -33,10 +33,13 @@ export interface AlarmCandidate {
 
 const openAlarm = sql<boolean>`(cleared_at is null or acked_at is null)`;
 
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** "1,639 ppm": a reading as the timeline keeps it. */
 const valueWords = (candidate: Pick<AlarmCandidate, 'value' | 'unit'>) =>
   candidate.value === null
     ? null
-    : `${candidate.value}${candidate.unit ? ` ${candidate.unit}` : ''}`;
+    : `${number.format(candidate.value)}${candidate.unit ? ` ${candidate.unit}` : ''}`;
 
 /**
  * Raises an alarm on its subject, or keeps the open one up to date: one open alarm per key,

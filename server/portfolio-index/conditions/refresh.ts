@@ -12,10 +12,12 @@ import {
 } from '../../../src/shared/rules/comfort.ts';
 import { deriveBuildingAlarms } from '../alarms/derive.ts';
 import { nextStreaks, type AlarmRules } from '../alarms/rules.ts';
+import { outRunFromHistory, type OutRun } from '../alarms/look-back.ts';
+import type { HistorySettings } from '../../config.ts';
 import { energyPointTypes, kwhPerUnit } from '../../../src/shared/rules/meter-use.ts';
 import { roundStopReason } from '../core/rounds.ts';
 import { eachUntilFailure } from '../core/until-first-failure.ts';
-import { SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
+import { BudgetSpentError, SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /**
@@ -49,6 +51,11 @@ export async function refreshConditions(options: {
   hours: ComfortHours;
   /** When readings become alarms and when alarms clear. */
   alarms: AlarmRules;
+  /**
+   * How the platform's history is read, where it offers it: a reading first seen out of band is
+   * looked up there (alarms/look-back.ts), at most `maxLookBacks` times a round.
+   */
+  history?: { settings: HistorySettings; maxLookBacks: number } | undefined;
   clock: Clock;
   instance: string;
   /** Buildings read at once. */
@@ -84,6 +91,7 @@ export async function refreshConditions(options: {
         .execute()
     : [];
 
+  const lookBacks = { used: 0 };
   // A building begun is finished (or fails) before the round ends, so nothing is written after it.
   const { done: checked, failure: stopped } = await eachUntilFailure(
     buildings,
@@ -95,12 +103,22 @@ export async function refreshConditions(options: {
           return { readings: [], meters: [], readUntil: null, devices: [] };
         throw failure;
       });
+      const outRuns = options.history
+        ? await lookBack(db, pages, building, read, {
+            bands,
+            hours,
+            history: options.history.settings,
+            left: () => options.history!.maxLookBacks - lookBacks.used,
+            use: () => lookBacks.used++,
+          })
+        : new Map<string, OutRun>();
       try {
         await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
           bands,
           hours,
           alarms,
           timeZone: building.timezone,
+          outRuns,
         });
       } catch (failure) {
         // A building whose readings cannot be kept goes to the back of the line: it must not
@@ -161,6 +179,7 @@ interface BuildingRead {
     unit: string | null;
     value: unknown;
     time: number;
+    deviceId: string | null;
   }>;
   /**
    * The building's meters of the building as a whole, found in the same answer: what the energy
@@ -229,6 +248,7 @@ async function readBuilding(
       unit: value.unit ?? null,
       value: value.value,
       time,
+      deviceId: value.deviceId ?? null,
     });
   }
   return { readings, meters, readUntil, devices: [...devices] };
@@ -245,6 +265,8 @@ async function writeBuilding(
     hours: ComfortHours;
     alarms: AlarmRules;
     timeZone: string | null;
+    /** What history says of readings first seen out of band (by measurement id). */
+    outRuns: ReadonlyMap<string, OutRun>;
   },
 ): Promise<void> {
   const { bands } = judge;
@@ -284,6 +306,8 @@ async function writeBuilding(
           ? previous
           : undefined;
       const numeric = typeof reading.value === 'number' && Number.isFinite(reading.value);
+      // First seen out of band: as many checks, and out since when, as its history shows.
+      const run = previous ? undefined : judge.outRuns.get(reading.measurementId);
       const streaks = nextStreaks(
         previous && { outChecks: previous.out_checks, inChecks: previous.in_checks },
         {
@@ -315,17 +339,23 @@ async function writeBuilding(
         out_share: out ? outOfBandShare(reading.value as number, bands[reading.kind]) : 0,
         // Out since it was first seen out, uninterrupted; seen out at its first reading, it has
         // been out at least since then.
-        out_since: out ? (wasOut ? wasOut.out_since : new Date(reading.time)) : null,
+        out_since: out
+          ? wasOut
+            ? wasOut.out_since
+            : new Date(run && out ? run.since : reading.time)
+          : null,
         // Known when it was seen in band before, or outside the comfort hours (then it has been
         // out since they began); seen out at its first reading (or after a silence), it has been
         // out at least since then.
         out_since_known: out
           ? wasOut
             ? wasOut.out_since_known
-            : previous?.status === 'in-band' || previous?.status === 'outside-hours'
+            : previous?.status === 'in-band' ||
+              previous?.status === 'outside-hours' ||
+              (run?.known ?? false)
           : false,
         checked_at: checkedAt,
-        out_checks: streaks.outChecks,
+        out_checks: run && out ? Math.max(streaks.outChecks, run.readings) : streaks.outChecks,
         in_checks: streaks.inChecks,
       };
     });
@@ -445,6 +475,72 @@ async function writeBuilding(
       )
       .execute();
   });
+}
+
+/**
+ * History's word on the building's readings first seen out of band (a fresh Storey, or a sensor
+ * new to it), within the round's look-back allowance; a look-back that fails is left out (the
+ * reading then counts as one check), never the building.
+ */
+async function lookBack(
+  db: Kysely<IndexTables>,
+  pages: PlatformPages,
+  building: { id: string; timezone: string | null },
+  read: BuildingRead,
+  judge: {
+    bands: ComfortBands;
+    hours: ComfortHours;
+    history: HistorySettings;
+    left: () => number;
+    use: () => void;
+  },
+): Promise<Map<string, OutRun>> {
+  const runs = new Map<string, OutRun>();
+  const candidates = read.readings.filter(
+    (reading) =>
+      reading.deviceId !== null &&
+      typeof reading.value === 'number' &&
+      Number.isFinite(reading.value),
+  );
+  if (candidates.length === 0 || judge.left() <= 0) return runs;
+  const known = new Set(
+    (
+      await db
+        .selectFrom('condition_reading')
+        .select('measurement_id')
+        .where('building_id', '=', building.id)
+        .execute()
+    ).map((row) => row.measurement_id),
+  );
+  for (const reading of candidates) {
+    if (known.has(reading.measurementId) || judge.left() <= 0) continue;
+    const { status } = comfortVerdict(
+      { type: reading.pointType, value: reading.value, time: reading.time, now: reading.time },
+      judge.bands,
+      { hours: judge.hours, timeZone: building.timezone },
+    );
+    if (status !== 'low' && status !== 'high') continue;
+    judge.use();
+    const run = await outRunFromHistory(
+      pages,
+      judge.history,
+      {
+        measurementId: reading.measurementId,
+        deviceId: reading.deviceId!,
+        pointType: reading.pointType,
+        time: reading.time,
+        value: reading.value as number,
+      },
+      { bands: judge.bands, hours: judge.hours, timeZone: building.timezone },
+    ).catch((failure: unknown) => {
+      // Out of budget or stopping: the round says so; any other failure costs only this look.
+      if (failure instanceof BudgetSpentError || (failure as Error).name === 'AbortError')
+        throw failure;
+      return undefined;
+    });
+    if (run) runs.set(reading.measurementId, run);
+  }
+  return runs;
 }
 
 /** The building's rooms in the served index, by id: their names and levels, for the list. */
