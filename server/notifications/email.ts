@@ -14,7 +14,8 @@ export function composeAlarmEmail(
   publicUrl: string,
 ): { subject: string; body: string } {
   const [first] = alarms;
-  const building = first!.buildingName ?? `Building ${first!.buildingId}`;
+  // The first part of "where" is the building as every message and screen names it.
+  const building = alarmWhere({ ...first!, levelName: null, roomName: null, roomId: null });
   const subject =
     alarms.length === 1
       ? `[Storey] ${alarmWhat(first!).split(':')[0]} in ${alarmWhere(first!)}`

@@ -32,6 +32,7 @@ import { usePrinting } from '@/components/print/use-printing';
 import { AccountMenu } from './account-menu';
 import { LazyGlobalSearch } from './lazy-global-search';
 import { mainLinks, useSchemeSwitch } from './navigation';
+import { AlarmCount } from '@/features/alarms/components/alarm-count';
 
 /** The compact menu (and MUI's Menu with it) loads only on narrow screens. */
 const CompactMenu = lazy(() =>
@@ -52,7 +53,7 @@ const navigationLinkStyle = ({ isActive }: { isActive: boolean }) => ({
   whiteSpace: 'nowrap' as const,
   textDecoration: isActive ? 'underline' : 'none',
   textUnderlineOffset: 6,
-  marginRight: 16,
+  marginRight: 14,
   fontWeight: 500,
 });
 
@@ -125,7 +126,8 @@ export function AppLayout() {
   useSessionEndedListener();
   // Every page prints in the light scheme (use-printing.ts swaps it while printing).
   usePrinting();
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // Below 1200 px the links, search, scope, scheme and account do not fit one line: the Menu holds them.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const signedIn = mayRead(session.data);
   const me = useMeWhenSignedIn(session.data);
   const links =
@@ -182,6 +184,7 @@ export function AppLayout() {
                         style={navigationLinkStyle}
                       >
                         {link.label}
+                        {link.to === paths.alarms() ? <AlarmCount /> : null}
                       </NavLink>
                     ))
                   : null}

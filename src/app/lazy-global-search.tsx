@@ -24,7 +24,7 @@ function isTypingElement(target: EventTarget | null): boolean {
   );
 }
 
-const boxWidth = { xs: 180, sm: 260, md: 220, lg: 280, xl: 340 } as const;
+const boxWidth = { xs: 180, sm: 260, md: 320, lg: 240, xl: 340 } as const;
 
 /**
  * The app bar's search, and its shortcuts ("/" and Ctrl/⌘-K) from the first screen on. Until the

@@ -12,6 +12,7 @@ export const mainLinks = [
   { label: 'Portfolio', to: paths.portfolio(), end: true },
   { label: 'Sites', to: paths.sites(), end: false },
   { label: 'Needs attention', to: paths.attention(), end: false },
+  { label: 'Alarms', to: paths.alarms(), end: false },
   { label: 'Energy', to: paths.energy(), end: false },
   { label: 'Data quality', to: paths.quality(), end: false },
 ] as const satisfies readonly MainLink[];

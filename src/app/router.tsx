@@ -12,6 +12,9 @@ import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import {
   accessData,
+  alarmData,
+  alarmsData,
+  outboxData,
   attentionData,
   buildingData,
   compareData,
@@ -41,6 +44,9 @@ const screens: ScreenRoute[] = [
   { path: routePatterns.sites, load: () => import('./routes/sites'), data: sitesData },
   { path: routePatterns.quality, load: () => import('./routes/quality'), data: qualityData },
   { path: routePatterns.attention, load: () => import('./routes/attention'), data: attentionData },
+  { path: routePatterns.alarms, load: () => import('./routes/alarms'), data: alarmsData },
+  { path: routePatterns.outbox, load: () => import('./routes/outbox'), data: outboxData },
+  { path: routePatterns.alarm, load: () => import('./routes/alarm'), data: alarmData },
   { path: routePatterns.energy, load: () => import('./routes/energy'), data: energyData },
   { path: routePatterns.compare, load: () => import('./routes/compare'), data: compareData },
   { path: routePatterns.myAccess, load: () => import('./routes/my-access'), data: myAccessData },

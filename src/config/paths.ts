@@ -10,6 +10,9 @@ export const routePatterns = {
   search: 'search',
   quality: 'quality',
   attention: 'attention',
+  alarms: 'alarms',
+  outbox: 'alarms/outbox',
+  alarm: 'alarms/:alarmId',
   energy: 'energy',
   compare: 'compare',
   myAccess: 'access/me',
@@ -49,6 +52,16 @@ export const paths = {
     ).toString();
     return query ? `/attention?${query}` : '/attention';
   },
+  /** The alarms worklist: open ones by default, or unacknowledged, mine, cleared. */
+  alarms: (view: { view?: string; kind?: string; severity?: string; building?: string } = {}) => {
+    const query = new URLSearchParams(
+      Object.entries(view).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return query ? `/alarms?${query}` : '/alarms';
+  },
+  alarm: (id: number): string => `/alarms/${id}`,
+  /** Administrators: the e-mails Storey wrote, and whether they went. */
+  outbox: (): string => '/alarms/outbox',
   /** The portfolio's energy: ranked by kWh per m², or the buildings without a figure. */
   energy: (view: { list?: string; sort?: string; unit?: string } = {}): string => {
     const query = new URLSearchParams(

@@ -302,7 +302,8 @@ describe('Request budget', () => {
     // drill-down each: the comparison sends no more.
     const other = started.filter((path) => path !== '/api/Buildings' && !path.endsWith('/Floors'));
     // Beside them only what every screen reads once: the session and what is shared with the
-    // person, the sites, the capabilities, the index's status (how old it is).
+    // person, the sites, the capabilities, the index's status (how old it is), the app bar's
+    // count of unacknowledged alarms.
     expect(new Set(other).size, other.join(' ')).toBe(other.length);
     // and every building's data-quality score and energy intensity (one answer each from the
     // index), and the energy answer of each compared building (why it has no intensity).
@@ -315,6 +316,7 @@ describe('Request budget', () => {
             '/api/Sites',
             '/api/capabilities',
             '/api/index/status',
+            '/api/alarms',
             '/api/index/quality/scores',
             '/api/index/energy/intensities',
           ].includes(path) || picked.some((b) => path === `/api/index/energy/buildings/${b.id}`),

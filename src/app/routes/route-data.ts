@@ -5,6 +5,14 @@ import {
   meQueryOptions,
   personAccessQueryOptions,
 } from '@/api/get-access';
+import {
+  alarmFilterOf,
+  alarmQueryOptions,
+  alarmsQueryOptions,
+  alarmViewKeys,
+  notificationSettingQueryOptions,
+  outboxQueryOptions,
+} from '@/api/get-alarms';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
 import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@/api/get-energy';
 import { buildingsQueryOptions } from '@/api/get-buildings';
@@ -94,6 +102,29 @@ export const qualityData: RouteData = async (queryClient, _params, search) => {
 };
 
 export const compareData: RouteData = portfolioData;
+
+export const alarmsData: RouteData = async (queryClient, _params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  const filter = alarmFilterOf(
+    Object.fromEntries(alarmViewKeys.map((key) => [key, search.get(key)])),
+  );
+  await settle([
+    queryClient.prefetchQuery(alarmsQueryOptions(filter)),
+    queryClient.prefetchQuery(notificationSettingQueryOptions()),
+  ]);
+};
+
+export const alarmData: RouteData = async (queryClient, params) => {
+  if (!(await signedIn(queryClient))) return;
+  const id = Number(params.alarmId);
+  if (!Number.isInteger(id) || id < 0) return;
+  await settle([queryClient.prefetchQuery(alarmQueryOptions(id))]);
+};
+
+export const outboxData: RouteData = async (queryClient) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([queryClient.prefetchQuery(outboxQueryOptions())]);
+};
 
 export const myAccessData: RouteData = async (queryClient) => {
   if (!(await signedIn(queryClient))) return;

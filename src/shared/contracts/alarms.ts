@@ -105,3 +105,36 @@ export const alarmDetail = z.object({
   assignees: z.array(person),
 });
 export type AlarmDetail = z.infer<typeof alarmDetail>;
+
+/** GET /api/me/notifications: whether the person is e-mailed about new alarms. */
+export const notificationSetting = z.object({
+  /** The address their identity provider gave; null: none, so no e-mail can reach them. */
+  email: z.nullable(z.string()),
+  emailOn: z.boolean(),
+  /** false: the default (on where the person may act on alarms), never changed by them. */
+  chosen: z.boolean(),
+  /** Where e-mail goes: `embedded` is the demo's own mail system; `none` sends nothing. */
+  smtp: z.enum(['configured', 'embedded', 'none']),
+});
+export type NotificationSetting = z.infer<typeof notificationSetting>;
+
+/** GET /api/admin/outbox: the newest messages Storey wrote, and whether they went. */
+export const outboxAnswer = z.object({
+  smtp: z.enum(['configured', 'embedded', 'none']),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      createdAt: z.string(),
+      recipient: person,
+      email: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      status: z.enum(['pending', 'sending', 'sent', 'failed']),
+      attempts: z.number(),
+      nextAttemptAt: z.nullable(z.string()),
+      lastError: z.nullable(z.string()),
+      sentAt: z.nullable(z.string()),
+    }),
+  ),
+});
+export type OutboxAnswer = z.infer<typeof outboxAnswer>;

@@ -50,11 +50,12 @@ export function alarmWhat(alarm: Worded): string {
 
 /** "Skyline Tower › Level 4 › Room 4.12": where, as far as the index knows it. */
 export function alarmWhere(alarm: Worded): string {
+  const named = (name: string | null) => (name && name.trim() !== '' ? name.trim() : null);
   return [
-    alarm.buildingName ?? `Building ${alarm.buildingId}`,
-    alarm.levelName,
-    alarm.roomName ?? (alarm.roomId ? `Room ${alarm.roomId}` : null),
+    named(alarm.buildingName) ?? `Building ${alarm.buildingId}`,
+    named(alarm.levelName),
+    named(alarm.roomName) ?? (alarm.roomId ? `Room ${alarm.roomId}` : null),
   ]
-    .filter((part): part is string => Boolean(part))
+    .filter((part): part is string => part !== null)
     .join(' › ');
 }

@@ -64,7 +64,7 @@ const schemas: Record<SchemaMode, ReturnType<typeof createPlatformSchema>> = {
   spec: createPlatformSchema(fixture, { partialErrors: () => partialErrors, mode: 'spec' }),
 };
 
-function requireCsrf(request: Request): Response | undefined {
+export function requireCsrf(request: Request): Response | undefined {
   if (request.headers.get('x-csrf') !== '1') {
     return HttpResponse.json(
       { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Missing X-CSRF' },

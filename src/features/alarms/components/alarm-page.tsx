@@ -1,0 +1,251 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  acknowledgeAlarm,
+  alarmKeys,
+  alarmQueryOptions,
+  assignAlarm,
+  commentOnAlarm,
+} from '@/api/get-alarms';
+import { OutlinedField, OutlinedNativeSelect } from '@/components/outlined-field';
+import { PageTitle } from '@/components/page-title';
+import { ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { Section } from '@/components/section';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { plainError } from '@/lib/plain-error';
+import type { AlarmDetail, AlarmEvent } from '@/shared/contracts/alarms';
+import { alarmWhat, alarmWhere } from '@/shared/rules/alarm-words';
+import { alarmState, formatMoment, kindLabels } from '../utils/alarm-labels';
+import { AlarmSeverityChip } from './alarm-severity';
+
+const eventWords: Readonly<Record<AlarmEvent['type'], string>> = {
+  raised: 'Raised',
+  're-raised': 'Raised again',
+  cleared: 'Cleared',
+  acknowledged: 'Acknowledged',
+  assigned: 'Assigned to',
+  unassigned: 'Unassigned',
+  commented: 'Note',
+};
+
+/** Why an action was not done: the BFF's own words where it refused it, else what to do. */
+function Refused({ error }: { error: unknown }) {
+  const { headline, next } = plainError(error);
+  const refusal =
+    error instanceof ApiError && [400, 403, 404, 409, 422].includes(error.status)
+      ? error.detail
+      : `${headline} ${next}`;
+  return (
+    <Alert severity="error" role="alert">
+      Not done. {refusal}
+    </Alert>
+  );
+}
+
+/** Acknowledge, assign and add a note: each a form of its own, usable by keyboard alone. */
+function AlarmActions({ detail }: { detail: AlarmDetail }) {
+  const queryClient = useQueryClient();
+  const { alarm } = detail;
+  const [note, setNote] = useState('');
+  const [comment, setComment] = useState('');
+  const [assignee, setAssignee] = useState(alarm.assignee?.sub ?? '');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+  const acknowledge = useMutation({
+    mutationFn: () => acknowledgeAlarm(alarm.id, note.trim() || undefined),
+    onSettled: refresh,
+    onSuccess: () => setNote(''),
+  });
+  const assign = useMutation({
+    mutationFn: () => assignAlarm(alarm.id, assignee || null),
+    onSettled: refresh,
+  });
+  const addComment = useMutation({
+    mutationFn: () => commentOnAlarm(alarm.id, comment.trim()),
+    onSettled: refresh,
+    onSuccess: () => setComment(''),
+  });
+  const submit = (action: { mutate: () => void }) => (event: FormEvent) => {
+    event.preventDefault();
+    action.mutate();
+  };
+  return (
+    <Stack spacing={2}>
+      {alarm.acknowledgedAt ? null : (
+        <Stack
+          component="form"
+          aria-label="Acknowledge"
+          onSubmit={submit(acknowledge)}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          useFlexGap
+        >
+          <OutlinedField
+            label="Note (optional)"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            sx={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={acknowledge.isPending}
+            sx={{ minHeight: 44 }}
+          >
+            Acknowledge
+          </Button>
+        </Stack>
+      )}
+      {acknowledge.isError ? <Refused error={acknowledge.error} /> : null}
+      <Stack
+        component="form"
+        aria-label="Assign"
+        onSubmit={submit(assign)}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+      >
+        <OutlinedNativeSelect
+          label="Assigned to"
+          size="small"
+          value={assignee}
+          onChange={(event) => setAssignee(event.target.value)}
+          sx={{ flex: 1 }}
+        >
+          <option value="">Nobody</option>
+          {detail.assignees.map((person) => (
+            <option key={person.sub} value={person.sub}>
+              {person.name ?? person.sub}
+            </option>
+          ))}
+        </OutlinedNativeSelect>
+        <Button type="submit" variant="outlined" disabled={assign.isPending} sx={{ minHeight: 44 }}>
+          Assign
+        </Button>
+      </Stack>
+      {assign.isError ? <Refused error={assign.error} /> : null}
+      <Stack
+        component="form"
+        aria-label="Add a note"
+        onSubmit={submit(addComment)}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+      >
+        <OutlinedField
+          label="Note"
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          sx={{ flex: 1 }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={addComment.isPending || comment.trim() === ''}
+          sx={{ minHeight: 44 }}
+        >
+          Add note
+        </Button>
+      </Stack>
+      {addComment.isError ? <Refused error={addComment.error} /> : null}
+    </Stack>
+  );
+}
+
+function Timeline({ events }: { events: AlarmEvent[] }) {
+  return (
+    <List aria-label="What happened" dense>
+      {events.map((event, index) => (
+        <ListItem key={index} disableGutters>
+          <ListItemText
+            primary={`${eventWords[event.type]}${event.text ? `: ${event.text}` : ''}`}
+            secondary={`${formatMoment(event.at)} · ${event.actor ? (event.actor.name ?? event.actor.sub) : 'Storey'}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** One alarm: what, where, its state and who has it, what people did, and acting on it. */
+export function AlarmPage({ alarmId }: { alarmId: number }) {
+  const detail = useQuery(alarmQueryOptions(alarmId));
+  if (detail.isPending) return <LoadingSkeleton label="Loading the alarm" rows={4} />;
+  if (detail.isError)
+    return (
+      <ErrorState what="the alarm" error={detail.error} onRetry={() => void detail.refetch()} />
+    );
+  const { alarm } = detail.data;
+  return (
+    <Stack spacing={3}>
+      <Link component={RouterLink} to={paths.alarms()}>
+        ← All alarms
+      </Link>
+      <PageTitle title={alarmWhat(alarm)} />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={1}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <AlarmSeverityChip severity={alarm.severity} />
+            <Typography>{kindLabels[alarm.kind]}</Typography>
+          </Stack>
+          <Typography>
+            Where:{' '}
+            {alarm.levelKey && alarm.roomId ? (
+              <Link
+                component={RouterLink}
+                to={paths.room(alarm.buildingId, alarm.levelKey, alarm.roomId)}
+              >
+                {alarmWhere(alarm)}
+              </Link>
+            ) : (
+              <Link component={RouterLink} to={paths.building(alarm.buildingId)}>
+                {alarmWhere(alarm)}
+              </Link>
+            )}
+          </Typography>
+          <Typography>
+            Raised {formatMoment(alarm.raisedAt)}
+            {alarm.readingAt ? ` · last reading ${formatMoment(alarm.readingAt)}` : ''}
+          </Typography>
+          <Typography>
+            {alarmState(alarm)}
+            {alarm.assignee ? ` · assigned to ${alarm.assignee.name ?? alarm.assignee.sub}` : ''}
+          </Typography>
+          {alarm.chattering ? (
+            <Typography>
+              Chattering: raised {alarm.reRaised + 1} times within a few hours, kept as one alarm
+              and told once.
+            </Typography>
+          ) : null}
+        </Stack>
+      </Paper>
+      {detail.data.mayAct ? (
+        <Section title="Act on it">
+          <AlarmActions detail={detail.data} />
+        </Section>
+      ) : (
+        <Alert severity="info">
+          You may see this alarm but not act on it: that needs the operator role on its building.
+        </Alert>
+      )}
+      <Section title="What happened">
+        <Timeline events={detail.data.events} />
+      </Section>
+    </Stack>
+  );
+}

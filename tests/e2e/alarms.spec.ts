@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+
+/**
+ * A facility manager's alarms on the built-in demo (decision 0021): the first conditions round
+ * raises what history shows has been out of band for the on-delay; the worklist, one alarm,
+ * acknowledging, assigning and a note, by keyboard, at a desk in light and on a phone in dark.
+ * In order: the second walk finds what the first acknowledged.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const looks = [
+  { width: 1280, scheme: 'light' },
+  { width: 390, scheme: 'dark' },
+] as const;
+
+/** Opens the worklist once the server's first round has raised something (asked, not slept). */
+async function openWorklist(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/alarms?view=unacknowledged&limit=1', {
+          headers: { 'x-csrf': '1' },
+        });
+        return answer.ok() ? ((await answer.json()) as { total: number }).total : 0;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(1);
+  await page.goto('/alarms?view=unacknowledged');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alarms' })).toBeVisible();
+  return page.getByRole('table', { name: 'Alarms' });
+}
+
+for (const look of looks) {
+  test(`acknowledges, assigns and notes an alarm by keyboard at ${look.width} px, ${look.scheme}`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: look.width, height: 900 });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    const table = await openWorklist(page);
+    const first = table.getByRole('row').nth(1);
+    await expect(first).toContainText('not acknowledged');
+    const what = first.getByRole('link').first();
+    const title = (await what.textContent())!;
+    await shoot(page, `alarms-${look.width}-${look.scheme}`);
+    await expectNoSeriousA11yViolations(page);
+
+    // By keyboard: the alarm's link, then each form's field and button.
+    await what.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const acknowledge = page.getByRole('form', { name: 'Acknowledge' });
+    await acknowledge.getByLabel('Note (optional)').focus();
+    await page.keyboard.type(`Checking it (${look.width} px)`);
+    await page.keyboard.press('Enter');
+    const timeline = page.getByRole('list', { name: 'What happened' });
+    await expect(timeline).toContainText(`Acknowledged: Checking it (${look.width} px)`);
+    await expect(timeline).toContainText('Dana Demo');
+
+    const assign = page.getByRole('form', { name: 'Assign' });
+    await assign.getByLabel('Assigned to').focus();
+    await assign.getByLabel('Assigned to').selectOption({ label: 'Dana Demo' });
+    await assign.getByRole('button', { name: 'Assign' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(timeline).toContainText('Assigned to: Dana Demo');
+
+    await page.getByRole('form', { name: 'Add a note' }).getByLabel('Note').focus();
+    await page.keyboard.type('Valve stuck: engineer booked');
+    await page.keyboard.press('Enter');
+    await expect(timeline).toContainText('Note: Valve stuck: engineer booked');
+    await shoot(page, `alarm-${look.width}-${look.scheme}`, { fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    // Mine now, and no longer among the unacknowledged.
+    await page.getByRole('link', { name: '← All alarms' }).click();
+    await page
+      .getByRole('navigation', { name: 'Alarm views' })
+      .getByRole('link', { name: /^Assigned to me/ })
+      .click();
+    await expect(page.getByRole('table', { name: 'Alarms' })).toContainText(title);
+    await expect(page.getByRole('table', { name: 'Alarms' })).toContainText(
+      'acknowledged by Dana Demo',
+    );
+  });
+}
+
+test('the Outbox tells an administrator where the demo’s e-mail goes', async ({ page }) => {
+  await page.goto('/alarms');
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await expect(page.getByText(/messages go to its own mail server on this machine/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { openAlarms } from './support/alarm-scenarios';
+import { server } from './support/msw-server';
+import { holding } from './support/queries';
+import { renderApp } from './support/render-app';
+import { fixture } from './support/scenarios';
+
+const ui = {
+  worklist: () => screen.findByRole('table', { name: 'Alarms' }),
+  views: () => screen.findByRole('navigation', { name: 'Alarm views' }),
+  timeline: () => screen.findByRole('list', { name: 'What happened' }),
+  form: (name: string) => screen.findByRole('form', { name }),
+};
+
+const firstBuilding = fixture.buildings[0]!.record;
+
+describe('Alarms', () => {
+  it('lists what is wrong in words, where, and who has it, with the count in the app bar', async () => {
+    server.use(...openAlarms().handlers);
+    renderApp('/alarms');
+    const table = await ui.worklist();
+    const critical = holding(table, 'link', 'Stale air: 1,639 ppm, above the band ≤ 1,000 ppm');
+    expect(critical).toHaveTextContent('Critical');
+    expect(critical).toHaveTextContent('Active · not acknowledged');
+    expect(
+      within(critical).getByRole('link', {
+        name: `${firstBuilding.name} › Level 0 › Meeting room 11`,
+      }),
+    ).toHaveAttribute('href', `/buildings/${firstBuilding.id}/levels/0/rooms/room-11`);
+    const warm = holding(table, 'link', `${firstBuilding.name} › Level 0 › Meeting room 12`);
+    expect(warm).toHaveTextContent('Too warm: 26.5 °C, above the band 20–24 °C');
+    expect(warm).toHaveTextContent('Major');
+    expect(
+      within(await ui.views()).getByRole('link', { name: 'Unacknowledged (2)' }),
+    ).toBeInTheDocument();
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: /^Alarms/,
+    });
+    await waitFor(() => expect(link).toHaveTextContent('Alarms (2)'));
+  });
+
+  it('acknowledges with a note, and the timeline says who did', async () => {
+    const scenario = openAlarms();
+    server.use(...scenario.handlers);
+    renderApp('/alarms/11');
+    const form = await ui.form('Acknowledge');
+    await userEvent.type(within(form).getByLabelText('Note (optional)'), 'On my way');
+    await userEvent.click(within(form).getByRole('button', { name: 'Acknowledge' }));
+    const timeline = await ui.timeline();
+    expect(await within(timeline).findByText('Acknowledged: On my way')).toBeInTheDocument();
+    expect(within(timeline).getAllByText(/Dana Demo/)).toHaveLength(1);
+    expect(await screen.findByText(/Active · acknowledged by Dana Demo/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    expect(scenario.posted).toEqual([
+      {
+        url: expect.stringMatching(/\/api\/alarms\/11\/acknowledge$/),
+        body: { comment: 'On my way' },
+      },
+    ]);
+  });
+
+  it('assigns and adds a note by keyboard alone', async () => {
+    const scenario = openAlarms();
+    server.use(...scenario.handlers);
+    renderApp('/alarms/12');
+    const assign = await ui.form('Assign');
+    await userEvent.selectOptions(within(assign).getByLabelText('Assigned to'), 'Ana Operator');
+    await userEvent.click(within(assign).getByRole('button', { name: 'Assign' }));
+    const note = await ui.form('Add a note');
+    await userEvent.click(within(note).getByLabelText('Note'));
+    await userEvent.keyboard('Valve stuck open{Enter}');
+    const timeline = await ui.timeline();
+    expect(await within(timeline).findByText('Note: Valve stuck open')).toBeInTheDocument();
+    expect(within(timeline).getByText('Assigned to: Ana Operator')).toBeInTheDocument();
+    expect(scenario.posted.map((post) => post.body)).toEqual([
+      { assignee: 'demo-ana' },
+      { text: 'Valve stuck open' },
+    ]);
+  });
+
+  it('says who was first when someone else acknowledged it a moment before', async () => {
+    const scenario = openAlarms();
+    server.use(...scenario.handlers);
+    renderApp('/alarms/11');
+    const form = await ui.form('Acknowledge');
+    // Ana acknowledges it while the page is open.
+    scenario.alarms[0]!.acknowledgedAt = new Date().toISOString();
+    scenario.alarms[0]!.acknowledgedBy = { sub: 'demo-ana', name: 'Ana Operator' };
+    await userEvent.click(within(form).getByRole('button', { name: 'Acknowledge' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Already acknowledged by Ana Operator/,
+    );
+  });
+
+  it('lets a viewer read an alarm but offers nothing to do', async () => {
+    server.use(...openAlarms({ mayAct: false }).handlers);
+    renderApp('/alarms/11');
+    expect(await screen.findByText(/You may see this alarm but not act on it/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    expect(await ui.timeline()).toHaveTextContent('Raised: 26.5 °C');
+  });
+
+  it('turns the e-mail about new alarms off and on', async () => {
+    server.use(...openAlarms().handlers);
+    renderApp('/alarms');
+    const box = await screen.findByRole('checkbox', { name: /E-mail me \(dana@storey\.example\)/ });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(await screen.findByRole('checkbox', { name: /E-mail me/ })).not.toBeChecked();
+  });
+});

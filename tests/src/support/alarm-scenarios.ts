@@ -1,0 +1,192 @@
+import { HttpResponse, http, type HttpHandler } from 'msw';
+import type {
+  AlarmDetail,
+  AlarmEvent,
+  AlarmSummary,
+  NotificationSetting,
+} from '@/shared/contracts/alarms';
+import { fixture, requireCsrf } from './scenarios';
+
+/**
+ * Named msw scenarios for alarms (decision 0021), each owning its state: made afresh by every
+ * call, so no test sees another's acknowledgements.
+ */
+
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const dana = { sub: 'demo-dana', name: 'Dana Demo' };
+const ana = { sub: 'demo-ana', name: 'Ana Operator' };
+
+function alarmIn(
+  index: number,
+  alarm: Partial<AlarmSummary> & Pick<AlarmSummary, 'id'>,
+): AlarmSummary {
+  const { record } = fixture.buildings[index]!;
+  return {
+    kind: 'comfort',
+    severity: 'major',
+    measure: 'temperature',
+    direction: 'high',
+    value: 26.5,
+    unit: '°C',
+    band: { low: 20, high: 24 },
+    measurementId: `m-${alarm.id}`,
+    sensorName: 'Air temperature',
+    readingAt: at(5),
+    buildingId: record.id,
+    buildingName: record.name,
+    levelKey: '0',
+    levelName: 'Level 0',
+    roomId: `room-${alarm.id}`,
+    roomName: `Meeting room ${alarm.id}`,
+    raisedAt: at(30),
+    clearedAt: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    assignee: null,
+    chattering: false,
+    reRaised: 0,
+    lastComment: null,
+    ...alarm,
+  };
+}
+
+/** Where nothing is wrong: an empty worklist and e-mail on (every screen's default). */
+export function noAlarms(): HttpHandler[] {
+  return [
+    http.get('*/api/alarms', () =>
+      HttpResponse.json({
+        items: [],
+        total: 0,
+        counts: { open: 0, unacknowledged: 0, mine: 0 },
+        asOf: at(1),
+      }),
+    ),
+    ...notificationSettingHandlers({
+      email: 'dana@storey.example',
+      emailOn: true,
+      chosen: false,
+      smtp: 'embedded',
+    }),
+  ];
+}
+
+function notificationSettingHandlers(initial: NotificationSetting): HttpHandler[] {
+  const setting = { ...initial };
+  return [
+    http.get('*/api/me/notifications', () => HttpResponse.json(setting)),
+    http.post('*/api/me/notifications', async ({ request }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const body = (await request.json()) as { emailOn: boolean };
+      setting.emailOn = body.emailOn;
+      setting.chosen = true;
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+}
+
+/**
+ * Three alarms in two buildings: one critical CO₂, one warm room, and one already acknowledged
+ * by Ana. `mayAct` false answers as to a viewer. Acknowledging, assigning and notes change them.
+ */
+export function openAlarms(options: { mayAct?: boolean } = {}) {
+  const alarms: AlarmSummary[] = [
+    alarmIn(0, {
+      id: 11,
+      severity: 'critical',
+      measure: 'co2',
+      value: 1639,
+      unit: 'ppm',
+      band: { low: null, high: 1000 },
+    }),
+    alarmIn(0, { id: 12 }),
+    alarmIn(1, { id: 13, severity: 'minor', acknowledgedAt: at(10), acknowledgedBy: ana }),
+  ];
+  const events = new Map<number, AlarmEvent[]>(
+    alarms.map((alarm) => [
+      alarm.id,
+      [{ at: alarm.raisedAt, type: 'raised', actor: null, text: '26.5 °C' }],
+    ]),
+  );
+  const posted: Array<{ url: string; body: unknown }> = [];
+  const find = (params: { id?: string | readonly string[] }) =>
+    alarms.find((alarm) => alarm.id === Number(params.id));
+  const record = (alarm: AlarmSummary, type: AlarmEvent['type'], text: string | null) =>
+    events.get(alarm.id)!.push({ at: new Date().toISOString(), type, actor: dana, text });
+  const handlers: HttpHandler[] = [
+    http.get('*/api/alarms', ({ request }) => {
+      const view = new URL(request.url).searchParams.get('view') ?? 'open';
+      const items = alarms.filter((alarm) =>
+        view === 'unacknowledged'
+          ? !alarm.acknowledgedAt
+          : view === 'mine'
+            ? alarm.assignee?.sub === dana.sub
+            : true,
+      );
+      return HttpResponse.json({
+        items,
+        total: items.length,
+        counts: {
+          open: alarms.length,
+          unacknowledged: alarms.filter((alarm) => !alarm.acknowledgedAt).length,
+          mine: alarms.filter((alarm) => alarm.assignee?.sub === dana.sub).length,
+        },
+        asOf: at(1),
+      });
+    }),
+    http.get('*/api/alarms/:id', ({ params }) => {
+      const alarm = find(params);
+      if (!alarm)
+        return HttpResponse.json({ detail: 'Not found, or not shared with you.' }, { status: 404 });
+      const detail: AlarmDetail = {
+        alarm,
+        events: events.get(alarm.id)!,
+        mayAct: options.mayAct ?? true,
+        assignees: [dana, ana],
+      };
+      return HttpResponse.json(detail);
+    }),
+    http.post('*/api/alarms/:id/acknowledge', async ({ request, params }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const alarm = find(params)!;
+      const body = (await request.json()) as { comment?: string };
+      posted.push({ url: request.url, body });
+      if (alarm.acknowledgedAt)
+        return HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            detail: `Already acknowledged by ${alarm.acknowledgedBy?.name} at ${alarm.acknowledgedAt}.`,
+          },
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        );
+      alarm.acknowledgedAt = new Date().toISOString();
+      alarm.acknowledgedBy = dana;
+      record(alarm, 'acknowledged', body.comment ?? null);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('*/api/alarms/:id/assign', async ({ request, params }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const alarm = find(params)!;
+      const body = (await request.json()) as { assignee: string | null };
+      posted.push({ url: request.url, body });
+      alarm.assignee = [dana, ana].find((person) => person.sub === body.assignee) ?? null;
+      record(alarm, alarm.assignee ? 'assigned' : 'unassigned', alarm.assignee?.name ?? null);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('*/api/alarms/:id/comments', async ({ request, params }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const alarm = find(params)!;
+      const body = (await request.json()) as { text: string };
+      posted.push({ url: request.url, body });
+      alarm.lastComment = body.text;
+      record(alarm, 'commented', body.text);
+      return new HttpResponse(null, { status: 201 });
+    }),
+  ];
+  return { handlers, alarms, posted };
+}
