@@ -408,7 +408,11 @@ export async function createPortfolioIndex(options: {
         db,
         // Readings first seen out of band are looked up in history, where the platform has it.
         history: (await options.capabilities.current()).history.available
-          ? { settings: options.history, maxLookBacks: maxLookBacksPerRound }
+          ? {
+              settings: options.history,
+              maxLookBacks: maxLookBacksPerRound,
+              budget: settings.conditionsRequestBudget,
+            }
           : undefined,
         // The platform's largest page of a list (field notes: take at most 5,000).
         pages: pagesFor(5000, settings.conditionsRequestBudget),

@@ -9,7 +9,7 @@ import { attentionSchema, type Attention } from '@/api/get-attention';
 import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
-import { placeCurrentValues } from '../../server/emulator/rest-api';
+import { placeCurrentValues, placeReadings } from '../../server/emulator/rest-api';
 import {
   csrf,
   startBff,
@@ -229,17 +229,65 @@ describe('needs attention now, on the full platform', () => {
     expect(row.levelKey).toBe(floor.record.id);
     expect(row.buildingName).toBe(building.record.name);
     expect(row.siteId).toBe(building.record.siteId);
-    // Seen out of band at the first check: out at least since its reading, no longer known.
-    expect(row.outSinceKnown).toBe(false);
-    expect(row.outSince).toBe(row.readingAt);
+    // Seen out of band at the first check: out since the first of the readings in a row out of
+    // band that its device's history shows over the last three hours (known when an in-band
+    // reading came before them), worked out here from the emulator's own history.
+    for (const listedRow of answer.readings.slice(0, 10)) {
+      const value = placeCurrentValues(
+        portfolio,
+        'Buildings',
+        listedRow.buildingId,
+        context.time.now,
+      ).find((candidate) => candidate.id === listedRow.measurementId)!;
+      const readingAt = Date.parse(listedRow.readingAt);
+      const past = placeReadings(
+        portfolio,
+        'Devices',
+        value.deviceId as string,
+        { from: readingAt - 3 * 60 * minute, to: readingAt + 1 },
+        context.time.now,
+      )
+        .filter((reading) => reading.measurementValueId === listedRow.measurementId)
+        .map((reading) => ({ time: Date.parse(reading.timestamp), value: Number(reading.value) }))
+        .sort((a, b) => b.time - a.time);
+      const timeZone = siteTimeZones(context).get(listedRow.siteId!);
+      let since = readingAt;
+      let known = false;
+      for (const reading of past) {
+        const { status } = comfortVerdict(
+          {
+            type: value.ontologyType as string,
+            value: reading.value,
+            time: reading.time,
+            now: reading.time,
+          },
+          defaultComfortBands,
+          { hours: defaultComfortHours, timeZone },
+        );
+        if (status !== 'low' && status !== 'high') {
+          known = status === 'in-band' || status === 'outside-hours';
+          break;
+        }
+        since = Math.min(since, reading.time);
+      }
+      expect(listedRow.outSince, listedRow.measurementId).toBe(new Date(since).toISOString());
+      expect(listedRow.outSinceKnown, listedRow.measurementId).toBe(known);
+    }
     expect(answer.checks).toMatchObject({
       buildings: withDevices.length,
       checked: withDevices.length,
       oldestCheckAt: new Date(context.time.now).toISOString(),
     });
+    // Beside the current values, a look into history for readings first seen out of band: at
+    // most 300 a round, each one device's history.
+    const lookBacks = context.platform
+      .requests()
+      .filter((entry) => /^\/api\/Devices\/[^/]+\//.test(entry.path));
+    expect(lookBacks.length).toBeGreaterThan(0);
+    expect(lookBacks.length).toBeLessThanOrEqual(300);
     expect(answer.checks.lastRound).toMatchObject({
       buildingsChecked: withDevices.length,
-      platformRequests: calls.length,
+      platformRequests: calls.length + lookBacks.length,
       error: null,
     });
     expect(answer.refresh).toEqual({ everyMinutes: 10, requestBudget: 1200 });

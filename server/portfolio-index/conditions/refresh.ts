@@ -55,7 +55,7 @@ export async function refreshConditions(options: {
    * How the platform's history is read, where it offers it: a reading first seen out of band is
    * looked up there (alarms/look-back.ts), at most `maxLookBacks` times a round.
    */
-  history?: { settings: HistorySettings; maxLookBacks: number } | undefined;
+  history?: { settings: HistorySettings; maxLookBacks: number; budget: number } | undefined;
   clock: Clock;
   instance: string;
   /** Buildings read at once. */
@@ -91,12 +91,13 @@ export async function refreshConditions(options: {
         .execute()
     : [];
 
-  const lookBacks = { used: 0 };
+  const lookBacks = { used: 0, begun: 0 };
   // A building begun is finished (or fails) before the round ends, so nothing is written after it.
   const { done: checked, failure: stopped } = await eachUntilFailure(
     buildings,
     { concurrency: options.concurrency, signal: options.signal },
     async (building) => {
+      lookBacks.begun++;
       const read = await readBuilding(pages, building).catch((failure: unknown) => {
         // Removed from the platform since the index last read it: nothing to read there now.
         if (failure instanceof SyncReadError && failure.status === 404)
@@ -108,7 +109,13 @@ export async function refreshConditions(options: {
             bands,
             hours,
             history: options.history.settings,
-            left: () => options.history!.maxLookBacks - lookBacks.used,
+            // Checking every building comes first: a look-back spends only what the round's
+            // budget has beyond one request for each building not yet begun.
+            left: () =>
+              Math.min(
+                options.history!.maxLookBacks - lookBacks.used,
+                options.history!.budget - pages.requests() - (buildings.length - lookBacks.begun),
+              ),
             use: () => lookBacks.used++,
           })
         : new Map<string, OutRun>();
