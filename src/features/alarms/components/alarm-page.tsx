@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   acknowledgeAlarm,
@@ -75,46 +75,23 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
     onSettled: refresh,
     onSuccess: () => setComment(''),
   });
-  const submit = (action: { mutate: () => void }) => (event: FormEvent) => {
-    event.preventDefault();
-    action.mutate();
-  };
   return (
     <Stack spacing={2}>
-      {alarm.acknowledgedAt ? null : (
-        <Stack
-          component="form"
-          aria-label="Acknowledge"
-          onSubmit={submit(acknowledge)}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          useFlexGap
-        >
-          <OutlinedField
-            label="Note (optional)"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            sx={{ flex: 1 }}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={acknowledge.isPending}
-            sx={{ minHeight: 44 }}
-          >
-            Acknowledge
-          </Button>
-        </Stack>
-      )}
-      {acknowledge.isError ? <Refused error={acknowledge.error} /> : null}
-      <Stack
-        component="form"
-        aria-label="Assign"
-        onSubmit={submit(assign)}
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        useFlexGap
+      <ActionForm
+        label="Acknowledge"
+        // Once acknowledged (maybe by someone else first), only why this one was refused stays.
+        formShown={!alarm.acknowledgedAt}
+        action={acknowledge}
+        button={{ text: 'Acknowledge', variant: 'contained' }}
       >
+        <OutlinedField
+          label="Note (optional)"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          sx={{ flex: 1 }}
+        />
+      </ActionForm>
+      <ActionForm label="Assign" action={assign} button={{ text: 'Assign' }}>
         <OutlinedNativeSelect
           label="Assigned to"
           size="small"
@@ -129,18 +106,11 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
             </option>
           ))}
         </OutlinedNativeSelect>
-        <Button type="submit" variant="outlined" disabled={assign.isPending} sx={{ minHeight: 44 }}>
-          Assign
-        </Button>
-      </Stack>
-      {assign.isError ? <Refused error={assign.error} /> : null}
-      <Stack
-        component="form"
-        aria-label="Add a note"
-        onSubmit={submit(addComment)}
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        useFlexGap
+      </ActionForm>
+      <ActionForm
+        label="Add a note"
+        action={addComment}
+        button={{ text: 'Add note', disabled: comment.trim() === '' }}
       >
         <OutlinedField
           label="Note"
@@ -148,17 +118,53 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
           onChange={(event) => setComment(event.target.value)}
           sx={{ flex: 1 }}
         />
-        <Button
-          type="submit"
-          variant="outlined"
-          disabled={addComment.isPending || comment.trim() === ''}
-          sx={{ minHeight: 44 }}
-        >
-          Add note
-        </Button>
-      </Stack>
-      {addComment.isError ? <Refused error={addComment.error} /> : null}
+      </ActionForm>
     </Stack>
+  );
+}
+
+/** One action as a form of its own: its field, its button (44 px), and why it was refused. */
+function ActionForm({
+  label,
+  action,
+  button,
+  children,
+  formShown = true,
+}: {
+  label: string;
+  formShown?: boolean;
+  action: { mutate: () => void; isPending: boolean; isError: boolean; error: unknown };
+  button: { text: string; variant?: 'contained' | 'outlined'; disabled?: boolean };
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    action.mutate();
+  };
+  return (
+    <>
+      {formShown ? (
+        <Stack
+          component="form"
+          aria-label={label}
+          onSubmit={submit}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          useFlexGap
+        >
+          {children}
+          <Button
+            type="submit"
+            variant={button.variant ?? 'outlined'}
+            disabled={action.isPending || button.disabled === true}
+            sx={{ minHeight: 44 }}
+          >
+            {button.text}
+          </Button>
+        </Stack>
+      ) : null}
+      {action.isError ? <Refused error={action.error} /> : null}
+    </>
   );
 }
 
