@@ -103,6 +103,9 @@ const listingRoutes = [
   '/api/index/energy?period=12-months&limit=5000',
   '/api/index/energy/intensities',
   '/api/index/energy/intensities?period=12-months',
+  '/api/alarms?limit=1000',
+  '/api/alarms?view=cleared&limit=1000',
+  '/api/me/notifications',
 ];
 
 describe('every answer within the person’s scope', () => {
