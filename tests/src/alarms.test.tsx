@@ -111,3 +111,23 @@ describe('Alarms', () => {
     expect(await screen.findByRole('checkbox', { name: /E-mail me/ })).not.toBeChecked();
   });
 });
+
+describe('Alarms where they are', () => {
+  it("names a building's open alarms on its page, and leads to them", async () => {
+    server.use(...openAlarms().handlers);
+    renderApp(`/buildings/${firstBuilding.id}`);
+    const panel = await screen.findByRole('region', { name: 'Open alarms (2)' });
+    expect(
+      within(panel).getByRole('link', {
+        name: 'Critical · Stale air: 1,639 ppm, above the band ≤ 1,000 ppm',
+      }),
+    ).toHaveAttribute('href', '/alarms/11');
+    await userEvent.click(
+      within(panel).getByRole('link', { name: 'All open alarms of this building' }),
+    );
+    expect(
+      await screen.findByText(`Only the alarms of ${firstBuilding.name}.`),
+    ).toBeInTheDocument();
+    expect(within(await ui.worklist()).getAllByRole('row')).toHaveLength(3);
+  });
+});

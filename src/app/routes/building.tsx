@@ -16,6 +16,7 @@ import { EnergySummary } from '@/features/history/components/energy-summary';
 import { BuildingEnergySummary } from '@/features/energy/components/building-energy';
 import { buildingEnergyQueryOptions } from '@/api/get-energy';
 import { HistoryPanel } from '@/features/history/components/history-panel';
+import { OpenAlarmsPanel } from '@/features/alarms/components/open-alarms-panel';
 import {
   BuildingFacts,
   BuildingHeader,
@@ -55,6 +56,7 @@ export function Component() {
       <CompareToggle buildingId={building.id} />
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <BuildingNowSummary now={now} />
+      <OpenAlarmsPanel buildingId={building.id} />
       <Section title="Floors">
         <FloorsSection building={building} extra={nowColumn} />
       </Section>

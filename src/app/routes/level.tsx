@@ -1,3 +1,4 @@
+import { OpenAlarmsPanel } from '@/features/alarms/components/open-alarms-panel';
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
 import { useMemo } from 'react';
@@ -51,6 +52,7 @@ function LevelScreen({ place }: { place: LevelPlace }) {
     <Stack spacing={2}>
       <LevelHeader place={place} details={details} />
       <NeighbourFloors place={place} />
+      <OpenAlarmsPanel buildingId={place.building.id} levelKey={place.levelKey} />
       <FloorConditions
         floorId={details.unmatched ? undefined : details.floorId}
         rooms={floorRooms}

@@ -1,3 +1,4 @@
+import { OpenAlarmsPanel } from '@/features/alarms/components/open-alarms-panel';
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
 import { RoomConditions } from '@/features/conditions/components/room-conditions';
@@ -24,6 +25,13 @@ function RoomScreen({ place }: { place: RoomPlace }) {
   return (
     <Stack spacing={2}>
       <RoomHeader place={place} details={details} />
+      {room.space ? (
+        <OpenAlarmsPanel
+          buildingId={place.building.id}
+          levelKey={place.levelKey}
+          roomId={room.space.id}
+        />
+      ) : null}
       <RoomConditions
         spaceId={room.space?.id}
         timeZone={place.siteTimeZone}

@@ -115,13 +115,17 @@ export function openAlarms(options: { mayAct?: boolean } = {}) {
     events.get(alarm.id)!.push({ at: new Date().toISOString(), type, actor: dana, text });
   const handlers: HttpHandler[] = [
     http.get('*/api/alarms', ({ request }) => {
-      const view = new URL(request.url).searchParams.get('view') ?? 'open';
-      const items = alarms.filter((alarm) =>
-        view === 'unacknowledged'
-          ? !alarm.acknowledgedAt
-          : view === 'mine'
-            ? alarm.assignee?.sub === dana.sub
-            : true,
+      const query = new URL(request.url).searchParams;
+      const view = query.get('view') ?? 'open';
+      const building = query.get('building');
+      const items = alarms.filter(
+        (alarm) =>
+          (!building || alarm.buildingId === building) &&
+          (view === 'unacknowledged'
+            ? !alarm.acknowledgedAt
+            : view === 'mine'
+              ? alarm.assignee?.sub === dana.sub
+              : true),
       );
       return HttpResponse.json({
         items,

@@ -180,6 +180,18 @@ export function AlarmsPage({
           onChange={(severity) => view.change({ severity })}
         />
       </Stack>
+      {filter.building ? (
+        <Typography>
+          Only the alarms of {list.data?.items[0]?.buildingName ?? 'one building'}.{' '}
+          <Link
+            component="button"
+            type="button"
+            onClick={() => view.change({ building: undefined })}
+          >
+            Show every building
+          </Link>
+        </Typography>
+      ) : null}
       <NotificationSettingLine />
       {list.isPending ? (
         <LoadingSkeleton label="Loading alarms" />
