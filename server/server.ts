@@ -28,6 +28,8 @@ export interface RunningStorey {
     Array<{ username: string; password: string; name: string; shows?: string }> | undefined;
   /** Set when METRICS_PORT moves /metrics off the main port. */
   metricsUrl: string | undefined;
+  /** Alarm e-mails go to the built-in demo's own mail server (read on the Outbox page). */
+  mailStaysHere: boolean;
   close(): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export async function startStorey(
     url,
     app,
     demoUsers: embedded && !config.signIn ? embedded.demoUsers : undefined,
+    mailStaysHere: Boolean(embedded && !config.notifications.smtpUrl && config.index.enabled),
     metricsUrl:
       metricsAddress && typeof metricsAddress === 'object'
         ? `http://${bracketed(config.metrics!.host)}:${metricsAddress.port}/metrics`
@@ -174,7 +177,7 @@ export async function startStorey(
 
 /** What a person starting Storey needs to read: where it is, and who can sign in. */
 export function printWelcome(
-  running: Pick<RunningStorey, 'url' | 'demoUsers'>,
+  running: Pick<RunningStorey, 'url' | 'demoUsers'> & Partial<Pick<RunningStorey, 'mailStaysHere'>>,
   url = running.url,
 ): void {
   console.log(`\n  Storey is running at ${url}\n`);
@@ -184,6 +187,11 @@ export function printWelcome(
     for (const user of running.demoUsers)
       console.log(
         `    ${user.username.padEnd(width)} / ${user.password}   (${user.name}${user.shows ? `: ${user.shows}` : ''})`,
+      );
+    // The demo's alarm e-mails go to its own mail server: where a newcomer reads them.
+    if (running.mailStaysHere)
+      console.log(
+        `\n  Alarm e-mails stay on this machine: read them at ${url}/alarms/outbox as dana.`,
       );
     console.log('');
   }
