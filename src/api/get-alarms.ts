@@ -8,6 +8,7 @@ import {
   notificationSetting,
   outboxAnswer,
   type AlarmKind,
+  type AlarmList,
   type AlarmSeverity,
   type AlarmView,
 } from '@/shared/contracts/alarms';
@@ -59,6 +60,19 @@ export const alarmsQueryOptions = (filter: AlarmFilter) =>
         .data,
     refetchInterval: 60_000,
   });
+
+/** Every alarm under the filter, page by page (the worklist's CSV). */
+export async function fetchAllAlarms(filter: AlarmFilter) {
+  const items: AlarmList['items'] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const { data } = await apiGet(
+      `/api/alarms${queryString({ ...filter, offset, limit: 1000 })}`,
+      alarmList,
+    );
+    items.push(...data.items);
+    if (data.items.length < 1000 || items.length >= data.total) return items;
+  }
+}
 
 /** The app bar's count: what is open and not yet acknowledged, in the person's scope. */
 export const alarmCountsQueryOptions = () =>

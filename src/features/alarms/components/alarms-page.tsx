@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,16 +9,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   alarmFilterOf,
   alarmsQueryOptions,
+  fetchAllAlarms,
   type AlarmFilter,
   type alarmViewKeys,
 } from '@/api/get-alarms';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
-import { ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { ErrorState, ExportFailedAlert, LoadingSkeleton } from '@/components/query-states';
+import { downloadCsv, toCsv } from '@/lib/csv';
+import { alarmsCsv, alarmsCsvName } from '../utils/alarms-csv';
 import { SidewaysScroll } from '@/components/sideways-scroll';
 import { paths } from '@/config/paths';
 import type { UrlView } from '@/lib/use-url-params';
@@ -145,6 +150,11 @@ const emptyWords: Readonly<Record<AlarmFilter['view'], string>> = {
  * The alarms worklist: what is wrong now in the person's buildings, who has it, and since when;
  * unacknowledged first, then the most severe. Views and filters live in the URL.
  */
+async function downloadAlarms(filter: AlarmFilter) {
+  const csv = alarmsCsv(await fetchAllAlarms(filter));
+  downloadCsv(alarmsCsvName(filter.view, Date.now()), await toCsv(csv.header, csv.rows));
+}
+
 export function AlarmsPage({
   view,
   isAdmin,
@@ -154,6 +164,15 @@ export function AlarmsPage({
 }) {
   const filter = alarmFilterOf(view.values);
   const list = useQuery(alarmsQueryOptions(filter));
+  const [exporting, setExporting] = useState<unknown>(undefined);
+  const exportRows = async () => {
+    setExporting(undefined);
+    try {
+      await downloadAlarms(filter);
+    } catch (error) {
+      setExporting(error);
+    }
+  };
   return (
     <Stack spacing={2}>
       <PageTitle title="Alarms">
@@ -179,7 +198,15 @@ export function AlarmsPage({
           options={alarmSeverities.map((severity) => [severity, severityLabels[severity]] as const)}
           onChange={(severity) => view.change({ severity })}
         />
+        <Button
+          variant="outlined"
+          disabled={!list.data || list.data.total === 0}
+          onClick={() => void exportRows()}
+        >
+          Export CSV
+        </Button>
       </Stack>
+      {exporting ? <ExportFailedAlert error={exporting} /> : null}
       {filter.building ? (
         <Typography>
           Only the alarms of {list.data?.items[0]?.buildingName ?? 'one building'}.{' '}
