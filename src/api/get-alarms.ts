@@ -114,6 +114,9 @@ export const acknowledgeAlarm = (id: number, comment?: string) =>
 export const assignAlarm = (id: number, assignee: string | null) =>
   apiSend(`/api/alarms/${id}/assign`, { method: 'POST', body: { assignee } });
 
+export const clearAlarm = (id: number, reason: string) =>
+  apiSend(`/api/alarms/${id}/clear`, { method: 'POST', body: { reason } });
+
 export const commentOnAlarm = (id: number, text: string) =>
   apiSend(`/api/alarms/${id}/comments`, { method: 'POST', body: { text } });
 

@@ -139,6 +139,27 @@ describe('alarms under access scopes', () => {
     expect(mine.counts.mine).toBe(1);
   });
 
+  it('clears a silent sensor by hand, and refuses to clear what clears itself', async () => {
+    const { items } = await listOf('dana', '&view=open');
+    const comfort = items.find((alarm) => alarm.kind === 'comfort')!;
+    const refused = await post('dana', `/api/alarms/${comfort.id}/clear`, { reason: 'Fixed' });
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({ reason: 'clears-itself' });
+    const silent = items.find((alarm) => alarm.kind === 'no-data' && !alarm.clearedAt)!;
+    expect(
+      (await post('dana', `/api/alarms/${silent.id}/clear`, { reason: 'Sensor removed' })).status,
+    ).toBe(204);
+    const after = alarmDetail.parse(
+      (await storey.context.as('dana', `/api/alarms/${silent.id}`)).json(),
+    );
+    expect(after.alarm.clearedAt).not.toBeNull();
+    expect(after.events.at(-1)).toMatchObject({
+      type: 'cleared',
+      actor: { sub: 'demo-dana' },
+      text: 'Sensor removed',
+    });
+  });
+
   it('refuses bad input in words, before anything is written', async () => {
     const [alarm] = (await listOf('dana')).items;
     const url = `/api/alarms/${alarm!.id}`;

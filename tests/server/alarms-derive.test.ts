@@ -132,4 +132,35 @@ describe('alarms derived from the conditions refresh', () => {
     expect(again).toMatchObject({ kind: 'comfort', reRaised: 0, chattering: false });
     expect(again!.id).not.toBe(comfort.id);
   });
+
+  it('keeps a silence cleared by hand cleared until the sensor reports and falls silent again', async () => {
+    const actions = alarmActions(context.database.db, () => new Date(time.now));
+    const ana = { sub: 'ana', name: 'Ana' };
+    // Silent again: a new no-data alarm.
+    await roundAt(190 + 70);
+    const silent = (await worklist()).items.find((alarm) => alarm.kind === 'no-data')!;
+    expect(silent.clearedAt).toBeNull();
+    const comfort = (await worklist()).items.find((alarm) => alarm.kind === 'comfort')!;
+    expect(await actions.clear(comfort.id, ana, 'Fixed')).toBe('not-clearable');
+    expect(await actions.clear(silent.id, ana, 'Sensor removed')).toBe('done');
+    expect(await actions.clear(silent.id, ana, 'Sensor removed')).toBe('already');
+    await actions.acknowledge(silent.id, ana, null);
+    // Still silent at the next checks: not raised again.
+    await roundAt(280);
+    await roundAt(290);
+    expect((await worklist()).items.filter((alarm) => alarm.kind === 'no-data')).toEqual([]);
+    // It reports, then falls silent anew: that is a new silence.
+    await roundAt(300, 22);
+    await roundAt(300 + 70);
+    const again = (await worklist()).items.find((alarm) => alarm.kind === 'no-data')!;
+    expect(again.id).not.toBe(silent.id);
+    const found = await alarmWithEvents(context.database.db, 1, silent.id);
+    expect(
+      found!.events.map((event) => [event.type, event.actor?.sub ?? null, event.text]),
+    ).toEqual([
+      ['raised', null, expect.any(String)],
+      ['cleared', 'ana', 'Sensor removed'],
+      ['acknowledged', 'ana', null],
+    ]);
+  });
 });

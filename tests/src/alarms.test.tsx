@@ -33,12 +33,12 @@ describe('Alarms', () => {
     expect(warm).toHaveTextContent('Too warm: 26.5 °C, above the band 20–24 °C');
     expect(warm).toHaveTextContent('Major');
     expect(
-      within(await ui.views()).getByRole('link', { name: 'Unacknowledged (2)' }),
+      within(await ui.views()).getByRole('link', { name: 'Unacknowledged (3)' }),
     ).toBeInTheDocument();
     const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
       name: /^Alarms/,
     });
-    await waitFor(() => expect(link).toHaveTextContent('Alarms (2)'));
+    await waitFor(() => expect(link).toHaveTextContent('Alarms (3)'));
   });
 
   it('acknowledges with a note, and the timeline says who did', async () => {
@@ -92,6 +92,25 @@ describe('Alarms', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Already acknowledged by Ana Operator/,
     );
+  });
+
+  it('clears a silent sensor by hand with a reason; a comfort alarm offers no such thing', async () => {
+    const scenario = openAlarms();
+    server.use(...scenario.handlers);
+    renderApp('/alarms/14');
+    expect(
+      await screen.findByRole('heading', { name: 'No readings from CO2 sensor 3' }),
+    ).toBeInTheDocument();
+    const form = await ui.form('Clear');
+    await userEvent.type(
+      within(form).getByLabelText('Why (e.g. sensor removed)'),
+      'Sensor removed{Enter}',
+    );
+    expect(
+      await within(await ui.timeline()).findByText('Cleared: Sensor removed'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Clear' })).not.toBeInTheDocument();
+    expect(scenario.posted.map((post) => post.body)).toEqual([{ reason: 'Sensor removed' }]);
   });
 
   it('lets a viewer read an alarm but offers nothing to do', async () => {

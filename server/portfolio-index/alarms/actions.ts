@@ -92,6 +92,33 @@ export function alarmActions(db: Kysely<IndexTables>, now: () => Date) {
         );
       });
     },
+    /**
+     * Clears an active alarm of a kind that cannot clear itself for good (no-data: a sensor
+     * removed or replaced); 'not-clearable' for a kind that clears itself, 'already' when cleared.
+     */
+    async clear(
+      id: number,
+      actor: Actor,
+      reason: string,
+    ): Promise<'done' | 'not-clearable' | 'already'> {
+      return db.transaction().execute(async (trx) => {
+        const alarm = await trx
+          .selectFrom('alarm')
+          .select(['id', 'building_id', 'kind', 'cleared_at'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (alarm.kind !== 'no-data') return 'not-clearable';
+        if (alarm.cleared_at !== null) return 'already';
+        await trx
+          .updateTable('alarm')
+          .set({ cleared_at: now(), last_comment: reason })
+          .where('id', '=', id)
+          .execute();
+        await event(trx, alarm, 'cleared', actor, reason);
+        return 'done';
+      });
+    },
     async comment(id: number, text: string, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const updated = await trx

@@ -315,8 +315,37 @@ export async function deriveBuildingAlarms(
       await clearAlarm(db, key, now, valueWords({ value: latest.value, unit: latest.unit }));
     }
   }
+  // A silence is one alarm: raised once, whether it is still open or was closed by hand (a sensor
+  // removed for good), until the sensor reports again and falls silent anew.
+  const stale = readings.filter((reading) => reading.status === 'stale');
+  const toldSince = new Map(
+    stale.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('alarm')
+            .select(['key', (eb) => eb.fn.max('raised_at').as('raised_at')])
+            .where('building_id', '=', buildingId)
+            .where('kind', '=', 'no-data')
+            .where(
+              'key',
+              'in',
+              stale.map((reading) => noDataKey(reading.measurement_id)),
+            )
+            .groupBy('key')
+            .execute()
+        ).map((row) => [row.key, new Date(row.raised_at as Date | string).getTime()]),
+  );
   for (const reading of readings) {
     const key = noDataKey(reading.measurement_id);
+    const told = toldSince.get(key);
+    if (
+      reading.status === 'stale' &&
+      told !== undefined &&
+      told >= new Date(reading.reading_at).getTime() &&
+      !active.has(key)
+    )
+      continue;
     if (reading.status === 'stale')
       await raiseAlarm(
         db,

@@ -45,6 +45,7 @@ const plainText = (max: number) =>
 const acknowledgeBody = z.strictObject({ comment: plainText(maxCommentLength).optional() });
 const assignBody = z.strictObject({ assignee: z.string().min(1).max(256).nullable() });
 const commentBody = z.strictObject({ text: plainText(maxCommentLength) });
+const clearBody = z.strictObject({ reason: plainText(maxCommentLength) });
 
 const bodyProblem = (reply: FastifyReply, issues: z.core.$ZodIssue[]) =>
   sendProblem(
@@ -194,6 +195,31 @@ export const alarmsRoutes: FastifyPluginAsync<{
     return reply.code(201).send();
   });
 
+  api.post('/:id/clear', async (request, reply) => {
+    const parsed = clearBody.safeParse(request.body);
+    if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
+    const alarm = await actionable(request, reply);
+    if (!alarm) return reply;
+    const done = await index.alarms.actions.clear(alarm.id, actorOf(request), parsed.data.reason);
+    if (done === 'not-clearable')
+      return sendProblem(
+        reply,
+        409,
+        'This alarm clears itself when the room is back inside its band; acknowledge it instead.',
+        { reason: 'clears-itself' },
+      );
+    if (done === 'already')
+      return sendProblem(reply, 409, 'This alarm has already cleared.', {
+        reason: 'already-cleared',
+      });
+    return reply.code(204).send();
+  });
+
   refuseOtherMethods(api, 'GET', ['/', '/:id']);
-  refuseOtherMethods(api, 'POST', ['/:id/acknowledge', '/:id/assign', '/:id/comments']);
+  refuseOtherMethods(api, 'POST', [
+    '/:id/acknowledge',
+    '/:id/assign',
+    '/:id/comments',
+    '/:id/clear',
+  ]);
 };

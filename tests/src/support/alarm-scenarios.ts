@@ -101,6 +101,14 @@ export function openAlarms(options: { mayAct?: boolean } = {}) {
     }),
     alarmIn(0, { id: 12 }),
     alarmIn(1, { id: 13, severity: 'minor', acknowledgedAt: at(10), acknowledgedBy: ana }),
+    alarmIn(1, {
+      id: 14,
+      kind: 'no-data',
+      severity: 'minor',
+      direction: null,
+      band: null,
+      sensorName: 'CO2 sensor 3',
+    }),
   ];
   const events = new Map<number, AlarmEvent[]>(
     alarms.map((alarm) => [
@@ -179,6 +187,16 @@ export function openAlarms(options: { mayAct?: boolean } = {}) {
       posted.push({ url: request.url, body });
       alarm.assignee = [dana, ana].find((person) => person.sub === body.assignee) ?? null;
       record(alarm, alarm.assignee ? 'assigned' : 'unassigned', alarm.assignee?.name ?? null);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('*/api/alarms/:id/clear', async ({ request, params }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const alarm = find(params)!;
+      const body = (await request.json()) as { reason: string };
+      posted.push({ url: request.url, body });
+      alarm.clearedAt = new Date().toISOString();
+      record(alarm, 'cleared', body.reason);
       return new HttpResponse(null, { status: 204 });
     }),
     http.post('*/api/alarms/:id/comments', async ({ request, params }) => {

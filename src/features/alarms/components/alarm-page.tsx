@@ -15,6 +15,7 @@ import {
   alarmKeys,
   alarmQueryOptions,
   assignAlarm,
+  clearAlarm,
   commentOnAlarm,
 } from '@/api/get-alarms';
 import { OutlinedField, OutlinedNativeSelect } from '@/components/outlined-field';
@@ -59,6 +60,7 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
   const { alarm } = detail;
   const [note, setNote] = useState('');
   const [comment, setComment] = useState('');
+  const [reason, setReason] = useState('');
   const [assignee, setAssignee] = useState(alarm.assignee?.sub ?? '');
   const refresh = () => queryClient.invalidateQueries({ queryKey: alarmKeys.all });
   const acknowledge = useMutation({
@@ -69,6 +71,11 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
   const assign = useMutation({
     mutationFn: () => assignAlarm(alarm.id, assignee || null),
     onSettled: refresh,
+  });
+  const clear = useMutation({
+    mutationFn: () => clearAlarm(alarm.id, reason.trim()),
+    onSettled: refresh,
+    onSuccess: () => setReason(''),
   });
   const addComment = useMutation({
     mutationFn: () => commentOnAlarm(alarm.id, comment.trim()),
@@ -91,6 +98,22 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
           sx={{ flex: 1 }}
         />
       </ActionForm>
+      {alarm.kind === 'no-data' ? (
+        // A silence clears itself when the sensor reports; one removed for good is cleared here.
+        <ActionForm
+          label="Clear"
+          formShown={!alarm.clearedAt}
+          action={clear}
+          button={{ text: 'Clear', disabled: reason.trim() === '' }}
+        >
+          <OutlinedField
+            label="Why (e.g. sensor removed)"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            sx={{ flex: 1 }}
+          />
+        </ActionForm>
+      ) : null}
       <ActionForm label="Assign" action={assign} button={{ text: 'Assign' }}>
         <OutlinedNativeSelect
           label="Assigned to"
