@@ -97,10 +97,11 @@ type Served<Read extends (...args: never[]) => Promise<object>> =
 export type { IndexReader };
 
 /**
- * History look-backs one conditions round may make for readings first seen out of band: enough
- * for the default portfolio's first round; a larger one catches up by ordinary checks.
+ * History look-backs one conditions round may make for readings first seen out of band (within
+ * what its request budget leaves after one request per building): the default portfolio's first
+ * round looks up every one; a larger portfolio catches up by ordinary checks.
  */
-const maxLookBacksPerRound = 300;
+export const maxLookBacksPerRound = 1000;
 
 export interface PortfolioIndex {
   /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
