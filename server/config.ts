@@ -173,6 +173,29 @@ const environmentSchema = z.object({
     .min(0.05)
     .max(24 * 60)
     .default(5),
+  ALARM_ESCALATE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(30),
+  WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, {
+      error:
+        'must be a Standard Webhooks secret: "whsec_" then at least 24 random bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  WEBHOOK_ALLOW_ADDRESSES: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F.:/,\s]+$/, {
+      error: 'must be IP addresses or CIDR ranges, comma-separated',
+    })
+    .optional(),
   ALLOW_ANONYMOUS: flag,
   ALLOW_INSECURE_HTTP: flag,
 });
@@ -327,6 +350,13 @@ export interface BffConfig {
     everySeconds: number;
     /** The SMTP server is the embedded default's own, in this process (its Outbox page says so). */
     sink: boolean;
+    /** Unacknowledged alarms go to the next route after this long (ALARM_ESCALATE_MINUTES); 0: never. */
+    escalateMs: number;
+    /**
+     * A signed webhook told about every new alarm (WEBHOOK_URL, WEBHOOK_SECRET). Private,
+     * loopback and link-local targets are refused unless listed in WEBHOOK_ALLOW_ADDRESSES.
+     */
+    webhook: { url: string; secret: string; allowAddresses: string[] } | undefined;
   };
   allowAnonymous: boolean;
   index: IndexSettings;
@@ -645,6 +675,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
         'SCOPES_FILE needs the portfolio index (a scoped person is answered from it): remove PORTFOLIO_INDEX=off, or SCOPES_FILE.',
       );
   }
+  if ((values.WEBHOOK_URL === undefined) !== (values.WEBHOOK_SECRET === undefined))
+    problems.push(
+      'WEBHOOK_URL and WEBHOOK_SECRET go together: the secret signs every call so the receiver can tell it came from Storey. Set both, or neither.',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -695,6 +729,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       from: values.SMTP_FROM,
       everySeconds: values.NOTIFY_EVERY_SECONDS,
       sink: false,
+      escalateMs: values.ALARM_ESCALATE_MINUTES * 60_000,
+      webhook:
+        values.WEBHOOK_URL && values.WEBHOOK_SECRET
+          ? {
+              url: values.WEBHOOK_URL,
+              secret: values.WEBHOOK_SECRET,
+              allowAddresses: (values.WEBHOOK_ALLOW_ADDRESSES ?? '')
+                .split(',')
+                .map((address) => address.trim())
+                .filter(Boolean),
+            }
+          : undefined,
     },
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
     index: indexSettings(values, scopes),

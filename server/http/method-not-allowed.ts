@@ -8,17 +8,25 @@ const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
  * BFF does not serve is refused in words, never handed to the SPA or answered 404. (HEAD follows
  * GET in fastify.)
  */
+type Allowed = 'GET' | 'POST' | 'DELETE';
+
 export function refuseOtherMethods(
   scope: FastifyInstance,
-  allowed: 'GET' | 'POST' | 'DELETE',
+  allowed: Allowed | readonly Allowed[],
   urls: readonly string[],
 ): void {
+  const served: readonly string[] = typeof allowed === 'string' ? [allowed] : allowed;
+  const words = served.join(' and ');
   for (const url of urls) {
     scope.route({
-      method: methods.filter((method) => method !== allowed),
+      method: methods.filter((method) => !served.includes(method)),
       url,
       handler: async (_request, reply) =>
-        sendProblem(reply.header('allow', allowed), 405, `Only ${allowed} is allowed here.`),
+        sendProblem(
+          reply.header('allow', served.join(', ')),
+          405,
+          `Only ${words} ${served.length > 1 ? 'are' : 'is'} allowed here.`,
+        ),
     });
   }
 }

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AlarmSummary } from '../../src/shared/contracts/alarms.ts';
 import { alarmWhat, alarmWhere } from '../../src/shared/rules/alarm-words.ts';
-import { messageIdOf, type OutboxMessage } from './outbox.ts';
+import { messageIdOf, type NotificationRoute, type OutboxMessage } from './outbox.ts';
 
 const severityWord = { critical: 'Critical', major: 'Major', minor: 'Minor' } as const;
 
@@ -12,12 +12,15 @@ const severityWord = { critical: 'Critical', major: 'Major', minor: 'Minor' } as
 export function composeAlarmEmail(
   alarms: readonly AlarmSummary[],
   publicUrl: string,
+  route: NotificationRoute = 'first',
 ): { subject: string; body: string } {
   const [first] = alarms;
   // The first part of "where" is the building as every message and screen names it.
   const building = alarmWhere({ ...first!, levelName: null, roomName: null, roomId: null });
-  const subject =
-    alarms.length === 1
+  const escalated = route === 'escalation';
+  const subject = escalated
+    ? `[Storey] Not acknowledged: ${alarms.length === 1 ? `${alarmWhat(first!).split(':')[0]} in ${alarmWhere(first!)}` : `${alarms.length} alarms in ${building}`}`
+    : alarms.length === 1
       ? `[Storey] ${alarmWhat(first!).split(':')[0]} in ${alarmWhere(first!)}`
       : `[Storey] ${alarms.length} new alarms in ${building}`;
   const lines = alarms.map((alarm) =>
@@ -29,9 +32,11 @@ export function composeAlarmEmail(
     ].join('\n'),
   );
   const body = [
-    alarms.length === 1
-      ? `A new alarm in ${building}:`
-      : `${alarms.length} new alarms in ${building}:`,
+    escalated
+      ? `Nobody has acknowledged ${alarms.length === 1 ? 'this alarm' : `these ${alarms.length} alarms`} in ${building} in time, so you, an administrator of the building, are told:`
+      : alarms.length === 1
+        ? `A new alarm in ${building}:`
+        : `${alarms.length} new alarms in ${building}:`,
     '',
     lines.join('\n\n'),
     '',
@@ -61,6 +66,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url, { from });
   return {
     async send(message) {
+      if (message.email === null) throw new SendError('An e-mail without an address.', true);
       try {
         await transport.sendMail({
           to: message.recipientName

@@ -2,12 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { IndexTables } from '../portfolio-index/core/tables.ts';
+import { escalateDue } from '../portfolio-index/alarms/escalate.ts';
 import { composeAlarmEmail, SendError, type Mailer } from './email.ts';
-import { notificationOutbox, type Recipient } from './outbox.ts';
+import {
+  notificationOutbox,
+  type NotificationRoute,
+  type OutboxMessage,
+  type Recipient,
+} from './outbox.ts';
+import { webhookPayload, type WebhookSender } from './webhook.ts';
 
 export interface Notifier {
-  /** One pass: due batches into messages, then every message due sent (what the timer runs). */
-  deliverDue(): Promise<{ written: number; sent: number; failed: number }>;
+  /**
+   * One pass (what the timer runs): alarms unacknowledged too long escalated, due batches into
+   * messages, then every message due sent.
+   */
+  deliverDue(): Promise<{ written: number; sent: number; failed: number; escalated: number }>;
   start(): void;
   close(): Promise<void>;
   outbox: ReturnType<typeof notificationOutbox>;
@@ -23,8 +33,12 @@ export interface Notifier {
 export function createNotifier(options: {
   db: Kysely<IndexTables>;
   clock: Clock;
-  recipientsOf: (buildingId: string) => Promise<Recipient[]>;
+  recipientsOf: (buildingId: string, route: NotificationRoute) => Promise<Recipient[]>;
   mailer: Mailer | undefined;
+  /** A signed webhook told about every batch (WEBHOOK_URL); undefined: none. */
+  webhook?: { url: string; sender: WebhookSender } | undefined;
+  /** Unacknowledged alarms go to the next route after this long; 0: never. */
+  escalateMs?: number;
   smtp: Notifier['smtp'];
   publicUrl: string;
   everyMs: number;
@@ -35,19 +49,38 @@ export function createNotifier(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
+  const { webhook, mailer } = options;
+  /** Who sends a message of this channel; undefined: it waits in the outbox. */
+  const senderOf = (message: OutboxMessage) =>
+    message.channel === 'webhook' ? webhook?.sender : mailer;
+
   const pass = async () => {
-    const written = await outbox.expandDue(now(), options.recipientsOf, (alarms) =>
-      composeAlarmEmail(alarms, options.publicUrl),
+    const escalated = options.escalateMs
+      ? await escalateDue(options.db, now(), options.escalateMs)
+      : 0;
+    const written = await outbox.expandDue(
+      now(),
+      options.recipientsOf,
+      (alarms, route) => composeAlarmEmail(alarms, options.publicUrl, route),
+      webhook && {
+        url: webhook.url,
+        payload: (alarms, route) => webhookPayload(alarms, route, options.publicUrl, now()),
+      },
     );
     let sent = 0;
     let failed = 0;
-    if (!options.mailer) return { written, sent, failed };
+    // Without a mail system e-mails wait in the outbox (the Outbox page shows them); webhooks go.
+    const channels = [
+      ...(mailer ? ['email' as const] : []),
+      ...(webhook ? ['webhook' as const] : []),
+    ];
+    if (channels.length === 0) return { written, sent, failed, escalated };
     for (;;) {
-      const due = await outbox.claimDue(now(), 20);
+      const due = await outbox.claimDue(now(), 20, channels);
       if (due.length === 0) break;
       for (const message of due) {
         try {
-          await options.mailer.send(message);
+          await senderOf(message)!.send(message);
           await outbox.sent(message.id, now());
           sent++;
         } catch (error) {
@@ -64,7 +97,7 @@ export function createNotifier(options: {
       // What failed waits for its back-off: this pass ends rather than try it again at once.
       if (failed > 0) break;
     }
-    return { written, sent, failed };
+    return { written, sent, failed, escalated };
   };
 
   const deliverDue = async () => {
@@ -96,6 +129,7 @@ export function createNotifier(options: {
       clearInterval(timer);
       await running?.catch(() => {});
       options.mailer?.close();
+      options.webhook?.sender.close();
     },
   };
 }

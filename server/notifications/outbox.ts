@@ -2,19 +2,30 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { IndexTables } from '../portfolio-index/core/tables.ts';
 import { alarmSummaryOf } from '../portfolio-index/alarms/queries.ts';
+import { silencedUntil } from '../portfolio-index/alarms/silences.ts';
 import type { AlarmSummary } from '../../src/shared/contracts/alarms.ts';
+import { quietHoursEnd, type QuietHours } from '../../src/shared/rules/quiet-hours.ts';
 
 /** Someone to tell about a building's alarms. */
 export interface Recipient {
   sub: string;
   name: string | null;
   email: string;
+  /** Their quiet hours: what is written in them waits until they end (critical alarms do not). */
+  quiet?: QuietHours | undefined;
 }
+
+/** Who is told: `first` those who look after the building, `escalation` the next route. */
+export type NotificationRoute = 'first' | 'escalation';
 
 export interface OutboxMessage {
   id: number;
   dedupeKey: string;
-  email: string;
+  channel: 'email' | 'webhook';
+  /** The address of an e-mail; null for a webhook call. */
+  email: string | null;
+  /** The URL of a webhook call; null for an e-mail. */
+  target: string | null;
   recipientName: string | null;
   subject: string;
   body: string;
@@ -38,16 +49,27 @@ export const retryAfterMs = (attempts: number) => Math.min(30_000 * 2 ** (attemp
  * written twice.
  */
 export function notificationOutbox(db: Kysely<IndexTables>) {
-  /** The batch's alarms still open, with their building's name as the served index has it. */
-  const openAlarmsOf = async (ids: number[]): Promise<AlarmSummary[]> => {
-    const { rows } = await sql<
-      Parameters<typeof alarmSummaryOf>[0]
-    >`select a.*, b.name as building_name
-      from alarm a
-      left join index_current c on true
-      left join indexed_building b on b.run_id = c.run_id and b.id = a.building_id
-      where a.id = any(${ids}::integer[]) and (a.cleared_at is null or a.acked_at is null)
-      order by a.severity, a.id`.execute(db);
+  /**
+   * The batch's alarms still worth telling, with their building's name as the served index has
+   * it: open and not under a silence; for an escalation, also still unacknowledged.
+   */
+  const alarmsToTell = async (
+    ids: number[],
+    route: NotificationRoute,
+    now: Date,
+  ): Promise<AlarmSummary[]> => {
+    const handled =
+      route === 'escalation'
+        ? sql`a.acked_at is null`
+        : sql`(a.cleared_at is null or a.acked_at is null)`;
+    const { rows } = await sql<Parameters<typeof alarmSummaryOf>[0]>`select * from (
+        select a.*, b.name as building_name, ${silencedUntil(now)} as silenced_until
+        from alarm a
+        left join index_current c on true
+        left join indexed_building b on b.run_id = c.run_id and b.id = a.building_id
+        where a.id = any(${ids}::integer[]) and ${handled}) told
+      where silenced_until is null
+      order by severity, id`.execute(db);
     return rows.map(alarmSummaryOf);
   };
 
@@ -58,13 +80,20 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
      */
     async expandDue(
       now: Date,
-      recipientsOf: (buildingId: string) => Promise<Recipient[]>,
-      compose: (alarms: AlarmSummary[]) => { subject: string; body: string },
+      recipientsOf: (buildingId: string, route: NotificationRoute) => Promise<Recipient[]>,
+      compose: (
+        alarms: AlarmSummary[],
+        route: NotificationRoute,
+      ) => { subject: string; body: string },
+      webhook?: {
+        url: string;
+        payload: (alarms: AlarmSummary[], route: NotificationRoute) => string;
+      },
     ): Promise<number> {
       let written = 0;
       const due = await db
         .selectFrom('notification_batch')
-        .select(['id', 'building_id', 'alarm_ids'])
+        .select(['id', 'building_id', 'alarm_ids', 'route'])
         .where('expanded_at', 'is', null)
         .where('due_at', '<=', now)
         .orderBy('due_at')
@@ -72,29 +101,63 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
         .execute();
       for (const batch of due) {
         // Worked out before the batch is locked: the embedded database has one connection.
-        const alarms = await openAlarmsOf(batch.alarm_ids);
-        const recipients = alarms.length > 0 ? await recipientsOf(batch.building_id) : [];
-        const { subject, body } = alarms.length > 0 ? compose(alarms) : { subject: '', body: '' };
+        const alarms = await alarmsToTell(batch.alarm_ids, batch.route, now);
+        const recipients =
+          alarms.length > 0 ? await recipientsOf(batch.building_id, batch.route) : [];
+        const { subject, body } =
+          alarms.length > 0 ? compose(alarms, batch.route) : { subject: '', body: '' };
+        // A critical alarm is told at once, quiet hours or not.
+        const urgent = alarms.some((alarm) => alarm.severity === 'critical');
+        const messages: Array<{
+          dedupe_key: string;
+          recipient: string;
+          recipient_name: string | null;
+          channel: 'email' | 'webhook';
+          email: string | null;
+          target: string | null;
+          subject: string;
+          body: string;
+          next_attempt_at: Date;
+        }> = recipients.map((recipient) => ({
+          dedupe_key: `batch:${batch.id}:${recipient.sub}`,
+          recipient: recipient.sub,
+          recipient_name: recipient.name,
+          channel: 'email',
+          email: recipient.email,
+          target: null,
+          subject,
+          body,
+          next_attempt_at:
+            recipient.quiet && !urgent
+              ? new Date(quietHoursEnd(now.getTime(), recipient.quiet))
+              : now,
+        }));
+        if (webhook && alarms.length > 0)
+          messages.push({
+            dedupe_key: `batch:${batch.id}:webhook`,
+            recipient: 'webhook',
+            recipient_name: null,
+            channel: 'webhook',
+            email: null,
+            target: webhook.url,
+            subject,
+            body: webhook.payload(alarms, batch.route),
+            next_attempt_at: now,
+          });
         written += await db.transaction().execute(async (trx) => {
           // Another instance may have written this batch's messages meanwhile: then nothing here.
           const { rows } = await sql<{ id: number }>`select id from notification_batch
             where id = ${batch.id} and expanded_at is null for update skip locked`.execute(trx);
           if (rows.length === 0) return 0;
           let inserted = 0;
-          for (const recipient of recipients) {
+          for (const message of messages) {
             const result = await trx
               .insertInto('notification_outbox')
               .values({
-                dedupe_key: `batch:${batch.id}:${recipient.sub}`,
+                ...message,
                 batch_id: batch.id,
                 building_id: batch.building_id,
-                recipient: recipient.sub,
-                recipient_name: recipient.name,
-                email: recipient.email,
-                subject,
-                body,
                 status: 'pending',
-                next_attempt_at: now,
                 created_at: now,
               })
               .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
@@ -112,12 +175,21 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
       return written;
     },
 
-    /** Claims up to `limit` messages due now (pending, or claimed by a sender that went away). */
-    async claimDue(now: Date, limit: number): Promise<OutboxMessage[]> {
+    /**
+     * Claims up to `limit` messages of `channels` due now (pending, or claimed by a sender that
+     * went away).
+     */
+    async claimDue(
+      now: Date,
+      limit: number,
+      channels: readonly ('email' | 'webhook')[] = ['email'],
+    ): Promise<OutboxMessage[]> {
       const { rows } = await sql<{
         id: number;
         dedupe_key: string;
-        email: string;
+        channel: 'email' | 'webhook';
+        email: string | null;
+        target: string | null;
         recipient_name: string | null;
         subject: string;
         body: string;
@@ -125,17 +197,22 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
       }>`update notification_outbox set status = 'sending', claimed_until = ${new Date(now.getTime() + claimMs)},
           attempts = attempts + 1
         where id in (select id from notification_outbox
-          where (status = 'pending' and next_attempt_at <= ${now})
-             or (status = 'sending' and claimed_until <= ${now})
+          where channel = any(${[...channels]}::text[])
+            and ((status = 'pending' and next_attempt_at <= ${now})
+              or (status = 'sending' and claimed_until <= ${now}))
           order by next_attempt_at, id limit ${limit} for update skip locked)
-        returning id, dedupe_key, email, recipient_name, subject, body, attempts`.execute(db);
+        returning id, dedupe_key, channel, email, target, recipient_name, subject, body, attempts`.execute(
+        db,
+      );
       // An update returns its rows in no set order: oldest first, as they were written.
       return rows
         .sort((a, b) => a.id - b.id)
         .map((row) => ({
           id: row.id,
           dedupeKey: row.dedupe_key,
+          channel: row.channel,
           email: row.email,
+          target: row.target,
           recipientName: row.recipient_name,
           subject: row.subject,
           body: row.body,
@@ -178,7 +255,9 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
         id: row.id,
         createdAt: iso(row.created_at)!,
         recipient: { sub: row.recipient, name: row.recipient_name },
+        channel: row.channel,
         email: row.email,
+        target: row.target,
         subject: row.subject,
         body: row.body,
         status: row.status,

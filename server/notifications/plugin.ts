@@ -11,8 +11,11 @@ import { sendProblem } from '../http/problem.ts';
 import { parseQuery } from '../http/query-parameters.ts';
 import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { smtpMailer } from './email.ts';
+import { isKnownTimeZone } from '../../src/shared/rules/quiet-hours.ts';
+import { quietHours as quietHoursSchema } from '../../src/shared/contracts/alarms.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
-import type { Recipient } from './outbox.ts';
+import type { NotificationRoute, Recipient } from './outbox.ts';
+import { webhookSender } from './webhook.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,13 +24,17 @@ declare module 'fastify' {
   }
 }
 
+const clockOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /**
  * Who is told about a building's alarms: people seen signing in, with an e-mail address, whose
- * access covers the building and who have e-mail on (by default where they may act on alarms).
- * Worked out when a message is written, so a grant removed since is never told.
+ * access covers the building and who have e-mail on (by default where they may act on alarms);
+ * for an escalation, the building's administrators who have not turned e-mail off. Worked out
+ * when a message is written, so a grant removed since is never told.
  */
 export function recipientsFor(index: PortfolioIndex, policies: PolicySource) {
-  return async (buildingId: string): Promise<Recipient[]> => {
+  return async (buildingId: string, route: NotificationRoute = 'first'): Promise<Recipient[]> => {
     const policy = await policies.current();
     const place = (await index.access.building(buildingId)) ?? {
       id: buildingId,
@@ -38,14 +45,35 @@ export function recipientsFor(index: PortfolioIndex, policies: PolicySource) {
     const people = await db
       .selectFrom('person')
       .leftJoin('notification_setting as setting', 'setting.sub', 'person.sub')
-      .select(['person.sub', 'person.name', 'person.email', 'person.groups', 'setting.email_on'])
+      .select([
+        'person.sub',
+        'person.name',
+        'person.email',
+        'person.groups',
+        'setting.email_on',
+        'setting.quiet_from',
+        'setting.quiet_to',
+        'setting.time_zone',
+      ])
       .where('person.email', 'is not', null)
       .execute();
     return people.flatMap((person) => {
       const role = roleAt(accessOf(policy, { sub: person.sub, groups: person.groups }), place);
       if (role === null) return [];
-      const on = person.email_on ?? roleAllows(role, 'operator');
-      return on ? [{ sub: person.sub, name: person.name, email: person.email! }] : [];
+      const on =
+        route === 'escalation'
+          ? role === 'admin' && person.email_on !== false
+          : (person.email_on ?? roleAllows(role, 'operator'));
+      if (!on) return [];
+      const quiet =
+        person.quiet_from != null && person.quiet_to != null && person.time_zone
+          ? {
+              from: clockOf(person.quiet_from),
+              to: clockOf(person.quiet_to),
+              timeZone: person.time_zone,
+            }
+          : undefined;
+      return [{ sub: person.sub, name: person.name, email: person.email!, quiet }];
     });
   };
 }
@@ -59,12 +87,21 @@ export const notificationsPlugin = fp<{
   publicUrl: string;
 }>(
   async (app, { config, index, policies, clock, publicUrl }) => {
-    const { smtpUrl, from, everySeconds, sink } = config.notifications;
+    const { smtpUrl, from, everySeconds, sink, escalateMs, webhook } = config.notifications;
     const notifier = createNotifier({
       db: index.database.db,
       clock,
       recipientsOf: recipientsFor(index, policies),
       mailer: smtpUrl ? smtpMailer(smtpUrl, from) : undefined,
+      webhook: webhook && {
+        url: webhook.url,
+        sender: webhookSender({
+          secret: webhook.secret,
+          allowAddresses: webhook.allowAddresses,
+          now: () => new Date(clock.now()),
+        }),
+      },
+      escalateMs,
       smtp: smtpUrl ? (sink ? 'embedded' : 'configured') : 'none',
       publicUrl,
       everyMs: everySeconds * 1000,
@@ -76,7 +113,13 @@ export const notificationsPlugin = fp<{
   { name: 'notifications' },
 );
 
-const settingBody = z.strictObject({ emailOn: z.boolean() });
+const settingBody = z.strictObject({
+  emailOn: z.boolean().optional(),
+  quietHours: z.nullable(quietHoursSchema).optional(),
+});
+
+/** "07:30" as minutes after midnight. */
+const minutesOfClock = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
 
 /**
  * A person's notification setting (/api/me/notifications) and the administrators' Outbox
@@ -87,23 +130,30 @@ export const notificationRoutes: FastifyPluginAsync<{
   index: PortfolioIndex;
 }> = async (api, { notifier, index }) => {
   const { db } = index.database;
-  const settingOf = async (sub: string) =>
-    (
-      await db
-        .selectFrom('notification_setting')
-        .select('email_on')
-        .where('sub', '=', sub)
-        .executeTakeFirst()
-    )?.email_on;
+  const settingOf = (sub: string) =>
+    db
+      .selectFrom('notification_setting')
+      .select(['email_on', 'quiet_from', 'quiet_to', 'time_zone'])
+      .where('sub', '=', sub)
+      .executeTakeFirst();
 
   api.get('/me/notifications', async (request) => {
     parseQuery(z.strictObject({}), request.query);
-    const chosen = request.user ? await settingOf(request.user.sub) : undefined;
+    const setting = request.user ? await settingOf(request.user.sub) : undefined;
+    const chosen = setting?.email_on ?? null;
     return {
       email: request.user?.email ?? null,
       emailOn: chosen ?? roleAllows(request.access.role, 'operator'),
-      chosen: chosen !== undefined,
+      chosen: chosen !== null,
       smtp: notifier.smtp,
+      quietHours:
+        setting?.quiet_from != null && setting.quiet_to != null && setting.time_zone
+          ? {
+              from: clockOf(setting.quiet_from),
+              to: clockOf(setting.quiet_to),
+              timeZone: setting.time_zone,
+            }
+          : null,
     };
   });
 
@@ -116,13 +166,40 @@ export const notificationRoutes: FastifyPluginAsync<{
       );
     const parsed = settingBody.safeParse(request.body);
     if (!parsed.success)
-      return sendProblem(reply, 400, 'Send {"emailOn": true} or {"emailOn": false}.');
+      return sendProblem(
+        reply,
+        400,
+        `Send {"emailOn": true or false} and/or {"quietHours": {"from": "22:00", "to": "07:00", "timeZone": "Europe/Helsinki"} or null}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}.`,
+      );
+    const { emailOn, quietHours } = parsed.data;
+    if (emailOn === undefined && quietHours === undefined)
+      return sendProblem(reply, 400, 'Nothing to change: send emailOn, quietHours or both.');
+    if (quietHours && !isKnownTimeZone(quietHours.timeZone))
+      return sendProblem(
+        reply,
+        400,
+        `"${quietHours.timeZone}" is not a time zone Storey knows. Use an IANA name such as "Europe/Helsinki" or "America/New_York".`,
+      );
+    if (quietHours && quietHours.from === quietHours.to)
+      return sendProblem(
+        reply,
+        400,
+        'Quiet hours that start and end at the same time are none: pick a different end, or send null.',
+      );
+    const change = {
+      ...(emailOn === undefined ? {} : { email_on: emailOn }),
+      ...(quietHours === undefined
+        ? {}
+        : {
+            quiet_from: quietHours && minutesOfClock(quietHours.from),
+            quiet_to: quietHours && minutesOfClock(quietHours.to),
+            time_zone: quietHours && quietHours.timeZone,
+          }),
+    };
     await db
       .insertInto('notification_setting')
-      .values({ sub: request.user.sub, email_on: parsed.data.emailOn })
-      .onConflict((conflict) =>
-        conflict.column('sub').doUpdateSet({ email_on: parsed.data.emailOn }),
-      )
+      .values({ sub: request.user.sub, ...change })
+      .onConflict((conflict) => conflict.column('sub').doUpdateSet(change))
       .execute();
     return reply.code(204).send();
   });

@@ -42,11 +42,13 @@ import { sql } from 'kysely';
 import { createScopeMaterializer, prepareReaderRole } from './access/scopes.ts';
 import { alarmWithEvents, alarmWorklist, type AlarmFilter } from './alarms/queries.ts';
 import { alarmActions, type AlarmActions } from './alarms/actions.ts';
+import { alarmSilences, type AlarmSilences } from './alarms/silences.ts';
 import type { Grant } from '../access/scopes-file.ts';
 import { grantWords } from '../access/grant-words.ts';
 import {
   buildingListing,
   buildingPlace,
+  sitePlace,
   buildingsNamed,
   holdsPlace,
   namesOf,
@@ -201,6 +203,7 @@ export interface PortfolioIndex {
       | undefined
     >;
     actions: AlarmActions;
+    silences: AlarmSilences;
   };
   /**
    * What access scopes read of the index (decision 0020). Every read takes the reader, whose
@@ -235,6 +238,8 @@ export interface PortfolioIndex {
     ): Promise<Served<typeof namesOf>>;
     /** One building's place, whoever may see it (the admins' "who can see this building"). */
     building(id: string): Promise<Awaited<ReturnType<typeof buildingPlace>>>;
+    /** One site's place, whoever may see it (a silence over a whole site). */
+    site(id: string): Promise<Awaited<ReturnType<typeof sitePlace>>>;
     /** Who signed in, with which groups: kept for the access pages. */
     recordPerson(person: {
       sub: string;
@@ -612,12 +617,15 @@ export async function createPortfolioIndex(options: {
     },
     alarms: {
       list: (reader, filter, page) =>
-        readServed(reader, (trx, runId) => alarmWorklist(trx, runId, filter, page)),
+        readServed(reader, (trx, runId) =>
+          alarmWorklist(trx, runId, filter, page, new Date(clock.now())),
+        ),
       get: (reader, id) =>
         readServed(reader, async (trx, runId) => ({
-          alarm: (await alarmWithEvents(trx, runId, id)) ?? null,
+          alarm: (await alarmWithEvents(trx, runId, id, new Date(clock.now()))) ?? null,
         })),
       actions: alarmActions(db, () => new Date(clock.now())),
+      silences: alarmSilences(db, () => new Date(clock.now())),
     },
     access: {
       holds: (reader, kind, id) =>
@@ -645,6 +653,10 @@ export async function createPortfolioIndex(options: {
       async building(id) {
         const served = await servedRun(db);
         return served ? buildingPlace(db, served.runId, id) : undefined;
+      },
+      async site(id) {
+        const served = await servedRun(db);
+        return served ? sitePlace(db, served.runId, id) : undefined;
       },
       async recordPerson(person) {
         const row = {

@@ -26,7 +26,13 @@ describe('alarms derived from the conditions refresh', () => {
     await context.round();
   };
   const worklist = (view: 'open' | 'cleared' = 'open') =>
-    alarmWorklist(context.database.db, 1, { view, me: 'ana' }, { offset: 0, limit: 100 });
+    alarmWorklist(
+      context.database.db,
+      1,
+      { view, me: 'ana' },
+      { offset: 0, limit: 100 },
+      new Date(context.time.now),
+    );
 
   it('raises nothing at the first check out of band, and one alarm at the second', async () => {
     await roundAt(0, 26.5);
@@ -82,7 +88,12 @@ describe('alarms derived from the conditions refresh', () => {
     items = (await worklist()).items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: first!.id, reRaised: 2, chattering: true });
-    const found = await alarmWithEvents(context.database.db, 1, first!.id);
+    const found = await alarmWithEvents(
+      context.database.db,
+      1,
+      first!.id,
+      new Date(context.time.now),
+    );
     expect(found!.events.map((event) => event.type)).toEqual([
       'raised',
       'cleared',
@@ -154,7 +165,12 @@ describe('alarms derived from the conditions refresh', () => {
     await roundAt(300 + 70);
     const again = (await worklist()).items.find((alarm) => alarm.kind === 'no-data')!;
     expect(again.id).not.toBe(silent.id);
-    const found = await alarmWithEvents(context.database.db, 1, silent.id);
+    const found = await alarmWithEvents(
+      context.database.db,
+      1,
+      silent.id,
+      new Date(context.time.now),
+    );
     expect(
       found!.events.map((event) => [event.type, event.actor?.sub ?? null, event.text]),
     ).toEqual([

@@ -79,9 +79,9 @@ describe('alarm e-mails', () => {
     await raise(alarm('4.13', 1250));
     // Raised again within the window: the same alarm, not told twice.
     await raise(alarm('4.12', 1500));
-    expect(await notifier.deliverDue()).toEqual({ written: 0, sent: 0, failed: 0 });
+    expect(await notifier.deliverDue()).toEqual({ written: 0, sent: 0, failed: 0, escalated: 0 });
     time.now = start + 5 * minute;
-    expect(await notifier.deliverDue()).toEqual({ written: 2, sent: 2, failed: 0 });
+    expect(await notifier.deliverDue()).toEqual({ written: 2, sent: 2, failed: 0, escalated: 0 });
     expect(sink.received.map((mail) => mail.to)).toEqual([
       ['ana@example.test'],
       ['ben@example.test'],
@@ -91,7 +91,7 @@ describe('alarm e-mails', () => {
     expect(text).toContain('Stale air: 1,500 ppm, above the band ≤ 1,000 ppm');
     expect(text).toContain('Building b-1 › Level 4 › Room 4.12');
     expect(text).toMatch(/https:\/\/storey\.example\.test\/alarms\/\d+/);
-    expect(await notifier.deliverDue()).toEqual({ written: 0, sent: 0, failed: 0 });
+    expect(await notifier.deliverDue()).toEqual({ written: 0, sent: 0, failed: 0, escalated: 0 });
     await notifier.close();
   });
 
@@ -129,7 +129,7 @@ describe('alarm e-mails', () => {
     await raise(alarm('6.01', 1600));
     time.now += 5 * minute;
     const first = notifierOn(`smtp://127.0.0.1:${port}`);
-    expect(await first.deliverDue()).toEqual({ written: 2, sent: 0, failed: 2 });
+    expect(await first.deliverDue()).toEqual({ written: 2, sent: 0, failed: 2, escalated: 0 });
     for (const waiting of await first.outbox.recent(2)) {
       expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
       expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -170,5 +170,44 @@ describe('alarm e-mails', () => {
     expect(await notifier.deliverDue()).toMatchObject({ sent: 0, failed: 0 });
     await notifier.close();
     await refusing.close();
+  });
+
+  it("holds an e-mail written in someone's quiet hours until they end on their clock, but not a critical one", async () => {
+    // 20:00 in Tokyo; Ana's quiet hours there are 19:00 to 07:00.
+    time.now = Date.UTC(2026, 10, 25, 11, 0);
+    const quiet = { from: '19:00', to: '07:00', timeZone: 'Asia/Tokyo' };
+    const notifier = createNotifier({
+      db: database.db,
+      clock: { now: () => time.now },
+      recipientsOf: async () => [{ ...recipients[0]!, quiet }, recipients[1]!],
+      mailer: smtpMailer(sink.url, 'Storey <storey@example.test>'),
+      smtp: 'configured',
+      publicUrl: 'https://storey.example.test',
+      everyMs: 60_000,
+      log: { warn: () => {} } as unknown as FastifyBaseLogger,
+    });
+    const before = sink.received.length;
+    await raise(alarm('8.01', 1400));
+    time.now += 5 * minute;
+    expect(await notifier.deliverDue()).toMatchObject({ written: 2, sent: 1 });
+    expect(sink.received.slice(before).map((mail) => mail.to[0])).toEqual(['ben@example.test']);
+    const [held] = (await notifier.outbox.recent(2)).filter((row) => row.status === 'pending');
+    // 07:00 in Tokyo is 22:00 UTC.
+    expect(held).toMatchObject({
+      email: 'ana@example.test',
+      nextAttemptAt: new Date(Date.UTC(2026, 10, 25, 22, 0)).toISOString(),
+    });
+    time.now = Date.UTC(2026, 10, 25, 21, 59);
+    expect(await notifier.deliverDue()).toMatchObject({ sent: 0 });
+    time.now = Date.UTC(2026, 10, 25, 22, 0);
+    expect(await notifier.deliverDue()).toMatchObject({ sent: 1 });
+    expect(sink.received.at(-1)!.to).toEqual(['ana@example.test']);
+
+    // A critical alarm at 23:00 in Tokyo goes to Ana at once.
+    time.now = Date.UTC(2026, 10, 26, 14, 0);
+    await raise({ ...alarm('8.02', 2600), severity: severityRank.critical });
+    time.now += 5 * minute;
+    expect(await notifier.deliverDue()).toMatchObject({ written: 2, sent: 2 });
+    await notifier.close();
   });
 });

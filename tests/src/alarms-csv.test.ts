@@ -29,6 +29,8 @@ const alarm: AlarmSummary = {
   chattering: false,
   reRaised: 0,
   lastComment: '=HYPERLINK("http://evil")',
+  escalatedAt: null,
+  silencedUntil: null,
 };
 
 describe("the worklist's CSV", () => {

@@ -169,6 +169,16 @@ export async function namesOf(
 }
 
 /** One building's place in the hierarchy (for "who can see this building"); undefined if unknown. */
+/** A site as a place a silence may cover: its id, name and organisation. */
+export async function sitePlace(db: Kysely<IndexTables>, runId: number, id: string) {
+  return db
+    .selectFrom('indexed_site')
+    .select(['id', 'name', 'organization_id'])
+    .where('run_id', '=', runId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function buildingPlace(db: Kysely<IndexTables>, runId: number, id: string) {
   return db
     .selectFrom('indexed_building')

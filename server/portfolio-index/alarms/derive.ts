@@ -181,7 +181,7 @@ async function addToBatch(
       alarm_ids: sql<number[]>`array[${alarmId}]::integer[]`,
     })
     .onConflict((conflict) =>
-      conflict.columns(['building_id', 'window_start']).doUpdateSet({
+      conflict.columns(['building_id', 'window_start', 'route']).doUpdateSet({
         alarm_ids: sql<number[]>`notification_batch.alarm_ids || excluded.alarm_ids`,
       }),
     )

@@ -8,6 +8,7 @@ import {
   type AlarmView,
 } from '../../../src/shared/contracts/alarms.ts';
 import type { IndexTables } from '../core/tables.ts';
+import { silencedUntil } from './silences.ts';
 
 export interface AlarmFilter {
   view: AlarmView;
@@ -18,7 +19,10 @@ export interface AlarmFilter {
   me: string | null;
 }
 
-type AlarmRow = Selectable<IndexTables['alarm']> & { building_name: string | null };
+type AlarmRow = Selectable<IndexTables['alarm']> & {
+  building_name: string | null;
+  silenced_until: Date | string | null;
+};
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -54,6 +58,8 @@ export function alarmSummaryOf(row: AlarmRow): AlarmSummary {
     chattering: row.chattering,
     reRaised: row.re_raised,
     lastComment: row.last_comment,
+    escalatedAt: iso(row.escalated_at),
+    silencedUntil: iso(row.silenced_until),
   };
 }
 
@@ -82,6 +88,7 @@ export async function alarmWorklist(
   runId: number,
   filter: AlarmFilter,
   page: { offset: number; limit: number },
+  now: Date,
 ) {
   const conditions: RawBuilder<unknown>[] = [viewCondition(filter)];
   if (filter.kind) conditions.push(sql`a.kind = ${filter.kind}`);
@@ -93,7 +100,8 @@ export async function alarmWorklist(
     filter.view === 'cleared'
       ? sql`a.cleared_at desc, a.id desc`
       : sql`(a.acked_at is null) desc, a.severity, a.raised_at desc, a.id desc`;
-  const { rows } = await sql<AlarmRow>`select a.*, b.name as building_name
+  const { rows } = await sql<AlarmRow>`select a.*, b.name as building_name,
+      ${silencedUntil(now)} as silenced_until
     from alarm a left join indexed_building b on b.run_id = ${runId} and b.id = a.building_id
     where ${where} order by ${order} offset ${page.offset} limit ${page.limit}`.execute(db);
   const {
@@ -116,10 +124,16 @@ export async function alarmWorklist(
 }
 
 /** One alarm and its timeline, oldest event first; undefined when the person cannot see it. */
-export async function alarmWithEvents(db: Kysely<IndexTables>, runId: number, id: number) {
+export async function alarmWithEvents(
+  db: Kysely<IndexTables>,
+  runId: number,
+  id: number,
+  now: Date,
+) {
   const {
     rows: [row],
-  } = await sql<AlarmRow>`select a.*, b.name as building_name
+  } = await sql<AlarmRow>`select a.*, b.name as building_name,
+      ${silencedUntil(now)} as silenced_until
     from alarm a left join indexed_building b on b.run_id = ${runId} and b.id = a.building_id
     where a.id = ${id}`.execute(db);
   if (!row) return undefined;

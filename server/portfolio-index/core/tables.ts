@@ -345,6 +345,22 @@ export interface IndexTables {
     re_raised: Optional<number>;
     last_comment: Optional<string | null>;
     checked_at: ColumnType<Date, Date | string, Date | string>;
+    escalated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** A building's or site's alarms kept but not told, for a reason, until an end. */
+  alarm_silence: {
+    id: Generated<number>;
+    node_kind: 'building' | 'site';
+    node_id: string;
+    node_name: string | null;
+    reason: string;
+    starts_at: ColumnType<Date, Date | string, Date | string>;
+    ends_at: ColumnType<Date, Date | string, Date | string>;
+    created_by: string;
+    created_by_name: string | null;
+    lifted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    lifted_by: Optional<string | null>;
+    lifted_by_name: Optional<string | null>;
   };
   /** Who did what to an alarm, and when (its timeline). */
   alarm_event: {
@@ -365,6 +381,8 @@ export interface IndexTables {
     window_start: ColumnType<Date, Date | string, Date | string>;
     due_at: ColumnType<Date, Date | string, Date | string>;
     alarm_ids: ColumnType<number[], number[], number[]>;
+    /** `first`: who looks after the building; `escalation`: the next route. */
+    route: Optional<'first' | 'escalation'>;
     expanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   /** Each message to one person (decision 0021): at least once, never twice for one key. */
@@ -375,7 +393,10 @@ export interface IndexTables {
     building_id: string;
     recipient: string;
     recipient_name: string | null;
-    email: string;
+    /** `email` to `email`; `webhook` to `target`. */
+    channel: Optional<'email' | 'webhook'>;
+    email: string | null;
+    target: Optional<string | null>;
     subject: string;
     body: string;
     status: 'pending' | 'sending' | 'sent' | 'failed';
@@ -387,5 +408,13 @@ export interface IndexTables {
     sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   /** A person's notification choice. */
-  notification_setting: { sub: string; email_on: boolean };
+  notification_setting: {
+    sub: string;
+    /** null: the default (on where the person may act). */
+    email_on: Optional<boolean | null>;
+    /** Quiet hours, minutes after midnight in `time_zone`; both null: none. */
+    quiet_from: Optional<number | null>;
+    quiet_to: Optional<number | null>;
+    time_zone: Optional<string | null>;
+  };
 }

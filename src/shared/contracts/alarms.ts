@@ -34,6 +34,7 @@ export const alarmEventTypes = [
   'assigned',
   'unassigned',
   'commented',
+  'escalated',
 ] as const;
 
 /** The longest comment kept (plain text). */
@@ -74,6 +75,10 @@ export const alarmSummary = z.object({
   /** How many times it was raised again while open. */
   reRaised: z.number(),
   lastComment: z.nullable(z.string()),
+  /** When nobody acknowledged it in time and the next route was told. */
+  escalatedAt: z.nullable(z.string()),
+  /** While a silence holds over its building or site: when it ends (nobody is told till then). */
+  silencedUntil: z.nullable(z.string()),
 });
 export type AlarmSummary = z.infer<typeof alarmSummary>;
 
@@ -106,6 +111,38 @@ export const alarmDetail = z.object({
 });
 export type AlarmDetail = z.infer<typeof alarmDetail>;
 
+/** The longest a silence may last: a month; longer is a change of the building, not a silence. */
+export const maxSilenceDays = 31;
+
+/** A silence: a building's or a site's alarms kept but not told, for a reason, until an end. */
+export const alarmSilence = z.object({
+  id: z.number(),
+  place: z.object({
+    kind: z.enum(['building', 'site']),
+    id: z.string(),
+    name: z.nullable(z.string()),
+  }),
+  reason: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  by: person,
+});
+export type AlarmSilence = z.infer<typeof alarmSilence>;
+
+/** GET /api/alarms/silences: the silences over places the person may see. */
+export const silenceList = z.object({ items: z.array(alarmSilence) });
+export type SilenceList = z.infer<typeof silenceList>;
+
+const clockTime = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A person's quiet hours: "22:00" to "07:00" on the clock of their IANA time zone. */
+export const quietHours = z.object({
+  from: z.string().check(z.regex(clockTime, 'must be a time as HH:MM')),
+  to: z.string().check(z.regex(clockTime, 'must be a time as HH:MM')),
+  timeZone: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+export type QuietHoursSetting = z.infer<typeof quietHours>;
+
 /** GET /api/me/notifications: whether the person is e-mailed about new alarms. */
 export const notificationSetting = z.object({
   /** The address their identity provider gave; null: none, so no e-mail can reach them. */
@@ -115,6 +152,8 @@ export const notificationSetting = z.object({
   chosen: z.boolean(),
   /** Where e-mail goes: `embedded` is the demo's own mail system; `none` sends nothing. */
   smtp: z.enum(['configured', 'embedded', 'none']),
+  /** E-mails written in these hours wait until they end, except critical ones; null: none. */
+  quietHours: z.nullable(quietHours),
 });
 export type NotificationSetting = z.infer<typeof notificationSetting>;
 
@@ -126,7 +165,10 @@ export const outboxAnswer = z.object({
       id: z.number(),
       createdAt: z.string(),
       recipient: person,
-      email: z.string(),
+      /** `email` to `email`; `webhook` to `target` (signed, Standard Webhooks). */
+      channel: z.enum(['email', 'webhook']),
+      email: z.nullable(z.string()),
+      target: z.nullable(z.string()),
       subject: z.string(),
       body: z.string(),
       status: z.enum(['pending', 'sending', 'sent', 'failed']),

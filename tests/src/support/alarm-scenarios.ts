@@ -46,6 +46,8 @@ function alarmIn(
     chattering: false,
     reRaised: 0,
     lastComment: null,
+    escalatedAt: null,
+    silencedUntil: null,
     ...alarm,
   };
 }
@@ -66,6 +68,7 @@ export function noAlarms(): HttpHandler[] {
       emailOn: true,
       chosen: false,
       smtp: 'embedded',
+      quietHours: null,
     }),
   ];
 }

@@ -38,6 +38,7 @@ const eventWords: Readonly<Record<AlarmEvent['type'], string>> = {
   assigned: 'Assigned to',
   unassigned: 'Unassigned',
   commented: 'Note',
+  escalated: 'Not acknowledged in time: told',
 };
 
 /** Why an action was not done: the BFF's own words where it refused it, else what to do. */
