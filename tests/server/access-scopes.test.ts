@@ -105,6 +105,7 @@ const listingRoutes = [
   '/api/index/energy/intensities?period=12-months',
   '/api/alarms?limit=1000',
   '/api/alarms?view=cleared&limit=1000',
+  '/api/alarms/silences',
   '/api/me/notifications',
 ];
 

@@ -259,3 +259,33 @@ describe('log level', () => {
       );
   });
 });
+
+describe('alarm webhooks', () => {
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  it('takes a URL and its signing secret together, and the addresses allowed beyond the public', () => {
+    expect(
+      loadConfig({
+        WEBHOOK_URL: 'https://hooks.example.test/storey',
+        WEBHOOK_SECRET: secret,
+        WEBHOOK_ALLOW_ADDRESSES: '10.0.0.0/8, 192.168.1.5',
+      }).notifications.webhook,
+    ).toEqual({
+      url: 'https://hooks.example.test/storey',
+      secret,
+      allowAddresses: ['10.0.0.0/8', '192.168.1.5'],
+    });
+    expect(loadConfig({}).notifications.webhook).toBeUndefined();
+    expect(problemsOf({ WEBHOOK_URL: 'https://hooks.example.test/storey' })).toMatch(
+      /WEBHOOK_URL and WEBHOOK_SECRET go together/,
+    );
+    const weak = problemsOf({
+      WEBHOOK_URL: 'https://hooks.example.test/',
+      WEBHOOK_SECRET: 'hunter2',
+    });
+    expect(weak).toMatch(/WEBHOOK_SECRET: must be a Standard Webhooks secret/);
+    expect(weak).not.toContain('hunter2');
+    expect(
+      problemsOf({ WEBHOOK_URL: 'ftp://hooks.example.test/', WEBHOOK_SECRET: secret }),
+    ).toMatch(/WEBHOOK_URL: must be an http:\/\/ or https:\/\/ URL/);
+  });
+});
