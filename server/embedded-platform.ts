@@ -12,6 +12,8 @@ export interface EmbeddedPlatform {
   demoUsers: Array<{ username: string; password: string; name: string; shows?: string }>;
   /** Who may start a sync of the portfolio index on the demo: the first demo user. */
   indexAdmins: string[];
+  /** The demo people as the index keeps people who signed in (those whose groups it can read). */
+  people: Array<{ sub: string; name: string; email: string; groups: string[] }>;
   buildingCount: number;
   /** The demo's own mail system (smtp-server on loopback): where alarm e-mails go. */
   smtp: SmtpSink;
@@ -59,6 +61,9 @@ export async function startEmbeddedPlatform(
       ...(shows ? { shows } : {}),
     })),
     indexAdmins: demoUsers.slice(0, 1).map((user) => user.sub),
+    people: demoUsers
+      .filter((user) => !user.groupsOverage)
+      .map(({ sub, name, email, groups }) => ({ sub, name, email, groups })),
     buildingCount: emulator.portfolio.buildings.length,
     smtp,
     close: async () => {

@@ -158,6 +158,11 @@ export async function startStorey(
   await app.listen({ host: config.host, port });
   // Learn what the platform offers beyond the spec now, not on the first person's request.
   void app.capabilities.current();
+  // The built-in demo knows its people before they sign in: its alarms e-mail them (to the
+  // demo's own mail server, read on the Outbox page) from the first window, and they can be
+  // assigned alarms. Elsewhere a person is known once they have signed in.
+  if (embedded && !config.signIn && app.portfolioIndex)
+    for (const person of embedded.people) await app.portfolioIndex.access.recordPerson(person);
   // The portfolio index syncs now (when due) and then on its schedule.
   app.portfolioIndex?.start();
   app.notifier?.start();

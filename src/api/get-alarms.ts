@@ -7,6 +7,8 @@ import {
   alarmViews,
   notificationSetting,
   outboxAnswer,
+  silenceList,
+  type QuietHoursSetting,
   type AlarmKind,
   type AlarmList,
   type AlarmSeverity,
@@ -49,6 +51,7 @@ export const alarmKeys = {
   one: (id: number) => ['alarms', 'one', id] as const,
   setting: ['alarms', 'setting'] as const,
   outbox: ['alarms', 'outbox'] as const,
+  silences: ['alarms', 'silences'] as const,
 };
 
 /** A page of the worklist; a minute old at most, since alarms come and go with each round. */
@@ -122,3 +125,24 @@ export const commentOnAlarm = (id: number, text: string) =>
 
 export const setEmailNotifications = (emailOn: boolean) =>
   apiSend('/api/me/notifications', { method: 'POST', body: { emailOn } });
+
+export const setQuietHours = (quietHours: QuietHoursSetting | null) =>
+  apiSend('/api/me/notifications', { method: 'POST', body: { quietHours } });
+
+/** The silences over places the person may see, soonest end first. */
+export const silencesQueryOptions = () =>
+  queryOptions({
+    queryKey: alarmKeys.silences,
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/alarms/silences', silenceList, { signal })).data.items,
+    refetchInterval: 60_000,
+  });
+
+export const createSilence = (silence: {
+  place: { kind: 'building' | 'site'; id: string };
+  reason: string;
+  endsAt: string;
+}) => apiSend('/api/alarms/silences', { method: 'POST', body: silence });
+
+export const liftSilence = (id: number) =>
+  apiSend(`/api/alarms/silences/${id}/lift`, { method: 'POST', body: {} });

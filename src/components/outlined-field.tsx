@@ -35,15 +35,18 @@ export function OutlinedField({
   inputRef?: Ref<HTMLInputElement>;
   /** The accessible name where no visible label is drawn. */
   ariaLabel?: string;
-  /** "date" draws the browser's date field, which always shows its format: the label sits above. */
-  type?: 'text' | 'date';
+  /**
+   * "date" and "time" draw the browser's own fields, which always show their format: the label
+   * sits above.
+   */
+  type?: 'text' | 'date' | 'time';
   min?: string | undefined;
   max?: string | undefined;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }) {
   const id = useId();
-  const shrink = type === 'date' ? true : undefined;
+  const shrink = type === 'date' || type === 'time' ? true : undefined;
   const inputProps = { 'aria-label': ariaLabel, min, max };
   return (
     <FormControl size={size} sx={sx} variant="outlined">

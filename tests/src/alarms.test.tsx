@@ -121,6 +121,60 @@ describe('Alarms', () => {
     expect(await ui.timeline()).toHaveTextContent('Raised: 26.5 °C');
   });
 
+  it('keeps quiet hours in the time zone given, and takes them away again', async () => {
+    server.use(...openAlarms().handlers);
+    renderApp('/alarms');
+    await userEvent.click(await screen.findByRole('button', { name: 'Set quiet hours' }));
+    const form = await ui.form('Quiet hours');
+    const zone = within(form).getByLabelText('Time zone');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Europe/Helsinki');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save quiet hours' }));
+    expect(
+      await screen.findByText(
+        'Quiet hours 22:00–07:00 (Europe/Helsinki): e-mails wait until they end, except critical alarms.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'No quiet hours' }));
+    expect(
+      await screen.findByText('No quiet hours: e-mails come at any hour.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the silences, says so on each silenced alarm, and lifts one', async () => {
+    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const scenario = openAlarms({
+      silences: [
+        {
+          id: 1,
+          place: { kind: 'building', id: firstBuilding.id, name: firstBuilding.name },
+          reason: 'Chiller replacement',
+          startsAt: new Date().toISOString(),
+          endsAt,
+          by: { sub: 'demo-sofia', name: 'Sofia Site' },
+        },
+      ],
+    });
+    scenario.alarms[0]!.silencedUntil = endsAt;
+    server.use(...scenario.handlers);
+    renderApp('/alarms');
+    const section = await screen.findByRole('region', { name: 'Silenced (1)' });
+    expect(within(section).getByText(/^Chiller replacement · by Sofia Site$/)).toBeInTheDocument();
+    const critical = holding(
+      await ui.worklist(),
+      'link',
+      'Stale air: 1,639 ppm, above the band ≤ 1,000 ppm',
+    );
+    expect(critical).toHaveTextContent(/Active · not acknowledged · silenced until/);
+    await userEvent.click(
+      within(section).getByRole('button', { name: `Lift the silence over ${firstBuilding.name}` }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Silenced (1)' })).not.toBeInTheDocument(),
+    );
+    expect(scenario.silences.silences).toEqual([]);
+  });
+
   it('turns the e-mail about new alarms off and on', async () => {
     server.use(...openAlarms().handlers);
     renderApp('/alarms');
@@ -148,5 +202,33 @@ describe('Alarms where they are', () => {
       await screen.findByText(`Only the alarms of ${firstBuilding.name}.`),
     ).toBeInTheDocument();
     expect(within(await ui.worklist()).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('silences a building for a reason and a while from its page, by keyboard', async () => {
+    const scenario = openAlarms();
+    server.use(...scenario.handlers);
+    renderApp(`/buildings/${firstBuilding.id}`);
+    const section = await screen.findByRole('region', { name: 'Alarm e-mails' });
+    within(section).getByRole('button', { name: 'Silence alarms…' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const form = await ui.form('Silence alarms');
+    const silence = within(form).getByRole('button', { name: 'Silence' });
+    expect(silence).toBeDisabled();
+    await userEvent.selectOptions(within(form).getByLabelText('For'), '8 hours');
+    await userEvent.type(within(form).getByLabelText(/^Why/), 'Chiller replacement{Enter}');
+    expect(
+      await within(section).findByText(new RegExp(`^${firstBuilding.name} · until`)),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('Chiller replacement · by Dana Demo')).toBeInTheDocument();
+    expect(scenario.silences.posted).toEqual([
+      {
+        place: { kind: 'building', id: firstBuilding.id },
+        reason: 'Chiller replacement',
+        endsAt: expect.any(String),
+      },
+    ]);
+    const { endsAt } = scenario.silences.posted[0] as { endsAt: string };
+    expect(Date.parse(endsAt) - Date.now()).toBeGreaterThan(7.9 * 3_600_000);
+    expect(Date.parse(endsAt) - Date.now()).toBeLessThanOrEqual(8 * 3_600_000);
   });
 });

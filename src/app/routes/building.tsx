@@ -17,6 +17,7 @@ import { BuildingEnergySummary } from '@/features/energy/components/building-ene
 import { buildingEnergyQueryOptions } from '@/api/get-energy';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import { OpenAlarmsPanel } from '@/features/alarms/components/open-alarms-panel';
+import { BuildingSilence } from '@/features/alarms/components/silences';
 import {
   BuildingFacts,
   BuildingHeader,
@@ -57,6 +58,10 @@ export function Component() {
       <BuildingFacts building={building} siteLabel={siteLabel} />
       <BuildingNowSummary now={now} />
       <OpenAlarmsPanel buildingId={building.id} />
+      <BuildingSilence
+        building={{ id: building.id, name }}
+        site={building.siteId ? { id: building.siteId, name: siteLabel } : undefined}
+      />
       <Section title="Floors">
         <FloorsSection building={building} extra={nowColumn} />
       </Section>

@@ -2,6 +2,7 @@ import { HttpResponse, http, type HttpHandler } from 'msw';
 import type {
   AlarmDetail,
   AlarmEvent,
+  AlarmSilence,
   AlarmSummary,
   NotificationSetting,
 } from '@/shared/contracts/alarms';
@@ -70,7 +71,52 @@ export function noAlarms(): HttpHandler[] {
       smtp: 'embedded',
       quietHours: null,
     }),
+    ...silenceHandlers().handlers,
   ];
+}
+
+/**
+ * Silences as the BFF keeps them: listed, made (named from the fixture) and lifted; `posted`
+ * holds what the screen sent. Registered before `/api/alarms/:id`, which would take the path.
+ */
+export function silenceHandlers(initial: AlarmSilence[] = []) {
+  const silences = [...initial];
+  const posted: unknown[] = [];
+  const nameOf = (kind: string, id: string) =>
+    kind === 'site'
+      ? (fixture.sites.find((site) => site.id === id)?.name ?? null)
+      : (fixture.buildings.find((building) => building.record.id === id)?.record.name ?? null);
+  const handlers: HttpHandler[] = [
+    http.get('*/api/alarms/silences', () => HttpResponse.json({ items: silences })),
+    http.post('*/api/alarms/silences', async ({ request }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const body = (await request.json()) as {
+        place: { kind: 'building' | 'site'; id: string };
+        reason: string;
+        endsAt: string;
+      };
+      posted.push(body);
+      const silence: AlarmSilence = {
+        id: silences.length + 1,
+        place: { ...body.place, name: nameOf(body.place.kind, body.place.id) },
+        reason: body.reason,
+        startsAt: new Date().toISOString(),
+        endsAt: body.endsAt,
+        by: dana,
+      };
+      silences.push(silence);
+      return HttpResponse.json(silence, { status: 201 });
+    }),
+    http.post('*/api/alarms/silences/:id/lift', ({ request, params }) => {
+      const denied = requireCsrf(request);
+      if (denied) return denied;
+      const index = silences.findIndex((silence) => silence.id === Number(params.id));
+      if (index >= 0) silences.splice(index, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, silences, posted };
 }
 
 function notificationSettingHandlers(initial: NotificationSetting): HttpHandler[] {
@@ -80,9 +126,14 @@ function notificationSettingHandlers(initial: NotificationSetting): HttpHandler[
     http.post('*/api/me/notifications', async ({ request }) => {
       const denied = requireCsrf(request);
       if (denied) return denied;
-      const body = (await request.json()) as { emailOn: boolean };
-      setting.emailOn = body.emailOn;
-      setting.chosen = true;
+      const body = (await request.json()) as Partial<
+        Pick<NotificationSetting, 'emailOn' | 'quietHours'>
+      >;
+      if (body.emailOn !== undefined) {
+        setting.emailOn = body.emailOn;
+        setting.chosen = true;
+      }
+      if (body.quietHours !== undefined) setting.quietHours = body.quietHours;
       return new HttpResponse(null, { status: 204 });
     }),
   ];
@@ -92,7 +143,7 @@ function notificationSettingHandlers(initial: NotificationSetting): HttpHandler[
  * Three alarms in two buildings: one critical CO₂, one warm room, and one already acknowledged
  * by Ana. `mayAct` false answers as to a viewer. Acknowledging, assigning and notes change them.
  */
-export function openAlarms(options: { mayAct?: boolean } = {}) {
+export function openAlarms(options: { mayAct?: boolean; silences?: AlarmSilence[] } = {}) {
   const alarms: AlarmSummary[] = [
     alarmIn(0, {
       id: 11,
@@ -124,7 +175,9 @@ export function openAlarms(options: { mayAct?: boolean } = {}) {
     alarms.find((alarm) => alarm.id === Number(params.id));
   const record = (alarm: AlarmSummary, type: AlarmEvent['type'], text: string | null) =>
     events.get(alarm.id)!.push({ at: new Date().toISOString(), type, actor: dana, text });
+  const silenced = silenceHandlers(options.silences);
   const handlers: HttpHandler[] = [
+    ...silenced.handlers,
     http.get('*/api/alarms', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const view = query.get('view') ?? 'open';
@@ -213,5 +266,5 @@ export function openAlarms(options: { mayAct?: boolean } = {}) {
       return new HttpResponse(null, { status: 201 });
     }),
   ];
-  return { handlers, alarms, posted };
+  return { handlers, alarms, posted, silences: silenced };
 }

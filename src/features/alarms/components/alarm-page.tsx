@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -8,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   acknowledgeAlarm,
@@ -23,11 +22,10 @@ import { PageTitle } from '@/components/page-title';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { plainError } from '@/lib/plain-error';
 import type { AlarmDetail, AlarmEvent } from '@/shared/contracts/alarms';
 import { alarmWhat, alarmWhere } from '@/shared/rules/alarm-words';
 import { alarmState, formatMoment, kindLabels } from '../utils/alarm-labels';
+import { ActionForm } from './action-form';
 import { AlarmSeverityChip } from './alarm-severity';
 
 const eventWords: Readonly<Record<AlarmEvent['type'], string>> = {
@@ -40,20 +38,6 @@ const eventWords: Readonly<Record<AlarmEvent['type'], string>> = {
   commented: 'Note',
   escalated: 'Not acknowledged in time: told',
 };
-
-/** Why an action was not done: the BFF's own words where it refused it, else what to do. */
-function Refused({ error }: { error: unknown }) {
-  const { headline, next } = plainError(error);
-  const refusal =
-    error instanceof ApiError && [400, 403, 404, 409, 422].includes(error.status)
-      ? error.detail
-      : `${headline} ${next}`;
-  return (
-    <Alert severity="error" role="alert">
-      Not done. {refusal}
-    </Alert>
-  );
-}
 
 /** Acknowledge, assign and add a note: each a form of its own, usable by keyboard alone. */
 function AlarmActions({ detail }: { detail: AlarmDetail }) {
@@ -144,51 +128,6 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
         />
       </ActionForm>
     </Stack>
-  );
-}
-
-/** One action as a form of its own: its field, its button (44 px), and why it was refused. */
-function ActionForm({
-  label,
-  action,
-  button,
-  children,
-  formShown = true,
-}: {
-  label: string;
-  formShown?: boolean;
-  action: { mutate: () => void; isPending: boolean; isError: boolean; error: unknown };
-  button: { text: string; variant?: 'contained' | 'outlined'; disabled?: boolean };
-  children: ReactNode;
-}) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    action.mutate();
-  };
-  return (
-    <>
-      {formShown ? (
-        <Stack
-          component="form"
-          aria-label={label}
-          onSubmit={submit}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          useFlexGap
-        >
-          {children}
-          <Button
-            type="submit"
-            variant={button.variant ?? 'outlined'}
-            disabled={action.isPending || button.disabled === true}
-            sx={{ minHeight: 44 }}
-          >
-            {button.text}
-          </Button>
-        </Stack>
-      ) : null}
-      {action.isError ? <Refused error={action.error} /> : null}
-    </>
   );
 }
 

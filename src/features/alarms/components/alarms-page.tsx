@@ -43,6 +43,7 @@ import {
 } from '../utils/alarm-labels';
 import { AlarmSeverityChip } from './alarm-severity';
 import { NotificationSettingLine } from './notification-setting';
+import { SilencesSection } from './silences';
 
 function ViewLinks({ filter, counts }: { filter: AlarmFilter; counts?: AlarmList['counts'] }) {
   const countOf = (view: AlarmFilter['view']) =>
@@ -220,6 +221,7 @@ export function AlarmsPage({
         </Typography>
       ) : null}
       <NotificationSettingLine />
+      <SilencesSection />
       {list.isPending ? (
         <LoadingSkeleton label="Loading alarms" />
       ) : list.isError ? (

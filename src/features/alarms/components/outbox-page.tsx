@@ -70,9 +70,19 @@ export function OutboxPage() {
                         {formatMoment(item.createdAt)}
                       </TableCell>
                       <TableCell>
-                        {item.recipient.name ?? item.recipient.sub}
-                        <br />
-                        {item.email}
+                        {item.channel === 'webhook' ? (
+                          <>
+                            Webhook (signed)
+                            <br />
+                            {item.target}
+                          </>
+                        ) : (
+                          <>
+                            {item.recipient.name ?? item.recipient.sub}
+                            <br />
+                            {item.email}
+                          </>
+                        )}
                       </TableCell>
                       <TableCell>
                         <details>

@@ -25,11 +25,17 @@ export const kindLabels = { comfort: 'Out of comfort band', 'no-data': 'No readi
 const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatMoment = (iso: string) => clock.format(new Date(iso));
 
-/** Condition and handling in words: "Active · not acknowledged", "Cleared · acknowledged by Ana". */
+/**
+ * Condition and handling in words: "Active · not acknowledged", "Cleared · acknowledged by Ana",
+ * and whether a silence holds over it.
+ */
 export function alarmState(alarm: AlarmSummary): string {
   const condition = alarm.clearedAt ? 'Cleared' : 'Active';
   const handling = alarm.acknowledgedAt
     ? `acknowledged by ${alarm.acknowledgedBy?.name ?? alarm.acknowledgedBy?.sub ?? 'someone'}`
     : 'not acknowledged';
-  return `${condition} · ${handling}`;
+  const silenced = alarm.silencedUntil
+    ? ` · silenced until ${formatMoment(alarm.silencedUntil)}`
+    : '';
+  return `${condition} · ${handling}${silenced}`;
 }
