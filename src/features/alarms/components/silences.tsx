@@ -134,7 +134,13 @@ export function BuildingSilence({
   return (
     <Section title="Alarm e-mails">
       {holding.length > 0 ? (
-        <SilenceItems silences={holding} />
+        <>
+          <Typography>
+            Silenced: nobody is e-mailed about this building’s alarms, and none escalates, until the
+            silence ends. Its alarms are still raised and listed.
+          </Typography>
+          <SilenceItems silences={holding} />
+        </>
       ) : (
         <Typography color="text.secondary">
           People who look after this building are e-mailed about its new alarms.
