@@ -43,6 +43,7 @@ import { createScopeMaterializer, prepareReaderRole } from './access/scopes.ts';
 import { alarmWithEvents, alarmWorklist, type AlarmFilter } from './alarms/queries.ts';
 import { alarmActions, type AlarmActions } from './alarms/actions.ts';
 import { alarmSilences, type AlarmSilences } from './alarms/silences.ts';
+import { alarmNoise } from './alarms/noise.ts';
 import type { Grant } from '../access/scopes-file.ts';
 import { grantWords } from '../access/grant-words.ts';
 import {
@@ -204,6 +205,8 @@ export interface PortfolioIndex {
     >;
     actions: AlarmActions;
     silences: AlarmSilences;
+    /** The administrators' noise figures, under the reader's scope. */
+    noise(reader: IndexReader): Promise<Served<typeof alarmNoise>>;
   };
   /**
    * What access scopes read of the index (decision 0020). Every read takes the reader, whose
@@ -626,6 +629,8 @@ export async function createPortfolioIndex(options: {
         })),
       actions: alarmActions(db, () => new Date(clock.now())),
       silences: alarmSilences(db, () => new Date(clock.now())),
+      noise: (reader) =>
+        readServed(reader, (trx, runId) => alarmNoise(trx, runId, new Date(clock.now()))),
     },
     access: {
       holds: (reader, kind, id) =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   alarmDetail,
+  alarmNoise,
   alarmKinds,
   alarmList,
   alarmSeverities,
@@ -52,6 +53,7 @@ export const alarmKeys = {
   setting: ['alarms', 'setting'] as const,
   outbox: ['alarms', 'outbox'] as const,
   silences: ['alarms', 'silences'] as const,
+  noise: ['alarms', 'noise'] as const,
 };
 
 /** A page of the worklist; a minute old at most, since alarms come and go with each round. */
@@ -146,3 +148,10 @@ export const createSilence = (silence: {
 
 export const liftSilence = (id: number) =>
   apiSend(`/api/alarms/silences/${id}/lift`, { method: 'POST', body: {} });
+
+/** The administrators' noise figures: a fortnight of raises, floods, chattering, standing. */
+export const alarmNoiseQueryOptions = () =>
+  queryOptions({
+    queryKey: alarmKeys.noise,
+    queryFn: async ({ signal }) => (await apiGet('/api/alarms/noise', alarmNoise, { signal })).data,
+  });

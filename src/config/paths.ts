@@ -12,6 +12,7 @@ export const routePatterns = {
   attention: 'attention',
   alarms: 'alarms',
   outbox: 'alarms/outbox',
+  alarmNoise: 'alarms/noise',
   alarm: 'alarms/:alarmId',
   energy: 'energy',
   compare: 'compare',
@@ -62,6 +63,8 @@ export const paths = {
   alarm: (id: number): string => `/alarms/${id}`,
   /** Administrators: the e-mails Storey wrote, and whether they went. */
   outbox: (): string => '/alarms/outbox',
+  /** Administrators: how noisy the alarms are (floods, chattering, standing). */
+  alarmNoise: (): string => '/alarms/noise',
   /** The portfolio's energy: ranked by kWh per m², or the buildings without a figure. */
   energy: (view: { list?: string; sort?: string; unit?: string } = {}): string => {
     const query = new URLSearchParams(

@@ -112,6 +112,16 @@ test('the Outbox shows an administrator the e-mails the demo sent', async ({ pag
   await expectNoSeriousA11yViolations(page);
 });
 
+test('the noise figures show an administrator today’s raises', async ({ page }) => {
+  await page.goto('/alarms');
+  await page.getByRole('link', { name: 'Noise' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alarm noise' })).toBeVisible();
+  const today = page.getByRole('table', { name: 'Raised per day' }).getByRole('row').nth(1);
+  await expect(today).not.toContainText(/\b0$/);
+  await expect(page.getByRole('region', { name: /^Chattering/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 for (const look of looks) {
   test(`silences a building's alarms and lifts the silence by keyboard at ${look.width} px, ${look.scheme}`, async ({
     page,

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { alarmActions } from '../../server/portfolio-index/alarms/actions';
+import { alarmNoise } from '../../server/portfolio-index/alarms/noise';
 import { alarmWorklist, alarmWithEvents } from '../../server/portfolio-index/alarms/queries';
 import { handWrittenConditions, minute, start, value } from './support/hand-conditions';
 
@@ -177,6 +178,81 @@ describe('alarms derived from the conditions refresh', () => {
       ['raised', null, expect.any(String)],
       ['cleared', 'ana', 'Sensor removed'],
       ['acknowledged', 'ana', null],
+    ]);
+  });
+
+  it('counts the noise: raised per day, chattering, standing, and floods as people met them', async () => {
+    const { db } = context.database;
+    const raisedEvents = await db
+      .selectFrom('alarm_event')
+      .select(['at'])
+      .where('type', 'in', ['raised', 're-raised'])
+      .execute();
+    const noise = await alarmNoise(db, 1, new Date(time.now));
+    expect(noise.perDay).toHaveLength(14);
+    expect(noise.perDay.at(-1)!.day).toBe(new Date(time.now).toISOString().slice(0, 10));
+    expect(noise.perDay.reduce((sum, day) => sum + day.raised, 0)).toBe(raisedEvents.length);
+    // Every chattering alarm of the fortnight, open or closed since.
+    const chattering = await db
+      .selectFrom('alarm')
+      .select('id')
+      .where('chattering', '=', true)
+      .execute();
+    expect(noise.chattering.count).toBe(chattering.length);
+    expect(noise.chattering.count).toBeGreaterThan(0);
+    expect(noise.standing.count).toBe(0);
+
+    // A day later, what is still open has stood for more than 24 hours.
+    const open = (await worklist()).items;
+    const later = await alarmNoise(db, 1, new Date(time.now + 25 * 60 * minute));
+    expect(later.standing.count).toBe(open.length);
+    expect(later.standing.oldest.map((alarm) => alarm.id).sort()).toEqual(
+      open.map((alarm) => alarm.id).sort(),
+    );
+
+    // Eleven alarms told to Ana within ten minutes are a flood; ten to Ben are not.
+    const message = (batch: number, recipient: string, at: Date) => ({
+      dedupe_key: `batch:${batch}:${recipient}`,
+      batch_id: batch,
+      building_id: 'with-devices',
+      recipient,
+      recipient_name: recipient === 'ana' ? 'Ana Operator' : null,
+      email: `${recipient}@example.test`,
+      subject: 's',
+      body: 'b',
+      status: 'sent' as const,
+      next_attempt_at: at,
+      created_at: at,
+    });
+    const at = new Date(Math.floor(time.now / (10 * minute)) * 10 * minute + minute);
+    const batches = await db
+      .insertInto('notification_batch')
+      .values(
+        [6, 5].map((size, index) => ({
+          building_id: 'with-devices',
+          window_start: new Date(at.getTime() + index),
+          due_at: at,
+          route: 'escalation' as const,
+          alarm_ids: Array.from({ length: size }, (_, n) => n + 1),
+        })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('notification_outbox')
+      .values([
+        message(batches[0]!.id, 'ana', at),
+        message(batches[1]!.id, 'ana', new Date(at.getTime() + 5 * minute)),
+        message(batches[0]!.id, 'ben', at),
+      ])
+      .execute();
+    const flooded = await alarmNoise(db, 1, new Date(time.now));
+    expect(flooded.floods).toEqual([
+      {
+        recipient: { sub: 'ana', name: 'Ana Operator' },
+        from: new Date(at.getTime() - minute).toISOString(),
+        alarms: 11,
+      },
     ]);
   });
 });

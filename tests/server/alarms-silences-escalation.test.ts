@@ -11,6 +11,7 @@ import { startSmtpSink, type SmtpSink } from '../../server/notifications/smtp-si
 import {
   alarmDetail,
   alarmList,
+  alarmNoise,
   alarmSilence,
   notificationSetting,
   silenceList,
@@ -81,6 +82,23 @@ describe('quiet hours', () => {
     expect(
       notificationSetting.parse((await as('dana', '/api/me/notifications')).json()).quietHours,
     ).toBeNull();
+  });
+});
+
+describe('noise figures', () => {
+  it('are for administrators: a fortnight of raises, and what chatters or stands', async () => {
+    const { as } = storey.context;
+    const answer = await as('alex', '/api/alarms/noise');
+    expect(answer.status).toBe(200);
+    const noise = alarmNoise.parse(answer.json());
+    expect(noise.perDay).toHaveLength(14);
+    const raisedToday = noise.perDay.at(-1)!.raised;
+    const total = alarmList.parse((await as('alex', '/api/alarms?limit=1')).json()).total;
+    expect(raisedToday).toBeGreaterThanOrEqual(total);
+    expect(noise.standing.count).toBe(0);
+    const refused = await as('sofia', '/api/alarms/noise');
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toMatchObject({ reason: 'not-admin' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { openAlarms } from './support/alarm-scenarios';
+import { noisyAlarms, openAlarms } from './support/alarm-scenarios';
 import { server } from './support/msw-server';
 import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
@@ -173,6 +173,27 @@ describe('Alarms', () => {
       expect(screen.queryByRole('region', { name: 'Silenced (1)' })).not.toBeInTheDocument(),
     );
     expect(scenario.silences.silences).toEqual([]);
+  });
+
+  it('shows administrators the noise: raises per day, floods, chattering and standing alarms', async () => {
+    server.use(...noisyAlarms(), ...openAlarms().handlers);
+    renderApp('/alarms/noise');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Alarm noise' }),
+    ).toBeInTheDocument();
+    const days = screen.getByRole('table', { name: 'Raised per day' });
+    expect(within(days).getAllByRole('row')).toHaveLength(15);
+    expect(within(days).getAllByRole('row')[1]).toHaveTextContent('1,234');
+    expect(
+      within(screen.getByRole('region', { name: 'Floods (1)' })).getByText(
+        'Ana Operator: 14 alarms',
+      ),
+    ).toBeInTheDocument();
+    const chattering = screen.getByRole('region', { name: 'Chattering (1)' });
+    expect(within(chattering).getByText(/raised 6 times$/)).toBeInTheDocument();
+    expect(within(chattering).getByRole('link')).toHaveAttribute('href', '/alarms/21');
+    const standing = screen.getByRole('region', { name: 'Open longer than 24 hours (1)' });
+    expect(within(standing).getByRole('link')).toHaveAttribute('href', '/alarms/22');
   });
 
   it('turns the e-mail about new alarms off and on', async () => {

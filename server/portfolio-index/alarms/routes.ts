@@ -108,6 +108,20 @@ export const alarmsRoutes: FastifyPluginAsync<{
     );
   };
 
+  api.get('/noise', async (request, reply) => {
+    parseQuery(z.strictObject({}), request.query);
+    if (request.access.role !== 'admin')
+      return sendProblem(
+        reply,
+        403,
+        'Only an administrator of Storey may read how noisy the alarms are.',
+        { reason: 'not-admin' },
+      );
+    const answer = await index.alarms.noise(readerOf(request, reply));
+    if (!answer) return notYetIndexed(reply);
+    return answer;
+  });
+
   api.get('/silences', async (request) => {
     parseQuery(z.strictObject({}), request.query);
     const items = [];
@@ -310,7 +324,7 @@ export const alarmsRoutes: FastifyPluginAsync<{
     return reply.code(204).send();
   });
 
-  refuseOtherMethods(api, 'GET', ['/', '/:id']);
+  refuseOtherMethods(api, 'GET', ['/', '/:id', '/noise']);
   refuseOtherMethods(api, ['GET', 'POST'], ['/silences']);
   refuseOtherMethods(api, 'POST', [
     '/silences/:id/lift',

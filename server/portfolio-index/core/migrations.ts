@@ -668,7 +668,10 @@ const migrations: Record<string, Migration> = {
         .alterTable('notification_setting')
         .addColumn('quiet_from', 'smallint')
         .execute();
-      await db.schema.alterTable('notification_setting').addColumn('quiet_to', 'smallint').execute();
+      await db.schema
+        .alterTable('notification_setting')
+        .addColumn('quiet_to', 'smallint')
+        .execute();
       await db.schema.alterTable('notification_setting').addColumn('time_zone', 'text').execute();
       // A silence: a building's or a whole site's alarms are kept but nobody is told, for a
       // reason, until an end (decision 0021).

@@ -12,6 +12,7 @@ import {
   alarmViewKeys,
   notificationSettingQueryOptions,
   outboxQueryOptions,
+  alarmNoiseQueryOptions,
 } from '@/api/get-alarms';
 import { attentionFilterOf, attentionListLimit, attentionQueryOptions } from '@/api/get-attention';
 import { buildingEnergyQueryOptions, energyQueryOf, energyQueryOptions } from '@/api/get-energy';
@@ -124,6 +125,11 @@ export const alarmData: RouteData = async (queryClient, params) => {
 export const outboxData: RouteData = async (queryClient) => {
   if (!(await signedIn(queryClient))) return;
   await settle([queryClient.prefetchQuery(outboxQueryOptions())]);
+};
+
+export const alarmNoiseData: RouteData = async (queryClient) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([queryClient.prefetchQuery(alarmNoiseQueryOptions())]);
 };
 
 export const myAccessData: RouteData = async (queryClient) => {

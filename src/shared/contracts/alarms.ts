@@ -111,6 +111,28 @@ export const alarmDetail = z.object({
 });
 export type AlarmDetail = z.infer<typeof alarmDetail>;
 
+/**
+ * The noise figures (ISA-18.2's measures of an alarm system people still read): over the last
+ * `noiseDays` days, alarms raised per day, floods (more than `floodAlarms` alarms told to one
+ * person within `floodMinutes`), chattering alarms, and alarms open longer than `standingHours`.
+ */
+export const noiseDays = 14;
+export const floodAlarms = 10;
+export const floodMinutes = 10;
+export const standingHours = 24;
+
+/** GET /api/alarms/noise (administrators). */
+export const alarmNoise = z.object({
+  since: z.string(),
+  /** Each UTC day of the period, oldest first: alarms raised and raised again. */
+  perDay: z.array(z.object({ day: z.string(), raised: z.number() })),
+  /** Each stretch of `floodMinutes` in which one person was told of more than `floodAlarms`. */
+  floods: z.array(z.object({ recipient: person, from: z.string(), alarms: z.number() })),
+  chattering: z.object({ count: z.number(), most: z.array(alarmSummary) }),
+  standing: z.object({ count: z.number(), oldest: z.array(alarmSummary) }),
+});
+export type AlarmNoise = z.infer<typeof alarmNoise>;
+
 /** The longest a silence may last: a month; longer is a change of the building, not a silence. */
 export const maxSilenceDays = 31;
 

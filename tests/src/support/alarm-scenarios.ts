@@ -2,6 +2,7 @@ import { HttpResponse, http, type HttpHandler } from 'msw';
 import type {
   AlarmDetail,
   AlarmEvent,
+  AlarmNoise,
   AlarmSilence,
   AlarmSummary,
   NotificationSetting,
@@ -267,4 +268,23 @@ export function openAlarms(options: { mayAct?: boolean; silences?: AlarmSilence[
     }),
   ];
   return { handlers, alarms, posted, silences: silenced };
+}
+
+/** The noise figures of a noisy fortnight: one flood, one chattering alarm, one standing. */
+export function noisyAlarms(): HttpHandler[] {
+  const perDay = Array.from({ length: 14 }, (_, index) => ({
+    day: new Date(Date.UTC(2026, 10, 14 + index)).toISOString().slice(0, 10),
+    raised: index === 13 ? 1234 : index,
+  }));
+  const noise: AlarmNoise = {
+    since: `${perDay[0]!.day}T00:00:00.000Z`,
+    perDay,
+    floods: [{ recipient: ana, from: '2026-11-27T08:10:00.000Z', alarms: 14 }],
+    chattering: {
+      count: 1,
+      most: [alarmIn(0, { id: 21, chattering: true, reRaised: 5 })],
+    },
+    standing: { count: 1, oldest: [alarmIn(1, { id: 22, raisedAt: at(3 * 24 * 60) })] },
+  };
+  return [http.get('*/api/alarms/noise', () => HttpResponse.json(noise))];
 }

@@ -178,9 +178,14 @@ export function AlarmsPage({
     <Stack spacing={2}>
       <PageTitle title="Alarms">
         {isAdmin ? (
-          <Link component={RouterLink} to={paths.outbox()}>
-            Outbox
-          </Link>
+          <Stack direction="row" spacing={2}>
+            <Link component={RouterLink} to={paths.outbox()}>
+              Outbox
+            </Link>
+            <Link component={RouterLink} to={paths.alarmNoise()}>
+              Noise
+            </Link>
+          </Stack>
         ) : null}
       </PageTitle>
       <ViewLinks filter={filter} counts={list.data?.counts} />
