@@ -5,7 +5,7 @@ import { noisyAlarms, openAlarms } from './support/alarm-scenarios';
 import { server } from './support/msw-server';
 import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
-import { fixture } from './support/scenarios';
+import { fixture, historyRequests } from './support/scenarios';
 
 const ui = {
   worklist: () => screen.findByRole('table', { name: 'Alarms' }),
@@ -111,6 +111,30 @@ describe('Alarms', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Clear' })).not.toBeInTheDocument();
     expect(scenario.posted.map((post) => post.body)).toEqual([{ reason: 'Sensor removed' }]);
+  });
+
+  it("shows the room's readings around the alarm: the day of a new one, the days since an old one", async () => {
+    const scenario = openAlarms();
+    scenario.alarms[1]!.raisedAt = new Date(Date.now() - 3 * 24 * 3_600_000).toISOString();
+    server.use(...scenario.handlers);
+    const before = historyRequests.length;
+    const { unmount } = renderApp('/alarms/11');
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
+    await waitFor(() => expect(historyRequests.length).toBeGreaterThan(before));
+    const fresh = historyRequests.at(-1)!;
+    expect(fresh).toMatchObject({ level: 'Spaces', id: 'room-11' });
+    expect(fresh.to - fresh.from).toBe(24 * 3_600_000);
+    unmount();
+
+    renderApp('/alarms/12');
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
+    await waitFor(() => expect(historyRequests.at(-1)!.id).toBe('room-12'));
+    const old = historyRequests.at(-1)!;
+    // From the local midnight of the day it was raised.
+    const raisedDay = new Date(Date.parse(scenario.alarms[1]!.raisedAt));
+    raisedDay.setHours(0, 0, 0, 0);
+    expect(old.from).toBe(raisedDay.getTime());
+    expect(old.to).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('lets a viewer read an alarm but offers nothing to do', async () => {
