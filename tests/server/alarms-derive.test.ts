@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { alarmActions } from '../../server/portfolio-index/alarms/actions';
 import { alarmNoise } from '../../server/portfolio-index/alarms/noise';
 import { alarmWorklist, alarmWithEvents } from '../../server/portfolio-index/alarms/queries';
+import { alarmWhat } from '@/shared/rules/alarm-words';
 import { handWrittenConditions, minute, start, value } from './support/hand-conditions';
 
 describe('alarms derived from the conditions refresh', () => {
@@ -254,5 +255,92 @@ describe('alarms derived from the conditions refresh', () => {
         alarms: 11,
       },
     ]);
+  });
+});
+
+describe('alarms of energy meters', () => {
+  const context = handWrittenConditions();
+  const { time } = context;
+  /** The meter's total at `readAt` minutes, checked at `minutes`. */
+  const roundAt = async (minutes: number, readAt: number) => {
+    time.now = start + minutes * minute;
+    context.answers = {
+      'with-devices': {
+        status: 200,
+        values: [
+          {
+            ...value(
+              'e-1',
+              'room-a',
+              'Electric_Energy_Sensor',
+              5120,
+              start + readAt * minute,
+              'kWh',
+            ),
+            // The building's own meter: it measures the building, no room.
+            measuredId: 'with-devices',
+            spaceId: null,
+            floorId: null,
+            deviceId: 'meter-1',
+          },
+        ],
+      },
+    };
+    await context.round();
+  };
+  const meterAlarms = async () =>
+    (
+      await alarmWorklist(
+        context.database.db,
+        1,
+        { view: 'open', me: null },
+        { offset: 0, limit: 100 },
+        new Date(time.now),
+      )
+    ).items.filter((alarm) => alarm.kind.startsWith('meter-'));
+
+  it('raises a silent meter after six hours without readings, and clears it when it reports', async () => {
+    await roundAt(0, -1);
+    await roundAt(6 * 60 - 5, -1);
+    expect(await meterAlarms()).toEqual([]);
+    await roundAt(6 * 60 + 5, -1);
+    const [silent] = await meterAlarms();
+    expect(silent).toMatchObject({ kind: 'meter-silent', severity: 'major', clearedAt: null });
+    expect(alarmWhat(silent!)).toMatch(
+      /^Meter silent: no readings from Energy meter .+ for over 6 hours$/,
+    );
+    await roundAt(6 * 60 + 20, 6 * 60 + 18);
+    expect((await meterAlarms())[0]).toMatchObject({
+      id: silent!.id,
+      clearedAt: expect.any(String),
+    });
+  });
+
+  it('raises a stuck meter when its last whole day counted nothing, and clears it on a day of use', async () => {
+    const { db } = context.database;
+    const day = (date: string, used: number) => ({
+      building_id: 'with-devices',
+      measurement_id: 'e-1',
+      day: date,
+      used_kwh: used,
+      covered: 1,
+      complete: true,
+      beyond_retention: false,
+      base_at: null,
+      base_value: null,
+    });
+    await db
+      .insertInto('energy_day')
+      .values([day('2026-11-22', 310), day('2026-11-23', 0)])
+      .execute();
+    await roundAt(7 * 60, 7 * 60 - 1);
+    const stuck = (await meterAlarms()).find((alarm) => alarm.kind === 'meter-stuck');
+    expect(stuck).toMatchObject({ severity: 'major', value: 0, unit: 'kWh', clearedAt: null });
+    expect(alarmWhat(stuck!)).toMatch(/^Meter stuck: .+ counted no use for a whole day$/);
+    await db.insertInto('energy_day').values(day('2026-11-24', 288.5)).execute();
+    await roundAt(7 * 60 + 10, 7 * 60 + 9);
+    expect((await meterAlarms()).find((alarm) => alarm.id === stuck!.id)).toMatchObject({
+      clearedAt: expect.any(String),
+    });
   });
 });

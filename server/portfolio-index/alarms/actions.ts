@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { clearableByHand } from '../../../src/shared/contracts/alarms.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /** Who acts: a signed-in person's subject and name ('anonymous' where nobody signs in). */
@@ -108,7 +109,7 @@ export function alarmActions(db: Kysely<IndexTables>, now: () => Date) {
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        if (alarm.kind !== 'no-data') return 'not-clearable';
+        if (!clearableByHand.has(alarm.kind)) return 'not-clearable';
         if (alarm.cleared_at !== null) return 'already';
         await trx
           .updateTable('alarm')

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ComfortBands } from '../../../src/shared/rules/comfort.ts';
-import { severityRank } from '../../../src/shared/contracts/alarms.ts';
+import { severityRank, type AlarmKind } from '../../../src/shared/contracts/alarms.ts';
+import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
 import type { IndexTables } from '../core/tables.ts';
 import {
   comfortCondition,
@@ -13,7 +14,7 @@ import {
 /** What a raise writes: the subject and what it is about now. */
 export interface AlarmCandidate {
   key: string;
-  kind: 'comfort' | 'no-data';
+  kind: AlarmKind;
   severity: number;
   buildingId: string;
   levelKey: string | null;
@@ -219,6 +220,8 @@ async function clearAlarm(
 
 export const comfortKey = (roomId: string, measure: string) => `comfort:${roomId}:${measure}`;
 export const noDataKey = (measurementId: string) => `no-data:${measurementId}`;
+export const meterSilentKey = (measurementId: string) => `meter-silent:${measurementId}`;
+export const meterStuckKey = (measurementId: string) => `meter-stuck:${measurementId}`;
 
 /**
  * Brings one building's alarms in line with its readings as the conditions refresh just wrote
@@ -372,5 +375,90 @@ export async function deriveBuildingAlarms(
         judge.rules,
       );
     else if (active.has(key)) await clearAlarm(db, key, now, 'Reporting again');
+  }
+  await deriveMeterAlarms(db, buildingId, now, judge.rules, active);
+}
+
+/**
+ * A building's energy meters: one that sent nothing for `longestQuietMs` (the energy figures
+ * stop counting it then too) raises `meter-silent` until it reports; one whose last whole day
+ * on its site's clock was read whole without its total moving raises `meter-stuck` until a
+ * whole day shows use again. Only meters of energy (a kWh factor) are judged.
+ */
+async function deriveMeterAlarms(
+  db: Kysely<IndexTables>,
+  buildingId: string,
+  now: Date,
+  rules: AlarmRules,
+  active: ReadonlySet<string>,
+): Promise<void> {
+  const meters = await db
+    .selectFrom('energy_meter')
+    .select(['measurement_id', 'device_id', 'unit', 'last_reading_at'])
+    .where('building_id', '=', buildingId)
+    .where('kwh_per_unit', 'is not', null)
+    .execute();
+  if (meters.length === 0) return;
+  const { rows: lastDays } = await sql<{
+    measurement_id: string;
+    day: string;
+    used_kwh: number;
+  }>`select distinct on (measurement_id) measurement_id, day, used_kwh
+    from energy_day where building_id = ${buildingId} and complete
+    order by measurement_id, day desc`.execute(db);
+  const lastDayOf = new Map(lastDays.map((row) => [row.measurement_id, row]));
+  const meterAlarm = (
+    meter: (typeof meters)[number],
+    kind: 'meter-silent' | 'meter-stuck',
+    key: string,
+    value: number | null,
+  ): AlarmCandidate => ({
+    key,
+    kind,
+    severity: severityRank.major,
+    buildingId,
+    levelKey: null,
+    levelName: null,
+    roomId: null,
+    roomName: null,
+    measure: 'energy',
+    direction: null,
+    measurementId: meter.measurement_id,
+    sensorName: `Energy meter ${meter.device_id}`,
+    value,
+    unit: kind === 'meter-stuck' ? 'kWh' : meter.unit,
+    bandLow: null,
+    bandHigh: null,
+    readingAt: meter.last_reading_at ? new Date(meter.last_reading_at) : null,
+  });
+  // As a sensor's silence: one alarm until the meter reports again, also once cleared by hand.
+  const toldSince = new Map(
+    (
+      await db
+        .selectFrom('alarm')
+        .select(['key', (eb) => eb.fn.max('raised_at').as('raised_at')])
+        .where('building_id', '=', buildingId)
+        .where('kind', '=', 'meter-silent')
+        .groupBy('key')
+        .execute()
+    ).map((row) => [row.key, new Date(row.raised_at as Date | string).getTime()]),
+  );
+  for (const meter of meters) {
+    const silentKey = meterSilentKey(meter.measurement_id);
+    const lastAt = meter.last_reading_at ? new Date(meter.last_reading_at).getTime() : null;
+    const told = toldSince.get(silentKey);
+    const silent = lastAt === null || now.getTime() - lastAt > longestQuietMs;
+    if (silent && told !== undefined && told >= (lastAt ?? 0) && !active.has(silentKey)) {
+      // Told already, and closed by hand since: not raised again until it reports.
+    } else if (silent)
+      await raiseAlarm(db, meterAlarm(meter, 'meter-silent', silentKey, null), now, rules);
+    else if (active.has(silentKey)) await clearAlarm(db, silentKey, now, 'Reporting again');
+
+    const stuckKey = meterStuckKey(meter.measurement_id);
+    const lastDay = lastDayOf.get(meter.measurement_id);
+    if (lastDay && lastDay.used_kwh === 0)
+      await raiseAlarm(db, meterAlarm(meter, 'meter-stuck', stuckKey, 0), now, rules);
+    else if (lastDay && active.has(stuckKey))
+      await clearAlarm(db, stuckKey, now, `Used ${lastDay.used_kwh} kWh on ${lastDay.day}`);
   }
 }

@@ -442,7 +442,6 @@ async function writeBuilding(
       .set({ checked_at: checkedAt })
       .where('building_id', '=', buildingId)
       .execute();
-    await deriveBuildingAlarms(trx, buildingId, checkedAt, { bands, rules: judge.alarms });
     if (read.meters.length > 0)
       await trx
         .insertInto('energy_meter')
@@ -467,6 +466,8 @@ async function writeBuilding(
           })),
         )
         .execute();
+    // After the meters' newest readings are written: a meter that reported now is not silent.
+    await deriveBuildingAlarms(trx, buildingId, checkedAt, { bands, rules: judge.alarms });
     await trx
       .insertInto('condition_building')
       .values({

@@ -1,3 +1,4 @@
+import type { AlarmKind } from '../../../src/shared/contracts/alarms.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { SkippedRecords } from '../../../src/shared/platform/records.ts';
 
@@ -317,7 +318,7 @@ export interface IndexTables {
   alarm: {
     id: Generated<number>;
     key: string;
-    kind: 'comfort' | 'no-data';
+    kind: AlarmKind;
     /** 1 critical, 2 major, 3 minor. */
     severity: number;
     building_id: string;

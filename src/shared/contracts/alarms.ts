@@ -5,9 +5,19 @@ import { z } from '../zod.ts';
  * since when, and who has it. Defined once; the server's tests parse its answers with these.
  */
 
-/** `comfort`: a room out of its band for the on-delay; `no-data`: a sensor stopped reporting. */
-export const alarmKinds = ['comfort', 'no-data'] as const;
+/**
+ * `comfort`: a room out of its band for the on-delay; `no-data`: a sensor stopped reporting;
+ * `meter-silent`: an energy meter sent nothing for `longestQuietMs`; `meter-stuck`: a meter's
+ * total did not move over a whole day of its site's clock it was read for.
+ */
+export const alarmKinds = ['comfort', 'no-data', 'meter-silent', 'meter-stuck'] as const;
 export type AlarmKind = (typeof alarmKinds)[number];
+
+/**
+ * Kinds a person may clear by hand (a sensor or meter removed for good); the others clear
+ * themselves when their readings are back.
+ */
+export const clearableByHand: ReadonlySet<AlarmKind> = new Set(['no-data', 'meter-silent']);
 
 export const alarmSeverities = ['critical', 'major', 'minor'] as const;
 export type AlarmSeverity = (typeof alarmSeverities)[number];

@@ -1,4 +1,6 @@
 import type { AlarmSummary } from '../contracts/alarms.ts';
+import { longestQuietMs } from './meter-use.ts';
+import { hourMs } from './site-clock.ts';
 import { bandedKindLabels, describeBand, outOfBandWord, type BandKind } from './comfort.ts';
 
 /**
@@ -32,6 +34,10 @@ export function alarmWhat(alarm: Worded): string {
   const measure = isBandKind(alarm.measure) ? bandedKindLabels[alarm.measure] : 'Sensor';
   if (alarm.kind === 'no-data')
     return `No readings from ${alarm.sensorName ?? measure.toLowerCase()}`;
+  if (alarm.kind === 'meter-silent')
+    return `Meter silent: no readings from ${alarm.sensorName ?? 'the energy meter'} for over ${longestQuietMs / hourMs} hours`;
+  if (alarm.kind === 'meter-stuck')
+    return `Meter stuck: ${alarm.sensorName ?? 'the energy meter'} counted no use for a whole day`;
   const reading =
     alarm.value === null ? 'no value' : `${number.format(alarm.value)} ${alarm.unit ?? ''}`.trim();
   const word =

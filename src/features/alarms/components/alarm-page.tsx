@@ -22,7 +22,7 @@ import { PageTitle } from '@/components/page-title';
 import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
-import type { AlarmDetail, AlarmEvent } from '@/shared/contracts/alarms';
+import { clearableByHand, type AlarmDetail, type AlarmEvent } from '@/shared/contracts/alarms';
 import { alarmWhat, alarmWhere } from '@/shared/rules/alarm-words';
 import { alarmState, formatMoment, kindLabels } from '../utils/alarm-labels';
 import { ActionForm } from './action-form';
@@ -83,7 +83,7 @@ function AlarmActions({ detail }: { detail: AlarmDetail }) {
           sx={{ flex: 1 }}
         />
       </ActionForm>
-      {alarm.kind === 'no-data' ? (
+      {clearableByHand.has(alarm.kind) ? (
         // A silence clears itself when the sensor reports; one removed for good is cleared here.
         <ActionForm
           label="Clear"

@@ -1,4 +1,4 @@
-import type { AlarmSeverity, AlarmSummary, AlarmView } from '@/shared/contracts/alarms';
+import type { AlarmKind, AlarmSeverity, AlarmSummary, AlarmView } from '@/shared/contracts/alarms';
 
 export const severityLabels: Readonly<Record<AlarmSeverity, string>> = {
   critical: 'Critical',
@@ -20,7 +20,12 @@ export const viewLabels: Readonly<Record<AlarmView, string>> = {
   cleared: 'Closed',
 };
 
-export const kindLabels = { comfort: 'Out of comfort band', 'no-data': 'No readings' } as const;
+export const kindLabels: Readonly<Record<AlarmKind, string>> = {
+  comfort: 'Out of comfort band',
+  'no-data': 'No readings',
+  'meter-silent': 'Meter silent',
+  'meter-stuck': 'Meter stuck',
+};
 
 const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatMoment = (iso: string) => clock.format(new Date(iso));
