@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { IndexTables } from '../portfolio-index/core/tables.ts';
 import { escalateDue } from '../portfolio-index/alarms/escalate.ts';
+import { deriveIndexFailureAlarms } from '../portfolio-index/alarms/index-alarms.ts';
+import { defaultAlarmRules, type AlarmRules } from '../portfolio-index/alarms/rules.ts';
 import { composeAlarmEmail, SendError, type Mailer } from './email.ts';
 import {
   notificationOutbox,
@@ -39,6 +41,8 @@ export function createNotifier(options: {
   webhook?: { url: string; sender: WebhookSender } | undefined;
   /** Unacknowledged alarms go to the next route after this long; 0: never. */
   escalateMs?: number;
+  /** How alarms are grouped (the index's failures are raised here, each pass). */
+  alarmRules?: AlarmRules;
   smtp: Notifier['smtp'];
   publicUrl: string;
   everyMs: number;
@@ -55,6 +59,7 @@ export function createNotifier(options: {
     message.channel === 'webhook' ? webhook?.sender : mailer;
 
   const pass = async () => {
+    await deriveIndexFailureAlarms(options.db, now(), options.alarmRules ?? defaultAlarmRules);
     const escalated = options.escalateMs
       ? await escalateDue(options.db, now(), options.escalateMs)
       : 0;

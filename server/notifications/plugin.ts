@@ -13,6 +13,7 @@ import type { PortfolioIndex } from '../portfolio-index/portfolio-index.ts';
 import { smtpMailer } from './email.ts';
 import { isKnownTimeZone } from '../../src/shared/rules/quiet-hours.ts';
 import { quietHours as quietHoursSchema } from '../../src/shared/contracts/alarms.ts';
+import { indexWide } from '../portfolio-index/alarms/index-alarms.ts';
 import { createNotifier, type Notifier } from './notifier.ts';
 import type { NotificationRoute, Recipient } from './outbox.ts';
 import { webhookSender } from './webhook.ts';
@@ -60,6 +61,8 @@ export function recipientsFor(index: PortfolioIndex, policies: PolicySource) {
     return people.flatMap((person) => {
       const role = roleAt(accessOf(policy, { sub: person.sub, groups: person.groups }), place);
       if (role === null) return [];
+      // The index's own failures (no building): its administrators only.
+      if (buildingId === indexWide && role !== 'admin') return [];
       const on =
         route === 'escalation'
           ? role === 'admin' && person.email_on !== false
@@ -102,6 +105,7 @@ export const notificationsPlugin = fp<{
         }),
       },
       escalateMs,
+      alarmRules: config.index.alarms,
       smtp: smtpUrl ? (sink ? 'embedded' : 'configured') : 'none',
       publicUrl,
       everyMs: everySeconds * 1000,

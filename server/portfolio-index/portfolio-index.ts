@@ -344,6 +344,7 @@ export async function createPortfolioIndex(options: {
       capabilities: capabilities.graphql,
       instance,
       clock,
+      alarms: settings.alarms,
       signal: stopping.signal,
     });
     releaseTransientMemory();

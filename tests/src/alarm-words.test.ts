@@ -14,6 +14,7 @@ const base = {
   levelName: 'Level 4',
   roomName: 'Room 4.12',
   roomId: 'r-1',
+  detail: null,
 };
 
 describe('an alarm in words (the worklist, its page and its e-mail)', () => {
@@ -41,5 +42,42 @@ describe('an alarm in words (the worklist, its page and its e-mail)', () => {
     expect(alarmWhere({ ...base, buildingName: '  ', levelName: null, roomName: '' })).toBe(
       'Building b-1 › Room r-1',
     );
+  });
+
+  it('words the meters, data quality and the index itself', () => {
+    const meter = {
+      ...base,
+      measure: 'energy',
+      direction: null,
+      band: null,
+      sensorName: 'Energy meter m-1',
+    };
+    expect(alarmWhat({ ...meter, kind: 'meter-silent', value: null })).toBe(
+      'Meter silent: no readings from Energy meter m-1 for over 6 hours',
+    );
+    expect(alarmWhat({ ...meter, kind: 'meter-stuck', value: 0 })).toBe(
+      'Meter stuck: Energy meter m-1 counted no use for a whole day',
+    );
+    expect(
+      alarmWhat({
+        ...meter,
+        kind: 'quality',
+        measure: 'name-missing',
+        sensorName: 'Name missing',
+        detail: null,
+      }),
+    ).toBe('Data quality: Name missing');
+    const failing = {
+      ...meter,
+      kind: 'index-failure' as const,
+      sensorName: 'The sync of the portfolio',
+      detail: 'The platform answered 500.',
+      buildingId: '',
+      buildingName: null,
+    };
+    expect(alarmWhat(failing)).toBe(
+      'The sync of the portfolio failed twice in a row: The platform answered 500.',
+    );
+    expect(alarmWhere(failing)).toBe('Storey’s portfolio index');
   });
 });

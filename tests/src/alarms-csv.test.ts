@@ -31,6 +31,7 @@ const alarm: AlarmSummary = {
   lastComment: '=HYPERLINK("http://evil")',
   escalatedAt: null,
   silencedUntil: null,
+  detail: null,
 };
 
 describe("the worklist's CSV", () => {

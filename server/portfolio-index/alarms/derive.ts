@@ -30,6 +30,8 @@ export interface AlarmCandidate {
   bandLow: number | null;
   bandHigh: number | null;
   readingAt: Date | null;
+  /** A data-quality finding's or a failure's own words. */
+  detail?: string | null;
 }
 
 const openAlarm = sql<boolean>`(cleared_at is null or acked_at is null)`;
@@ -72,6 +74,7 @@ export async function raiseAlarm(
     band_low: candidate.bandLow,
     band_high: candidate.bandHigh,
     reading_at: candidate.readingAt,
+    detail: candidate.detail ?? null,
     raised_at: now,
     checked_at: now,
   };
@@ -115,6 +118,7 @@ export async function raiseAlarm(
       band_low: values.band_low,
       band_high: values.band_high,
       reading_at: values.reading_at,
+      detail: values.detail,
       room_name: values.room_name,
       level_name: values.level_name,
       severity: sql<number>`least(severity, ${candidate.severity})`,
@@ -190,7 +194,7 @@ async function addToBatch(
 }
 
 /** Clears an active alarm of that key (Storey's own doing); nothing when none is active. */
-async function clearAlarm(
+export async function clearAlarm(
   db: Kysely<IndexTables>,
   key: string,
   now: Date,

@@ -59,6 +59,7 @@ export function alarmSummaryOf(row: AlarmRow): AlarmSummary {
     reRaised: row.re_raised,
     lastComment: row.last_comment,
     escalatedAt: iso(row.escalated_at),
+    detail: row.detail,
     silencedUntil: iso(row.silenced_until),
   };
 }

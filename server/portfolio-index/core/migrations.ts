@@ -644,6 +644,8 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // When an alarm nobody acknowledged was told to the next route (escalation, once).
       await db.schema.alterTable('alarm').addColumn('escalated_at', 'timestamptz').execute();
+      // What a data-quality or index alarm says beyond its kind (the finding, the error).
+      await db.schema.alterTable('alarm').addColumn('detail', 'text').execute();
       // A batch is for a route: `first` (who looks after the building) or `escalation`.
       await db.schema
         .alterTable('notification_batch')

@@ -347,6 +347,8 @@ export interface IndexTables {
     last_comment: Optional<string | null>;
     checked_at: ColumnType<Date, Date | string, Date | string>;
     escalated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** A data-quality finding's or a failure's own words. */
+    detail: Optional<string | null>;
   };
   /** A building's or site's alarms kept but not told, for a reason, until an end. */
   alarm_silence: {

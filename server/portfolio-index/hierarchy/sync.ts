@@ -23,6 +23,8 @@ import { releaseTransientMemory } from '../core/database.ts';
 import type { Capabilities } from '../../platform/capabilities.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
 import { checkIndexedQuality, type DrillDownsRead } from '../quality/check.ts';
+import { deriveQualityAlarms } from '../alarms/index-alarms.ts';
+import { defaultAlarmRules, type AlarmRules } from '../alarms/rules.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /** As read, with the platform's own record (kept for scoped listings). */
@@ -84,6 +86,8 @@ export async function syncPortfolio(options: {
   capabilities: Capabilities['graphql'];
   instance: string;
   clock: Clock;
+  /** How alarms are raised: a data-quality error new in this sync raises one. */
+  alarms?: AlarmRules;
   /** Set when the server stops: the run ends as failed at its next step. */
   signal?: AbortSignal;
 }): Promise<SyncOutcome> {
@@ -195,6 +199,18 @@ export async function syncPortfolio(options: {
     // that has tens of thousands, and plans accordingly.
     for (const table of runTables) await sql`analyze ${sql.table(table)}`.execute(db);
     await db.transaction().execute(async (transaction) => {
+      const served = await transaction
+        .selectFrom('index_current')
+        .select('run_id')
+        .executeTakeFirst();
+      // With the run it is found in: an alarm never names a finding the served run lacks.
+      await deriveQualityAlarms(
+        transaction,
+        served?.run_id,
+        runId,
+        now(),
+        options.alarms ?? defaultAlarmRules,
+      );
       await transaction
         .insertInto('index_current')
         .values({ singleton: true, run_id: runId })

@@ -8,9 +8,18 @@ import { z } from '../zod.ts';
 /**
  * `comfort`: a room out of its band for the on-delay; `no-data`: a sensor stopped reporting;
  * `meter-silent`: an energy meter sent nothing for `longestQuietMs`; `meter-stuck`: a meter's
- * total did not move over a whole day of its site's clock it was read for.
+ * total did not move over a whole day of its site's clock it was read for; `quality`: an
+ * error-level data-quality finding new in a sync; `index-failure`: the sync or a round of the
+ * index failed twice in a row (about the index itself: no building, `buildingId` empty).
  */
-export const alarmKinds = ['comfort', 'no-data', 'meter-silent', 'meter-stuck'] as const;
+export const alarmKinds = [
+  'comfort',
+  'no-data',
+  'meter-silent',
+  'meter-stuck',
+  'quality',
+  'index-failure',
+] as const;
 export type AlarmKind = (typeof alarmKinds)[number];
 
 /**
@@ -85,6 +94,8 @@ export const alarmSummary = z.object({
   /** How many times it was raised again while open. */
   reRaised: z.number(),
   lastComment: z.nullable(z.string()),
+  /** A data-quality finding's or a failure's own words. */
+  detail: z.nullable(z.string()),
   /** When nobody acknowledged it in time and the next route was told. */
   escalatedAt: z.nullable(z.string()),
   /** While a silence holds over its building or site: when it ends (nobody is told till then). */

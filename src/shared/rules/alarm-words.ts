@@ -22,6 +22,7 @@ type Worded = Pick<
   | 'levelName'
   | 'roomName'
   | 'roomId'
+  | 'detail'
 >;
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -34,6 +35,10 @@ export function alarmWhat(alarm: Worded): string {
   const measure = isBandKind(alarm.measure) ? bandedKindLabels[alarm.measure] : 'Sensor';
   if (alarm.kind === 'no-data')
     return `No readings from ${alarm.sensorName ?? measure.toLowerCase()}`;
+  if (alarm.kind === 'quality')
+    return `Data quality: ${alarm.sensorName ?? alarm.measure ?? 'a new error'}${alarm.detail ? ` (${alarm.detail})` : ''}`;
+  if (alarm.kind === 'index-failure')
+    return `${alarm.sensorName ?? 'The index'} failed twice in a row${alarm.detail ? `: ${alarm.detail}` : ''}`;
   if (alarm.kind === 'meter-silent')
     return `Meter silent: no readings from ${alarm.sensorName ?? 'the energy meter'} for over ${longestQuietMs / hourMs} hours`;
   if (alarm.kind === 'meter-stuck')
@@ -57,6 +62,8 @@ export function alarmWhat(alarm: Worded): string {
 /** "Skyline Tower › Level 4 › Room 4.12": where, as far as the index knows it. */
 export function alarmWhere(alarm: Worded): string {
   const named = (name: string | null) => (name && name.trim() !== '' ? name.trim() : null);
+  // About the index itself, not a building.
+  if (alarm.buildingId === '') return 'Storey’s portfolio index';
   return [
     named(alarm.buildingName) ?? `Building ${alarm.buildingId}`,
     named(alarm.levelName),

@@ -50,6 +50,7 @@ function alarmIn(
     lastComment: null,
     escalatedAt: null,
     silencedUntil: null,
+    detail: null,
     ...alarm,
   };
 }

@@ -23,9 +23,10 @@ import { ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
 import { clearableByHand, type AlarmDetail, type AlarmEvent } from '@/shared/contracts/alarms';
-import { alarmWhat, alarmWhere } from '@/shared/rules/alarm-words';
+import { alarmWhat } from '@/shared/rules/alarm-words';
 import { alarmState, formatMoment, kindLabels } from '../utils/alarm-labels';
 import { ActionForm } from './action-form';
+import { WhereLink } from './where-link';
 import { AlarmSeverityChip } from './alarm-severity';
 
 const eventWords: Readonly<Record<AlarmEvent['type'], string>> = {
@@ -173,19 +174,7 @@ export function AlarmPage({ alarmId }: { alarmId: number }) {
             <Typography>{kindLabels[alarm.kind]}</Typography>
           </Stack>
           <Typography>
-            Where:{' '}
-            {alarm.levelKey && alarm.roomId ? (
-              <Link
-                component={RouterLink}
-                to={paths.room(alarm.buildingId, alarm.levelKey, alarm.roomId)}
-              >
-                {alarmWhere(alarm)}
-              </Link>
-            ) : (
-              <Link component={RouterLink} to={paths.building(alarm.buildingId)}>
-                {alarmWhere(alarm)}
-              </Link>
-            )}
+            Where: <WhereLink alarm={alarm} />
           </Typography>
           <Typography>
             Raised {formatMoment(alarm.raisedAt)}

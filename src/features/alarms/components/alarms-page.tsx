@@ -33,7 +33,7 @@ import {
   type AlarmList,
   type AlarmSummary,
 } from '@/shared/contracts/alarms';
-import { alarmWhat, alarmWhere } from '@/shared/rules/alarm-words';
+import { alarmWhat } from '@/shared/rules/alarm-words';
 import {
   alarmState,
   formatMoment,
@@ -44,6 +44,7 @@ import {
 import { AlarmSeverityChip } from './alarm-severity';
 import { NotificationSettingLine } from './notification-setting';
 import { SilencesSection } from './silences';
+import { WhereLink } from './where-link';
 
 function ViewLinks({ filter, counts }: { filter: AlarmFilter; counts?: AlarmList['counts'] }) {
   const countOf = (view: AlarmFilter['view']) =>
@@ -76,21 +77,6 @@ function ViewLinks({ filter, counts }: { filter: AlarmFilter; counts?: AlarmList
         </Link>
       ))}
     </Stack>
-  );
-}
-
-function WhereLink({ alarm }: { alarm: AlarmSummary }) {
-  const where = alarmWhere(alarm);
-  if (alarm.levelKey && alarm.roomId)
-    return (
-      <Link component={RouterLink} to={paths.room(alarm.buildingId, alarm.levelKey, alarm.roomId)}>
-        {where}
-      </Link>
-    );
-  return (
-    <Link component={RouterLink} to={paths.building(alarm.buildingId)}>
-      {where}
-    </Link>
   );
 }
 

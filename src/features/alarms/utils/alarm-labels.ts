@@ -25,6 +25,8 @@ export const kindLabels: Readonly<Record<AlarmKind, string>> = {
   'no-data': 'No readings',
   'meter-silent': 'Meter silent',
   'meter-stuck': 'Meter stuck',
+  quality: 'Data quality',
+  'index-failure': 'Index failing',
 };
 
 const clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
