@@ -57,6 +57,7 @@ describe('the built dashboard', () => {
         '/access/me',
         '/alarms',
         '/alarms/:alarmId',
+        '/alarms/noise',
         '/alarms/outbox',
         '/attention',
         '/buildings/:buildingId',
