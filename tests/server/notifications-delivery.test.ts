@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { severityRank } from '@/shared/contracts/alarms';
 import { raiseAlarm, type AlarmCandidate } from '../../server/portfolio-index/alarms/derive';
+import { roomAlarm } from './support/alarm-candidates';
 import { defaultAlarmRules } from '../../server/portfolio-index/alarms/rules';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import { smtpMailer } from '../../server/notifications/email';
@@ -26,25 +27,7 @@ const recipients: Recipient[] = [
   { sub: 'ben', name: null, email: 'ben@example.test' },
 ];
 
-const alarm = (room: string, value: number): AlarmCandidate => ({
-  key: `comfort:${room}:co2`,
-  kind: 'comfort',
-  severity: severityRank.major,
-  buildingId: 'b-1',
-  levelKey: 'f-1',
-  levelName: 'Level 4',
-  roomId: room,
-  roomName: `Room ${room}`,
-  measure: 'co2',
-  direction: 'high',
-  measurementId: `m-${room}`,
-  sensorName: 'CO2 sensor',
-  value,
-  unit: 'ppm',
-  bandLow: null,
-  bandHigh: 1000,
-  readingAt: new Date(time.now),
-});
+const alarm = (room: string, value: number) => roomAlarm(room, { measure: 'co2', value }, time.now);
 
 /** A Storey process's notifier over the shared database (a restart is a new one). */
 const notifierOn = (smtpUrl: string): Notifier =>

@@ -11,13 +11,13 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { severityRank } from '@/shared/contracts/alarms';
-import { raiseAlarm, type AlarmCandidate } from '../../server/portfolio-index/alarms/derive';
+import { raiseAlarm } from '../../server/portfolio-index/alarms/derive';
 import { defaultAlarmRules } from '../../server/portfolio-index/alarms/rules';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import { createNotifier } from '../../server/notifications/notifier';
 import type { OutboxMessage } from '../../server/notifications/outbox';
 import { webhookSender } from '../../server/notifications/webhook';
+import { roomAlarm } from './support/alarm-candidates';
 
 const minute = 60_000;
 const time = { now: Date.UTC(2026, 10, 24, 10, 1) };
@@ -51,25 +51,7 @@ async function receiver(answers: Array<{ status: number; location?: string }> = 
   };
 }
 
-const alarm = (room: string): AlarmCandidate => ({
-  key: `comfort:${room}:temperature`,
-  kind: 'comfort',
-  severity: severityRank.major,
-  buildingId: 'b-1',
-  levelKey: 'f-1',
-  levelName: 'Level 4',
-  roomId: room,
-  roomName: `Room ${room}`,
-  measure: 'temperature',
-  direction: 'high',
-  measurementId: `m-${room}`,
-  sensorName: 'Air temperature',
-  value: 26.5,
-  unit: '°C',
-  bandLow: 20,
-  bandHigh: 24,
-  readingAt: new Date(time.now),
-});
+const alarm = (room: string) => roomAlarm(room, { measure: 'temperature', value: 26.5 }, time.now);
 
 const senderFor = (allowAddresses: string[], lookup?: LookupFunction) =>
   webhookSender({ secret, allowAddresses, now: () => new Date(time.now), lookup });
