@@ -1,3 +1,4 @@
+import type { BandKind } from '@/shared/rules/comfort';
 import type { MeasurementKind } from '@/shared/rules/measurement-kinds';
 
 /** A history series as the charts group it: what it measures, in which unit, from which source. */
@@ -7,6 +8,8 @@ export interface NamedSeries {
   kind: MeasurementKind | undefined;
   /** Its unit as people read it ("°C"; "" for counts). */
   unit: string;
+  /** The comfort band it is judged against, where its kind has one. */
+  band?: BandKind | undefined;
   /** The series' own name within its group: the device, and the room when devices read alike. */
   source: string;
   /** Its whole name where it stands alone ("Measurement 3" when nothing is known about it). */
@@ -20,6 +23,8 @@ export interface SeriesGroup {
   title: string;
   kind: MeasurementKind | undefined;
   unit: string;
+  /** The comfort band its series are judged against, where their kind has one. */
+  band: BandKind | undefined;
   members: NamedSeries[];
 }
 
@@ -43,6 +48,7 @@ export function groupByKindAndUnit(series: readonly NamedSeries[]): SeriesGroup[
       title: one.kind ? (one.unit ? `${one.kind.label} (${one.unit})` : one.kind.label) : one.label,
       kind: one.kind,
       unit: one.unit,
+      band: one.band,
       members: [one],
     });
   }

@@ -144,6 +144,23 @@ describe('History panel', () => {
     expect(charts).toHaveLength(seriesCount());
   });
 
+  it('shades the comfort band behind temperature, CO₂ and humidity, and says which it is', async () => {
+    renderApp(roomPath);
+    await ui.latest();
+    const temperature = await screen.findByRole('img', { name: /^Air temperature \(°C\):/ });
+    expect(temperature.getAttribute('aria-label')).toMatch(/Shaded: the comfort band, 20–24 °C\./);
+    expect(
+      within(temperature.closest('figure')!).getByText(
+        'Shaded: the comfort band, 20–24 °C (it applies in comfort hours)',
+      ),
+    ).toBeInTheDocument();
+    // A kind without a band (a meter's use, occupancy) shades nothing.
+    for (const chart of await screen.findAllByRole('img', {
+      name: /^(?!Air temperature|CO₂|Relative humidity)/,
+    }))
+      expect(chart.getAttribute('aria-label')).not.toMatch(/comfort band/);
+  });
+
   it("reads a floor's history by the floor id and a building's from its main meter", async () => {
     const { unmount: leaveFloor } = renderApp(`/buildings/${entry.record.id}/levels/1`);
     await ui.latest();

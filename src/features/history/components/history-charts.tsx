@@ -8,6 +8,7 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceArea,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -28,6 +29,8 @@ import {
   type MeasurementSeries,
 } from '../utils/time-series';
 import { dayMs } from '@/shared/rules/site-clock';
+import { describeBand, type BandLimits, type ComfortBands } from '@/shared/rules/comfort';
+import { displayUnit } from '@/shared/rules/measurement-kinds';
 
 /**
  * Points drawn per line at most: about one per pixel of a wide chart, whatever the range. A chart
@@ -53,6 +56,8 @@ export interface HistoryChartsProps {
    * day, or whole weeks, so weekdays and hours lie over each other); `label` says how far back.
    */
   previous?: { series: MeasurementSeries[]; shiftMs: number; label: string } | undefined;
+  /** The comfort bands (the server's settings): a banded kind's chart shades its band. */
+  bands?: ComfortBands | undefined;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
 }
@@ -103,9 +108,11 @@ function GroupChart({
   scheme,
   range,
   palette,
+  band,
   formatValue,
   formatTime,
 }: {
+  band: BandLimits | undefined;
   group: SeriesGroup;
   seriesById: Map<string, MeasurementSeries>;
   previousById: Map<string, MeasurementSeries> | undefined;
@@ -237,6 +244,7 @@ function GroupChart({
         (named
           ? ` Drawn as the spread between the lowest and highest of the ${members.length} series and their median, with the ${named.length} furthest from the median named.`
           : '') +
+        (band ? ` Shaded: the comfort band, ${describeBand(band)}.` : '') +
         ' Choose Table for every reading.';
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
@@ -256,6 +264,18 @@ function GroupChart({
             accessibilityLayer={false}
           >
             <CartesianGrid stroke={palette.divider} vertical={false} />
+            {band ? (
+              // Behind the lines: what "in band" means, so time out of it shows at a glance.
+              // An open side reaches past the axis, clipped to the chart (never widening it).
+              <ReferenceArea
+                y1={band.low ?? -openBandEdge}
+                y2={band.high ?? openBandEdge}
+                fill={palette.success.main}
+                fillOpacity={0.1}
+                stroke="none"
+                ifOverflow="hidden"
+              />
+            ) : null}
             <XAxis
               dataKey="time"
               type="number"
@@ -315,6 +335,21 @@ function GroupChart({
           </ComposedChart>
         </ResponsiveContainer>
       </Box>
+      {band ? (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1 }}
+        >
+          <Box
+            aria-hidden
+            component="span"
+            sx={{ width: 14, height: 10, bgcolor: 'success.main', opacity: 0.25 }}
+          />
+          Shaded: the comfort band, {describeBand(band)} (it applies in comfort hours)
+        </Typography>
+      ) : null}
       {previous ? (
         <Typography
           variant="caption"
@@ -379,6 +414,15 @@ function GroupChart({
   );
 }
 
+/** Where a band with one side open ends: beyond any reading, so it fills to the chart's edge. */
+const openBandEdge = 1e12;
+
+/** A group's comfort band, where its kind has one and its unit is the band's. */
+const bandOf = (group: SeriesGroup, bands: ComfortBands | undefined) => {
+  const band = group.band && bands ? bands[group.band] : undefined;
+  return band && displayUnit(band.unit) === group.unit ? band : undefined;
+};
+
 /**
  * One chart per kind and unit, each with its own value axis: a temperature and an energy meter on
  * one axis would flatten one of them, while a floor's room temperatures read best side by side.
@@ -388,6 +432,7 @@ export function HistoryCharts({
   names,
   range,
   previous,
+  bands,
   formatValue,
   formatTime,
 }: HistoryChartsProps) {
@@ -416,6 +461,7 @@ export function HistoryCharts({
           scheme={scheme}
           range={range}
           palette={palette}
+          band={bandOf(group, bands)}
           formatValue={formatValue}
           formatTime={formatTime}
         />

@@ -242,6 +242,7 @@ export function HistoryPanel({
               names={series.flatMap((one) => names.get(one.id) ?? [])}
               range={range}
               previous={overlay}
+              bands={capabilities.data?.comfortBands}
               formatValue={formatValue}
               formatTime={formatTime}
             />

@@ -1,3 +1,4 @@
+import { bandKindOfType } from '@/shared/rules/comfort';
 import { measurementsById, type Device } from '@/api/get-devices';
 import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import type { NamedSeries } from '@/domain/series-groups';
@@ -36,6 +37,7 @@ export function nameSeries(
       source: displayName(found.device.name ?? null),
       unit,
       kind,
+      band: found.measurement.type ? bandKindOfType[found.measurement.type] : undefined,
     };
   });
   const count = (key: (name: SeriesName) => string) => {
