@@ -124,9 +124,10 @@ export function BuildingSilence({
       setOpen(false);
     },
   });
-  // Without alarms (no index here) there is nothing to silence.
-  if (silences.isError) return null;
-  const holding = (silences.data ?? []).filter(
+  // Drawn once the silences are known: without alarms (no index here) there is nothing to
+  // silence, and a section that came and went would move the floors below it.
+  if (!silences.isSuccess) return null;
+  const holding = silences.data.filter(
     (each) =>
       (each.place.kind === 'building' && each.place.id === building.id) ||
       (each.place.kind === 'site' && each.place.id === site?.id),
