@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Palette } from '@mui/material/styles';
-import { useMemo } from 'react';
+import type { Palette, SxProps, Theme } from '@mui/material/styles';
+import { useMemo, type ReactNode } from 'react';
 import {
   Area,
   CartesianGrid,
@@ -336,34 +336,14 @@ function GroupChart({
         </ResponsiveContainer>
       </Box>
       {band ? (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1 }}
-        >
-          <Box
-            aria-hidden
-            component="span"
-            sx={{ width: 14, height: 10, bgcolor: 'success.main', opacity: 0.25 }}
-          />
+        <ChartKey swatch={{ height: 10, bgcolor: 'success.main', opacity: 0.25 }}>
           Shaded: the comfort band, {describeBand(band)} (it applies in comfort hours)
-        </Typography>
+        </ChartKey>
       ) : null}
       {previous ? (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1 }}
-        >
-          <Box
-            aria-hidden
-            component="span"
-            sx={{ width: 14, borderTop: '2px dashed', borderColor: 'text.secondary' }}
-          />
+        <ChartKey swatch={{ borderTop: '2px dashed', borderColor: 'text.secondary' }}>
           Dashed: the same hours {previous.label}
-        </Typography>
+        </ChartKey>
       ) : null}
       {several ? (
         <Box
@@ -411,6 +391,25 @@ function GroupChart({
         </Typography>
       ) : null}
     </Paper>
+  );
+}
+
+/** A line under a chart saying what a mark in it means: its swatch, then its words. */
+function ChartKey({ swatch, children }: { swatch: SxProps<Theme>; children: ReactNode }) {
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="p"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1 }}
+    >
+      <Box
+        aria-hidden
+        component="span"
+        sx={[{ width: 14 }, ...(Array.isArray(swatch) ? swatch : [swatch])]}
+      />
+      {children}
+    </Typography>
   );
 }
 
