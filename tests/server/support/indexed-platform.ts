@@ -7,7 +7,15 @@ export interface IndexedPlatform {
   bff: RunningBff;
   /** Every wait between retries of a platform read, recorded instead of slept. */
   waits: number[];
+  /** The time both the emulator and the BFF read; a test moves it by hand. */
+  time: { now: number };
 }
+
+/**
+ * A weekday morning in the seeded sites' working hours (a Tuesday, 09:05 UTC): what the index
+ * finds out of band depends on the sites' clocks, so no answer may depend on when the suite runs.
+ */
+export const indexedPlatformStart = Date.UTC(2026, 10, 24, 9, 5);
 
 /**
  * An indexed platform for the enclosing describe block: started before its tests, closed after.
@@ -19,14 +27,15 @@ export function indexedPlatform(
 ) {
   const holder = {} as { context: IndexedPlatform };
   beforeAll(async () => {
-    const platform = await startPlatform(platformOptions);
+    const time = { now: indexedPlatformStart };
+    const platform = await startPlatform({ now: () => time.now, ...platformOptions });
     const waits: number[] = [];
     const bff = await startBff(
       platform.settings,
       { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '50', INDEX_SYNC_CONCURRENCY: '3', ...env },
-      { indexWait: async (ms) => void waits.push(ms) },
+      { clock: { now: () => time.now }, indexWait: async (ms) => void waits.push(ms) },
     );
-    holder.context = { platform, bff, waits };
+    holder.context = { platform, bff, waits, time };
   });
   afterAll(async () => {
     await holder.context.bff.close();
