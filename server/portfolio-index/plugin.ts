@@ -30,6 +30,7 @@ export const portfolioIndexPlugin = fp<{
       history: config.history,
       clock,
       log: app.log,
+      metrics: app.metrics,
       ...(wait ? { wait } : {}),
     });
     app.decorate('portfolioIndex', index);

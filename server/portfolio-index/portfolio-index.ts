@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
+import type { Metrics } from '../http/metrics.ts';
 import type { IndexSettings } from '../config.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
@@ -286,6 +287,8 @@ export async function createPortfolioIndex(options: {
   history: HistorySettings;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where the rounds' costs are reported (/metrics); absent where nobody reads them. */
+  metrics?: Pick<Metrics, 'alarmRoundSeconds'> | undefined;
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }): Promise<PortfolioIndex> {
@@ -413,8 +416,8 @@ export async function createPortfolioIndex(options: {
     indexed,
     closed: () => closed,
     warn: (details, message) => log.warn(details, message),
-    work: async () =>
-      refreshConditions({
+    work: async () => {
+      const round = await refreshConditions({
         db,
         // Readings first seen out of band are looked up in history, where the platform has it.
         history: (await options.capabilities.current()).history.available
@@ -433,7 +436,10 @@ export async function createPortfolioIndex(options: {
         instance,
         concurrency: settings.concurrency,
         signal: stopping.signal,
-      }),
+      });
+      options.metrics?.alarmRoundSeconds.observe(round.alarmsMs / 1000);
+      return round;
+    },
   });
   const energy = createRound<EnergyRound>({
     name: 'Energy',

@@ -169,6 +169,21 @@ describe('needs attention now, on the full platform', () => {
       buildingsLeft: 0,
       error: undefined,
     });
+    // What the alarm step of the round cost is on /metrics, for operators and the bench.
+    const alarmsMs = (round as { alarmsMs: number }).alarmsMs;
+    expect(alarmsMs).toBeGreaterThan(0);
+    const alarmRounds = await context.bff.app.metrics.registry
+      .getSingleMetric('storey_alarm_round_seconds')!
+      .get();
+    expect(alarmRounds.values).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ metricName: 'storey_alarm_round_seconds_count', value: 1 }),
+        expect.objectContaining({
+          metricName: 'storey_alarm_round_seconds_sum',
+          value: alarmsMs / 1000,
+        }),
+      ]),
+    );
     // One call per building and page of 5,000 values, none with updatedAfter the first time.
     const calls = currentValueCalls(context);
     expect(calls.length).toBe(

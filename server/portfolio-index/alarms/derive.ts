@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ComfortBands } from '../../../src/shared/rules/comfort.ts';
 import { severityRank, type AlarmKind } from '../../../src/shared/contracts/alarms.ts';
 import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
@@ -44,6 +44,13 @@ const valueWords = (candidate: Pick<AlarmCandidate, 'value' | 'unit'>) =>
     ? null
     : `${number.format(candidate.value)}${candidate.unit ? ` ${candidate.unit}` : ''}`;
 
+/** A list as one parameter: `value in ${inList(values)}`, however long the list. */
+const inList = (values: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** Rows written in one statement at most (each alarm row carries 20 parameters). */
+const rowsAtOnce = 500;
+
 /**
  * Raises an alarm on its subject, or keeps the open one up to date: one open alarm per key,
  * whatever runs at once (the unique index alarm_one_open decides; a second raise finds the
@@ -56,89 +63,134 @@ export async function raiseAlarm(
   now: Date,
   rules: AlarmRules,
 ): Promise<{ id: number; raised: boolean }> {
-  const values = {
-    key: candidate.key,
-    kind: candidate.kind,
-    severity: candidate.severity,
-    building_id: candidate.buildingId,
-    level_key: candidate.levelKey,
-    level_name: candidate.levelName,
-    room_id: candidate.roomId,
-    room_name: candidate.roomName,
-    measure: candidate.measure,
-    direction: candidate.direction,
-    measurement_id: candidate.measurementId,
-    sensor_name: candidate.sensorName,
-    value: candidate.value,
-    unit: candidate.unit,
-    band_low: candidate.bandLow,
-    band_high: candidate.bandHigh,
-    reading_at: candidate.readingAt,
-    detail: candidate.detail ?? null,
-    raised_at: now,
-    checked_at: now,
-  };
-  const inserted = await db
-    .insertInto('alarm')
-    .values(values)
-    .onConflict((conflict) => conflict.column('key').where(openAlarm).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) {
-    await db
-      .insertInto('alarm_event')
-      .values({
-        alarm_id: inserted.id,
-        building_id: candidate.buildingId,
-        at: now,
-        type: 'raised',
-        actor: null,
-        actor_name: null,
-        text: valueWords(candidate),
-      })
+  const [outcome] = await raiseAlarms(db, [candidate], now, rules);
+  // Only when another instance closed it between this raise's two statements.
+  if (!outcome) throw new Error(`The alarm ${candidate.key} closed while it was being raised.`);
+  return outcome;
+}
+
+/**
+ * `raiseAlarm` for many subjects at once, in a handful of statements whatever their number (an
+ * alarm round over 10,000 buildings has a budget of seconds, not one round trip per alarm); keys
+ * must be distinct. Only an alarm raised again after it cleared (rare) takes statements of its own.
+ */
+export async function raiseAlarms(
+  db: Kysely<IndexTables>,
+  candidates: readonly AlarmCandidate[],
+  now: Date,
+  rules: AlarmRules,
+): Promise<Array<{ id: number; key: string; raised: boolean }>> {
+  const outcomes: Array<{ id: number; key: string; raised: boolean }> = [];
+  for (let start = 0; start < candidates.length; start += rowsAtOnce) {
+    const part = candidates.slice(start, start + rowsAtOnce);
+    const inserted = await db
+      .insertInto('alarm')
+      .values(
+        part.map((candidate) => ({
+          key: candidate.key,
+          kind: candidate.kind,
+          severity: candidate.severity,
+          building_id: candidate.buildingId,
+          level_key: candidate.levelKey,
+          level_name: candidate.levelName,
+          room_id: candidate.roomId,
+          room_name: candidate.roomName,
+          measure: candidate.measure,
+          direction: candidate.direction,
+          measurement_id: candidate.measurementId,
+          sensor_name: candidate.sensorName,
+          value: candidate.value,
+          unit: candidate.unit,
+          band_low: candidate.bandLow,
+          band_high: candidate.bandHigh,
+          reading_at: candidate.readingAt,
+          detail: candidate.detail ?? null,
+          raised_at: now,
+          checked_at: now,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('key').where(openAlarm).doNothing())
+      .returning(['id', 'key', 'building_id'])
       .execute();
-    await addToBatch(db, candidate.buildingId, inserted.id, now, rules.groupWindowMs);
-    return { id: inserted.id, raised: true };
+    const byKey = new Map(part.map((candidate) => [candidate.key, candidate]));
+    if (inserted.length > 0) {
+      await db
+        .insertInto('alarm_event')
+        .values(
+          inserted.map((row) => ({
+            alarm_id: row.id,
+            building_id: row.building_id,
+            at: now,
+            type: 'raised' as const,
+            actor: null,
+            actor_name: null,
+            text: valueWords(byKey.get(row.key)!),
+          })),
+        )
+        .execute();
+      await addToBatches(db, inserted, now, rules.groupWindowMs);
+      outcomes.push(...inserted.map((row) => ({ id: row.id, key: row.key, raised: true })));
+    }
+    const fresh = new Set(inserted.map((row) => row.key));
+    const known = part.filter((candidate) => !fresh.has(candidate.key));
+    if (known.length === 0) continue;
+    // The newest reading, the worst severity it reached, on every open alarm at once.
+    const { rows: kept } = await sql<{ id: number; key: string; cleared: boolean }>`
+      update alarm set
+        value = v.value, unit = v.unit, direction = v.direction,
+        measurement_id = v.measurement_id, sensor_name = v.sensor_name,
+        band_low = v.band_low, band_high = v.band_high, reading_at = v.reading_at,
+        detail = v.detail, room_name = v.room_name, level_name = v.level_name,
+        severity = least(alarm.severity, v.severity), checked_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(
+        known.map((candidate) => ({
+          key: candidate.key,
+          value: candidate.value,
+          unit: candidate.unit,
+          direction: candidate.direction,
+          measurement_id: candidate.measurementId,
+          sensor_name: candidate.sensorName,
+          band_low: candidate.bandLow,
+          band_high: candidate.bandHigh,
+          reading_at: candidate.readingAt?.toISOString() ?? null,
+          detail: candidate.detail ?? null,
+          room_name: candidate.roomName,
+          level_name: candidate.levelName,
+          severity: candidate.severity,
+        })),
+      )}::jsonb) as v(key text, value double precision, unit text, direction text,
+        measurement_id text, sensor_name text, band_low double precision,
+        band_high double precision, reading_at timestamptz, detail text, room_name text,
+        level_name text, severity smallint)
+      where alarm.key = v.key and (alarm.cleared_at is null or alarm.acked_at is null)
+      returning alarm.id, alarm.key, alarm.cleared_at is not null as cleared`.execute(db);
+    for (const row of kept) {
+      outcomes.push({ id: row.id, key: row.key, raised: false });
+      if (row.cleared) await raiseAgain(db, row.id, byKey.get(row.key)!, now, rules);
+    }
   }
-  const open = await db
-    .selectFrom('alarm')
-    .select(['id', 'cleared_at'])
-    .where('key', '=', candidate.key)
-    .where(openAlarm)
-    .executeTakeFirstOrThrow();
-  // The newest reading, the worst severity it reached.
-  await db
-    .updateTable('alarm')
-    .set({
-      value: values.value,
-      unit: values.unit,
-      direction: values.direction,
-      measurement_id: values.measurement_id,
-      sensor_name: values.sensor_name,
-      band_low: values.band_low,
-      band_high: values.band_high,
-      reading_at: values.reading_at,
-      detail: values.detail,
-      room_name: values.room_name,
-      level_name: values.level_name,
-      severity: sql<number>`least(severity, ${candidate.severity})`,
-      checked_at: now,
-    })
-    .where('id', '=', open.id)
-    .execute();
-  if (open.cleared_at === null) return { id: open.id, raised: false };
-  // Cleared but not yet acknowledged: the same alarm again, not a second one.
+  return outcomes;
+}
+
+/** Cleared but not yet acknowledged: the same alarm again, not a second one. */
+async function raiseAgain(
+  db: Kysely<IndexTables>,
+  id: number,
+  candidate: AlarmCandidate,
+  now: Date,
+  rules: AlarmRules,
+): Promise<void> {
   const reRaised = await db
     .updateTable('alarm')
     .set({ cleared_at: null, re_raised: sql<number>`re_raised + 1` })
-    .where('id', '=', open.id)
+    .where('id', '=', id)
     .where('cleared_at', 'is not', null)
     .executeTakeFirst();
-  if (reRaised.numUpdatedRows === 0n) return { id: open.id, raised: false };
+  if (reRaised.numUpdatedRows === 0n) return;
   await db
     .insertInto('alarm_event')
     .values({
-      alarm_id: open.id,
+      alarm_id: id,
       building_id: candidate.buildingId,
       at: now,
       type: 're-raised',
@@ -150,7 +202,7 @@ export async function raiseAlarm(
   const raises = await db
     .selectFrom('alarm_event')
     .select('at')
-    .where('alarm_id', '=', open.id)
+    .where('alarm_id', '=', id)
     .where('type', 'in', ['raised', 're-raised'])
     .execute();
   if (
@@ -160,31 +212,34 @@ export async function raiseAlarm(
       rules,
     )
   )
-    await db.updateTable('alarm').set({ chattering: true }).where('id', '=', open.id).execute();
-  return { id: open.id, raised: false };
+    await db.updateTable('alarm').set({ chattering: true }).where('id', '=', id).execute();
 }
 
 /**
- * Adds a new alarm to its building's message of the current window (in the raise's transaction:
- * an alarm is never raised without being told). A raise again or a chattering alarm is not told
- * again: one message per alarm.
+ * Adds new alarms to their buildings' messages of the current window (in the raise's
+ * transaction: an alarm is never raised without being told). A raise again or a chattering
+ * alarm is not told again: one message per alarm.
  */
-async function addToBatch(
+async function addToBatches(
   db: Kysely<IndexTables>,
-  buildingId: string,
-  alarmId: number,
+  alarms: ReadonlyArray<{ id: number; building_id: string }>,
   now: Date,
   windowMs: number,
 ) {
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const byBuilding = new Map<string, number[]>();
+  for (const alarm of alarms)
+    byBuilding.set(alarm.building_id, [...(byBuilding.get(alarm.building_id) ?? []), alarm.id]);
   await db
     .insertInto('notification_batch')
-    .values({
-      building_id: buildingId,
-      window_start: windowStart,
-      due_at: new Date(windowStart.getTime() + windowMs),
-      alarm_ids: sql<number[]>`array[${alarmId}]::integer[]`,
-    })
+    .values(
+      [...byBuilding].map(([buildingId, ids]) => ({
+        building_id: buildingId,
+        window_start: windowStart,
+        due_at: new Date(windowStart.getTime() + windowMs),
+        alarm_ids: sql<number[]>`array[${sql.join(ids)}]::integer[]`,
+      })),
+    )
     .onConflict((conflict) =>
       conflict.columns(['building_id', 'window_start', 'route']).doUpdateSet({
         alarm_ids: sql<number[]>`notification_batch.alarm_ids || excluded.alarm_ids`,
@@ -200,26 +255,39 @@ export async function clearAlarm(
   now: Date,
   text: string | null,
 ): Promise<void> {
+  await clearAlarms(db, [{ key, text }], now);
+}
+
+/** `clearAlarm` for many keys at once: two statements whatever their number. */
+export async function clearAlarms(
+  db: Kysely<IndexTables>,
+  clears: ReadonlyArray<{ key: string; text: string | null }>,
+  now: Date,
+): Promise<void> {
+  if (clears.length === 0) return;
+  const texts = new Map(clears.map((clear) => [clear.key, clear.text]));
   const cleared = await db
     .updateTable('alarm')
     .set({ cleared_at: now, checked_at: now })
-    .where('key', '=', key)
+    .where(sql<boolean>`key in ${inList([...texts.keys()])}`)
     .where('cleared_at', 'is', null)
-    .returning(['id', 'building_id'])
-    .executeTakeFirst();
-  if (!cleared) return;
-  await db
-    .insertInto('alarm_event')
-    .values({
-      alarm_id: cleared.id,
-      building_id: cleared.building_id,
-      at: now,
-      type: 'cleared',
-      actor: null,
-      actor_name: null,
-      text,
-    })
+    .returning(['id', 'key', 'building_id'])
     .execute();
+  for (let start = 0; start < cleared.length; start += rowsAtOnce)
+    await db
+      .insertInto('alarm_event')
+      .values(
+        cleared.slice(start, start + rowsAtOnce).map((row) => ({
+          alarm_id: row.id,
+          building_id: row.building_id,
+          at: now,
+          type: 'cleared' as const,
+          actor: null,
+          actor_name: null,
+          text: texts.get(row.key) ?? null,
+        })),
+      )
+      .execute();
 }
 
 export const comfortKey = (roomId: string, measure: string) => `comfort:${roomId}:${measure}`;
@@ -227,53 +295,90 @@ export const noDataKey = (measurementId: string) => `no-data:${measurementId}`;
 export const meterSilentKey = (measurementId: string) => `meter-silent:${measurementId}`;
 export const meterStuckKey = (measurementId: string) => `meter-stuck:${measurementId}`;
 
+/** What the refresh keeps of a reading, as derivation reads it. */
+type ReadingRow = Pick<
+  Selectable<IndexTables['condition_reading']>,
+  | 'building_id'
+  | 'measurement_id'
+  | 'room_id'
+  | 'room_name'
+  | 'level_key'
+  | 'level_name'
+  | 'kind'
+  | 'name'
+  | 'unit'
+  | 'value'
+  | 'status'
+  | 'out_share'
+  | 'out_checks'
+  | 'in_checks'
+  | 'reading_at'
+>;
+
 /**
- * Brings one building's alarms in line with its readings as the conditions refresh just wrote
- * them (in the same transaction, so an alarm never disagrees with "Needs attention"): a room out
- * of band for the on-delay raises its comfort alarm, back inside by the deadband clears it; a
- * sensor gone silent raises no-data and clears it when it reports again.
+ * Brings the alarms of these buildings in line with their readings as the conditions refresh
+ * wrote them, in one transaction and a fixed number of statements whatever the number of
+ * buildings (decision 0021: an alarm round over 10,000 buildings is a matter of seconds). A room
+ * out of band for the on-delay raises its comfort alarm, back inside by the deadband clears it;
+ * a sensor gone silent raises no-data and clears it when it reports again; a building's energy
+ * meters raise meter-silent and meter-stuck (deriveMeterAlarms). Only the readings that can change
+ * an alarm are read: those out of band, silent or on their way back inside, and those of rooms
+ * and sensors with an alarm open.
  */
-export async function deriveBuildingAlarms(
+export async function deriveAlarms(
   db: Kysely<IndexTables>,
-  buildingId: string,
+  buildingIds: readonly string[],
   now: Date,
   judge: { bands: ComfortBands; rules: AlarmRules },
 ): Promise<void> {
-  const readings = await db
-    .selectFrom('condition_reading')
-    .select([
-      'measurement_id',
-      'room_id',
-      'room_name',
-      'level_key',
-      'level_name',
-      'kind',
-      'name',
-      'unit',
-      'value',
-      'status',
-      'out_share',
-      'out_checks',
-      'in_checks',
-      'reading_at',
-    ])
-    .where('building_id', '=', buildingId)
-    .execute();
-  // Only what is active can clear: one query, not one per reading.
-  const active = new Set(
-    (
-      await db
-        .selectFrom('alarm')
-        .select('key')
-        .where('building_id', '=', buildingId)
-        .where('cleared_at', 'is', null)
-        .execute()
-    ).map((row) => row.key),
-  );
-  const rooms = new Map<string, typeof readings>();
+  if (buildingIds.length === 0) return;
+  const buildings = inList(buildingIds);
+  await db.transaction().execute(async (trx) => {
+    const { rows: readings } = await sql<ReadingRow>`
+      select r.building_id, r.measurement_id, r.room_id, r.room_name, r.level_key, r.level_name,
+        r.kind, r.name, r.unit, r.value, r.status, r.out_share, r.out_checks, r.in_checks,
+        r.reading_at
+      from condition_reading r
+      where r.building_id in ${buildings}
+        and (r.status in ('low', 'high', 'stale') or r.in_checks > 0
+          or exists (select 1 from alarm a
+            where a.building_id = r.building_id and a.cleared_at is null
+              and (a.room_id = r.room_id or a.measurement_id = r.measurement_id)))`.execute(trx);
+    // Only what is active can clear.
+    const active = new Set(
+      (
+        await trx
+          .selectFrom('alarm')
+          .select('key')
+          .where(sql<boolean>`building_id in ${buildings}`)
+          .where('cleared_at', 'is', null)
+          .execute()
+      ).map((row) => row.key),
+    );
+    const raises: AlarmCandidate[] = [];
+    const clears: Array<{ key: string; text: string | null }> = [];
+    comfortAlarms(readings, judge, active, raises, clears);
+    await noDataAlarms(trx, readings, active, raises, clears);
+    await deriveMeterAlarms(trx, buildings, now, active, raises, clears);
+    await raiseAlarms(trx, raises, now, judge.rules);
+    await clearAlarms(trx, clears, now);
+  });
+}
+
+/** Each room's comfort, kind by kind, from all its sensors of that kind (rules.ts). */
+function comfortAlarms(
+  readings: readonly ReadingRow[],
+  judge: { bands: ComfortBands; rules: AlarmRules },
+  active: ReadonlySet<string>,
+  raises: AlarmCandidate[],
+  clears: Array<{ key: string; text: string | null }>,
+) {
+  const rooms = new Map<string, ReadingRow[]>();
   for (const reading of readings) {
     const key = comfortKey(reading.room_id, reading.kind);
-    rooms.set(key, [...(rooms.get(key) ?? []), reading]);
+    const sensors = rooms.get(key);
+    if (sensors) sensors.push(reading);
+    else rooms.set(key, [reading]);
   }
   for (const [key, sensors] of rooms) {
     const states: SensorState[] = sensors.map((reading) => ({
@@ -293,37 +398,43 @@ export async function deriveBuildingAlarms(
         (sensor) => sensor.measurement_id === condition.worst.measurementId,
       )!;
       const band = judge.bands[worst.kind];
-      await raiseAlarm(
-        db,
-        {
-          key,
-          kind: 'comfort',
-          severity: severityRank[comfortSeverity(worst.out_share)],
-          buildingId,
-          levelKey: worst.level_key,
-          levelName: worst.level_name,
-          roomId: worst.room_id,
-          roomName: worst.room_name,
-          measure: worst.kind,
-          direction: worst.status === 'low' ? 'low' : 'high',
-          measurementId: worst.measurement_id,
-          sensorName: worst.name,
-          value: worst.value,
-          unit: worst.unit ?? band.unit,
-          bandLow: band.low ?? null,
-          bandHigh: band.high ?? null,
-          readingAt: new Date(worst.reading_at),
-        },
-        now,
-        judge.rules,
-      );
+      raises.push({
+        key,
+        kind: 'comfort',
+        severity: severityRank[comfortSeverity(worst.out_share)],
+        buildingId: worst.building_id,
+        levelKey: worst.level_key,
+        levelName: worst.level_name,
+        roomId: worst.room_id,
+        roomName: worst.room_name,
+        measure: worst.kind,
+        direction: worst.status === 'low' ? 'low' : 'high',
+        measurementId: worst.measurement_id,
+        sensorName: worst.name,
+        value: worst.value,
+        unit: worst.unit ?? band.unit,
+        bandLow: band.low ?? null,
+        bandHigh: band.high ?? null,
+        readingAt: new Date(worst.reading_at),
+      });
     } else if (condition.state === 'back-inside' && active.has(key)) {
       const latest = sensors[0]!;
-      await clearAlarm(db, key, now, valueWords({ value: latest.value, unit: latest.unit }));
+      clears.push({ key, text: valueWords({ value: latest.value, unit: latest.unit }) });
     }
   }
-  // A silence is one alarm: raised once, whether it is still open or was closed by hand (a sensor
-  // removed for good), until the sensor reports again and falls silent anew.
+}
+
+/**
+ * A silence is one alarm: raised once, whether it is still open or was closed by hand (a sensor
+ * removed for good), until the sensor reports again and falls silent anew.
+ */
+async function noDataAlarms(
+  db: Kysely<IndexTables>,
+  readings: readonly ReadingRow[],
+  active: ReadonlySet<string>,
+  raises: AlarmCandidate[],
+  clears: Array<{ key: string; text: string | null }>,
+) {
   const stale = readings.filter((reading) => reading.status === 'stale');
   const toldSince = new Map(
     stale.length === 0
@@ -332,12 +443,9 @@ export async function deriveBuildingAlarms(
           await db
             .selectFrom('alarm')
             .select(['key', (eb) => eb.fn.max('raised_at').as('raised_at')])
-            .where('building_id', '=', buildingId)
             .where('kind', '=', 'no-data')
             .where(
-              'key',
-              'in',
-              stale.map((reading) => noDataKey(reading.measurement_id)),
+              sql<boolean>`key in ${inList(stale.map((reading) => noDataKey(reading.measurement_id)))}`,
             )
             .groupBy('key')
             .execute()
@@ -346,71 +454,66 @@ export async function deriveBuildingAlarms(
   for (const reading of readings) {
     const key = noDataKey(reading.measurement_id);
     const told = toldSince.get(key);
-    if (
-      reading.status === 'stale' &&
-      told !== undefined &&
-      told >= new Date(reading.reading_at).getTime() &&
-      !active.has(key)
-    )
+    if (reading.status !== 'stale') {
+      if (active.has(key)) clears.push({ key, text: 'Reporting again' });
       continue;
-    if (reading.status === 'stale')
-      await raiseAlarm(
-        db,
-        {
-          key,
-          kind: 'no-data',
-          severity: severityRank.minor,
-          buildingId,
-          levelKey: reading.level_key,
-          levelName: reading.level_name,
-          roomId: reading.room_id,
-          roomName: reading.room_name,
-          measure: reading.kind,
-          direction: null,
-          measurementId: reading.measurement_id,
-          sensorName: reading.name,
-          value: reading.value,
-          unit: reading.unit,
-          bandLow: null,
-          bandHigh: null,
-          readingAt: new Date(reading.reading_at),
-        },
-        now,
-        judge.rules,
-      );
-    else if (active.has(key)) await clearAlarm(db, key, now, 'Reporting again');
+    }
+    if (told !== undefined && told >= new Date(reading.reading_at).getTime() && !active.has(key))
+      continue;
+    raises.push({
+      key,
+      kind: 'no-data',
+      severity: severityRank.minor,
+      buildingId: reading.building_id,
+      levelKey: reading.level_key,
+      levelName: reading.level_name,
+      roomId: reading.room_id,
+      roomName: reading.room_name,
+      measure: reading.kind,
+      direction: null,
+      measurementId: reading.measurement_id,
+      sensorName: reading.name,
+      value: reading.value,
+      unit: reading.unit,
+      bandLow: null,
+      bandHigh: null,
+      readingAt: new Date(reading.reading_at),
+    });
   }
-  await deriveMeterAlarms(db, buildingId, now, judge.rules, active);
 }
 
 /**
- * A building's energy meters: one that sent nothing for `longestQuietMs` (the energy figures
+ * The buildings' energy meters: one that sent nothing for `longestQuietMs` (the energy figures
  * stop counting it then too) raises `meter-silent` until it reports; one whose last whole day
  * on its site's clock was read whole without its total moving raises `meter-stuck` until a
  * whole day shows use again. Only meters of energy (a kWh factor) are judged.
  */
 async function deriveMeterAlarms(
   db: Kysely<IndexTables>,
-  buildingId: string,
+  buildings: ReturnType<typeof inList>,
   now: Date,
-  rules: AlarmRules,
   active: ReadonlySet<string>,
+  raises: AlarmCandidate[],
+  clears: Array<{ key: string; text: string | null }>,
 ): Promise<void> {
   const meters = await db
     .selectFrom('energy_meter')
-    .select(['measurement_id', 'device_id', 'unit', 'last_reading_at'])
-    .where('building_id', '=', buildingId)
+    .select(['building_id', 'measurement_id', 'device_id', 'unit', 'last_reading_at'])
+    .where(sql<boolean>`building_id in ${buildings}`)
     .where('kwh_per_unit', 'is not', null)
     .execute();
   if (meters.length === 0) return;
   const { rows: lastDays } = await sql<{
+    building_id: string;
     measurement_id: string;
     day: string;
     used_kwh: number;
-  }>`select distinct on (measurement_id) measurement_id, day, used_kwh
-    from energy_day where building_id = ${buildingId} and complete
-    order by measurement_id, day desc`.execute(db);
-  const lastDayOf = new Map(lastDays.map((row) => [row.measurement_id, row]));
+  }>`select distinct on (building_id, measurement_id) building_id, measurement_id, day, used_kwh
+    from energy_day where building_id in ${buildings} and complete
+    order by building_id, measurement_id, day desc`.execute(db);
+  const lastDayOf = new Map(
+    lastDays.map((row) => [`${row.building_id} ${row.measurement_id}`, row]),
+  );
   const meterAlarm = (
     meter: (typeof meters)[number],
     kind: 'meter-silent' | 'meter-stuck',
@@ -420,7 +523,7 @@ async function deriveMeterAlarms(
     key,
     kind,
     severity: severityRank.major,
-    buildingId,
+    buildingId: meter.building_id,
     levelKey: null,
     levelName: null,
     roomId: null,
@@ -441,7 +544,7 @@ async function deriveMeterAlarms(
       await db
         .selectFrom('alarm')
         .select(['key', (eb) => eb.fn.max('raised_at').as('raised_at')])
-        .where('building_id', '=', buildingId)
+        .where(sql<boolean>`building_id in ${buildings}`)
         .where('kind', '=', 'meter-silent')
         .groupBy('key')
         .execute()
@@ -454,15 +557,14 @@ async function deriveMeterAlarms(
     const silent = lastAt === null || now.getTime() - lastAt > longestQuietMs;
     if (silent && told !== undefined && told >= (lastAt ?? 0) && !active.has(silentKey)) {
       // Told already, and closed by hand since: not raised again until it reports.
-    } else if (silent)
-      await raiseAlarm(db, meterAlarm(meter, 'meter-silent', silentKey, null), now, rules);
-    else if (active.has(silentKey)) await clearAlarm(db, silentKey, now, 'Reporting again');
+    } else if (silent) raises.push(meterAlarm(meter, 'meter-silent', silentKey, null));
+    else if (active.has(silentKey)) clears.push({ key: silentKey, text: 'Reporting again' });
 
     const stuckKey = meterStuckKey(meter.measurement_id);
-    const lastDay = lastDayOf.get(meter.measurement_id);
+    const lastDay = lastDayOf.get(`${meter.building_id} ${meter.measurement_id}`);
     if (lastDay && lastDay.used_kwh === 0)
-      await raiseAlarm(db, meterAlarm(meter, 'meter-stuck', stuckKey, 0), now, rules);
+      raises.push(meterAlarm(meter, 'meter-stuck', stuckKey, 0));
     else if (lastDay && active.has(stuckKey))
-      await clearAlarm(db, stuckKey, now, `Used ${lastDay.used_kwh} kWh on ${lastDay.day}`);
+      clears.push({ key: stuckKey, text: `Used ${lastDay.used_kwh} kWh on ${lastDay.day}` });
   }
 }
