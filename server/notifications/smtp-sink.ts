@@ -5,12 +5,14 @@ export interface ReceivedMail {
   to: string[];
   /** The raw message, headers and body. */
   raw: string;
+  /** When the message was accepted (250 after DATA), in milliseconds since the epoch. */
+  acceptedAt: number;
 }
 
 export interface SmtpSink {
   /** smtp://127.0.0.1:<port>: what SMTP_URL would be. */
   url: string;
-  /** Every message accepted, oldest first (the newest 500). */
+  /** Every message accepted, oldest first (the newest `keep`, 500 by default). */
   received: ReceivedMail[];
   close(): Promise<void>;
 }
@@ -26,6 +28,8 @@ export async function startSmtpSink(
     port?: number;
     /** An address answered "550 no such mailbox", as a mail system refuses one for good. */
     refuse?: string;
+    /** How many of the newest messages to keep. */
+    keep?: number;
   } = {},
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
@@ -47,8 +51,9 @@ export async function startSmtpSink(
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((to) => to.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          acceptedAt: Date.now(),
         });
-        if (received.length > 500) received.shift();
+        if (received.length > (options.keep ?? 500)) received.shift();
         callback();
       });
     },

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
-import { CookieJar } from '../server/support/browser-like';
 import { freePort, productionServer, startService } from '../support/processes';
 import type { IndexFigure } from './portfolio-index';
 import { writeSection } from './report-sections';
+import { signIn } from './sign-in';
 
 const group = 'Access scopes';
 const rounds = 30;
@@ -14,27 +14,6 @@ const percentile = (values: number[], share: number) =>
   [...values].sort((a, b) => a - b)[
     Math.min(values.length - 1, Math.floor(values.length * share))
   ]!;
-
-/** Signs in through the embedded provider as a browser would; the session's cookie header. */
-async function signIn(base: string, username: string): Promise<string> {
-  const jar = new CookieJar();
-  const login = await jar.fetch(`${base}/auth/login?returnTo=%2F`);
-  const { url: interaction } = await jar.follow(login.headers.get('location')!);
-  const form = await jar.fetch(
-    `${new URL(interaction).origin}${new URL(interaction).pathname}/login`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password: 'storey-demo' }),
-    },
-  );
-  const { url: callback } = await jar.follow(
-    new URL(form.headers.get('location')!, interaction).href,
-    (next) => next.startsWith(base),
-  );
-  await jar.fetch(callback);
-  return jar.header(base);
-}
 
 /**
  * A person who sees 50 sites of the large profile (10,000 buildings, 336,000 rooms) beside a

@@ -22,6 +22,7 @@ import {
 import { portfolioIndexBenchmarks } from './portfolio-index';
 import { energyRankingBenchmarks } from './energy-ranking';
 import { accessScopesBenchmarks } from './access-scopes';
+import { alarmsBenchmarks } from './alarms';
 import { lighthouseAudits } from './lighthouse';
 import { ownedSections, writeBenchmarksDocument } from './report-sections';
 
@@ -1209,7 +1210,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access, alarms) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -1234,6 +1235,7 @@ async function main() {
   if (wanted('index')) await portfolioIndexBenchmarks(bench);
   if (wanted('energy')) await energyRankingBenchmarks(bench);
   if (wanted('access')) await accessScopesBenchmarks(bench);
+  if (wanted('alarms')) await alarmsBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
 }
 
