@@ -83,39 +83,45 @@ export async function raiseAlarms(
   candidates: readonly AlarmCandidate[],
   now: Date,
   rules: AlarmRules,
+  /** Keys known to have an alarm open (read in this transaction): not tried as new ones. */
+  knownOpen: ReadonlySet<string> = new Set(),
 ): Promise<Array<{ id: number; key: string; raised: boolean }>> {
   const outcomes: Array<{ id: number; key: string; raised: boolean }> = [];
   for (let start = 0; start < candidates.length; start += rowsAtOnce) {
     const part = candidates.slice(start, start + rowsAtOnce);
-    const inserted = await db
-      .insertInto('alarm')
-      .values(
-        part.map((candidate) => ({
-          key: candidate.key,
-          kind: candidate.kind,
-          severity: candidate.severity,
-          building_id: candidate.buildingId,
-          level_key: candidate.levelKey,
-          level_name: candidate.levelName,
-          room_id: candidate.roomId,
-          room_name: candidate.roomName,
-          measure: candidate.measure,
-          direction: candidate.direction,
-          measurement_id: candidate.measurementId,
-          sensor_name: candidate.sensorName,
-          value: candidate.value,
-          unit: candidate.unit,
-          band_low: candidate.bandLow,
-          band_high: candidate.bandHigh,
-          reading_at: candidate.readingAt,
-          detail: candidate.detail ?? null,
-          raised_at: now,
-          checked_at: now,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('key').where(openAlarm).doNothing())
-      .returning(['id', 'key', 'building_id'])
-      .execute();
+    const maybeNew = part.filter((candidate) => !knownOpen.has(candidate.key));
+    const inserted =
+      maybeNew.length === 0
+        ? []
+        : await db
+            .insertInto('alarm')
+            .values(
+              maybeNew.map((candidate) => ({
+                key: candidate.key,
+                kind: candidate.kind,
+                severity: candidate.severity,
+                building_id: candidate.buildingId,
+                level_key: candidate.levelKey,
+                level_name: candidate.levelName,
+                room_id: candidate.roomId,
+                room_name: candidate.roomName,
+                measure: candidate.measure,
+                direction: candidate.direction,
+                measurement_id: candidate.measurementId,
+                sensor_name: candidate.sensorName,
+                value: candidate.value,
+                unit: candidate.unit,
+                band_low: candidate.bandLow,
+                band_high: candidate.bandHigh,
+                reading_at: candidate.readingAt,
+                detail: candidate.detail ?? null,
+                raised_at: now,
+                checked_at: now,
+              })),
+            )
+            .onConflict((conflict) => conflict.column('key').where(openAlarm).doNothing())
+            .returning(['id', 'key', 'building_id'])
+            .execute();
     const byKey = new Map(part.map((candidate) => [candidate.key, candidate]));
     if (inserted.length > 0) {
       await db
@@ -167,6 +173,7 @@ export async function raiseAlarms(
         band_high double precision, reading_at timestamptz, detail text, room_name text,
         level_name text, severity smallint)
       where alarm.key = v.key and (alarm.cleared_at is null or alarm.acked_at is null)
+        and alarm.building_id = ${anyOf([...new Set(known.map((candidate) => candidate.buildingId))])}
       returning alarm.id, alarm.key, alarm.cleared_at is not null as cleared`.execute(db);
     for (const row of kept) {
       outcomes.push({ id: row.id, key: row.key, raised: false });
@@ -338,33 +345,35 @@ export async function deriveAlarms(
   if (buildingIds.length === 0) return;
   const buildings = anyOf(buildingIds);
   await db.transaction().execute(async (trx) => {
+    // The rooms and sensors with an alarm active are hashed once (an `exists` for each reading
+    // read every alarm of its building again: seconds for 200 buildings).
     const { rows: readings } = await sql<ReadingRow>`
+      with active as (
+        select kind, room_id, measure, measurement_id from alarm
+        where building_id = ${buildings} and cleared_at is null)
       select r.building_id, r.measurement_id, r.room_id, r.room_name, r.level_key, r.level_name,
         r.kind, r.name, r.unit, r.value, r.status, r.out_share, r.out_checks, r.in_checks,
         r.reading_at
       from condition_reading r
       where r.building_id = ${buildings}
         and (r.status in ('low', 'high', 'stale') or r.in_checks > 0
-          or exists (select 1 from alarm a
-            where a.building_id = r.building_id and a.cleared_at is null
-              and (a.room_id = r.room_id or a.measurement_id = r.measurement_id)))`.execute(trx);
-    // Only what is active can clear.
-    const active = new Set(
-      (
-        await trx
-          .selectFrom('alarm')
-          .select('key')
-          .where(sql<boolean>`building_id = ${buildings}`)
-          .where('cleared_at', 'is', null)
-          .execute()
-      ).map((row) => row.key),
-    );
+          or (r.room_id, r.kind) in (select room_id, measure from active where kind = 'comfort')
+          or r.measurement_id in (select measurement_id from active
+            where measurement_id is not null))`.execute(trx);
+    // What is open is updated, not inserted again; only what is active can clear.
+    const open = await trx
+      .selectFrom('alarm')
+      .select(['key', sql<boolean>`cleared_at is null`.as('active')])
+      .where(sql<boolean>`building_id = ${buildings}`)
+      .where(openAlarm)
+      .execute();
+    const active = new Set(open.filter((alarm) => alarm.active).map((alarm) => alarm.key));
     const raises: AlarmCandidate[] = [];
     const clears: Array<{ key: string; text: string | null }> = [];
     comfortAlarms(readings, judge, active, raises, clears);
     await noDataAlarms(trx, readings, active, raises, clears);
     await deriveMeterAlarms(trx, buildings, now, active, raises, clears);
-    await raiseAlarms(trx, raises, now, judge.rules);
+    await raiseAlarms(trx, raises, now, judge.rules, new Set(open.map((alarm) => alarm.key)));
     await clearAlarms(trx, clears, now);
   });
 }
