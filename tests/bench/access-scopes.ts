@@ -3,17 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from '../../server/cli/build.mjs';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
-import { freePort, productionServer, startService } from '../support/processes';
-import type { IndexFigure } from './portfolio-index';
 import { writeSection } from './report-sections';
-import { signIn } from './sign-in';
+import { signIn, startLargeStorey } from './large-storey';
+import { figureRecorder, figureTable, percentile } from './figures';
 
 const group = 'Access scopes';
 const rounds = 30;
-const percentile = (values: number[], share: number) =>
-  [...values].sort((a, b) => a - b)[
-    Math.min(values.length - 1, Math.floor(values.length * share))
-  ]!;
 
 /**
  * A person who sees 50 sites of the large profile (10,000 buildings, 336,000 rooms) beside a
@@ -21,13 +16,7 @@ const percentile = (values: number[], share: number) =>
  * else the machine does falls on both alike: the cost of the scope (decision 0020).
  */
 export async function accessScopesBenchmarks(command: string): Promise<void> {
-  const figures: IndexFigure[] = [];
-  const record = (figure: IndexFigure) => {
-    figures.push(figure);
-    console.log(
-      `${figure.met === undefined ? '·' : figure.met ? '✓' : '✗'} ${figure.group} — ${figure.name}: ${figure.value} (target ${figure.target})`,
-    );
-  };
+  const { figures, record } = figureRecorder();
   await build({ ifStale: true });
   const portfolio = generatePortfolio(resolvePortfolioOptions({ profile: 'large' }));
   const sites = portfolio.sites.filter((_, index) => index % 4 === 0).slice(0, 50);
@@ -46,19 +35,7 @@ export async function accessScopesBenchmarks(command: string): Promise<void> {
       '',
     ].join('\n'),
   );
-  const port = await freePort();
-  const storey = await startService(
-    productionServer,
-    {
-      PORT: String(port),
-      EMULATOR_PROFILE: 'large',
-      SCOPES_FILE: scopesFile,
-      REQUESTS_IN_FLIGHT_MAX: '1000',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    port,
-    '/healthz',
-  );
+  const storey = await startLargeStorey({ SCOPES_FILE: scopesFile });
   try {
     const base = storey.url;
     const cookies = { all: await signIn(base, 'dana'), scoped: await signIn(base, 'pat') };
@@ -128,12 +105,7 @@ export async function accessScopesBenchmarks(command: string): Promise<void> {
       '',
       `Measured with \`${command}\` on the large profile: one Storey (the production build, embedded database), a person who sees 50 of its 200 sites beside one who sees everything, their requests interleaved. A scoped person's listings come from the index and every index read runs as the reader role under row-level security (decision 0020); the unscoped reads take no role and no per-row predicate (the EXPLAIN check in tests/server/access-database-backstop.test.ts). A scoped read pays the policy's hashed semi-join on every row it reads (the scope's rows are made once per run) and reads fewer rows than an unscoped one; its search uses the names' index because full-text match is marked LEAKPROOF (decision 0020: before, 250–660 ms), and its listings leave the database as JSON text (before: 88 ms against 33). An unscoped person's listings are relayed from the platform. \`BENCH_ONLY=access npm run bench\` runs and writes this section alone.`,
       '',
-      '| measure | value | target | met |',
-      '| --- | --- | --- | --- |',
-      ...figures.map(
-        (figure) =>
-          `| ${figure.name} | ${figure.value} | ${figure.target} | ${figure.met === undefined ? '—' : figure.met ? 'yes' : 'no'} |`,
-      ),
+      ...figureTable(figures, 'measure'),
     ].join('\n'),
   );
 }

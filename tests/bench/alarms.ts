@@ -1,18 +1,13 @@
 import { build } from '../../server/cli/build.mjs';
 import { startSmtpSink } from '../../server/notifications/smtp-sink';
-import { freePort, productionServer, startService } from '../support/processes';
-import type { IndexFigure } from './portfolio-index';
 import { writeSection } from './report-sections';
-import { signIn } from './sign-in';
+import { signIn, startLargeStorey } from './large-storey';
+import { figureRecorder, figureTable, percentile } from './figures';
 
 const group = 'Alarms';
 /** The grouping window of this run (ALARM_GROUP_MINUTES): shorter than the default 5 to keep the run short. */
 const groupMinutes = 1;
 const notifyEverySeconds = 15;
-const percentile = (values: number[], share: number) =>
-  [...values].sort((a, b) => a - b)[
-    Math.min(values.length - 1, Math.floor(values.length * share))
-  ]!;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A counter or a histogram's sum or count from /metrics, 0 while it has no sample. */
@@ -34,33 +29,17 @@ const linkedAlarms = (raw: string) =>
  * SMTP server's accepting the first e-mail that names it, against the grouping window + 10 s.
  */
 export async function alarmsBenchmarks(command: string): Promise<void> {
-  const figures: IndexFigure[] = [];
-  const record = (figure: IndexFigure) => {
-    figures.push(figure);
-    console.log(
-      `${figure.met === undefined ? '·' : figure.met ? '✓' : '✗'} ${figure.group} — ${figure.name}: ${figure.value} (target ${figure.target})`,
-    );
-  };
+  const { figures, record } = figureRecorder();
   await build({ ifStale: true });
   const sink = await startSmtpSink({ keep: 1_000_000 });
-  const port = await freePort();
-  const storey = await startService(
-    productionServer,
-    {
-      PORT: String(port),
-      EMULATOR_PROFILE: 'large',
-      SMTP_URL: sink.url,
-      CONDITIONS_REQUEST_BUDGET: '1000000',
-      CONDITIONS_REFRESH_MINUTES: '1',
-      ALARM_GROUP_MINUTES: String(groupMinutes),
-      NOTIFY_EVERY_SECONDS: String(notifyEverySeconds),
-      METRICS_ON_MAIN_PORT: 'true',
-      REQUESTS_IN_FLIGHT_MAX: '1000',
-      RATE_LIMIT_MAX: '1000000',
-    },
-    port,
-    '/healthz',
-  );
+  const storey = await startLargeStorey({
+    SMTP_URL: sink.url,
+    CONDITIONS_REQUEST_BUDGET: '1000000',
+    CONDITIONS_REFRESH_MINUTES: '1',
+    ALARM_GROUP_MINUTES: String(groupMinutes),
+    NOTIFY_EVERY_SECONDS: String(notifyEverySeconds),
+    METRICS_ON_MAIN_PORT: 'true',
+  });
   try {
     const base = storey.url;
     const cookie = await signIn(base, 'dana');
@@ -158,12 +137,7 @@ export async function alarmsBenchmarks(command: string): Promise<void> {
       '',
       `Measured with \`${command}\` on the large profile: one Storey (the production build, embedded database and emulator), its conditions round reading every building with devices (\`CONDITIONS_REQUEST_BUDGET=1000000\`), alarm e-mails to the demo's people through a real SMTP server (smtp-server) in the benchmark's process, grouped per person and building for ${groupMinutes} minute (\`ALARM_GROUP_MINUTES\`; 5 by default), the notifier passing every ${notifyEverySeconds} s. Database time is what Storey measures around each building's alarm step, in that building's transaction (\`storey_alarm_round_seconds\` on /metrics). Latency runs from an alarm's \`raisedAt\` to the moment the SMTP server accepted the first e-mail linking to it. \`BENCH_ONLY=alarms npm run bench\` runs and writes this section alone.`,
       '',
-      '| measure | value | target | met |',
-      '| --- | --- | --- | --- |',
-      ...figures.map(
-        (figure) =>
-          `| ${figure.name} | ${figure.value} | ${figure.target} | ${figure.met === undefined ? '—' : figure.met ? 'yes' : 'no'} |`,
-      ),
+      ...figureTable(figures, 'measure'),
     ].join('\n'),
   );
 }

@@ -9,6 +9,7 @@ import {
 import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
 import { writeSection } from './report-sections';
 import type { IndexFigure } from './portfolio-index';
+import { figureRecorder, figureTable } from './figures';
 
 const group = 'Energy ranking';
 const buildings = 10_000;
@@ -25,13 +26,7 @@ const zones = ['Europe/London', 'Europe/Oslo', 'America/Chicago', 'Asia/Tokyo', 
  * older month of the year, then one a day; they are stated here, not timed.
  */
 export async function energyRankingBenchmarks(command: string): Promise<IndexFigure[]> {
-  const figures: IndexFigure[] = [];
-  const record = (figure: IndexFigure) => {
-    figures.push(figure);
-    console.log(
-      `${figure.met === undefined ? '·' : figure.met ? '✓' : '✗'} ${figure.group} — ${figure.name}: ${figure.value} (target ${figure.target})`,
-    );
-  };
+  const { figures, record } = figureRecorder();
   const database = await openIndexDatabase({});
   const { db } = database;
   try {
@@ -129,18 +124,6 @@ export async function energyRankingBenchmarks(command: string): Promise<IndexFig
   } finally {
     await database.close();
   }
-  await writeSection(
-    'energy',
-    [
-      '## Energy ranking',
-      '',
-      '| figure | measured | target | met |',
-      '| --- | --- | --- | --- |',
-      ...figures.map(
-        (figure) =>
-          `| ${figure.name} | ${figure.value} | ${figure.target} | ${figure.met === undefined ? '—' : figure.met ? 'yes' : '**no**'} |`,
-      ),
-    ].join('\n'),
-  );
+  await writeSection('energy', ['## Energy ranking', '', ...figureTable(figures)].join('\n'));
   return figures;
 }

@@ -10,6 +10,7 @@ import {
   startService,
   type Service,
 } from '../support/processes';
+import { figureRecorder, figureTable, percentile } from './figures';
 
 export interface IndexFigure {
   group: string;
@@ -22,10 +23,6 @@ export interface IndexFigure {
 
 const group = 'Portfolio index';
 const headers = { 'x-csrf': '1' };
-const percentile = (values: number[], share: number) =>
-  [...values].sort((a, b) => a - b)[
-    Math.min(values.length - 1, Math.floor(values.length * share))
-  ]!;
 
 /**
  * Asks `paths` one after another, round and round, until stopped: the latencies another client
@@ -81,13 +78,7 @@ const searchQueries = [
 const checkConcurrency = 3;
 
 export async function portfolioIndexBenchmarks(command: string): Promise<void> {
-  const figures: IndexFigure[] = [];
-  const record = (figure: IndexFigure) => {
-    figures.push(figure);
-    console.log(
-      `${figure.met === undefined ? '·' : figure.met ? '✓' : '✗'} ${figure.group} — ${figure.name}: ${figure.value} (target ${figure.target})`,
-    );
-  };
+  const { figures, record } = figureRecorder();
   const emulatorPort = await freePort();
   const emulator = await startService(
     'server/cli/emulator.ts',
@@ -305,12 +296,7 @@ export async function portfolioIndexBenchmarks(command: string): Promise<void> {
       '',
       `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.version}: the large profile, Storey as the image runs it on its embedded database, the emulator in a process of its own. ${whyMissed}`,
       '',
-      '| figure | measured | target | met |',
-      '| --- | --- | --- | --- |',
-      ...figures.map(
-        (figure) =>
-          `| ${figure.name} | ${figure.value} | ${figure.target} | ${figure.met === undefined ? '—' : figure.met ? 'yes' : '**no**'} |`,
-      ),
+      ...figureTable(figures),
     ].join('\n'),
   );
 }

@@ -1,4 +1,5 @@
 import { CookieJar } from '../server/support/browser-like';
+import { freePort, productionServer, startService, type Service } from '../support/processes';
 
 /** Signs in through the embedded provider as a browser would; the session's cookie header. */
 export async function signIn(base: string, username: string): Promise<string> {
@@ -19,4 +20,24 @@ export async function signIn(base: string, username: string): Promise<string> {
   );
   await jar.fetch(callback);
   return jar.header(base);
+}
+
+/**
+ * Storey as the image runs it on the large profile (10,000 buildings, embedded database and
+ * emulator), with room for a bench's requests; `env` adds its own settings.
+ */
+export async function startLargeStorey(env: Record<string, string>): Promise<Service> {
+  const port = await freePort();
+  return startService(
+    productionServer,
+    {
+      PORT: String(port),
+      EMULATOR_PROFILE: 'large',
+      REQUESTS_IN_FLIGHT_MAX: '1000',
+      RATE_LIMIT_MAX: '1000000',
+      ...env,
+    },
+    port,
+    '/healthz',
+  );
 }
