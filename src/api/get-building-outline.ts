@@ -1,6 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TadaDocumentNode } from 'gql.tada';
+import { useMemo } from 'react';
 import { useCapabilities, type Capabilities } from '@/api/get-capabilities';
-import { fetchGraphql, graphql } from '@/lib/graphql';
+import { graphql } from '@/lib/graphql';
+import { readGraphqlResult, useQuery } from '@/lib/urql';
+import { graphqlClientOf } from './graphql-client';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   readBuildingOutlines,
   type BuildingOutline,
@@ -49,13 +53,6 @@ export const buildingOutlineByIdQuery = graphql(`
 
 export type { BuildingOutline, LevelOutline, RoomOutline };
 
-export interface OutlineAnswer {
-  /** The building with this id among those answered; undefined when absent. */
-  outline: BuildingOutline | undefined;
-  /** Messages of a partial answer: data is shown, with a warning. */
-  partialErrors: string[];
-}
-
 /** Levels and rooms carry ids and buildings are filtered by id: links use ids, and no name is needed. */
 export const outlineById = (capabilities: Capabilities | undefined): boolean =>
   Boolean(
@@ -64,41 +61,42 @@ export const outlineById = (capabilities: Capabilities | undefined): boolean =>
     capabilities.graphql.roomIds,
   );
 
-export const outlineKeys = {
-  all: ['building-outline'] as const,
-  byId: (id: string) => [...outlineKeys.all, 'by-id', id] as const,
-  byName: (id: string, name: string) => [...outlineKeys.all, 'by-name', id, name] as const,
-};
+/** Both documents answer the same shape, read leniently (shared/platform/outline.ts). */
+type OutlineDocument = TadaDocumentNode<unknown, { id: string } | { name: string }>;
 
 /**
- * The building's levels and rooms, the one way this platform allows: by id where it can (no need
- * to wait for the listing), by name otherwise (names are not unique: the answer whose id matches
- * is kept). Route loaders and screens share it, so a click starts the request the page reads.
+ * The building's levels and rooms, asked the one way this platform allows: by id where it can (no
+ * need to wait for the listing), by name otherwise (names are not unique: the answer whose id
+ * matches is kept). Route loaders, screens and the search's fallback send the same document with
+ * the same variables, so they share one answer in the GraphQL client's cache.
  */
-export function outlineQueryOptions(
+export function outlineRequest(
+  building: { id: string; name?: string | null | undefined },
+  byId: boolean,
+): { query: OutlineDocument; variables: { id: string } | { name: string } } {
+  return byId
+    ? { query: buildingOutlineByIdQuery as OutlineDocument, variables: { id: building.id } }
+    : { query: buildingOutlineQuery as OutlineDocument, variables: { name: building.name ?? '' } };
+}
+
+/** The building with this id in an outline answer. */
+export const outlineIn = (data: unknown, buildingId: string): BuildingOutline | undefined =>
+  readBuildingOutlines(data).find((candidate) => candidate.id === buildingId);
+
+/**
+ * The outline as a route loader asks for it, at the click, through the dashboard's GraphQL client:
+ * the screen then finds the answer in the cache or on its way (one request, not two).
+ */
+export async function loadOutline(
+  queryClient: QueryClient,
   building: { id: string; name?: string | null | undefined },
   capabilities: Capabilities | undefined,
-) {
-  const byId = outlineById(capabilities);
-  const name = building.name ?? '';
-  return queryOptions({
-    queryKey: byId ? outlineKeys.byId(building.id) : outlineKeys.byName(building.id, name),
-    queryFn: async (): Promise<OutlineAnswer> => {
-      const answer = byId
-        ? await fetchGraphql(buildingOutlineByIdQuery, { id: building.id })
-        : await fetchGraphql(buildingOutlineQuery, { name });
-      // Read leniently (shared/platform/outline.ts): a level or room that is not one is left
-      // out, a name that is not text is unknown.
-      return {
-        outline: readBuildingOutlines(answer.data).find(
-          (candidate) => candidate.id === building.id,
-        ),
-        partialErrors: answer.partialErrors,
-      };
-    },
-    // A drill-down of names rarely changes within a visit; every level and room page reads it.
-    staleTime: 5 * 60_000,
-  });
+): Promise<BuildingOutline | undefined> {
+  const request = outlineRequest(building, outlineById(capabilities));
+  const answer = readGraphqlResult(
+    await graphqlClientOf(queryClient).query(request.query, request.variables).toPromise(),
+  );
+  return answer.data === undefined ? undefined : outlineIn(answer.data, building.id);
 }
 
 export interface BuildingOutlineState {
@@ -122,17 +120,21 @@ export function useBuildingOutline(
   const decided = capabilities.isSuccess || capabilities.isError;
   const byId = outlineById(capabilities.data);
   const enabled = building !== undefined && decided && (byId || Boolean(building.name));
-  const query = useQuery({
-    ...outlineQueryOptions(building ?? { id: '' }, capabilities.data),
-    enabled,
-  });
+  const request = outlineRequest(building ?? { id: '' }, byId);
+  const [result, reexecute] = useQuery({ ...request, pause: !enabled });
+  const answer = useMemo(() => readGraphqlResult(result), [result]);
+  const buildingId = building?.id ?? '';
+  const outline = useMemo(
+    () => (answer.data === undefined ? undefined : outlineIn(answer.data, buildingId)),
+    [answer.data, buildingId],
+  );
   return {
-    fetching: !decided || (enabled && query.isPending),
-    error: query.error ?? undefined,
-    partialErrors: query.data?.partialErrors ?? [],
-    outline: query.data?.outline,
+    fetching: !decided || (enabled && result.data === undefined && result.error === undefined),
+    error: enabled ? answer.error : undefined,
+    partialErrors: enabled ? answer.partialErrors : [],
+    outline: enabled ? outline : undefined,
     byId,
-    retry: () => void query.refetch(),
+    retry: () => reexecute({ requestPolicy: 'network-only' }),
   };
 }
 

@@ -11,10 +11,22 @@ import type { SearchDraft } from '@/features/search/components/global-search';
  */
 let wantSearch: () => void = () => {};
 const searchWanted = new Promise<void>((resolve) => (wantSearch = resolve));
+// The search reads GraphQL where the platform searches floors and rooms: its chunk brings urql.
 const GlobalSearch = lazy(() =>
   searchWanted
-    .then(() => import('@/features/search/components/global-search'))
-    .then((module) => ({ default: module.GlobalSearch })),
+    .then(() =>
+      Promise.all([
+        import('@/features/search/components/global-search'),
+        import('./graphql-provider'),
+      ]),
+    )
+    .then(([search, graphql]) => ({
+      default: (props: Parameters<typeof search.GlobalSearch>[0]) => (
+        <graphql.WithGraphql>
+          <search.GlobalSearch {...props} />
+        </graphql.WithGraphql>
+      ),
+    })),
 );
 
 function isTypingElement(target: EventTarget | null): boolean {

@@ -77,21 +77,28 @@ async function fetchAnswer(
   signal: AbortSignal | undefined,
   send?: { method: 'POST' | 'DELETE'; body?: unknown },
 ): Promise<Response> {
+  return fetchFromBff(path, {
+    headers:
+      send?.body === undefined ? apiHeaders : { ...apiHeaders, 'Content-Type': 'application/json' },
+    signal: signal ?? null,
+    ...(send
+      ? {
+          method: send.method,
+          ...(send.body === undefined ? {} : { body: JSON.stringify(send.body) }),
+        }
+      : {}),
+  });
+}
+
+/**
+ * Every call to the BFF ends here, REST or GraphQL (urql's fetch, lib/urql.ts): a refusal (not
+ * 2xx, or a problem document) becomes an ApiError in words, a network failure one too, and a 401
+ * tells the app the session ended, whichever kind of call learnt it first.
+ */
+export async function fetchFromBff(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      headers:
-        send?.body === undefined
-          ? apiHeaders
-          : { ...apiHeaders, 'Content-Type': 'application/json' },
-      signal: signal ?? null,
-      ...(send
-        ? {
-            method: send.method,
-            ...(send.body === undefined ? {} : { body: JSON.stringify(send.body) }),
-          }
-        : {}),
-    });
+    response = await fetch(path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(
@@ -100,7 +107,10 @@ async function fetchAnswer(
       'Storey could not be reached. Check your connection and try again.',
     );
   }
-  if (!response.ok) {
+  if (
+    !response.ok ||
+    response.headers.get('content-type')?.includes('application/problem+json') === true
+  ) {
     const error = await toApiError(response);
     // Any call may be the first to learn the session ended, also one outside every query (a
     // CSV export): the layout shows the sign-in screen at once.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attentionQueryOptions } from '@/api/get-attention';
 import { buildingsQueryOptions } from '@/api/get-buildings';
-import { outlineQueryOptions } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
 import {
   buildingCurrentValuesQueryOptions,
@@ -52,7 +51,6 @@ describe('reads that successive pages share', () => {
       capabilities: capabilitiesQueryOptions(),
       floors: floorsQueryOptions('b1'),
       spaces: spacesQueryOptions('f1'),
-      outline: outlineQueryOptions({ id: 'b1' }, undefined),
       currentValues: currentValuesQueryOptions('Floors', 'f1'),
       buildingCurrentValues: buildingCurrentValuesQueryOptions('b1'),
       devices: devicesQueryOptions('Spaces', 'r1'),

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
-import { anonymousAccess, sessionEndsMidway, signedOut } from './support/scenarios';
+import { anonymousAccess, fixture, sessionEndsMidway, signedOut } from './support/scenarios';
 
 describe('Sign-in in the dashboard', () => {
   it('asks a signed-out person to sign in, and comes back to the page they asked for', async () => {
@@ -45,6 +45,14 @@ describe('Sign-in in the dashboard', () => {
   it('switches to the expired-session screen when the API says the session ended', async () => {
     server.use(...sessionEndsMidway());
     renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Your session has expired' }),
+    ).toBeInTheDocument();
+  });
+
+  it('switches to the expired-session screen when a drill-down (GraphQL) learns the session ended', async () => {
+    server.use(...sessionEndsMidway('graphql'));
+    renderApp(`/buildings/${fixture.buildings[0]!.record.id}`);
     expect(
       await screen.findByRole('heading', { name: 'Your session has expired' }),
     ).toBeInTheDocument();

@@ -27,12 +27,13 @@ import { useBuildingPlace } from '@/features/places/hooks/use-place';
 import { QualityPanel } from '@/features/quality/components/quality-panel';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
+import { WithGraphql } from '../graphql-provider';
 
 /**
  * /buildings/:buildingId: the building's record, how its rooms are now (floor by floor, on the
  * stacking plan), its data quality, its floors and its meter's history.
  */
-export function Component() {
+function BuildingScreen() {
   useEffect(preloadCharts, []);
   const { buildingId = '' } = useParams();
   const place = useBuildingPlace(buildingId);
@@ -142,5 +143,14 @@ function BuildingHistory({
         {...historyRange}
       />
     </>
+  );
+}
+
+/** The screen with the GraphQL client its reads and its loader share. */
+export function Component() {
+  return (
+    <WithGraphql>
+      <BuildingScreen />
+    </WithGraphql>
   );
 }

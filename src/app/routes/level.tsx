@@ -16,9 +16,10 @@ import { QualityPanel } from '@/features/quality/components/quality-panel';
 import { useUrlParams } from '@/lib/use-url-params';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
+import { WithGraphql } from '../graphql-provider';
 
 /** /buildings/:buildingId/levels/:level: the floor now, its rooms, data quality and history. */
-export function Component() {
+function LevelRoute() {
   const { buildingId = '', level } = useParams();
   const place = useLevelPlace({ buildingId, level });
   if (place.status !== 'found') return <RouteStateView state={place} />;
@@ -80,5 +81,14 @@ function LevelScreen({ place }: { place: LevelPlace }) {
         {...historyRange}
       />
     </Stack>
+  );
+}
+
+/** The screen with the GraphQL client its reads and its loader share. */
+export function Component() {
+  return (
+    <WithGraphql>
+      <LevelRoute />
+    </WithGraphql>
   );
 }

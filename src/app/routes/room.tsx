@@ -9,9 +9,10 @@ import { useRoomPlace, type RoomPlace } from '@/features/places/hooks/use-place'
 import { QualityPanel } from '@/features/quality/components/quality-panel';
 import { useHistoryRangeView } from './history-range-view';
 import { RouteStateView } from './route-state-view';
+import { WithGraphql } from '../graphql-provider';
 
 /** /buildings/:buildingId/levels/:level/rooms/:room: the room now, its record and its history. */
-export function Component() {
+function RoomRoute() {
   const { buildingId = '', level, room } = useParams();
   const place = useRoomPlace({ buildingId, level, room });
   if (place.status !== 'found') return <RouteStateView state={place} />;
@@ -57,5 +58,14 @@ function RoomScreen({ place }: { place: RoomPlace }) {
       <RoomNeighbours place={place} rooms={details.rooms} />
       <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
     </Stack>
+  );
+}
+
+/** The screen with the GraphQL client its reads and its loader share. */
+export function Component() {
+  return (
+    <WithGraphql>
+      <RoomRoute />
+    </WithGraphql>
   );
 }

@@ -201,7 +201,7 @@ async function outlineOf(
   buildingId: string,
 ): Promise<BuildingOutline | undefined> {
   try {
-    const [{ outlineById, outlineQueryOptions }, capabilities] = await Promise.all([
+    const [{ outlineById, loadOutline }, capabilities] = await Promise.all([
       loadOutlineModule(),
       queryClient.ensureQueryData(capabilitiesQueryOptions()),
     ]);
@@ -211,10 +211,8 @@ async function outlineOf(
       name = records.find((building) => building.id === buildingId)?.name;
       if (!name) return undefined;
     }
-    const answer = await queryClient.ensureQueryData(
-      outlineQueryOptions({ id: buildingId, name }, capabilities),
-    );
-    return answer.outline;
+    // Through the dashboard's GraphQL client: the screen reads the same answer from its cache.
+    return await loadOutline(queryClient, { id: buildingId, name }, capabilities);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { HttpResponse, http, type HttpHandler } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { AccessAudit, AccessOverview, GrantRow, MeAnswer } from '@/shared/contracts/access';
 import { fixture, meHandler, scopesOffMe } from './scenarios';
 
@@ -19,7 +19,7 @@ const scopedMe = (me: Partial<MeAnswer>): MeAnswer => ({
 });
 
 /** Someone signed in whose groups are given nothing. */
-export function nothingShared(): HttpHandler[] {
+export function nothingShared(): RequestHandler[] {
   return [
     signedInAs('Tom Tenant-to-be'),
     meHandler(scopedMe({ sub: 'demo-tom', name: 'Tom Tenant-to-be', role: null, groups: [] })),
@@ -54,7 +54,7 @@ export const providerMe = scopedMe({
   },
 });
 
-export function serviceProvider(): HttpHandler[] {
+export function serviceProvider(): RequestHandler[] {
   return [signedInAs('Pat Provider'), meHandler(providerMe)];
 }
 
@@ -126,7 +126,7 @@ export function accessAdministrator() {
   ];
   const record = (action: string, subject: string) =>
     audit.unshift({ at: '2026-11-27T10:00:00.000Z', actor: 'demo-alex', action, subject });
-  const handlers: HttpHandler[] = [
+  const handlers: RequestHandler[] = [
     signedInAs('Alex Admin'),
     meHandler(adminMe),
     http.get('*/api/admin/access', () =>

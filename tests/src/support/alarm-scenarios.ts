@@ -1,4 +1,4 @@
-import { HttpResponse, http, type HttpHandler } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import type {
   AlarmDetail,
   AlarmEvent,
@@ -56,7 +56,7 @@ function alarmIn(
 }
 
 /** Where nothing is wrong: an empty worklist and e-mail on (every screen's default). */
-export function noAlarms(): HttpHandler[] {
+export function noAlarms(): RequestHandler[] {
   return [
     http.get('*/api/alarms', () =>
       HttpResponse.json({
@@ -88,7 +88,7 @@ export function silenceHandlers(initial: AlarmSilence[] = []) {
     kind === 'site'
       ? (fixture.sites.find((site) => site.id === id)?.name ?? null)
       : (fixture.buildings.find((building) => building.record.id === id)?.record.name ?? null);
-  const handlers: HttpHandler[] = [
+  const handlers: RequestHandler[] = [
     http.get('*/api/alarms/silences', () => HttpResponse.json({ items: silences })),
     http.post('*/api/alarms/silences', async ({ request }) => {
       const denied = requireCsrf(request);
@@ -121,7 +121,7 @@ export function silenceHandlers(initial: AlarmSilence[] = []) {
   return { handlers, silences, posted };
 }
 
-function notificationSettingHandlers(initial: NotificationSetting): HttpHandler[] {
+function notificationSettingHandlers(initial: NotificationSetting): RequestHandler[] {
   const setting = { ...initial };
   return [
     http.get('*/api/me/notifications', () => HttpResponse.json(setting)),
@@ -178,7 +178,7 @@ export function openAlarms(options: { mayAct?: boolean; silences?: AlarmSilence[
   const record = (alarm: AlarmSummary, type: AlarmEvent['type'], text: string | null) =>
     events.get(alarm.id)!.push({ at: new Date().toISOString(), type, actor: dana, text });
   const silenced = silenceHandlers(options.silences);
-  const handlers: HttpHandler[] = [
+  const handlers: RequestHandler[] = [
     ...silenced.handlers,
     http.get('*/api/alarms', ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -272,7 +272,7 @@ export function openAlarms(options: { mayAct?: boolean; silences?: AlarmSilence[
 }
 
 /** The noise figures of a noisy fortnight: one flood, one chattering alarm, one standing. */
-export function noisyAlarms(): HttpHandler[] {
+export function noisyAlarms(): RequestHandler[] {
   const perDay = Array.from({ length: 14 }, (_, index) => ({
     day: new Date(Date.UTC(2026, 10, 14 + index)).toISOString().slice(0, 10),
     raised: index === 13 ? 1234 : index,

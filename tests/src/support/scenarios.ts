@@ -3,7 +3,7 @@ import { fold as foldText } from '@/shared/rules/text-match';
 import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours, type ComfortHours } from '@/shared/rules/comfort';
 import { comfortHoursSetting } from '../../../server/comfort-settings';
-import { HttpResponse, delay, http, type HttpHandler } from 'msw';
+import { HttpResponse, delay, graphql, http, type RequestHandler } from 'msw';
 import { createPlatformSchema, type SchemaMode } from '../../../server/emulator/graphql-api';
 import { defaultHistoryMaxDays } from '../../../server/config';
 import { capabilityQuery, readCapabilities } from '../../../server/platform/capabilities';
@@ -232,6 +232,9 @@ const currentValuesHandler = (
     });
   });
 
+/** GraphQL through the BFF, answered by msw's GraphQL handlers (they read the operation for us). */
+export const platformGraphql = graphql.link('*/graphql');
+
 /** Reverses every list in a GraphQL answer: the platform reordered its levels and rooms. */
 const reversed = (value: unknown): unknown =>
   Array.isArray(value)
@@ -241,15 +244,14 @@ const reversed = (value: unknown): unknown =>
       : value;
 
 const graphqlHandler = (mode: SchemaMode = 'full', reorder = false) =>
-  http.post('*/graphql', async ({ request }) => {
+  platformGraphql.operation(async ({ request, query, variables }) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
     graphqlRequests.push(request.url);
-    const body = (await request.json()) as { query: string; variables?: Record<string, unknown> };
     const result = await execute({
       schema: schemas[mode],
-      document: parse(body.query),
-      variableValues: body.variables ?? {},
+      document: parse(query),
+      variableValues: variables,
     });
     const plain = JSON.parse(JSON.stringify(result)) as { data?: unknown };
     return HttpResponse.json((reorder ? { ...plain, data: reversed(plain.data) } : plain) as never);
@@ -299,14 +301,16 @@ export const scopesOffMe: MeAnswer = {
 
 export const meHandler = (me: MeAnswer) => http.get('*/api/me', () => HttpResponse.json(me));
 
-export function signedIn(name = 'Dana Demo'): HttpHandler[] {
+export function signedIn(name = 'Dana Demo'): RequestHandler[] {
   return [
     session({ signIn: true, name, email: 'dana@storey.example' }),
     meHandler({ ...scopesOffMe, name }),
   ];
 }
 
-export function signedOut(reason: 'signed-out' | 'session-expired' = 'signed-out'): HttpHandler[] {
+export function signedOut(
+  reason: 'signed-out' | 'session-expired' = 'signed-out',
+): RequestHandler[] {
   return [
     session(
       {
@@ -322,26 +326,24 @@ export function signedOut(reason: 'signed-out' | 'session-expired' = 'signed-out
 }
 
 /** Sign-in switched off (loopback only): no user, no sign-out. */
-export function anonymousAccess(): HttpHandler[] {
+export function anonymousAccess(): RequestHandler[] {
   return [session({ signIn: false, name: null, email: null })];
 }
 
 /** The session ends while the person is using Storey: the API answers 401. */
-export function sessionEndsMidway(): HttpHandler[] {
-  return [
-    http.get('*/api/Buildings', () =>
-      HttpResponse.json(
-        {
-          type: 'about:blank',
-          title: 'Unauthorized',
-          status: 401,
-          detail: 'Your session has expired: sign in again.',
-          reason: 'session-expired',
-        },
-        { status: 401, headers: { 'content-type': 'application/problem+json' } },
-      ),
-    ),
-  ];
+export function sessionEndsMidway(which: 'listing' | 'graphql' = 'listing'): RequestHandler[] {
+  const ended = () =>
+    HttpResponse.json(
+      {
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'Your session has expired: sign in again.',
+        reason: 'session-expired',
+      },
+      { status: 401, headers: { 'content-type': 'application/problem+json' } },
+    );
+  return [which === 'listing' ? http.get('*/api/Buildings', ended) : http.post('*/graphql', ended)];
 }
 
 /** The portfolio index's status, as GET /api/index/status answers it (a complete sync by default). */
@@ -387,7 +389,7 @@ const indexStatusHandler = (status: Record<string, unknown> = indexReady) =>
   );
 
 /** The first sync is on its way: nothing served yet, the rooms being read. */
-export function indexFirstSync(): HttpHandler[] {
+export function indexFirstSync(): RequestHandler[] {
   return [
     indexStatusHandler({
       ...indexReady,
@@ -405,7 +407,7 @@ export function indexFirstSync(): HttpHandler[] {
 }
 
 /** The last sync failed; the one before is still served. A person who may not start one. */
-export function indexSyncFailed(): HttpHandler[] {
+export function indexSyncFailed(): RequestHandler[] {
   return [
     indexStatusHandler({
       ...indexReady,
@@ -597,7 +599,7 @@ const indexTotalsHandler = () =>
   });
 
 /** The index still lists a building the platform has removed since the last sync. */
-export function indexListsARemovedBuilding(): HttpHandler[] {
+export function indexListsARemovedBuilding(): RequestHandler[] {
   return [
     http.get(
       '*/api/index/search',
@@ -976,12 +978,12 @@ const indexAttentionHandler = (checks: Record<string, unknown> = {}) =>
   });
 
 /** The conditions refresh has not checked any building yet. */
-export function attentionNothingChecked(): HttpHandler[] {
+export function attentionNothingChecked(): RequestHandler[] {
   return [indexAttentionHandler({ checked: 0 })];
 }
 
 /** The last round of the conditions refresh stopped early, for `error` (plain words). */
-export function attentionRoundStopped(error: string): HttpHandler[] {
+export function attentionRoundStopped(error: string): RequestHandler[] {
   const now = Date.now();
   return [
     indexAttentionHandler({
@@ -1178,7 +1180,7 @@ const energyIntensitiesHandler = (ranked = true) =>
   });
 
 /** The energy refresh has not read any meter yet. */
-export function energyNotReadYet(): HttpHandler[] {
+export function energyNotReadYet(): RequestHandler[] {
   return [indexEnergyHandler(false), energyIntensitiesHandler(false), buildingEnergyHandler(false)];
 }
 
@@ -1243,7 +1245,7 @@ const buildingEnergyHandler = (ranked = true) =>
   });
 
 /** A Storey without an index: a building's energy is worked out from its meter in the page. */
-export function buildingEnergyFromMeter(): HttpHandler[] {
+export function buildingEnergyFromMeter(): RequestHandler[] {
   return [
     http.get('*/api/index/energy/buildings/:buildingId', () =>
       HttpResponse.json(
@@ -1260,7 +1262,7 @@ export function buildingEnergyFromMeter(): HttpHandler[] {
   ];
 }
 
-export function withoutIndex(): HttpHandler[] {
+export function withoutIndex(): RequestHandler[] {
   return [
     http.all('*/api/index/*', () =>
       HttpResponse.json(
@@ -1279,7 +1281,7 @@ export function withoutIndex(): HttpHandler[] {
 }
 
 /** The first sync has not finished: every index read answers 503 as the server does. */
-export function indexNotYetSynced(): HttpHandler[] {
+export function indexNotYetSynced(): RequestHandler[] {
   return [
     http.get('*/api/index/quality*', () =>
       HttpResponse.json(
@@ -1308,7 +1310,7 @@ const indexRefreshHandler = () =>
     return HttpResponse.json({ ...indexReady, state: 'syncing' }, { status: 202 });
   });
 
-export function portfolioFull(): HttpHandler[] {
+export function portfolioFull(): RequestHandler[] {
   return [
     ...signedIn(),
     indexStatusHandler(),
@@ -1334,7 +1336,7 @@ export function portfolioFull(): HttpHandler[] {
 }
 
 /** A platform that offers exactly the interface specification: no ids below buildings, no search. */
-export function specOnlyPlatform(): HttpHandler[] {
+export function specOnlyPlatform(): RequestHandler[] {
   return [
     ...signedIn(),
     indexStatusHandler(),
@@ -1365,11 +1367,11 @@ export function specOnlyPlatform(): HttpHandler[] {
   ];
 }
 
-export function portfolioEmpty(): HttpHandler[] {
+export function portfolioEmpty(): RequestHandler[] {
   return [buildingsHandler([]), sitesHandler([])];
 }
 
-export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
+export function portfolioOf(buildings: typeof fixtureBuildings): RequestHandler[] {
   return [
     ...signedIn(),
     indexStatusHandler(),
@@ -1386,7 +1388,7 @@ export function portfolioOf(buildings: typeof fixtureBuildings): HttpHandler[] {
 }
 
 /** A platform without historical values: the BFF's probe found the path refused. */
-export function historyUnavailable(): HttpHandler[] {
+export function historyUnavailable(): RequestHandler[] {
   return [
     capabilitiesHandler('full', {
       available: false,
@@ -1396,7 +1398,7 @@ export function historyUnavailable(): HttpHandler[] {
 }
 
 /** The BFF's credential lacks the Current Value API type (the probe met a JSON 403). */
-export function currentValuesNotEnabled(): HttpHandler[] {
+export function currentValuesNotEnabled(): RequestHandler[] {
   return [
     capabilitiesHandler(
       'full',
@@ -1414,12 +1416,12 @@ export function currentValuesNotEnabled(): HttpHandler[] {
 }
 
 /** A BFF set to other comfort bands (its COMFORT_* settings). */
-export function comfortBandsSetTo(bands: ComfortBands): HttpHandler[] {
+export function comfortBandsSetTo(bands: ComfortBands): RequestHandler[] {
   return [capabilitiesHandler('full', { available: true }, {}, bands)];
 }
 
 /** A BFF with its default comfort hours, weekdays 07:00-19:00 on each site's clock. */
-export function comfortHoursWeekdays(): HttpHandler[] {
+export function comfortHoursWeekdays(): RequestHandler[] {
   return [
     capabilitiesHandler('full', { available: true }, {}, defaultComfortBands, defaultComfortHours),
   ];
@@ -1428,24 +1430,24 @@ export function comfortHoursWeekdays(): HttpHandler[] {
 /** Current values changed before they are sent: `adjust` gets the emulator's values and the time. */
 export function currentValuesAdjusted(
   adjust: (values: Array<Record<string, unknown>>, now: number) => unknown[],
-): HttpHandler[] {
+): RequestHandler[] {
   return [currentValuesHandler(adjust)];
 }
 
 /** A BFF that relays at most `maxDays` days of history (PLATFORM_HISTORY_MAX_DAYS). */
-export function historyLimitedTo(maxDays: number): HttpHandler[] {
+export function historyLimitedTo(maxDays: number): RequestHandler[] {
   return [capabilitiesHandler('full', { available: true, maxDays })];
 }
 
 /** History answers with a failure of the BFF's making (a problem document). */
-export function historyFails(status: number, detail: string): HttpHandler[] {
+export function historyFails(status: number, detail: string): RequestHandler[] {
   return [http.get('*/api/:level/:id/HistoricalValues', () => problem(status, detail))];
 }
 
 /** History answered by `answer` per place and range: readings, or a refusal from `historyRefusal`. */
 export function historyAnswers(
   answer: (level: PlaceLevel, id: string, range: { from: number; to: number }) => unknown,
-): HttpHandler[] {
+): RequestHandler[] {
   return [historyHandler(answer)];
 }
 
@@ -1453,20 +1455,20 @@ export function historyAnswers(
 export const historyRefusal = (status: number, detail: string): Response => problem(status, detail);
 
 /** History answers an empty list: nothing recorded in the range. */
-export function historyEmpty(): HttpHandler[] {
+export function historyEmpty(): RequestHandler[] {
   return [historyHandler(() => [])];
 }
 
 /** History never answers (the panel stays in its loading state). */
-export function historyPending(): HttpHandler[] {
+export function historyPending(): RequestHandler[] {
   return [http.get('*/api/:level/:id/HistoricalValues', () => delay('infinite'))];
 }
 
 /** Nothing ever answers: the screen stays in its loading state. */
-export function everythingPending(): HttpHandler[] {
+export function everythingPending(): RequestHandler[] {
   return [
     http.all('*/api/*', () => delay('infinite')),
-    http.post('*/graphql', () => delay('infinite')),
+    platformGraphql.operation(() => delay('infinite')),
   ];
 }
 
@@ -1474,21 +1476,21 @@ export function buildingsFail(
   status: number,
   detail = `The platform failed to answer (status ${status}).`,
   headers: Record<string, string> = {},
-): HttpHandler[] {
+): RequestHandler[] {
   return [http.get('*/api/Buildings', () => problem(status, detail, headers))];
 }
 
-export function sitesFail(status: number): HttpHandler[] {
+export function sitesFail(status: number): RequestHandler[] {
   return [http.get('*/api/Sites', () => problem(status, `Sites failed (${status}).`))];
 }
 
-export function spacesFail(status: number): HttpHandler[] {
+export function spacesFail(status: number): RequestHandler[] {
   return [
     http.get('*/api/Floors/:floorId/Spaces', () => problem(status, `Spaces failed (${status}).`)),
   ];
 }
 
-export function floorsFail(status: number): HttpHandler[] {
+export function floorsFail(status: number): RequestHandler[] {
   return [
     http.get('*/api/Buildings/:buildingId/Floors', () =>
       problem(status, `Floors failed (${status}).`),
@@ -1502,7 +1504,7 @@ export function floorsFail(status: number): HttpHandler[] {
  * offers what the specification shows (no devices, current values or history); `hostile` sends
  * valid JSON of unexpected shapes, and the index says what it skipped.
  */
-export function platformVariant(variant: 'lean' | 'hostile'): HttpHandler[] {
+export function platformVariant(variant: 'lean' | 'hostile'): RequestHandler[] {
   const reshaped = (kind: ListKind, request: Request, items: readonly object[]) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
@@ -1551,21 +1553,17 @@ export function platformVariant(variant: 'lean' | 'hostile'): HttpHandler[] {
       if (!floor) return problem(404, `Floor with id '${String(params.floorId)}' was not found.`);
       return reshaped('spaces', request, floor.spaces);
     }),
-    http.post('*/graphql', async ({ request }) => {
+    platformGraphql.operation(async ({ request, query, variables }) => {
       const denied = requireCsrf(request);
       if (denied) return denied;
       graphqlRequests.push(request.url);
-      const body = (await request.json()) as {
-        query: string;
-        variables?: Record<string, unknown>;
-      };
       const result = await execute({
         schema: schemas[mode],
-        document: parse(body.query),
-        variableValues: body.variables ?? {},
+        document: parse(query),
+        variableValues: variables,
       });
       const plain = JSON.parse(JSON.stringify(result)) as unknown;
-      return HttpResponse.json(reshapeGraphql(variant, plain, body.variables) as never);
+      return HttpResponse.json(reshapeGraphql(variant, plain, variables) as never);
     }),
     ...(variant === 'lean'
       ? [
@@ -1582,7 +1580,7 @@ export function platformVariant(variant: 'lean' | 'hostile'): HttpHandler[] {
 /** The platform's own shapes reaching the browser unchanged (a misbehaving proxy, or a future BFF bug). */
 export function buildingsPlatformShapes(
   kind: 'array-400' | 'html-403' | 'bare-429',
-): HttpHandler[] {
+): RequestHandler[] {
   return [
     http.get('*/api/Buildings', () => {
       if (kind === 'array-400')
@@ -1598,11 +1596,11 @@ export function buildingsPlatformShapes(
 }
 
 /** The platform now lists levels and rooms in the opposite order (ids unchanged). */
-export function reorderedPlatform(): HttpHandler[] {
+export function reorderedPlatform(): RequestHandler[] {
   return [graphqlHandler('full', true)];
 }
 
-export function graphqlPartial(): HttpHandler[] {
+export function graphqlPartial(): RequestHandler[] {
   partialErrors = true;
   return [graphqlHandler()];
 }
@@ -1611,7 +1609,7 @@ export function graphqlPartial(): HttpHandler[] {
  * The platform's 200 with broken JSON, which the BFF relays unparsed (decision 0007): the listing
  * and the drill-down must say so in words.
  */
-export function answersMalformed(which: 'listing' | 'graphql'): HttpHandler[] {
+export function answersMalformed(which: 'listing' | 'graphql'): RequestHandler[] {
   const broken = () =>
     new HttpResponse('[{"id":"0b5e", "name": ', {
       status: 200,
@@ -1625,6 +1623,7 @@ export function answersMalformed(which: 'listing' | 'graphql'): HttpHandler[] {
 export function graphqlFails(
   status: number,
   detail = 'The platform did not answer in time.',
-): HttpHandler[] {
+): RequestHandler[] {
+  // The BFF's refusal is an HTTP problem document, not a GraphQL answer.
   return [http.post('*/graphql', () => problem(status, detail))];
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Capabilities } from '@/api/get-capabilities';
-import { fetchGraphql, graphql } from '@/lib/graphql';
+import { graphql } from '@/lib/graphql';
+import { readGraphqlResult, useQuery } from '@/lib/urql';
 import { z } from '@/lib/zod';
 import { optionalText } from '@/shared/platform/fields';
 import { levelNode, readRecord, readRecords, roomNode } from '@/shared/platform/records';
@@ -65,38 +66,27 @@ const levelReference = z.object({ id: z.string(), name: optionalText });
 export const platformSearchAvailable = (capabilities: Capabilities | undefined): boolean =>
   Boolean(capabilities?.graphql.levelSearch && capabilities.graphql.roomSearch);
 
-export const placeSearchKeys = {
-  all: ['place-search'] as const,
-  of: (q: string, take: number, withLevels: boolean) =>
-    [...placeSearchKeys.all, { q, take, withLevels }] as const,
-};
+/** What the platform's search answered, node by node (one without a usable id is left out). */
+function readFound(data: { levels?: unknown; rooms?: unknown }) {
+  const rooms = new Map(
+    ((data.rooms ?? []) as unknown[]).map((node) => [node, readRecord(node, roomNode)]),
+  );
+  return {
+    levels: readRecords((data.levels ?? []) as unknown[], levelNode)
+      .records as readonly FoundLevel[],
+    rooms: [...rooms].flatMap(([node, room]) =>
+      typeof room === 'string' ? [] : [{ ...room, level: readLevelOf(node) } satisfies FoundRoom],
+    ),
+  };
+}
 
-/** Floors and rooms from the platform's own search; the document is chosen by what it offers. */
-export const placeSearchQueryOptions = (q: string, take: number, withLevels: boolean) =>
-  queryOptions({
-    queryKey: placeSearchKeys.of(q, take, withLevels),
-    queryFn: async ({ signal }) => {
-      const answer = withLevels
-        ? await fetchGraphql(searchPlacesQuery, { q, take }, signal)
-        : await fetchGraphql(searchPlacesWithoutLevelsQuery, { q, take }, signal);
-      // Node by node (shared/platform/records.ts): one without a usable id is left out.
-      const rooms = new Map(
-        ((answer.data.rooms ?? []) as unknown[]).map((node) => [node, readRecord(node, roomNode)]),
-      );
-      return {
-        levels: readRecords(answer.data.levels ?? [], levelNode).records as readonly FoundLevel[],
-        rooms: [...rooms].flatMap(([node, room]) =>
-          typeof room === 'string'
-            ? []
-            : [{ ...room, level: readLevelOf(node) } satisfies FoundRoom],
-        ),
-      };
-    },
-  });
+const nothingFound = { levels: [] as readonly FoundLevel[], rooms: [] as FoundRoom[] };
 
 /**
- * One platform request per settled query: the caller passes the debounced text; a request whose
- * text has changed before it answered is cancelled (its query has no observer left).
+ * Floors and rooms from the platform's own search, through the dashboard's GraphQL client; the
+ * document is chosen by what the platform offers. The caller passes the debounced text: one
+ * platform request per settled query, and a request whose text changed before it answered is
+ * cancelled (urql tears down the operation nobody reads any more, which aborts its fetch).
  */
 export function usePlatformPlaceSearch(
   q: string,
@@ -105,17 +95,26 @@ export function usePlatformPlaceSearch(
 ) {
   const available = platformSearchAvailable(capabilities);
   const withLevels = Boolean(capabilities?.graphql.roomLevel);
-  const active = available && q.trim().length >= 2;
-  const result = useQuery({
-    ...placeSearchQueryOptions(q.trim(), take, withLevels),
-    enabled: active,
+  const text = q.trim();
+  const active = available && text.length >= 2;
+  const [result] = useQuery({
+    query: (withLevels
+      ? searchPlacesQuery
+      : searchPlacesWithoutLevelsQuery) as typeof searchPlacesWithoutLevelsQuery,
+    variables: { q: text, take },
+    pause: !active,
   });
+  const answer = useMemo(() => readGraphqlResult(result), [result]);
+  const found = useMemo(
+    () => (answer.data === undefined ? nothingFound : readFound(answer.data)),
+    [answer.data],
+  );
   return {
     available,
     active,
-    fetching: active && result.isPending,
-    error: result.error ?? undefined,
-    levels: active ? (result.data?.levels ?? []) : [],
-    rooms: active ? (result.data?.rooms ?? []) : [],
+    fetching: active && result.data === undefined && result.error === undefined,
+    error: active ? answer.error : undefined,
+    levels: active ? found.levels : [],
+    rooms: active ? found.rooms : [],
   };
 }
