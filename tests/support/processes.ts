@@ -37,13 +37,15 @@ export async function startService(
   env: Record<string, string>,
   port: number,
   readyPath: string,
+  /** Another checkout to run the entry from (a bench's previous build); this one by default. */
+  at = root,
 ): Promise<Service> {
   const nodeArguments = typeof entry === 'string' ? [entry] : [...entry];
   const file = nodeArguments.pop() ?? '';
   // Compiled entries (dist/server) run on plain node, as in production; sources through tsx.
   const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArguments, ...loader, path.join(root, file)], {
-    cwd: root,
+  const child = spawn(process.execPath, [...nodeArguments, ...loader, path.join(at, file)], {
+    cwd: at,
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
