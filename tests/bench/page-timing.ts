@@ -4,6 +4,14 @@ import type { Page } from '@playwright/test';
 // with the new screen's content, and when its data left. Shared by the dashboard's figures and
 // the drill-down's side-by-side comparison of two builds.
 
+/** Signs the demo's Dana in through the embedded provider's form, landing on `returnTo`. */
+export async function signInInPage(page: Page, base: string, returnTo = '/'): Promise<void> {
+  await page.goto(`${base}/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('Username').fill('dana');
+  await page.getByLabel('Password').fill('storey-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** history.back() with its start stamped, for timedNavigation (a string: see the scroll probe). */
 export const backScript =
   '(() => { window.storeyStartedAt = performance.now(); history.back(); })()';
