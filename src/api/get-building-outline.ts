@@ -79,9 +79,24 @@ export function outlineRequest(
     : { query: buildingOutlineQuery as OutlineDocument, variables: { name: building.name ?? '' } };
 }
 
+/**
+ * Each answer read once: urql's cache hands every screen the same answer object, and reading a
+ * tower's 20,000 rooms leniently costs tens of milliseconds, which each page of a drill-down
+ * would otherwise pay again at every click. Derived from the cached answer, kept only as long
+ * as it is.
+ */
+const readAnswers = new WeakMap<object, BuildingOutline[]>();
+
 /** The building with this id in an outline answer. */
-export const outlineIn = (data: unknown, buildingId: string): BuildingOutline | undefined =>
-  readBuildingOutlines(data).find((candidate) => candidate.id === buildingId);
+export function outlineIn(data: unknown, buildingId: string): BuildingOutline | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  let outlines = readAnswers.get(data);
+  if (!outlines) {
+    outlines = readBuildingOutlines(data);
+    readAnswers.set(data, outlines);
+  }
+  return outlines.find((candidate) => candidate.id === buildingId);
+}
 
 /**
  * The outline as a route loader asks for it, at the click, through the dashboard's GraphQL client:

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { graphql } from '@/lib/graphql';
+import { outlineIn, outlineRequest } from '@/api/get-building-outline';
 import { createGraphqlClient, readGraphqlResult } from '@/lib/urql';
 import { server } from './support/msw-server';
 import { fixture, graphqlRequests } from './support/scenarios';
@@ -58,5 +59,20 @@ describe("the dashboard's GraphQL client", () => {
     await client.query(nameOf, { id: building.id }).toPromise();
     expect(again?.data?.buildings?.[0]?.id).toBe(building.id);
     expect(graphqlRequests).toHaveLength(1);
+  });
+});
+
+describe("a building's outline", () => {
+  it('is read once per answer: every page of a drill-down gets the same reading', async () => {
+    const client = createGraphqlClient({ retry: false });
+    const request = outlineRequest(building, true);
+    const { data } = await client.query(request.query, request.variables).toPromise();
+    const onBuildingPage = outlineIn(data, building.id);
+    const onLevelPage = outlineIn(
+      client.readQuery(request.query, request.variables)?.data,
+      building.id,
+    );
+    expect(onBuildingPage?.levels?.length).toBeGreaterThan(0);
+    expect(onLevelPage).toBe(onBuildingPage);
   });
 });
