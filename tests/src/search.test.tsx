@@ -8,6 +8,7 @@ import {
   fixture,
   indexListsARemovedBuilding,
   indexSearches,
+  platformGraphql,
   specOnlyPlatform,
   withoutIndex,
 } from './support/scenarios';
@@ -213,6 +214,32 @@ describe('Global search', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(indexSearches).toContain('?q=room&limit=200&offset=200'));
     expect(await screen.findByText(/^400 of/)).toBeInTheDocument();
+  });
+
+  it("without an index, stops the platform's search of a text the person has typed past", async () => {
+    const asked: string[] = [];
+    const stopped: string[] = [];
+    // The platform answers "Level" only once the browser gives up on it; later texts at once.
+    server.use(
+      ...withoutIndex(),
+      platformGraphql.query('SearchPlaces', async ({ request, variables }) => {
+        const text = String(variables.q);
+        asked.push(text);
+        if (text !== 'Level') return undefined;
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+        stopped.push(text);
+        return undefined;
+      }),
+    );
+    renderApp('/sites');
+    const box = await ui.box();
+    await userEvent.click(box);
+    await userEvent.keyboard('Level');
+    // (A slow machine may settle on a shorter text first: each settled text is asked once.)
+    await waitFor(() => expect(asked).toContain('Level'));
+    await userEvent.keyboard(' 4');
+    await waitFor(() => expect(stopped).toEqual(['Level']));
+    await waitFor(() => expect(asked.at(-1)).toBe('Level 4'));
   });
 
   it('without an index, on a platform without search, finds rooms of buildings opened this session and says so', async () => {
