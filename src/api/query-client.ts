@@ -1,5 +1,5 @@
-import { QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { ApiError, signedOutEvent } from '@/lib/api-client';
 import { sessionKeys, type Session } from './get-session';
 
 /**
@@ -11,20 +11,10 @@ import { sessionKeys, type Session } from './get-session';
  * a read the next page's loader had already started and ask it again once that page mounts
  * (`tests/src/shared-reads.test.ts`). Reads keyed by a screen's own choice (a filter, a history
  * range, a search) keep it, so a changed choice stops the read it replaced. `queries` overrides the defaults (tests turn retries off).
- * A 401 on any read means the session ended: the sign-in screen shows at once, whichever screen
- * (or route loader, before any screen has mounted) asked.
+ * A 401 on any call means the session ended: see `endSessionOnSignedOut`.
  */
 export function createQueryClient(queries: DefaultOptions['queries'] = {}): QueryClient {
-  const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (!(error instanceof ApiError) || error.status !== 401) return;
-        if (query.queryKey[0] === sessionKeys.all[0]) return;
-        client.setQueryData<Session>(sessionKeys.all, (current) =>
-          current?.status === 'signed-in' ? { status: 'session-expired' } : current,
-        );
-      },
-    }),
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 60_000,
@@ -45,5 +35,30 @@ export function createQueryClient(queries: DefaultOptions['queries'] = {}): Quer
       },
     },
   });
+  endSessionOnSignedOut(client);
   return client;
+}
+
+/**
+ * The one path by which a 401 ends the session on screen: every call to the BFF (REST, GraphQL,
+ * the index, a CSV export) passes `fetchFromBff`, which says so with `signedOutEvent`, and the
+ * session this client holds turns "expired", so the sign-in screen shows at once. Listening from
+ * the client's creation, before the router's first loaders run, no 401 comes too early to be
+ * heard. The listener holds the client weakly: a client nobody uses any more (a test's) is not
+ * kept alive by it, and its listener goes at the next event.
+ */
+function endSessionOnSignedOut(client: QueryClient): void {
+  const held = new WeakRef(client);
+  const onSignedOut = () => {
+    const current = held.deref();
+    if (!current) {
+      window.removeEventListener(signedOutEvent, onSignedOut);
+      return;
+    }
+    // Only a session that was open ends: the session probe's own 401 is its answer.
+    current.setQueryData<Session>(sessionKeys.all, (session) =>
+      session?.status === 'signed-in' ? { status: 'session-expired' } : session,
+    );
+  };
+  window.addEventListener(signedOutEvent, onSignedOut);
 }

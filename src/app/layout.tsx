@@ -7,8 +7,8 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
 import {
   NavLink,
   Outlet,
@@ -18,13 +18,12 @@ import {
   useNavigation,
 } from 'react-router-dom';
 import { meQueryOptions } from '@/api/get-access';
-import { mayRead, sessionKeys, useSession, type Session } from '@/api/get-session';
+import { mayRead, useSession, type Session } from '@/api/get-session';
 import { ErrorState } from '@/components/query-states';
 import { NothingShared } from '@/features/access/components/nothing-shared';
 import { ScopeSummaryLink } from '@/features/access/components/scope-summary-link';
 import { SignInScreen } from '@/features/auth/components/sign-in-screen';
 import { IndexStatusBar } from '@/features/index-status/components/index-status-bar';
-import { signedOutEvent } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { signInRefusals, type SignInRefusal } from '@/shared/contracts/access';
 import { usePrinting } from '@/components/print/use-printing';
@@ -56,20 +55,6 @@ const navigationLinkStyle = ({ isActive }: { isActive: boolean }) => ({
   marginRight: 14,
   fontWeight: 500,
 });
-
-/** When any call learns the session ended, show the sign-in screen (once; the probe's own 401 does not loop). */
-function useSessionEndedListener() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const onSignedOut = () => {
-      const current = queryClient.getQueryData<Session>(sessionKeys.all);
-      if (current?.status === 'signed-in')
-        queryClient.setQueryData<Session>(sessionKeys.all, { status: 'session-expired' });
-    };
-    window.addEventListener(signedOutEvent, onSignedOut);
-    return () => window.removeEventListener(signedOutEvent, onSignedOut);
-  }, [queryClient]);
-}
 
 /** What is shared with the signed-in person (nothing to ask where nobody signs in). */
 const useMeWhenSignedIn = (session: Session | undefined) =>
@@ -123,7 +108,6 @@ function MainContent() {
 export function AppLayout() {
   const navigation = useNavigation();
   const session = useSession();
-  useSessionEndedListener();
   // Every page prints in the light scheme (use-printing.ts swaps it while printing).
   usePrinting();
   // Below 1200 px the links, search, scope, scheme and account do not fit one line: the Menu holds them.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,18 @@ describe('Sign-in in the dashboard', () => {
   it('switches to the expired-session screen when a drill-down (GraphQL) learns the session ended', async () => {
     server.use(...sessionEndsMidway('graphql'));
     renderApp(`/buildings/${fixture.buildings[0]!.record.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Your session has expired' }),
+    ).toBeInTheDocument();
+  });
+
+  it('switches to the expired-session screen when a CSV export learns the session ended', async () => {
+    renderApp('/attention');
+    const exportButton = await screen.findByRole('button', { name: 'Export CSV' });
+    await waitFor(() => expect(exportButton).toBeEnabled());
+    // The list was read; the session ends before the export's own reads, outside every query.
+    server.use(...sessionEndsMidway({ get: '*/api/index/attention' }));
+    await userEvent.click(exportButton);
     expect(
       await screen.findByRole('heading', { name: 'Your session has expired' }),
     ).toBeInTheDocument();

@@ -331,7 +331,9 @@ export function anonymousAccess(): RequestHandler[] {
 }
 
 /** The session ends while the person is using Storey: the API answers 401. */
-export function sessionEndsMidway(which: 'listing' | 'graphql' = 'listing'): RequestHandler[] {
+export function sessionEndsMidway(
+  which: 'listing' | 'graphql' | { get: string } = 'listing',
+): RequestHandler[] {
   const ended = () =>
     HttpResponse.json(
       {
@@ -343,7 +345,8 @@ export function sessionEndsMidway(which: 'listing' | 'graphql' = 'listing'): Req
       },
       { status: 401, headers: { 'content-type': 'application/problem+json' } },
     );
-  return [which === 'listing' ? http.get('*/api/Buildings', ended) : http.post('*/graphql', ended)];
+  if (which === 'graphql') return [http.post('*/graphql', ended)];
+  return [http.get(which === 'listing' ? '*/api/Buildings' : which.get, ended)];
 }
 
 /** The portfolio index's status, as GET /api/index/status answers it (a complete sync by default). */
