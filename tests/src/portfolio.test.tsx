@@ -10,7 +10,6 @@ import {
   fixtureBuildings,
   indexOrganizationTotals,
   portfolioEmpty,
-  portfolioFull,
   portfolioOf,
   sitesFail,
 } from './support/scenarios';
@@ -37,7 +36,7 @@ describe('Portfolio screen', () => {
     renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The platform failed to answer (status 503).');
-    server.resetHandlers(...portfolioFull());
+    server.resetHandlers();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Portfolio' })).toBeInTheDocument();
   });
@@ -53,7 +52,7 @@ describe('Portfolio screen', () => {
     renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(detail);
-    server.resetHandlers(...portfolioFull());
+    server.resetHandlers();
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Headline figures' })).toBeInTheDocument();
   });

@@ -33,6 +33,7 @@ import { mayRead, sessionQueryOptions } from '@/api/get-session';
 import { spacesQueryOptions } from '@/api/get-spaces';
 import { sitesQueryOptions } from '@/api/get-sites';
 import { totalsQueryOptions } from '@/api/get-totals';
+import { needsDoingQueries } from '@/features/now/hooks/use-needs-doing';
 
 /**
  * What each screen reads first, started by its route's loader at the click (or earlier, on the
@@ -66,12 +67,24 @@ const settle = async (reads: ReadonlyArray<Promise<unknown>>): Promise<void> => 
   await Promise.allSettled(reads);
 };
 
-export const portfolioData: RouteData = async (queryClient) => {
+/** The buildings with their sites and scores: the portfolio's inventory, and compare's choices. */
+export const compareData: RouteData = async (queryClient) => {
   if (!(await signedIn(queryClient))) return;
   await settle([
     queryClient.prefetchQuery(buildingsQueryOptions()),
     queryClient.prefetchQuery(sitesQueryOptions()),
     queryClient.prefetchQuery(qualityScoresQueryOptions()),
+  ]);
+};
+
+/** The first screen: what needs doing now, then the inventory. */
+export const portfolioData: RouteData = async (queryClient, params, search) => {
+  if (!(await signedIn(queryClient))) return;
+  await settle([
+    queryClient.prefetchQuery(needsDoingQueries.rooms()),
+    queryClient.prefetchQuery(needsDoingQueries.alarms()),
+    queryClient.prefetchQuery(needsDoingQueries.meters()),
+    compareData(queryClient, params, search),
   ]);
 };
 
@@ -101,8 +114,6 @@ export const qualityData: RouteData = async (queryClient, _params, search) => {
     queryClient.prefetchQuery(sitesQueryOptions()),
   ]);
 };
-
-export const compareData: RouteData = portfolioData;
 
 export const alarmsData: RouteData = async (queryClient, _params, search) => {
   if (!(await signedIn(queryClient))) return;

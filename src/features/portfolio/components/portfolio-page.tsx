@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { NativeSelectFilter } from '@/components/native-select-filter';
@@ -39,8 +39,11 @@ function ChartsPlaceholder() {
 export function PortfolioPage({
   view,
   onOpenBuilding: openBuilding,
+  lead,
 }: {
   view: PortfolioView;
+  /** What comes first under the title, before the inventory: what needs doing now. */
+  lead?: ReactNode;
   /** Stable, so the table's memoised rows do not all render again on every scroll. */
   onOpenBuilding: (buildingId: string) => void;
 }) {
@@ -105,6 +108,7 @@ export function PortfolioPage({
   return (
     <Stack spacing={3}>
       <PageTitle title="Portfolio" freshness={[buildings, sites]} />
+      {lead}
       {sites.isError ? (
         <Alert severity="warning">
           Site names could not be loaded; sites are shown by their id.
