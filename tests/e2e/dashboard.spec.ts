@@ -251,6 +251,40 @@ test('keeps every key typed after "/" while the search chunk is still on its way
   ).toBeVisible();
 });
 
+test('on a CPU six times slower, what is typed at once is kept, and ↓ Enter opens only its result', async ({
+  page,
+}) => {
+  // The walk (#55 item 1): typing right after a page loaded was lost, and ↓ Enter while
+  // "Searching…" opened a result of the shorter text typed before.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const typed = 'Skyline Tower 2.09';
+  await page.goto('/sites', { waitUntil: 'domcontentloaded' });
+  // The moment the field is there, a person clicks it and types, 25 ms a key.
+  await page.getByPlaceholder('Search rooms, floors, buildings…').click();
+  await page.keyboard.type(typed, { delay: 25 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // Either the room the whole text names (its results had come), or every result for the whole
+  // text (they had not); never a place of a shorter text, and never a text with keys missing.
+  const room = page.getByRole('heading', { level: 1, name: 'Server room 2.09' });
+  const results = page.getByRole('heading', { level: 1, name: 'Search', exact: true });
+  await expect(room.or(results)).toBeVisible();
+  if (await results.isVisible()) {
+    expect(new URL(page.url()).searchParams.get('q')).toBe(typed);
+    await page
+      .getByRole('link', { name: /^Server room 2\.09/ })
+      .first()
+      .click();
+    await expect(room).toBeVisible();
+  }
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(
+    'Skyline Tower',
+  );
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Level 2');
+});
+
 test('finds a room from the app bar by keyboard alone and opens it by id', async ({ page }) => {
   await page.goto('/sites');
   await expect(page.getByRole('table', { name: 'Sites' })).toBeVisible();
