@@ -78,8 +78,9 @@ const text = (value: unknown) => {
   const clean = value.replace(/[\t\n\r\v\f]/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '');
   return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 };
+// 0 is how a platform says no area was recorded: unknown, as a missing one is.
 const area = (value: unknown) =>
-  typeof value === 'number' && value >= 0 && value <= 10_000_000 ? value : null;
+  typeof value === 'number' && value > 0 && value <= 10_000_000 ? value : null;
 const count = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10_000_000
     ? (value as number)

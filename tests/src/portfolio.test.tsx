@@ -127,6 +127,22 @@ describe('Portfolio screen', () => {
     expect(links[0]).toHaveAttribute('href', '/quality?rule=counts-not-included');
   });
 
+  it('reads an area of 0 as unknown: left out of the total, which says over how many', async () => {
+    renderApp('/');
+    const figures = await screen.findByRole('region', { name: 'Headline figures' });
+    const withArea = fixtureBuildings.filter((b) => (b.area ?? 0) > 0);
+    expect(withArea.length).toBeLessThan(fixtureBuildings.length); // the fixture has some at 0
+    const total = withArea.reduce((sum, b) => sum + b.area, 0);
+    expect(figures).toHaveTextContent(
+      `Total area${total.toLocaleString('en-US', { maximumFractionDigits: 1 })} m²over ${withArea.length} of ${fixtureBuildings.length} buildings`,
+    );
+    // And the building's own row says it is not known, not "0".
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    const zero = fixtureBuildings.find((b) => b.area === 0)!;
+    const row = holding(table, 'link', zero.name!);
+    expect(within(row).queryByText(/^0$/)).not.toBeInTheDocument();
+  });
+
   it('lists buildings with "not included" instead of a false 0', async () => {
     renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
@@ -185,12 +201,14 @@ describe('Portfolio screen', () => {
     const group = await screen.findByRole('group', { name: 'Charts: view as' });
     await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
     const table = await screen.findByRole('table', { name: title });
-    const largest = [...fixtureBuildings].sort((a, b) => b.area - a.area);
+    // A building without an area (0 is how the platform says it) is no bar, not a bar of 0.
+    const withArea = fixtureBuildings.filter((building) => (building.area ?? 0) > 0);
+    const largest = [...withArea].sort((a, b) => b.area - a.area);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(largest[0]!.name!);
     const figure = screen.getByRole('figure', { name: title });
     expect(
-      within(figure).getByText(`The other ${fixtureBuildings.length - 10} buildings`, {
+      within(figure).getByText(`The other ${withArea.length - 10} buildings`, {
         exact: false,
       }),
     ).toBeInTheDocument();

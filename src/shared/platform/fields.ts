@@ -52,9 +52,13 @@ export const optionalCount = z.catch(
  */
 export const maxPlausibleArea = 10_000_000;
 
-/** An area in m²: a finite number from 0 to `maxPlausibleArea`. */
+/**
+ * An area in m²: a finite number above 0, up to `maxPlausibleArea`. Platforms send 0 where no area
+ * was recorded (the field notes: "area, often 0"), and no building, floor or room has none: 0 is
+ * unknown here, as a missing area is, so no total adds it and no screen shows it as a figure.
+ */
 export const optionalArea = z.catch(
-  z.nullable(z.number().check(z.minimum(0), z.maximum(maxPlausibleArea))),
+  z.nullable(z.number().check(z.gt(0), z.maximum(maxPlausibleArea))),
   null,
 );
 
