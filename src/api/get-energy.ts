@@ -38,6 +38,9 @@ export type EnergyPeriodSpan = z.infer<typeof energyPeriodSchema>;
 export const energyBuildingSchema = z.object({
   id: z.string(),
   name: z.nullable(z.string()),
+  referenceId: z.nullable(z.string()),
+  /** Among the buildings the person sees, how many share its name, and its place among them. */
+  sameName: z.object({ count: z.number(), position: z.number() }),
   siteId: z.nullable(z.string()),
   siteName: z.nullable(z.string()),
   /** Meters of the building as a whole that read energy. */

@@ -13,6 +13,7 @@ import {
   type Energy,
 } from '@/api/get-energy';
 import { periodUse } from '@/shared/rules/meter-use';
+import { sameNames } from '@/shared/rules/same-names';
 import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
 import {
   placeCurrentValues,
@@ -465,6 +466,20 @@ describe('the portfolio energy, on the full platform', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('tells buildings of one name apart in its lists, as the portfolio does', async () => {
+    const listed = [
+      ...(await energy(context, '?limit=5000')).buildings,
+      ...(await energy(context, '?list=out&limit=5000')).buildings,
+    ];
+    const records = context.platform.emulator.portfolio.buildings.map(({ record }) => record);
+    const twins = sameNames(records);
+    expect([...twins.values()].some((same) => same.count > 1)).toBe(true);
+    for (const row of listed) {
+      expect(row.sameName, row.id).toEqual(twins.get(row.id));
+      expect(row.referenceId).toBe(records.find((record) => record.id === row.id)!.referenceId);
+    }
   });
 
   it('a day later reads one new day per meter, and keeps the days the platform forgot', async () => {

@@ -128,7 +128,7 @@ describe("The portfolio screen's model", () => {
       ['1', { score: 70, serious: false, broken: [] }],
       ['3', { score: 90, serious: false, broken: [] }],
     ]);
-    const rows = portfolioRows(buildings, names, quality, {
+    const rows = portfolioRows(buildings, names, quality, new Map(), {
       sortField: 'qualityScore',
       sortDirection: 'desc',
     });
@@ -141,7 +141,7 @@ describe("The portfolio screen's model", () => {
     expect(rows.find((row) => row.id === '2')!.siteName).not.toBe('');
     // Scores not there yet: every row unscored, in the listing's order.
     expect(
-      portfolioRows(buildings, names, undefined, {
+      portfolioRows(buildings, names, undefined, new Map(), {
         sortField: undefined,
         sortDirection: 'asc',
       }).map((row) => row.qualityScore),

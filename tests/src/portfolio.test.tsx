@@ -143,6 +143,21 @@ describe('Portfolio screen', () => {
     expect(within(row).queryByText(/^0$/)).not.toBeInTheDocument();
   });
 
+  it('tells two buildings of one name apart in the table, however narrow', async () => {
+    renderApp('/');
+    const table = await screen.findByRole('table', { name: 'Buildings' });
+    const name = fixtureBuildings.find(
+      (b) => fixtureBuildings.filter((other) => other.name === b.name).length > 1,
+    )!.name!;
+    const twins = fixtureBuildings.filter((b) => b.name === name);
+    for (const twin of twins)
+      expect(
+        await within(table).findByRole('link', {
+          name: `${name} (${twin.referenceId})`,
+        }),
+      ).toBeInTheDocument();
+  });
+
   it('lists buildings with "not included" instead of a false 0', async () => {
     renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });

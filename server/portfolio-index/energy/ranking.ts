@@ -323,9 +323,29 @@ const energyBuildingRows = (db: Kysely<IndexTables>, runId: number, period: Ener
     .leftJoin('indexed_site as site', (join) =>
       join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
     )
+    // Buildings of one name among those the reader may see (row-level security holds here too):
+    // what tells them apart (src/shared/rules/same-names.ts), numbered by id as the SPA numbers.
+    .leftJoin(
+      (join) =>
+        join
+          .selectFrom('indexed_building as twin')
+          .select([
+            'twin.id',
+            sql<string>`count(*) over (partition by twin.name)`.as('same_count'),
+            sql<string>`row_number() over (partition by twin.name order by twin.id collate "C")`.as(
+              'same_position',
+            ),
+          ])
+          .where('twin.run_id', '=', runId)
+          .as('twins'),
+      (join) => join.onRef('twins.id', '=', 'building.id'),
+    )
     .select([
       'building.id',
       'building.name',
+      'building.reference_id',
+      'twins.same_count',
+      'twins.same_position',
       'building.site_id',
       'site.name as site_name',
       'ranked.meters',
@@ -350,6 +370,8 @@ type EnergyBuildingRow = Awaited<
 const toEnergyBuilding = (row: EnergyBuildingRow) => ({
   id: row.id,
   name: row.name,
+  referenceId: row.reference_id,
+  sameName: { count: Number(row.same_count ?? 1), position: Number(row.same_position ?? 1) },
   siteId: row.site_id,
   siteName: row.site_name,
   meters: row.meters,

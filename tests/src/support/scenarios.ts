@@ -23,6 +23,7 @@ import {
 import type { AttentionRow } from '../../../server/portfolio-index/conditions/attention';
 import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
 import type { MeAnswer } from '@/shared/contracts/access';
+import { sameNames } from '@/shared/rules/same-names';
 import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import {
   checkPortfolio,
@@ -1007,6 +1008,7 @@ export function attentionRoundStopped(error: string): RequestHandler[] {
  * five has readings that miss days, one in eleven has a meter that stood still for two days, and
  * the rest are ranked, with a change against the 30 days before for most.
  */
+const fixtureSameNames = sameNames(fixture.buildings.map(({ record }) => record));
 export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }, index) => {
   const area = record.area ?? 0;
   const used = Math.round(area * (60 + ((index * 37) % 90)) * 10) / 10 || 12_000 + index;
@@ -1024,6 +1026,8 @@ export const fixtureEnergy: EnergyBuilding[] = fixture.buildings.map(({ record }
   return {
     id: record.id,
     name: record.name ?? null,
+    referenceId: record.referenceId ?? null,
+    sameName: fixtureSameNames.get(record.id)!,
     siteId: record.siteId,
     siteName: fixture.sites.find((site) => site.id === record.siteId)?.name ?? null,
     meters: 1,

@@ -16,13 +16,14 @@ import {
   type IntensityUnit,
 } from '@/domain/energy-intensity';
 import { displayName, formatAge, formatCount, formatKnown, siteLabel } from '@/lib/format';
+import { distinctName } from '@/shared/rules/same-names';
 import { intensityFormat, kwhFormat, percentFormat } from '../utils/energy-words';
 
 function BuildingCell({ row }: { row: EnergyBuilding }) {
   return (
     <TableCell>
       <Link component={RouterLink} to={paths.building(row.id)}>
-        {displayName(row.name)}
+        {distinctName(displayName(row.name), row.referenceId, row.sameName)}
       </Link>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         {siteLabel(row.siteId, row.siteName)}

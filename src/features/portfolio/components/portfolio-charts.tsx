@@ -22,6 +22,7 @@ import {
   siteLabel,
 } from '@/lib/format';
 import { buildingLabel, groupBuildings } from '../utils/portfolio-summary';
+import type { SameName } from '@/shared/rules/same-names';
 
 const shownCategories = 10;
 
@@ -36,11 +37,14 @@ const restNote = (what: string, rest: { count: number; total: number }, total: s
 export function PortfolioCharts({
   buildings,
   siteNames,
+  twins,
   wholePortfolio,
   brokenRules = () => [],
 }: {
   buildings: readonly Building[];
   siteNames: Map<string, string>;
+  /** Buildings of one name among all the person's (the model's). */
+  twins: ReadonlyMap<string, SameName>;
   /** No filter: the area by organization comes from the index, every organization with its share. */
   wholePortfolio: boolean;
   /** The data-quality rules a building breaks (the server's): values they put in doubt are left out. */
@@ -65,7 +69,7 @@ export function PortfolioCharts({
     const largest = topN(
       withArea,
       (b) => b.area ?? 0,
-      (b) => buildingLabel(b, buildings),
+      (b) => buildingLabel(b, twins),
       shownCategories,
     );
     const organizations = groupBuildings(
@@ -128,7 +132,7 @@ export function PortfolioCharts({
           : undefined,
       ].filter((part): part is string => part !== undefined),
     };
-  }, [buildings, siteNames, brokenRules]);
+  }, [buildings, siteNames, twins, brokenRules]);
 
   return (
     <Box component="section" aria-label="Charts">

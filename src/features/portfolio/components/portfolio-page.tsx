@@ -233,6 +233,7 @@ export function PortfolioPage({
             <PortfolioCharts
               buildings={filtered}
               siteNames={model.names}
+              twins={model.twins}
               wholePortfolio={!filtering}
               brokenRules={model.brokenRules}
             />

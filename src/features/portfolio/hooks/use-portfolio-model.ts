@@ -13,6 +13,7 @@ import {
   type PortfolioView,
 } from '../utils/portfolio-model';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
+import { sameNames } from '@/shared/rules/same-names';
 
 /**
  * The portfolio screen's model: what the URL asks for, and what the listings and the index's
@@ -50,9 +51,11 @@ export function usePortfolioModel(view: PortfolioView) {
       ),
     [listing, search, organizationId, siteId, marks, issues],
   );
+  // Twins are twins among all the person's buildings, whatever the filter shows.
+  const twins = useMemo(() => sameNames(listing ?? []), [listing]);
   const rows = useMemo(
-    () => portfolioRows(filtered, names, marks, { sortField, sortDirection }),
-    [filtered, names, marks, sortField, sortDirection],
+    () => portfolioRows(filtered, names, marks, twins, { sortField, sortDirection }),
+    [filtered, names, marks, twins, sortField, sortDirection],
   );
   const totals = useMemo(() => portfolioTotals(filtered), [filtered]);
   const filtering = Boolean(search || organizationId || siteId || issues);
@@ -66,6 +69,8 @@ export function usePortfolioModel(view: PortfolioView) {
     state,
     update: view.change,
     names,
+    /** Buildings of one name among all the person's, told apart by reference or "2 of 2". */
+    twins,
     organizations,
     siteOptions: sitesOffered,
     brokenRules,

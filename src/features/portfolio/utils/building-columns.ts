@@ -9,9 +9,12 @@ import {
 } from '@/lib/format';
 import { toCsv } from '@/lib/csv';
 import type { ColumnPriority } from '@/components/hidden-columns';
+import { distinctName, type SameName } from '@/shared/rules/same-names';
 
 export interface BuildingRow extends Building {
   siteName: string;
+  /** Among the person's buildings, the others of its name (told apart by reference or "2 of 2"). */
+  sameName?: SameName | undefined;
   /** Its data-quality score as the server worked it out; null where it is not available. */
   qualityScore: number | null;
 }
@@ -52,7 +55,7 @@ export const buildingColumns: BuildingColumn[] = [
     label: 'Building',
     numeric: false,
     value: (row) => displayName(row.name),
-    display: (row) => displayName(row.name),
+    display: (row) => distinctName(displayName(row.name), row.referenceId, row.sameName),
   },
   {
     field: 'referenceId',

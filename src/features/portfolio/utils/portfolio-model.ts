@@ -4,6 +4,7 @@ import { fileSlug } from '@/lib/csv';
 import { groupKey, organizationLabel, siteLabel } from '@/lib/format';
 import type { UrlView } from '@/lib/use-url-params';
 import { isSortField, sortRows, type BuildingRow, type SortDirection } from './building-columns';
+import type { SameName } from '@/shared/rules/same-names';
 
 /** Filters, sort and selection: the route keeps them in the URL (shareable, restored by Back). */
 export const portfolioViewKeys = ['q', 'org', 'site', 'sort', 'dir', 'selected', 'issues'] as const;
@@ -89,6 +90,7 @@ export function portfolioRows(
   buildings: readonly Building[],
   names: ReadonlyMap<string, string>,
   quality: ReadonlyMap<string, BuildingQualityMark> | undefined,
+  twins: ReadonlyMap<string, SameName>,
   state: Pick<PortfolioViewState, 'sortField' | 'sortDirection'>,
 ): BuildingRow[] {
   return sortRows(
@@ -96,6 +98,7 @@ export function portfolioRows(
       ...building,
       siteName: names.get(groupKey(building.siteId)) ?? siteLabel(building.siteId),
       qualityScore: quality?.get(building.id)?.score ?? null,
+      sameName: twins.get(building.id),
     })),
     state.sortField,
     state.sortDirection,

@@ -2,6 +2,7 @@ import type { Building, Site } from '@/api/platform-schemas';
 import { displayName, groupKey, siteLabel } from '@/lib/format';
 import { sumByGroup, type GroupSums } from '@/domain/group-sums';
 import { fold } from '@/shared/rules/text-match';
+import { distinctName, type SameName } from '@/shared/rules/same-names';
 
 export interface PortfolioTotals {
   buildings: number;
@@ -54,10 +55,8 @@ export function portfolioTotals(buildings: readonly Building[]): PortfolioTotals
 }
 
 /** A short label that still tells apart two buildings of the same name. */
-export function buildingLabel(building: Building, all: readonly Building[]): string {
-  const name = displayName(building.name);
-  const twins = all.filter((other) => other.name === building.name).length;
-  return twins > 1 && building.referenceId ? `${name} (${building.referenceId})` : name;
+export function buildingLabel(building: Building, twins: ReadonlyMap<string, SameName>): string {
+  return distinctName(displayName(building.name), building.referenceId, twins.get(building.id));
 }
 
 export type GroupSummary = GroupSums;
