@@ -10,25 +10,23 @@ import { routePatterns } from '@/config/paths';
 import { AppLayout } from './layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
-import {
-  accessData,
-  alarmData,
-  alarmsData,
-  outboxData,
-  alarmNoiseData,
-  attentionData,
-  buildingData,
-  compareData,
-  energyData,
-  levelData,
-  myAccessData,
-  portfolioData,
-  qualityData,
-  roomData,
-  searchData,
-  sitesData,
-  type RouteData,
-} from './routes/route-data';
+import type { RouteData } from './routes/route-data';
+import { accessData } from './routes/access-data';
+import { alarmData } from './routes/alarm-data';
+import { alarmNoiseData } from './routes/alarm-noise-data';
+import { alarmsData } from './routes/alarms-data';
+import { attentionData } from './routes/attention-data';
+import { buildingData } from './routes/building-data';
+import { compareData } from './routes/compare-data';
+import { energyData } from './routes/energy-data';
+import { levelData } from './routes/level-data';
+import { myAccessData } from './routes/my-access-data';
+import { outboxData } from './routes/outbox-data';
+import { portfolioData } from './routes/portfolio-data';
+import { qualityData } from './routes/quality-data';
+import { roomData } from './routes/room-data';
+import { searchData } from './routes/search-data';
+import { sitesData } from './routes/sites-data';
 
 type RouteModule = () => Promise<{ Component: React.ComponentType }>;
 
