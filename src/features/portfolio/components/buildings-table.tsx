@@ -15,6 +15,7 @@ import { formatCount } from '@/lib/format';
 import {
   buildingColumns,
   rowsToCsv,
+  type BuildingColumn,
   type BuildingRow,
   type SortDirection,
   type SortField,
@@ -77,6 +78,12 @@ function AllBuildingRows({
     />
   ));
 }
+
+/**
+ * A figure is sorted largest first at the first click (the walk: "Floors" ascending showed the
+ * buildings with none first); names and places from A.
+ */
+const firstDirection = (column: BuildingColumn): SortDirection => (column.numeric ? 'desc' : 'asc');
 
 /**
  * The portfolio's buildings: sortable, exportable as shown, a click on a row opens it. Long lists
@@ -154,9 +161,16 @@ export function BuildingsTable({
                   >
                     <TableSortLabel
                       active={active}
-                      direction={active ? sortDirection : 'asc'}
+                      direction={active ? sortDirection : firstDirection(column)}
                       onClick={() =>
-                        onSort(column.field, active && sortDirection === 'asc' ? 'desc' : 'asc')
+                        onSort(
+                          column.field,
+                          active
+                            ? sortDirection === 'asc'
+                              ? 'desc'
+                              : 'asc'
+                            : firstDirection(column),
+                        )
                       }
                     >
                       {column.label}
