@@ -116,8 +116,13 @@ describe('Needs attention now', () => {
       for (const row of await ui.rows()) expect(row).toHaveTextContent('Air temperature');
     });
     expect(attentionRequests.at(-1)).toContain('kind=temperature');
+    // What the order means is said, not left to a code comment (the walk's P3-9).
+    expect(
+      screen.getByText(/^Worst first: how far each reading is outside its band/),
+    ).toBeVisible();
     await userEvent.selectOptions(ui.order(), 'longest');
     await waitFor(() => expect(attentionRequests.at(-1)).toContain('sort=longest'));
+    expect(screen.getByText(/^Longest out of band first: the rooms/)).toBeVisible();
   });
 
   it("shows one building's rooms from a link, and all again when that is removed", async () => {

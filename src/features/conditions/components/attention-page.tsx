@@ -129,6 +129,11 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
           Export CSV
         </Button>
       </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {filter.sort === 'longest'
+          ? 'Longest out of band first: the rooms that left their band earliest lead.'
+          : 'Worst first: how far each reading is outside its band, measured in band widths, so a temperature and a CO₂ reading rank on one scale (26 °C against 20–24 °C is half a width out).'}
+      </Typography>
       {exporting ? <ExportFailedAlert error={exporting} /> : null}
       {attention.isError ? (
         <ErrorState
