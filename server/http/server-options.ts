@@ -48,6 +48,11 @@ export function serverOptions(
   logger: false | Record<string, unknown> | undefined,
 ): FastifyHttpOptions<Server> {
   return {
+    // Fastify gives each plugin 10 s to start. Opening the index's database is one (PGlite's
+    // start and the migrations, or a PostgreSQL that answers slowly): a loaded 2-core machine
+    // took longer (tests/under-load.ts), and a server that stopped there would not start at
+    // all. Two minutes bounds a start that truly hangs.
+    pluginTimeout: 120_000,
     logger:
       logger === false
         ? false
