@@ -51,7 +51,8 @@ test('walks portfolio → building → level → room and back by breadcrumbs an
 
   await page
     .getByRole('table', { name: 'Buildings' })
-    .getByRole('link', { name: 'Harbour View', exact: true })
+    // Two buildings share the name: each is told apart by its reference.
+    .getByRole('link', { name: /^Harbour View \(/ })
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Harbour View' })).toBeVisible();

@@ -12,6 +12,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { CompareBar } from '@/components/compare-picker';
 import { HiddenColumnsToggle, shownFrom, useHiddenColumns } from '@/components/hidden-columns';
 import { formatCount } from '@/lib/format';
+import { cellPaddingX } from './building-table-row';
 import {
   buildingColumns,
   rowsToCsv,
@@ -157,7 +158,12 @@ export function BuildingsTable({
                     key={column.field}
                     align={column.numeric ? 'right' : 'left'}
                     sortDirection={active ? sortDirection : false}
-                    sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...shownFrom[column.priority] }}
+                    sx={{
+                      whiteSpace: 'nowrap',
+                      fontWeight: 600,
+                      px: cellPaddingX,
+                      ...shownFrom[column.priority],
+                    }}
                   >
                     <TableSortLabel
                       active={active}

@@ -85,7 +85,9 @@ export const buildingColumns: BuildingColumn[] = [
   },
   {
     field: 'floorCount',
-    priority: 'sm',
+    // From 900 px: at a tablet's 768 the name (told apart from a twin by its reference), site,
+    // area and score fill the width.
+    priority: 'md',
     label: 'Floors',
     numeric: true,
     value: (row) => row.floorCount,
