@@ -15,6 +15,9 @@ import {
 } from './outbox.ts';
 import { webhookPayload, type WebhookSender } from './webhook.ts';
 
+/** The least a pass waits for the next (a batch another instance is expanding stays due). */
+const minimumWaitMs = 1000;
+
 /** Messages sent at once (each on its own SMTP connection or webhook request). */
 const sendsAtOnce = 4;
 
@@ -39,7 +42,11 @@ export interface Notifier {
 export function createNotifier(options: {
   db: Kysely<IndexTables>;
   clock: Clock;
-  recipientsOf: (buildingId: string, route: NotificationRoute) => Promise<Recipient[]>;
+  /** Who is told about each of these buildings' alarms (plugin.ts: people in scope). */
+  recipientsOf: (
+    buildingIds: readonly string[],
+    route: NotificationRoute,
+  ) => Promise<ReadonlyMap<string, Recipient[]>>;
   mailer: Mailer | undefined;
   /** A signed webhook told about every batch (WEBHOOK_URL); undefined: none. */
   webhook?: { url: string; sender: WebhookSender } | undefined;
@@ -55,6 +62,7 @@ export function createNotifier(options: {
   const outbox = notificationOutbox(options.db);
   const now = () => new Date(options.clock.now());
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   let running: Promise<unknown> | undefined;
 
   const { webhook, mailer } = options;
@@ -132,16 +140,29 @@ export function createNotifier(options: {
     smtp: options.smtp,
     deliverDue,
     start() {
-      timer = setInterval(() => {
-        if (running) return;
-        deliverDue().catch((error: unknown) =>
-          options.log.warn({ err: error }, 'Alarm notifications could not be sent.'),
-        );
-      }, options.everyMs);
+      // A pass every `everyMs`, and one when the next batch falls due if that is sooner: a
+      // batch's window ends on its own time, and waiting for the next tick added up to a whole
+      // period to every e-mail (issue #53: raise to SMTP within the window and 10 s).
+      const tick = async () => {
+        let wait = options.everyMs;
+        try {
+          await deliverDue();
+          const next = await outbox.nextDueAt();
+          if (next !== undefined)
+            wait = Math.min(wait, Math.max(next.getTime() - options.clock.now(), minimumWaitMs));
+        } catch (error) {
+          options.log.warn({ err: error }, 'Alarm notifications could not be sent.');
+        }
+        if (stopped) return;
+        timer = setTimeout(() => void tick(), wait);
+        timer.unref();
+      };
+      timer = setTimeout(() => void tick(), options.everyMs);
       timer.unref();
     },
     async close() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await running?.catch(() => {});
       options.mailer?.close();
       options.webhook?.sender.close();

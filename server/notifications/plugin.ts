@@ -29,19 +29,23 @@ const clockOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
- * Who is told about a building's alarms: people seen signing in, with an e-mail address, whose
+ * Who is told about each building's alarms: people seen signing in, with an e-mail address, whose
  * access covers the building and who have e-mail on (by default where they may act on alarms);
  * for an escalation, the building's administrators who have not turned e-mail off. Worked out
- * when a message is written, so a grant removed since is never told.
+ * when a message is written, so a grant removed since is never told; the people and the
+ * buildings' places are read once for every building of a notifier's pass.
  */
 export function recipientsFor(index: PortfolioIndex, policies: PolicySource) {
-  return async (buildingId: string, route: NotificationRoute = 'first'): Promise<Recipient[]> => {
+  return async (
+    buildingIds: readonly string[],
+    route: NotificationRoute = 'first',
+  ): Promise<Map<string, Recipient[]>> => {
+    const told = new Map<string, Recipient[]>();
+    if (buildingIds.length === 0) return told;
     const policy = await policies.current();
-    const place = (await index.access.building(buildingId)) ?? {
-      id: buildingId,
-      site_id: null,
-      organization_id: null,
-    };
+    const known = new Map(
+      (await index.access.buildingsAt(buildingIds)).map((place) => [place.id, place]),
+    );
     const { db } = index.database;
     const people = await db
       .selectFrom('person')
@@ -58,26 +62,41 @@ export function recipientsFor(index: PortfolioIndex, policies: PolicySource) {
       ])
       .where('person.email', 'is not', null)
       .execute();
-    return people.flatMap((person) => {
-      const role = roleAt(accessOf(policy, { sub: person.sub, groups: person.groups }), place);
-      if (role === null) return [];
-      // The index's own failures (no building): its administrators only.
-      if (buildingId === indexWide && role !== 'admin') return [];
-      const on =
-        route === 'escalation'
-          ? role === 'admin' && person.email_on !== false
-          : (person.email_on ?? roleAllows(role, 'operator'));
-      if (!on) return [];
-      const quiet =
-        person.quiet_from != null && person.quiet_to != null && person.time_zone
-          ? {
-              from: clockOf(person.quiet_from),
-              to: clockOf(person.quiet_to),
-              timeZone: person.time_zone,
-            }
-          : undefined;
-      return [{ sub: person.sub, name: person.name, email: person.email!, quiet }];
-    });
+    const accesses = people.map((person) => ({
+      person,
+      access: accessOf(policy, { sub: person.sub, groups: person.groups }),
+    }));
+    for (const buildingId of new Set(buildingIds)) {
+      const place = known.get(buildingId) ?? {
+        id: buildingId,
+        site_id: null,
+        organization_id: null,
+      };
+      told.set(
+        buildingId,
+        accesses.flatMap(({ person, access }) => {
+          const role = roleAt(access, place);
+          if (role === null) return [];
+          // The index's own failures (no building): its administrators only.
+          if (buildingId === indexWide && role !== 'admin') return [];
+          const on =
+            route === 'escalation'
+              ? role === 'admin' && person.email_on !== false
+              : (person.email_on ?? roleAllows(role, 'operator'));
+          if (!on) return [];
+          const quiet =
+            person.quiet_from != null && person.quiet_to != null && person.time_zone
+              ? {
+                  from: clockOf(person.quiet_from),
+                  to: clockOf(person.quiet_to),
+                  timeZone: person.time_zone,
+                }
+              : undefined;
+          return [{ sub: person.sub, name: person.name, email: person.email!, quiet }];
+        }),
+      );
+    }
+    return told;
   };
 }
 

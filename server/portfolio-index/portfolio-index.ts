@@ -50,6 +50,7 @@ import { grantWords } from '../access/grant-words.ts';
 import {
   buildingListing,
   buildingPlace,
+  buildingPlaces,
   sitePlace,
   buildingsNamed,
   holdsPlace,
@@ -242,6 +243,8 @@ export interface PortfolioIndex {
     ): Promise<Served<typeof namesOf>>;
     /** One building's place, whoever may see it (the admins' "who can see this building"). */
     building(id: string): Promise<Awaited<ReturnType<typeof buildingPlace>>>;
+    /** Many buildings' places at once (the notifier's recipients of a pass); unknown left out. */
+    buildingsAt(ids: readonly string[]): Promise<Awaited<ReturnType<typeof buildingPlaces>>>;
     /** One site's place, whoever may see it (a silence over a whole site). */
     site(id: string): Promise<Awaited<ReturnType<typeof sitePlace>>>;
     /** Who signed in, with which groups: kept for the access pages. */
@@ -665,6 +668,10 @@ export async function createPortfolioIndex(options: {
       async building(id) {
         const served = await servedRun(db);
         return served ? buildingPlace(db, served.runId, id) : undefined;
+      },
+      async buildingsAt(ids) {
+        const served = await servedRun(db);
+        return served ? buildingPlaces(db, served.runId, ids) : [];
       },
       async site(id) {
         const served = await servedRun(db);

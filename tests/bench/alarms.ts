@@ -3,6 +3,7 @@ import { startSmtpSink } from '../../server/notifications/smtp-sink';
 import { writeSection } from './report-sections';
 import { signIn, startLargeStorey } from './large-storey';
 import { figureRecorder, figureTable, percentile } from './figures';
+import { startPostgres } from '../server/support/postgres-server';
 
 const group = 'Alarms';
 /** The grouping window of this run (ALARM_GROUP_MINUTES): shorter than the default 5 to keep the run short. */
@@ -31,6 +32,31 @@ const linkedAlarms = (raw: string) =>
 export async function alarmsBenchmarks(command: string): Promise<void> {
   const { figures, record } = figureRecorder();
   await build({ ifStale: true });
+  // The embedded database, as `npm start` and the image run; then a PostgreSQL of its own, as a
+  // deployment of this size would (DATABASE_URL): the round and the notifier on connections of
+  // their own rather than queued on PGlite's one.
+  const databases = (process.env.BENCH_ALARMS_DATABASE ?? 'embedded,postgres').split(',');
+  for (const database of databases) {
+    if (database !== 'embedded' && database !== 'postgres')
+      throw new Error(`BENCH_ALARMS_DATABASE: "${database}" is neither embedded nor postgres.`);
+    const postgres = database === 'postgres' ? await startPostgres() : undefined;
+    try {
+      await measureOn(database, postgres?.url, command, record);
+    } finally {
+      await postgres?.stop();
+    }
+  }
+  if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'alarms') return;
+  await writeAlarmSection(command, figures);
+}
+
+/** One Storey on the large profile over `database`: its two rounds and its e-mails' latency. */
+async function measureOn(
+  database: 'embedded' | 'postgres',
+  databaseUrl: string | undefined,
+  command: string,
+  record: ReturnType<typeof figureRecorder>['record'],
+): Promise<void> {
   const sink = await startSmtpSink({ keep: 1_000_000 });
   const storey = await startLargeStorey({
     SMTP_URL: sink.url,
@@ -39,6 +65,7 @@ export async function alarmsBenchmarks(command: string): Promise<void> {
     ALARM_GROUP_MINUTES: String(groupMinutes),
     NOTIFY_EVERY_SECONDS: String(notifyEverySeconds),
     METRICS_ON_MAIN_PORT: 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   try {
     const base = storey.url;
@@ -107,7 +134,7 @@ export async function alarmsBenchmarks(command: string): Promise<void> {
     for (const [index, round] of rounds.entries())
       record({
         group,
-        name: `${index === 0 ? 'first' : 'second'} alarm round over every checked room (${round.buildings.toLocaleString('en-GB')} buildings, the round ${round.wallSeconds.toFixed(0)} s in all): database time`,
+        name: `${database}: ${index === 0 ? 'first' : 'second'} alarm round over every checked room (${round.buildings.toLocaleString('en-GB')} buildings, the round ${round.wallSeconds.toFixed(0)} s in all): database time`,
         value: `${round.seconds.toFixed(2)} s`,
         target: '≤ 5 s',
         met: round.seconds <= 5,
@@ -117,7 +144,7 @@ export async function alarmsBenchmarks(command: string): Promise<void> {
     const p95 = latencies.length ? percentile(latencies, 0.95) : Number.NaN;
     record({
       group,
-      name: `raise → SMTP accept of the first e-mail naming it, ${latencies.length.toLocaleString('en-GB')} alarms of ${raised.size.toLocaleString('en-GB')} open, in ${sink.received.length.toLocaleString('en-GB')} e-mails; grouping window ${window} s: p50 · p95 · max`,
+      name: `${database}: raise → SMTP accept of the first e-mail naming it, ${latencies.length.toLocaleString('en-GB')} alarms of ${raised.size.toLocaleString('en-GB')} open, in ${sink.received.length.toLocaleString('en-GB')} e-mails; grouping window ${window} s: p50 · p95 · max`,
       value: latencies.length
         ? `${percentile(latencies, 0.5).toFixed(1)} s · ${p95.toFixed(1)} s · ${Math.max(...latencies).toFixed(1)} s`
         : 'no alarm was e-mailed',
@@ -129,13 +156,18 @@ export async function alarmsBenchmarks(command: string): Promise<void> {
     await storey.stop();
     await sink.close();
   }
-  if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'alarms') return;
+}
+
+async function writeAlarmSection(
+  command: string,
+  figures: ReturnType<typeof figureRecorder>['figures'],
+): Promise<void> {
   await writeSection(
     'alarms',
     [
       `## ${group}`,
       '',
-      `Measured with \`${command}\` on the large profile: one Storey (the production build, embedded database and emulator), its conditions round reading every building with devices (\`CONDITIONS_REQUEST_BUDGET=1000000\`), alarm e-mails to the demo's people through a real SMTP server (smtp-server) in the benchmark's process, grouped per person and building for ${groupMinutes} minute (\`ALARM_GROUP_MINUTES\`; 5 by default), the notifier passing every ${notifyEverySeconds} s. Database time is what Storey measures around each building's alarm step, in that building's transaction (\`storey_alarm_round_seconds\` on /metrics). Latency runs from an alarm's \`raisedAt\` to the moment the SMTP server accepted the first e-mail linking to it. \`BENCH_ONLY=alarms npm run bench\` runs and writes this section alone.`,
+      `Measured with \`${command}\` on the large profile, once on the embedded database (as \`npm start\` and the image run) and once on a PostgreSQL started by the benchmark (\`DATABASE_URL\`, Debian's server, fsync off), one after the other: each a Storey of its own (the production build and the emulator), its conditions round reading every building with devices (\`CONDITIONS_REQUEST_BUDGET=1000000\`), alarm e-mails to the demo's people through a real SMTP server (smtp-server) in the benchmark's process, grouped per person and building for ${groupMinutes} minute (\`ALARM_GROUP_MINUTES\`; 5 by default), the notifier passing every ${notifyEverySeconds} s and when the next batch falls due. Database time is what Storey measures around each derivation of 200 buildings' alarms, summed over the round (\`storey_alarm_round_seconds\` on /metrics); on the embedded database it includes waiting for its one connection, which the round's own writes share. Latency runs from an alarm's \`raisedAt\` to the moment the SMTP server accepted the first e-mail linking to it. \`BENCH_ONLY=alarms npm run bench\` runs and writes this section alone; \`BENCH_ALARMS_DATABASE=embedded\` (or \`postgres\`) one database only.`,
       '',
       ...figureTable(figures, 'measure'),
     ].join('\n'),

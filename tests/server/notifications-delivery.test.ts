@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { severityRank } from '@/shared/contracts/alarms';
-import { raiseAlarm, type AlarmCandidate } from '../../server/portfolio-index/alarms/derive';
+import {
+  raiseAlarm,
+  raiseAlarms,
+  type AlarmCandidate,
+} from '../../server/portfolio-index/alarms/derive';
 import { roomAlarm } from './support/alarm-candidates';
 import { defaultAlarmRules } from '../../server/portfolio-index/alarms/rules';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
@@ -34,7 +38,7 @@ const notifierOn = (smtpUrl: string): Notifier =>
   createNotifier({
     db: database.db,
     clock: { now: () => time.now },
-    recipientsOf: async () => recipients,
+    recipientsOf: async (buildingIds) => new Map(buildingIds.map((id) => [id, recipients])),
     mailer: smtpMailer(smtpUrl, 'Storey <storey@example.test>'),
     smtp: 'configured',
     publicUrl: 'https://storey.example.test',
@@ -162,7 +166,8 @@ describe('alarm e-mails', () => {
     const notifier = createNotifier({
       db: database.db,
       clock: { now: () => time.now },
-      recipientsOf: async () => [{ ...recipients[0]!, quiet }, recipients[1]!],
+      recipientsOf: async (buildingIds) =>
+        new Map(buildingIds.map((id) => [id, [{ ...recipients[0]!, quiet }, recipients[1]!]])),
       mailer: smtpMailer(sink.url, 'Storey <storey@example.test>'),
       smtp: 'configured',
       publicUrl: 'https://storey.example.test',
@@ -191,6 +196,62 @@ describe('alarm e-mails', () => {
     await raise({ ...alarm('8.02', 2600), severity: severityRank.critical });
     time.now += 5 * minute;
     expect(await notifier.deliverDue()).toMatchObject({ written: 2, sent: 2 });
+    await notifier.close();
+  });
+
+  it("writes a round's worth of buildings' messages in a few statements, each to its own people", async () => {
+    // 600 buildings with a new alarm in one window (a first round at 10,000 buildings made
+    // thousands): more than one pass's 500 batches, so the second part is written too.
+    time.now = Date.UTC(2026, 10, 27, 9, 0);
+    const buildings = Array.from({ length: 600 }, (_, index) => `many-${index}`);
+    await raiseAlarms(
+      database.db,
+      buildings.map((building) => ({
+        ...alarm(`${building}.1`, 1400),
+        key: `comfort:${building}.1:co2`,
+        buildingId: building,
+      })),
+      new Date(time.now),
+      defaultAlarmRules,
+    );
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const asked: string[][] = [];
+    const notifier = createNotifier({
+      db: counted,
+      clock: { now: () => time.now },
+      // Ana looks after the even buildings, Ben after the odd ones.
+      recipientsOf: async (buildingIds) => {
+        asked.push([...buildingIds]);
+        return new Map(buildingIds.map((id) => [id, [recipients[Number(id.slice(5)) % 2]!]]));
+      },
+      mailer: undefined,
+      smtp: 'none',
+      publicUrl: 'https://storey.example.test',
+      everyMs: 60_000,
+      log: { warn: () => {} } as unknown as FastifyBaseLogger,
+    });
+    time.now += 5 * minute;
+    expect(await notifier.deliverDue()).toMatchObject({ written: 600 });
+    // Two parts of a handful each: before, five statements or more a building (3,000 here).
+    expect(statements).toBeLessThanOrEqual(20);
+    expect(asked.map((ids) => ids.length)).toEqual([500, 100]);
+    const written = await database.db
+      .selectFrom('notification_outbox')
+      .select(['building_id', 'email'])
+      .where('building_id', 'like', 'many-%')
+      .execute();
+    expect(written).toHaveLength(600);
+    for (const { building_id, email } of written)
+      expect(email).toBe(
+        Number(building_id.slice(5)) % 2 === 0 ? 'ana@example.test' : 'ben@example.test',
+      );
     await notifier.close();
   });
 });

@@ -60,7 +60,7 @@ const notifierTo = (url: string) =>
   createNotifier({
     db: database.db,
     clock: { now: () => time.now },
-    recipientsOf: async () => [],
+    recipientsOf: async () => new Map(),
     mailer: undefined,
     webhook: { url, sender: senderFor(['127.0.0.1']) },
     smtp: 'none',

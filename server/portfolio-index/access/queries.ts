@@ -168,7 +168,6 @@ export async function namesOf(
   return { organizations, sites, buildings };
 }
 
-/** One building's place in the hierarchy (for "who can see this building"); undefined if unknown. */
 /** A site as a place a silence may cover: its id, name and organisation. */
 export async function sitePlace(db: Kysely<IndexTables>, runId: number, id: string) {
   return db
@@ -179,6 +178,7 @@ export async function sitePlace(db: Kysely<IndexTables>, runId: number, id: stri
     .executeTakeFirst();
 }
 
+/** One building's place in the hierarchy (for "who can see this building"); undefined if unknown. */
 export async function buildingPlace(db: Kysely<IndexTables>, runId: number, id: string) {
   return db
     .selectFrom('indexed_building')
@@ -186,4 +186,19 @@ export async function buildingPlace(db: Kysely<IndexTables>, runId: number, id: 
     .where('run_id', '=', runId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Many buildings' places at once (who is told about each one's alarms); unknown ids left out. */
+export async function buildingPlaces(
+  db: Kysely<IndexTables>,
+  runId: number,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('indexed_building')
+    .select(['id', 'name', 'site_id', 'organization_id'])
+    .where('run_id', '=', runId)
+    .where('id', '=', sql<string>`any(${[...ids]}::text[])`)
+    .execute();
 }
