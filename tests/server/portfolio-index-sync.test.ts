@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexStatusSchema, type IndexStatus } from '@/api/get-index-status';
 import { indexSearchSchema } from '@/features/search/api/search-index';
 import { totalsSchema } from '@/api/get-totals';
+import { sameNames } from '@/shared/rules/same-names';
 import { csrf, startBff, startPlatform, type RunningPlatform } from './support/harness';
 import { getJson, indexedPlatform, type IndexedPlatform } from './support/indexed-platform';
 
@@ -133,6 +134,49 @@ describe('portfolio index on the full platform', () => {
         /(^| )2\.09/.test(`${hit.name} ${hit.levelName} ${hit.buildingName}`),
       ),
     ).toBe(true);
+  });
+
+  it('tells same-named rooms and buildings apart as their floor and the portfolio do', async () => {
+    const { portfolio } = context.platform.emulator;
+    const hits = async (query: string) =>
+      indexSearchSchema.parse(
+        (await get(context, `/api/index/search?q=${encodeURIComponent(query)}&limit=200`)).body,
+      ).hits;
+    // The tower's Level 42 holds two meeting rooms: numbered by id, as its floor page numbers them.
+    const tower = portfolio.buildings.find((entry) => entry.record.name === 'Skyline Tower')!;
+    const level42 = portfolio.floorsOf(tower).find((floor) => floor.record.name === 'Level 42')!;
+    const expected = sameNames(
+      level42.spaces.map((space) => ({ id: space.id, name: space.name ?? null })),
+    );
+    const meetings = (await hits('Skyline Tower Level 42 meeting')).filter(
+      (hit) => hit.kind === 'room' && hit.levelName === 'Level 42' && hit.name === 'Meeting room',
+    );
+    expect(meetings.length).toBeGreaterThanOrEqual(2);
+    for (const hit of meetings) expect(hit.sameName).toEqual(expected.get(hit.id!));
+    expect(meetings.map((hit) => hit.sameName!.position).sort()).toEqual(
+      meetings.map((_hit, index) => index + 1),
+    );
+    // A room alone of its name on its floor says so (count 1), and levels carry nothing.
+    const [alone] = await hits('Skyline Tower 0.02');
+    expect(alone!.sameName).toEqual({ count: 1, position: 1 });
+    // Buildings of one name across the portfolio, with their references.
+    const clinics = portfolio.buildings.filter(
+      (entry) => entry.record.name === "St. Mary's Clinic",
+    );
+    expect(clinics.length).toBe(2);
+    const found = (await hits("St. Mary's Clinic")).filter((hit) => hit.kind === 'building');
+    const byId = sameNames(
+      clinics.map((entry) => ({ id: entry.record.id, name: entry.record.name })),
+    );
+    expect(found.map((hit) => [hit.buildingId, hit.sameName, hit.referenceId])).toEqual(
+      expect.arrayContaining(
+        clinics.map((entry) => [
+          entry.record.id,
+          byId.get(entry.record.id),
+          entry.record.referenceId ?? null,
+        ]),
+      ),
+    );
   });
 
   it('pages through every result, beyond 500, each place once', async () => {

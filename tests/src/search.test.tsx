@@ -192,6 +192,25 @@ describe('Global search', () => {
     ).toBeInTheDocument();
   });
 
+  it('tells two rooms of one name on a floor apart as the floor numbers them, and opens the one chosen', async () => {
+    const level42 = fixture.floorsOf(tower).find((level) => level.record.name === 'Level 42')!;
+    const meetings = level42.spaces
+      .filter((space) => space.name === 'Meeting room')
+      .map((space) => space.id)
+      .sort();
+    expect(meetings).toHaveLength(2);
+    const { router } = renderApp('/sites');
+    const box = await ui.box();
+    await userEvent.type(box, `${tower.record.name!} Level 42 meeting`, { delay: null });
+    const listbox = await ui.listbox();
+    await within(listbox).findByRole('option', { name: /^Meeting room \(1 of 2\)/ });
+    const second = within(listbox).getByRole('option', { name: /^Meeting room \(2 of 2\)/ });
+    await userEvent.click(second);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(new RegExp(`/rooms/${meetings[1]}$`)),
+    );
+  });
+
   it('says so in plain words when the platform no longer has a place the index listed', async () => {
     server.use(...indexListsARemovedBuilding());
     renderApp('/sites');

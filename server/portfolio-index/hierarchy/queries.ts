@@ -1,6 +1,7 @@
 import { noGroupKey } from '../../../src/shared/labels.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { IndexTables } from '../core/tables.ts';
+import type { SameName } from '../../../src/shared/rules/same-names.ts';
 
 /** Matches are counted up to this; past it the answer says "more" (pages still reach them). */
 export const countLimit = 1_000;
@@ -14,6 +15,14 @@ export interface PlaceHit {
   levelId: string | null;
   levelPosition: number | null;
   levelName: string | null;
+  /** A building's reference (what tells same-named buildings apart first); null otherwise. */
+  referenceId: string | null;
+  /**
+   * How many of this name there are where a person would mistake one for another (buildings in
+   * the portfolio, rooms on their level) and its place among them by id: the floor page's
+   * "Meeting room (1 of 2)". Null for levels.
+   */
+  sameName: SameName | null;
 }
 
 /** A place's row as search reads it. */
@@ -170,19 +179,87 @@ export async function searchPlaces(
     break;
   }
   total ??= before;
+  const same = await sameNamesOf(db, runId, rows);
   return {
     total: Math.min(total, countLimit),
     more: total > countLimit,
-    hits: rows.map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      name: row.name,
-      buildingId: row.building_id,
-      buildingName: row.building_name,
-      levelId: row.level_id,
-      levelPosition: row.level_position,
-      levelName: row.level_name,
-    })),
+    hits: rows.map((row) => {
+      const building = row.kind === 'building' ? same.buildings.get(row.building_id) : undefined;
+      return {
+        kind: row.kind,
+        id: row.id,
+        name: row.name,
+        buildingId: row.building_id,
+        buildingName: row.building_name,
+        levelId: row.level_id,
+        levelPosition: row.level_position,
+        levelName: row.level_name,
+        referenceId: building?.referenceId ?? null,
+        sameName:
+          row.kind === 'building'
+            ? (building?.sameName ?? null)
+            : row.kind === 'room' && row.id !== null
+              ? (same.rooms.get(`${row.building_id} ${row.id}`) ?? null)
+              : null,
+      };
+    }),
+  };
+}
+
+/**
+ * The page's buildings and rooms among the others of their name (same-names.ts): buildings in
+ * the portfolio as the reader sees it, rooms on their own level, numbered by id as every screen
+ * numbers them. Two small reads over the page's names, through the buildings' indexes.
+ */
+async function sameNamesOf(db: Kysely<IndexTables>, runId: number, rows: readonly PlaceRow[]) {
+  const buildingNames = [
+    ...new Set(rows.filter((row) => row.kind === 'building').map((row) => row.name ?? '')),
+  ];
+  const rooms = rows.filter((row) => row.kind === 'room' && row.id !== null);
+  // One after the other: a reader's transaction is one connection.
+  const buildingRows =
+    buildingNames.length === 0
+      ? []
+      : (
+          await sql<{ id: string; reference_id: string | null; count: string; position: string }>`
+          select id, reference_id, count(*) over named as count,
+            row_number() over (named order by id) as position
+          from indexed_building
+          where run_id = ${runId}
+            and coalesce(name, '') = any(${buildingNames}::text[])
+          window named as (partition by coalesce(name, ''))`.execute(db)
+        ).rows;
+  const roomRows =
+    rooms.length === 0
+      ? []
+      : (
+          await sql<{ building_id: string; id: string; count: string; position: string }>`
+          select building_id, id, count(*) over named as count,
+            row_number() over (named order by id) as position
+          from indexed_room
+          where run_id = ${runId}
+            and building_id = any(${[...new Set(rooms.map((row) => row.building_id))]}::text[])
+            and id is not null
+            and (building_id, level_position, coalesce(name, '')) in (
+              select * from unnest(${rooms.map((row) => row.building_id)}::text[],
+                ${rooms.map((row) => row.level_position ?? -1)}::integer[],
+                ${rooms.map((row) => row.name ?? '')}::text[]))
+          window named as (partition by building_id, level_position, coalesce(name, ''))`.execute(
+            db,
+          )
+        ).rows;
+  const sameName = (row: { count: string; position: string }): SameName => ({
+    count: Number(row.count),
+    position: Number(row.position),
+  });
+  return {
+    buildings: new Map(
+      buildingRows.map((row) => [
+        row.id,
+        { referenceId: row.reference_id, sameName: sameName(row) },
+      ]),
+    ),
+    rooms: new Map(roomRows.map((row) => [`${row.building_id} ${row.id}`, sameName(row)])),
   };
 }
 

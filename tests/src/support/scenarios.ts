@@ -440,6 +440,9 @@ const fold = (text: string | null | undefined) => foldText(text ?? '');
  * of kinds. The server ranks with PostgreSQL (its own tests hold that); here every word of the
  * query must be in the place's names, and the order is the fixture's.
  */
+const sameBuildingNames = sameNames(
+  fixture.buildings.map((entry) => ({ id: entry.record.id, name: entry.record.name ?? null })),
+);
 const places = fixture.buildings.flatMap((entry) => {
   const building = entry.record;
   const base = { buildingId: building.id, buildingName: building.name };
@@ -453,6 +456,8 @@ const places = fixture.buildings.flatMap((entry) => {
       levelId: null,
       levelPosition: null,
       levelName: null,
+      referenceId: building.referenceId ?? null,
+      sameName: sameBuildingNames.get(building.id) ?? null,
     },
     ...floors.map((floor, position) => ({
       kind: 'level',
@@ -462,9 +467,14 @@ const places = fixture.buildings.flatMap((entry) => {
       levelId: floor.record.id,
       levelPosition: position,
       levelName: floor.record.name,
+      referenceId: null,
+      sameName: null,
     })),
-    ...floors.flatMap((floor, position) =>
-      floor.spaces.map((space) => ({
+    ...floors.flatMap((floor, position) => {
+      const sameRoomNames = sameNames(
+        floor.spaces.map((space) => ({ id: space.id, name: space.name ?? null })),
+      );
+      return floor.spaces.map((space) => ({
         kind: 'room',
         id: space.id,
         name: space.name,
@@ -472,8 +482,10 @@ const places = fixture.buildings.flatMap((entry) => {
         levelId: floor.record.id,
         levelPosition: position,
         levelName: floor.record.name,
-      })),
-    ),
+        referenceId: null,
+        sameName: sameRoomNames.get(space.id) ?? null,
+      }));
+    }),
   ];
 });
 
@@ -623,6 +635,8 @@ export function indexListsARemovedBuilding(): RequestHandler[] {
               levelId: null,
               levelPosition: null,
               levelName: null,
+              referenceId: null,
+              sameName: { count: 1, position: 1 },
             },
           ],
         }),

@@ -1,4 +1,5 @@
 import { displayName } from '@/lib/format';
+import { nameDistinction, sameNames } from '@/shared/rules/same-names';
 
 export interface RoomLabel {
   index: number;
@@ -9,25 +10,26 @@ export interface RoomLabel {
   occurrence: string | undefined;
 }
 
+/**
+ * Each room's name, and among rooms of one name on the level its place by id (the shared rule, so
+ * search and this floor say "Meeting room (1 of 2)" of the same room); rooms without ids by their
+ * place in the list.
+ */
 export function labelRooms(
   rooms: ReadonlyArray<{ id?: string; name: string | null }>,
 ): RoomLabel[] {
-  const totals = new Map<string, number>();
-  for (const room of rooms)
-    totals.set(displayName(room.name), (totals.get(displayName(room.name)) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return rooms.map((room, index) => {
-    const name = displayName(room.name);
-    const total = totals.get(name) ?? 1;
-    const position = (seen.get(name) ?? 0) + 1;
-    seen.set(name, position);
-    return {
-      index,
-      key: room.id ?? String(index),
-      name,
-      occurrence: total > 1 ? `${position} of ${total}` : undefined,
-    };
-  });
+  // Rooms without ids sort by their place, padded so that the 10th comes after the 9th.
+  const idOf = (room: (typeof rooms)[number], index: number) =>
+    room.id ?? `#${String(index).padStart(9, '0')}`;
+  const same = sameNames(
+    rooms.map((room, index) => ({ id: idOf(room, index), name: displayName(room.name) })),
+  );
+  return rooms.map((room, index) => ({
+    index,
+    key: room.id ?? String(index),
+    name: displayName(room.name),
+    occurrence: nameDistinction(null, same.get(idOf(room, index))),
+  }));
 }
 
 /** What links to a level use: its id where the platform has one, its position otherwise. */

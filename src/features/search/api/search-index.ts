@@ -21,6 +21,10 @@ export const indexSearchSchema = z.object({
       levelId: z.nullable(z.string()),
       levelPosition: z.nullable(z.number()),
       levelName: z.nullable(z.string()),
+      /** A building's reference; null for floors and rooms. */
+      referenceId: z.nullable(z.string()),
+      /** Among the others of its name (buildings in the portfolio, rooms on their floor). */
+      sameName: z.nullable(z.object({ count: z.number(), position: z.number() })),
     }),
   ),
 });

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { displayName, groupKey, organizationLabel, siteLabel } from '@/lib/format';
 import type { OutlineRoom } from '@/api/get-building-outline';
 import { fold, matchRange } from '@/shared/rules/text-match';
+import { distinctName, nameDistinction } from '@/shared/rules/same-names';
 import { indexLinkState, type IndexLinkState } from '@/lib/index-link';
 import type { IndexHit } from '../api/search-index';
 import type { FoundLevel, FoundRoom } from '../api/search-places';
@@ -180,15 +181,20 @@ function indexResult(
   const building = buildingsById.get(hit.buildingId);
   const where = [...(building ? [siteOf(building.siteId)] : []), displayName(hit.buildingName)];
   const level = hit.levelId ?? hit.levelPosition;
-  if (hit.kind === 'building')
+  if (hit.kind === 'building') {
+    // Two "St. Mary's Clinic" told apart as the portfolio and Energy tell them: by reference, or
+    // "2 of 2"; a reference in the name is not repeated in the path.
+    const distinction = nameDistinction(hit.referenceId, hit.sameName ?? undefined);
+    const reference = building?.referenceId ?? hit.referenceId;
     return {
       kind: 'building',
       key: `building:${hit.buildingId}`,
-      label: displayName(hit.name),
-      path: where.slice(0, -1).concat(building?.referenceId ? [building.referenceId] : []),
+      label: distinctName(displayName(hit.name), hit.referenceId, hit.sameName ?? undefined),
+      path: where.slice(0, -1).concat(reference && reference !== distinction ? [reference] : []),
       to: paths.building(hit.buildingId),
       buildingId: hit.buildingId,
     };
+  }
   if (hit.kind === 'level')
     return {
       kind: 'floor',
@@ -200,7 +206,8 @@ function indexResult(
   return {
     kind: 'room',
     key: `room:${hit.buildingId}:${String(level)}:${hit.id ?? `#${position}`}`,
-    label: displayName(hit.name),
+    // "Meeting room (1 of 2)", as its floor's page numbers it.
+    label: distinctName(displayName(hit.name), null, hit.sameName ?? undefined),
     path: [...where, displayName(hit.levelName)],
     to:
       level === null
