@@ -28,6 +28,7 @@ import {
   type AttentionFilter,
   type attentionSorts,
 } from './conditions/attention.ts';
+import { buildingFloorsNow } from './conditions/floors-now.ts';
 import { refreshConditions, type ConditionsRound } from './conditions/refresh.ts';
 import { refreshEnergy, type EnergyRound } from './energy/refresh.ts';
 import {
@@ -164,6 +165,11 @@ export interface PortfolioIndex {
       sort: (typeof attentionSorts)[number],
       page: { offset: number; limit: number },
     ): Promise<Served<typeof attentionList>>;
+    /** A building's floors as its last check left them (null inside: not checked lately). */
+    floorsNow(
+      reader: IndexReader,
+      buildingId: string,
+    ): Promise<Served<() => Promise<{ now: Awaited<ReturnType<typeof buildingFloorsNow>> }>>>;
   };
   /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */
   energy: {
@@ -618,6 +624,10 @@ export async function createPortfolioIndex(options: {
         readServed(reader, (trx, runId) =>
           attentionList(trx, runId, filter, sort, page, clock.now()),
         ),
+      floorsNow: (reader, buildingId) =>
+        readServed(reader, async (trx, runId) => ({
+          now: await buildingFloorsNow(trx, runId, buildingId, clock.now()),
+        })),
     },
     energy: {
       refresh: refreshEnergyNow,

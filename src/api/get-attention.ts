@@ -138,3 +138,43 @@ export async function fetchAllAttention(filter: AttentionFilter): Promise<Attent
     if (data.readings.length < pageSize || all.length >= data.total) return all;
   }
 }
+
+/**
+ * GET /api/index/floors-now?building=: a building's floors as the conditions round's last check of
+ * it left them (`now` null when it was not checked within a day), counted by the shared rule
+ * (shared/rules/floor-now). The stacking plan's "Now" for a building whose current values are
+ * more than the browser reads (the tower). This schema is the contract.
+ */
+export const floorsNowSchema = z.object({
+  asOf: z.string(),
+  now: z.nullable(
+    z.object({
+      checkedAt: z.string(),
+      floors: z.array(
+        z.object({
+          floorId: z.string(),
+          roomsWithBands: z.number(),
+          roomsOutOfBand: z.number(),
+          roomsOutsideHours: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type FloorsNowAnswer = z.infer<typeof floorsNowSchema>;
+
+export const floorsNowQueryOptions = (buildingId: string) =>
+  queryOptions({
+    queryKey: [...attentionKeys.all, 'floors-now', buildingId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet(
+          `/api/index/floors-now${queryString({ building: buildingId })}`,
+          floorsNowSchema,
+          {
+            signal,
+          },
+        )
+      ).data,
+    refetchInterval: attentionRefreshMs,
+  });

@@ -6,6 +6,7 @@ import {
   type ComfortVerdict,
 } from '@/shared/rules/comfort';
 import { measurementKind } from '@/shared/rules/measurement-kinds';
+import { floorsNow, onlyOutsideHoursStatus, type FloorNow } from '@/shared/rules/floor-now';
 
 /** A current value as the conditions need it (see api/get-current-values). */
 export interface ConditionReading {
@@ -32,11 +33,10 @@ export interface RoomCondition {
 }
 
 const isOut = (verdict: ComfortVerdict) => verdict.status === 'low' || verdict.status === 'high';
-const isJudged = (verdict: ComfortVerdict) => verdict.status === 'in-band' || isOut(verdict);
 
 /** Banded readings, none judged, some taken outside the comfort hours. */
 export const onlyOutsideHours = (verdicts: readonly ComfortVerdict[]) =>
-  verdicts.some((verdict) => verdict.status === 'outside-hours') && !verdicts.some(isJudged);
+  onlyOutsideHoursStatus(verdicts.map((verdict) => verdict.status));
 
 /**
  * Each room's condition for one kind of measurement (by its label, "CO₂"), and whether any of its
@@ -101,20 +101,15 @@ export function measuredKinds(
   );
 }
 
-export interface FloorOutOfBand {
-  /** Rooms of the floor with at least one reading that has a comfort band. */
-  roomsWithBands: number;
-  /** Of those, rooms with any banded reading out of band now (stale readings are not counted). */
-  roomsOutOfBand: number;
-  /** Of those, rooms whose readings were taken outside the comfort hours (not judged). */
-  roomsOutsideHours: number;
-}
+/** A floor's rooms now (the shared rule's figures). */
+export type FloorOutOfBand = FloorNow;
 
 /**
  * Per floor (by the platform's floor id), how many rooms report a banded reading and how many are
- * out of band now: a building's stacking plan reads this. A reading counts for a room when it
- * measures the room itself (a floor's or a building's meter does not); the verdict is the one the
- * room's and the floor's pages show (`comfortVerdict`).
+ * out of band now, from the platform's current values: a building's stacking plan reads this. A
+ * reading counts for a room when it measures the room itself (a floor's or a building's meter
+ * does not); the verdict is the one the room's and the floor's pages show (`comfortVerdict`), the
+ * floors' figures the shared rule's (`floorsNow`, which the index's tower column uses too).
  */
 export function floorsOutOfBand(
   readings: readonly ConditionReading[],
@@ -122,7 +117,10 @@ export function floorsOutOfBand(
   bands: ComfortBands,
   schedule?: ComfortSchedule,
 ): Map<string, FloorOutOfBand> {
-  const rooms = new Map<string, { floorId: string; banded: boolean; verdicts: ComfortVerdict[] }>();
+  const rooms = new Map<
+    string,
+    { floorId: string; banded: boolean; statuses: ComfortVerdict['status'][] }
+  >();
   for (const reading of readings) {
     const roomId = reading.measuredId;
     if (!roomId || !reading.floorId || roomId !== reading.spaceId) continue;
@@ -131,23 +129,10 @@ export function floorsOutOfBand(
       bands,
       schedule,
     );
-    const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, verdicts: [] };
+    const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, statuses: [] };
     if ('band' in verdict && verdict.band) room.banded = true;
-    room.verdicts.push(verdict);
+    room.statuses.push(verdict.status);
     rooms.set(roomId, room);
   }
-  const floors = new Map<string, FloorOutOfBand>();
-  for (const room of rooms.values()) {
-    if (!room.banded) continue;
-    const floor = floors.get(room.floorId) ?? {
-      roomsWithBands: 0,
-      roomsOutOfBand: 0,
-      roomsOutsideHours: 0,
-    };
-    floor.roomsWithBands += 1;
-    if (room.verdicts.some(isOut)) floor.roomsOutOfBand += 1;
-    if (onlyOutsideHours(room.verdicts)) floor.roomsOutsideHours += 1;
-    floors.set(room.floorId, floor);
-  }
-  return floors;
+  return floorsNow(rooms.values());
 }

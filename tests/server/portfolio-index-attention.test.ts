@@ -5,7 +5,8 @@
  * the dashboard's own verdict finds in the platform's answers. Time is injected into both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attentionSchema, type Attention } from '@/api/get-attention';
+import { attentionSchema, floorsNowSchema, type Attention } from '@/api/get-attention';
+import { floorsOutOfBand } from '@/domain/room-conditions';
 import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
@@ -336,6 +337,57 @@ describe('needs attention now, on the full platform', () => {
     );
   });
 
+  it("counts each floor's rooms at the last check as the stacking plan counts them from the values", async () => {
+    const { portfolio } = context.platform.emulator;
+    const timeZone = siteTimeZones(context);
+    // The tallest building: the one whose plan needs the index (the large profile's tower).
+    const tower = portfolio.buildings.reduce((tallest, entry) =>
+      portfolio.floorsOf(entry).length > portfolio.floorsOf(tallest).length ? entry : tallest,
+    );
+    const response = await context.bff.app.inject({
+      method: 'GET',
+      url: `/api/index/floors-now?building=${tower.record.id}`,
+      headers: csrf,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { now } = floorsNowSchema.parse(response.json());
+    // The browser's own rule over the platform's values at the time of the check.
+    const expected = floorsOutOfBand(
+      placeCurrentValues(portfolio, 'Buildings', tower.record.id, context.time.now).map(
+        (value) => ({
+          id: value.id as string,
+          pointType: value.ontologyType as string,
+          value: value.value as number,
+          time: Date.parse(value.timestamp as string),
+          measuredId: value.measuredId as string,
+          floorId: value.floorId as string,
+          spaceId: value.spaceId as string,
+        }),
+      ),
+      context.time.now,
+      defaultComfortBands,
+      { hours: defaultComfortHours, timeZone: timeZone.get(tower.record.siteId) },
+    );
+    expect(now!.checkedAt).toBe(new Date(context.time.now).toISOString());
+    expect(new Map(now!.floors.map(({ floorId, ...floor }) => [floorId, floor]))).toEqual(expected);
+    expect([...expected.values()].some((floor) => floor.roomsOutOfBand > 0)).toBe(true);
+    // A building never checked, or one the index does not know: nothing, in the same words.
+    for (const id of [
+      'no-such-building',
+      portfolio.buildings.find(
+        (entry) =>
+          entry.record.deviceCount === 0 && entry.record.includesDeviceAndMeasurementCounts,
+      )?.record.id ?? 'none',
+    ]) {
+      const other = await context.bff.app.inject({
+        method: 'GET',
+        url: `/api/index/floors-now?building=${id}`,
+        headers: csrf,
+      });
+      expect(floorsNowSchema.parse(other.json()).now).toBeNull();
+    }
+  });
+
   it('answers bad parameters with a problem, never a platform call', async () => {
     context.platform.emulator.requests.clear();
     for (const query of ['?kind=noise', '?sort=best', '?limit=0', '?limit=5001', '?colour=red']) {
@@ -346,6 +398,14 @@ describe('needs attention now, on the full platform', () => {
       });
       expect(response.statusCode, query).toBe(400);
       expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+    for (const query of ['', '?building=a&building=b', '?building=a&floor=b']) {
+      const response = await context.bff.app.inject({
+        method: 'GET',
+        url: `/api/index/floors-now${query}`,
+        headers: csrf,
+      });
+      expect(response.statusCode, query).toBe(400);
     }
     expect(context.platform.requests().filter((entry) => entry.kind !== 'token')).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   currentValuesAdjusted,
   currentValuesNotEnabled,
   fixture,
+  floorsCheckedByIndex,
 } from './support/scenarios';
 
 const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
@@ -127,6 +128,31 @@ describe('Building conditions (Now)', () => {
       currentValueRequests.slice(beforeTower).filter((url) => url.includes('/Buildings/')),
     ).toHaveLength(1);
     expect(screen.queryByText(/out of band$|in band$/)).not.toBeInTheDocument();
+  });
+
+  it("marks a tower's floors from the index's last check when it reports more values than are read at once", async () => {
+    server.use(
+      ...currentValuesAdjusted((values) =>
+        Array.from({ length: Math.ceil(20_001 / values.length) }, () => values).flat(),
+      ),
+      ...floorsCheckedByIndex(
+        '2026-11-24T09:05:00.000Z',
+        new Map([
+          [hotFloor.record.id, { roomsWithBands: 10, roomsOutOfBand: 3, roomsOutsideHours: 0 }],
+          [stuffyFloor.record.id, { roomsWithBands: 4, roomsOutOfBand: 0, roomsOutsideHours: 0 }],
+        ]),
+      ),
+    );
+    renderApp(buildingPath);
+    const now = await ui.now();
+    await waitFor(() =>
+      expect(now).toHaveTextContent(
+        /more than the 20,000 Storey reads at once for a building, so the plan below shows its floors as Storey last checked them, at .+: 3 rooms out of band on 1 floor\. Open a floor to see its rooms now/,
+      ),
+    );
+    // The plan's column, floor by floor, in the words the values' own count uses.
+    expect(await ui.floorRow(hotFloor.record.name!)).toHaveTextContent('3 of 10 rooms out of band');
+    expect(await ui.floorRow(stuffyFloor.record.name!)).toHaveTextContent('all 4 rooms in band');
   });
 
   it('says in one line when current values are not enabled, and asks for none', async () => {

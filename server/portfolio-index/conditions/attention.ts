@@ -159,7 +159,7 @@ export async function attentionList(
  * A verdict older than this is left off the list: its building has not been checked for a day,
  * and a reading of then says nothing of now. The checks' figures say how far behind they are.
  */
-const maxCheckAgeMs = 24 * 60 * 60 * 1000;
+export const maxCheckAgeMs = 24 * 60 * 60 * 1000;
 
 /** How many of the scope's buildings with devices have been checked, and the oldest check. */
 async function checksOf(db: Kysely<IndexTables>, runId: number, filter: AttentionFilter) {

@@ -21,6 +21,8 @@ const attentionQuery = z.strictObject({
   limit: whole(5_000).pipe(z.number().min(1)).optional(),
 });
 
+const floorsNowQuery = z.strictObject({ building: platformId });
+
 /**
  * Conditions (under /api/index): the rooms out of their comfort band now, as the conditions
  * refresh last read them, with how often and within what budget it reads.
@@ -45,5 +47,14 @@ export const conditionsRoutes: FastifyPluginAsync<{
     if (!request.access.all)
       return { ...answer, checks: { ...answer.checks, lastRound: null }, refresh };
     return { ...answer, refresh };
+  });
+
+  // A building's floors as its last check left them: the stacking plan's "Now" column for a
+  // building too large for the browser to judge from its current values (the tower).
+  api.get('/floors-now', async (request, reply) => {
+    const { building } = parseQuery(floorsNowQuery, request.query);
+    const answer = await index.conditions.floorsNow(readerOf(request, reply), building);
+    if (!answer) return notYetIndexed(reply);
+    return answer;
   });
 };

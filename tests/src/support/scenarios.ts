@@ -24,6 +24,7 @@ import type { AttentionRow } from '../../../server/portfolio-index/conditions/at
 import type { EnergyBuilding, EnergyReason } from '@/api/get-energy';
 import type { MeAnswer } from '@/shared/contracts/access';
 import { sameNames } from '@/shared/rules/same-names';
+import type { FloorNow } from '@/shared/rules/floor-now';
 import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import {
   checkPortfolio,
@@ -1323,6 +1324,30 @@ export function indexNotYetSynced(): RequestHandler[] {
   ];
 }
 
+/**
+ * GET /api/index/floors-now: a building's floors as the index's last check left them. By default
+ * no building was checked lately (`now: null`); `floorsCheckedByIndex` says what a check found.
+ */
+const indexFloorsNowHandler = (
+  checked: { checkedAt: string; floors: Map<string, FloorNow> } | null = null,
+) =>
+  http.get('*/api/index/floors-now', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      now: checked && {
+        checkedAt: checked.checkedAt,
+        floors: [...checked.floors].map(([floorId, floor]) => ({ floorId, ...floor })),
+      },
+    });
+  });
+
+/** The index checked every building at `checkedAt` and found its floors as `floors` (by id). */
+export const floorsCheckedByIndex = (checkedAt: string, floors: Map<string, FloorNow>) => [
+  indexFloorsNowHandler({ checkedAt, floors }),
+];
+
 const indexRefreshHandler = () =>
   http.post('*/api/index/refresh', ({ request }) => {
     const denied = requireCsrf(request);
@@ -1340,6 +1365,7 @@ export function portfolioFull(): RequestHandler[] {
     indexTotalsHandler(),
     ...indexQualityHandlers(),
     indexAttentionHandler(),
+    indexFloorsNowHandler(),
     indexEnergyHandler(),
     energyIntensitiesHandler(),
     buildingEnergyHandler(),

@@ -4,6 +4,7 @@ import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { floorsNowQueryOptions } from '@/api/get-attention';
 import { buildingCurrentValuesQueryOptions, maxBuildingValues } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
@@ -14,10 +15,18 @@ import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { OutsideHoursNote } from './outside-hours-note';
 import { useComfort } from '../hooks/use-comfort';
 
+/** When the index last checked a building: the viewer's clock, as the other "as of" times. */
+const checkedClock = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
 /**
  * A building's rooms out of band now, floor by floor: its current values read once (every page,
- * up to `maxBuildingValues`), each room judged as its own page judges it. The route shows the
- * summary above the stacking plan and each floor's count in it.
+ * up to `maxBuildingValues`), each room judged as its own page judges it. A building with more
+ * values than that (the 200-floor tower) is shown as the index's conditions round last checked
+ * it, counted by the same rule. The route shows the summary above the stacking plan and each
+ * floor's count in it.
  */
 export function useBuildingNow(buildingId: string, timeZone: string | null | undefined) {
   const { capabilities, bands, schedule } = useComfort(timeZone);
@@ -26,13 +35,18 @@ export function useBuildingNow(buildingId: string, timeZone: string | null | und
     ...buildingCurrentValuesQueryOptions(buildingId),
     enabled: capabilities.isSuccess && feature?.available !== false,
   });
+  const tooMany = values.data?.complete === false;
+  const checked = useQuery({ ...floorsNowQueryOptions(buildingId), enabled: tooMany });
+  const lastCheck = tooMany ? checked.data?.now : undefined;
   const now = values.dataUpdatedAt;
   const byFloor = useMemo(
     () =>
       values.data?.complete && bands
         ? floorsOutOfBand(values.data.values, now, bands, schedule)
-        : new Map<string, FloorOutOfBand>(),
-    [values.data, now, bands, schedule],
+        : new Map<string, FloorOutOfBand>(
+            lastCheck?.floors.map(({ floorId, ...floor }) => [floorId, floor]),
+          ),
+    [values.data, now, bands, schedule, lastCheck],
   );
   return {
     buildingId,
@@ -41,7 +55,9 @@ export function useBuildingNow(buildingId: string, timeZone: string | null | und
     feature,
     values,
     byFloor,
-    judged: Boolean(values.data?.complete && bands),
+    /** When the floors were judged by the index's last check rather than from values now. */
+    checkedAt: lastCheck?.checkedAt,
+    judged: Boolean(values.data?.complete && bands) || lastCheck !== undefined,
   };
 }
 
@@ -69,14 +85,29 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
   } else if (!values.data || !capabilities.data) {
     body = <LoadingSkeleton label="Loading the building's conditions" rows={1} />;
   } else if (!values.data.complete) {
+    const reported =
+      values.data.total > maxBuildingValues
+        ? formatCount(values.data.total)
+        : `more than ${formatCount(values.data.total)}`;
+    const floors = [...byFloor.values()];
+    const out = floors.reduce((sum, floor) => sum + floor.roomsOutOfBand, 0);
+    const outFloors = floors.filter((floor) => floor.roomsOutOfBand > 0).length;
     body = (
       <Typography>
-        This building reports{' '}
-        {values.data.total > maxBuildingValues
-          ? formatCount(values.data.total)
-          : `more than ${formatCount(values.data.total)}`}{' '}
-        current values, more than the {formatCount(maxBuildingValues)} Storey reads at once for a
-        building: open a floor to see its rooms now, or see {listed} as Storey last checked them.
+        This building reports {reported} current values, more than the{' '}
+        {formatCount(maxBuildingValues)} Storey reads at once for a building
+        {now.checkedAt ? (
+          <>
+            , so the plan below shows its floors as Storey last checked them, at{' '}
+            {checkedClock.format(Date.parse(now.checkedAt))}:{' '}
+            {out === 0
+              ? 'no room was out of its comfort band then'
+              : `${formatCount(out)} ${out === 1 ? 'room' : 'rooms'} out of band on ${formatCount(outFloors)} ${outFloors === 1 ? 'floor' : 'floors'}`}
+            . Open a floor to see its rooms now, or see {listed}.
+          </>
+        ) : (
+          <>: open a floor to see its rooms now, or see {listed} as Storey last checked them.</>
+        )}
       </Typography>
     );
   } else {
