@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  comfortIntervals,
   comfortVerdict,
   defaultComfortBands,
   defaultComfortHours,
@@ -121,6 +122,39 @@ describe('the comfort verdict', () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+
+  it('shades the same hours on a chart as it judges readings in, at any time of the year', () => {
+    // The chart's stretches (comfortIntervals) and the verdict's test (withinComfortHours) are two
+    // forms of one fact: an instant lies in a stretch exactly when it is within the hours.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 * 366 * 24 }),
+        fc.integer({ min: 1, max: 9 * 24 }),
+        fc.constantFrom(...timeZones),
+        hoursArbitrary,
+        fc.array(fc.integer({ min: 0, max: 9 * 24 * 60 }), { minLength: 1, maxLength: 20 }),
+        (hour, spanHours, timeZone, hours, probes) => {
+          const range = { from: Date.UTC(2026, 0, 1) + hour * 3_600_000, to: 0 };
+          range.to = range.from + spanHours * 3_600_000;
+          const stretches = comfortIntervals(range, { hours, timeZone });
+          for (const [index, stretch] of stretches.entries()) {
+            expect(stretch.from).toBeLessThan(stretch.to);
+            expect(stretch.from).toBeGreaterThanOrEqual(range.from);
+            expect(stretch.to).toBeLessThanOrEqual(range.to);
+            if (index > 0) expect(stretch.from).toBeGreaterThan(stretches[index - 1]!.to);
+          }
+          for (const minute of probes) {
+            const time = range.from + (minute % (spanHours * 60)) * 60_000;
+            expect(
+              stretches.some((stretch) => stretch.from <= time && time < stretch.to),
+              new Date(time).toISOString(),
+            ).toBe(withinComfortHours(time, { hours, timeZone }));
+          }
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

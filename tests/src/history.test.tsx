@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
+import { siteDayStart } from '@/shared/rules/site-days';
 import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
 import { latestShownFirst } from '@/features/history/components/latest-values';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
@@ -33,6 +34,8 @@ const seriesCount = () =>
   new Set(historicalValues('Spaces', space.id, lastRequest()).map((r) => r.measurementValueId))
     .size;
 const hour = 60 * 60 * 1000;
+/** The room's site's zone: the panel reads time on it. */
+const siteZone = fixture.sites.find((site) => site.id === entry.record.siteId)!.timezone!;
 
 const ui = {
   panel: () => screen.findByRole('region', { name: 'History' }),
@@ -64,8 +67,14 @@ describe('History panel', () => {
     );
     expect(shown).toEqual(expected);
     expect(screen.getAllByText(/minutes? ago|just now/).length).toBeGreaterThan(0);
-    // Times are the viewer's, and the panel says which zone and offset that is.
-    expect(screen.getByText(/times in .+ \(UTC[+-]\d\d:\d\d\)/)).toBeInTheDocument();
+    // Times are on the building's clock, and the panel says which zone and offset that is.
+    expect(
+      screen.getByText(
+        new RegExp(
+          `times in ${siteZone.replace('/', '\\/')} \\(UTC[+-]\\d\\d:\\d\\d\\), the building's clock`,
+        ),
+      ),
+    ).toBeInTheDocument();
   });
 
   it('names every series by its kind and unit, from the devices of the place', async () => {
@@ -91,12 +100,12 @@ describe('History panel', () => {
     expect(router.state.location.search).toBe('?history=30d');
   });
 
-  it('reads whole local days for a custom range, and refuses one that ends before it starts', async () => {
+  it("reads whole days of the building's clock for a custom range, and refuses one that ends before it starts", async () => {
     const { router } = renderApp(`${roomPath}?history=custom&from=2026-11-02&to=2026-11-03`);
     await ui.latest();
     const asked = lastRequest();
-    expect(asked.from).toBe(new Date(2026, 10, 2).getTime());
-    expect(asked.to).toBe(new Date(2026, 10, 4).getTime());
+    expect(asked.from).toBe(siteDayStart('2026-11-02', siteZone));
+    expect(asked.to).toBe(siteDayStart('2026-11-04', siteZone));
     const last = screen.getByLabelText('Last day');
     await userEvent.clear(last);
     await userEvent.type(last, '2026-11-01');
@@ -148,10 +157,15 @@ describe('History panel', () => {
     renderApp(roomPath);
     await ui.latest();
     const temperature = await screen.findByRole('img', { name: /^Air temperature \(°C\):/ });
-    expect(temperature.getAttribute('aria-label')).toMatch(/Shaded: the comfort band, 20–24 °C\./);
-    // The legend under the chart says it too.
+    // In the comfort hours only (the scenario: around the clock; comfortIntervals holds the rest).
+    expect(temperature.getAttribute('aria-label')).toMatch(
+      /Shaded: the comfort band, 20–24 °C, in the comfort hours \(around the clock\)\./,
+    );
+    // The legend under the chart says it too, and on whose clock.
     expect(
-      screen.getByText('Shaded: the comfort band, 20–24 °C (it applies in comfort hours)'),
+      screen.getByText(
+        "Shaded: the comfort band, 20–24 °C, in the comfort hours (around the clock, the building's clock)",
+      ),
     ).toBeVisible();
     // A kind without a band (a meter's use, occupancy) shades nothing.
     for (const chart of await screen.findAllByRole('img', {

@@ -1,12 +1,8 @@
 /** Grouping, gaps, downsampling (LTTB) and the words around a series, as the History panel uses them. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  historyRange,
-  localDay,
-  localDayStart,
-  readPreset,
-} from '@/features/history/utils/history-range';
+import { historyRange, readPreset } from '@/features/history/utils/history-range';
+import { historyClock } from '@/features/history/utils/reading-format';
 import {
   bandForDrawing,
   describeTimeZone,
@@ -344,15 +340,18 @@ describe('history ranges', () => {
     expect(readPreset('30d')).toBe('30d');
   });
 
-  it('runs a custom range from the first local midnight to the one after the last day', () => {
-    expect(historyRange('custom', now, { from: '2026-11-02', to: '2026-11-02' })).toEqual({
+  it("runs a custom range from the first midnight of the site's clock to the one after the last day", () => {
+    const tokyo = historyClock('Asia/Tokyo');
+    expect(
+      historyRange('custom', now, { from: '2026-11-02', to: '2026-11-02' }, 366, tokyo),
+    ).toEqual({
       ok: true,
-      from: new Date(2026, 10, 2).getTime(),
-      to: new Date(2026, 10, 3).getTime(),
+      from: Date.UTC(2026, 10, 1, 15),
+      to: Date.UTC(2026, 10, 2, 15),
     });
-    expect(historyRange('custom', now, { from: '2028-02-29', to: '2028-03-01' })).toMatchObject({
-      ok: true,
-    });
+    expect(
+      historyRange('custom', now, { from: '2028-02-29', to: '2028-03-01' }, 366, tokyo),
+    ).toMatchObject({ ok: true });
   });
 
   it('refuses missing, impossible, backwards and over-long custom ranges in words', () => {
@@ -372,62 +371,79 @@ describe('history ranges', () => {
     });
   });
 
-  it('counts the days of the clock changes as one day each, 23 and 25 hours long (Europe/London)', () => {
-    const saved = process.env.TZ;
-    process.env.TZ = 'Europe/London';
-    try {
-      expect(historyRange('custom', now, { from: '2026-03-29', to: '2026-03-29' })).toEqual({
-        ok: true,
-        from: Date.UTC(2026, 2, 29, 0),
-        to: Date.UTC(2026, 2, 29, 23),
-      });
-      expect(historyRange('custom', now, { from: '2026-10-25', to: '2026-10-25' })).toEqual({
-        ok: true,
-        from: Date.UTC(2026, 9, 24, 23),
-        to: Date.UTC(2026, 9, 26, 0),
-      });
-      // A year of local days from winter to winter: allowed.
-      expect(historyRange('custom', now, { from: '2025-11-22', to: '2026-11-21' }).ok).toBe(true);
-    } finally {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
-    }
+  it("counts the days of the clock changes as one day each, 23 and 25 hours long, on the site's clock", () => {
+    // A London building, whatever the viewer's zone.
+    const london = historyClock('Europe/London');
+    const day = (date: string) =>
+      historyRange('custom', now, { from: date, to: date }, 366, london);
+    expect(day('2026-03-29')).toEqual({
+      ok: true,
+      from: Date.UTC(2026, 2, 29, 0),
+      to: Date.UTC(2026, 2, 29, 23),
+    });
+    expect(day('2026-10-25')).toEqual({
+      ok: true,
+      from: Date.UTC(2026, 9, 24, 23),
+      to: Date.UTC(2026, 9, 26, 0),
+    });
+    // A year of days from winter to winter: allowed.
+    expect(
+      historyRange('custom', now, { from: '2025-11-22', to: '2026-11-21' }, 366, london).ok,
+    ).toBe(true);
   });
 
-  it('reads and writes local days, refusing what is not a date', () => {
-    expect(localDay(new Date(2026, 0, 5, 23, 59).getTime())).toBe('2026-01-05');
-    expect(localDayStart('2026-01-05')).toBe(new Date(2026, 0, 5).getTime());
-    expect(localDayStart('2026-1-5')).toBeUndefined();
-    expect(localDayStart('2027-02-29')).toBeUndefined();
+  it("reads and writes the site's days, refusing what is not a date", () => {
+    const tokyo = historyClock('Asia/Tokyo');
+    // 23:59 UTC on 5 January is 08:59 on the 6th in Tokyo.
+    expect(tokyo.day(Date.UTC(2026, 0, 5, 23, 59))).toBe('2026-01-06');
+    expect(tokyo.dayStart('2026-01-06')).toBe(Date.UTC(2026, 0, 5, 15));
+    expect(tokyo.dayStart('2026-1-5')).toBeUndefined();
+    expect(tokyo.dayStart('2027-02-29')).toBeUndefined();
+    expect(tokyo.formatClock(Date.UTC(2026, 0, 5, 23, 59))).toMatch(/08:59|8:59/);
+    // A site without a zone reads on the viewer's clock, and says so.
+    expect(historyClock(null)).toMatchObject({ site: false });
+    expect(historyClock('Not/AZone')).toMatchObject({ site: false });
   });
 });
 
 describe('timeTicks', () => {
-  it('ticks on whole local hours for a day and on local midnights for a week or a month', () => {
+  const hourOn = (time: number, timeZone: string) =>
+    Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(
+        time,
+      ),
+    );
+  const minuteOn = (time: number, timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-GB', { minute: '2-digit', timeZone }).format(time));
+
+  it("ticks on the site's whole hours for a day and on its midnights for a week or a month", () => {
     const now = Date.UTC(2026, 10, 22, 9, 37);
-    const day = timeTicks({ from: now - 24 * 3600_000, to: now });
-    expect(day.length).toBeLessThanOrEqual(8);
-    expect(day.every((time) => new Date(time).getMinutes() === 0)).toBe(true);
-    const week = timeTicks({ from: now - 7 * 86_400_000, to: now });
-    expect(week).toHaveLength(7);
-    expect(week.every((time) => new Date(time).getHours() === 0)).toBe(true);
-    const month = timeTicks({ from: now - 30 * 86_400_000, to: now });
-    expect(month.length).toBeLessThanOrEqual(8);
-    expect(month.length).toBeGreaterThanOrEqual(4);
+    for (const zone of ['Asia/Tokyo', 'Asia/Kolkata', 'America/St_Johns', 'UTC']) {
+      const day = timeTicks({ from: now - 24 * 3600_000, to: now }, zone);
+      expect(day.length, zone).toBeLessThanOrEqual(8);
+      expect(day.length, zone).toBeGreaterThanOrEqual(4);
+      expect(day.every((time) => minuteOn(time, zone) === 0 && hourOn(time, zone) % 3 === 0)).toBe(
+        true,
+      );
+      const week = timeTicks({ from: now - 7 * 86_400_000, to: now }, zone);
+      expect(week, zone).toHaveLength(7);
+      expect(week.every((time) => hourOn(time, zone) === 0 && minuteOn(time, zone) === 0)).toBe(
+        true,
+      );
+      const month = timeTicks({ from: now - 30 * 86_400_000, to: now }, zone);
+      expect(month.length).toBeLessThanOrEqual(8);
+      expect(month.length).toBeGreaterThanOrEqual(4);
+    }
   });
 
   it('keeps ticking at midnight across a clock change (Europe/London)', () => {
-    const saved = process.env.TZ;
-    process.env.TZ = 'Europe/London';
-    try {
-      const ticks = timeTicks({ from: Date.UTC(2026, 9, 22), to: Date.UTC(2026, 9, 29) });
-      expect(ticks.map((time) => new Date(time).getHours())).toEqual(Array(ticks.length).fill(0));
-      expect(ticks).toContain(Date.UTC(2026, 9, 24, 23)); // 25 October, midnight BST
-      expect(ticks).toContain(Date.UTC(2026, 9, 26, 0)); // 26 October, midnight GMT
-    } finally {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
-    }
+    const ticks = timeTicks(
+      { from: Date.UTC(2026, 9, 22), to: Date.UTC(2026, 9, 29) },
+      'Europe/London',
+    );
+    expect(ticks.map((time) => hourOn(time, 'Europe/London'))).toEqual(Array(ticks.length).fill(0));
+    expect(ticks).toContain(Date.UTC(2026, 9, 24, 23)); // 25 October, midnight BST
+    expect(ticks).toContain(Date.UTC(2026, 9, 26, 0)); // 26 October, midnight GMT
   });
 });
 

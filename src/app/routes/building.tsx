@@ -107,7 +107,15 @@ function BuildingHistory({
     enabled: capabilities.isSuccess && devicesOffered,
   });
   if (capabilities.isSuccess && !devicesOffered)
-    return <HistoryPanel level="Buildings" id={buildingId} placeName={name} {...historyRange} />;
+    return (
+      <HistoryPanel
+        level="Buildings"
+        id={buildingId}
+        placeName={name}
+        timeZone={timeZone}
+        {...historyRange}
+      />
+    );
   const total = meter.data?.measurements.find(
     (measurement) => measurement.measuredId === buildingId,
   );
@@ -132,6 +140,7 @@ function BuildingHistory({
       <HistoryPanel
         level="Devices"
         id={meter.data?.id}
+        timeZone={timeZone}
         placeName={`${name}, ${meter.data?.name ?? 'meter'}`}
         missingId={
           meter.isError

@@ -71,6 +71,7 @@ function LevelScreen({ place }: { place: LevelPlace }) {
       <HistoryPanel
         level="Floors"
         id={details.floorId}
+        timeZone={place.siteTimeZone}
         placeName={`${place.name} ${place.levelName}`}
         roomNames={roomNames}
         missingId={

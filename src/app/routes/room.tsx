@@ -47,6 +47,7 @@ function RoomScreen({ place }: { place: RoomPlace }) {
       <HistoryPanel
         level="Spaces"
         id={room.space?.id}
+        timeZone={place.siteTimeZone}
         placeName={`${place.name} ${room.name}`}
         missingId={
           !details.loading && !room.space

@@ -1,5 +1,6 @@
 import { measurementKind } from './measurement-kinds.ts';
-import { clockIn, hourMs } from './site-clock.ts';
+import { clockIn, dayMs, hourMs } from './site-clock.ts';
+import { nextDate, siteDate, siteInstant } from './site-days.ts';
 
 /**
  * Conditions against comfort: the bands a current reading is judged against, when they apply (the
@@ -130,6 +131,35 @@ export function withinComfortHours(time: number, schedule: ComfortSchedule): boo
     minute >= minutesOf(schedule.hours.from) &&
     minute < minutesOf(schedule.hours.to)
   );
+}
+
+/**
+ * The stretches of `range` within the comfort hours, on the site's clock, first to last: where a
+ * chart shades its band (the bands apply then only). The same hours as `withinComfortHours`, as
+ * intervals: an instant lies in one exactly when that function says it is within them.
+ */
+export function comfortIntervals(
+  range: { from: number; to: number },
+  schedule: ComfortSchedule,
+): Array<{ from: number; to: number }> {
+  const { hours, timeZone } = schedule;
+  const start = minutesOf(hours.from);
+  const end = minutesOf(hours.to);
+  const intervals: Array<{ from: number; to: number }> = [];
+  if (end <= start) return intervals;
+  const last = siteDate(range.to, timeZone);
+  // From the day before: hours that began before the range may reach into it.
+  for (let day = siteDate(range.from - dayMs, timeZone); day <= last; day = nextDate(day)) {
+    if (!hours.days.includes(new Date(`${day}T00:00:00Z`).getUTCDay())) continue;
+    const from = Math.max(siteInstant(day, start, timeZone), range.from);
+    const to = Math.min(siteInstant(day, end, timeZone), range.to);
+    if (to <= from) continue;
+    const previous = intervals.at(-1);
+    // Around the clock, or hours to midnight and from it: one stretch.
+    if (previous && previous.to >= from) previous.to = Math.max(previous.to, to);
+    else intervals.push({ from, to });
+  }
+  return intervals;
 }
 
 /** A reading older than this is stale: the platform's sensors report every 15 minutes. */

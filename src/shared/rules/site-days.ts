@@ -110,3 +110,41 @@ export function monthsBefore(
     .slice(-count)
     .map(([month, days]) => ({ month, from: days[0]!.from, to: days.at(-1)!.to, days }));
 }
+
+/** The date after `day` (YYYY-MM-DD), whatever the clock. */
+export const nextDate = (day: string): string => isoDate(Date.parse(`${day}T00:00:00Z`) + dayMs);
+
+/**
+ * The instant the site's date `day` (YYYY-MM-DD) begins, or undefined for anything that is not a
+ * date ("2026-02-30"): a custom range's first day as the building lives it.
+ */
+export function siteDayStart(day: string, timeZone: string | null | undefined): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const utcDate = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(utcDate) || isoDate(utcDate) !== day) return undefined;
+  return localMidnight(utcDate, timeZone);
+}
+
+/**
+ * The instant the site's clock reads `minutes` after the start of `day` (1,440: the next
+ * midnight). In the hour a spring change skips, an instant of the hour after.
+ */
+export function siteInstant(
+  day: string,
+  minutes: number,
+  timeZone: string | null | undefined,
+): number {
+  if (minutes >= 24 * 60) return siteDayStart(nextDate(day), timeZone)!;
+  const wall = Date.parse(`${day}T00:00:00Z`) + minutes * 60_000;
+  const first = wall - (wallClock(wall, timeZone) - wall);
+  return wall - (wallClock(first, timeZone) - first);
+}
+
+/** The site's wall clock at `time`: its hour (0–23) and minute. */
+export function siteHourAndMinute(
+  time: number,
+  timeZone: string | null | undefined,
+): { hour: number; minute: number } {
+  const wall = new Date(wallClock(time, timeZone));
+  return { hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+}

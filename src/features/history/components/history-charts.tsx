@@ -29,7 +29,13 @@ import {
   type MeasurementSeries,
 } from '../utils/time-series';
 import { dayMs } from '@/shared/rules/site-clock';
-import { describeBand, type BandLimits, type ComfortBands } from '@/shared/rules/comfort';
+import {
+  comfortIntervals,
+  describeBand,
+  type BandLimits,
+  type ComfortBands,
+  type ComfortSchedule,
+} from '@/shared/rules/comfort';
 import { displayUnit } from '@/shared/rules/measurement-kinds';
 
 /**
@@ -58,6 +64,10 @@ export interface HistoryChartsProps {
   previous?: { series: MeasurementSeries[]; shiftMs: number; label: string } | undefined;
   /** The comfort bands (the server's settings): a banded kind's chart shades its band. */
   bands?: ComfortBands | undefined;
+  /** When the bands apply, on the site's clock: the band is shaded in those hours only. */
+  schedule?: ComfortSchedule | undefined;
+  /** The panel's clock (the site's): ticks fall on its whole hours and midnights. */
+  timeZone: string;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
 }
@@ -66,17 +76,17 @@ export interface HistoryChartsProps {
 const shifted = (points: readonly { time: number; value: number }[], shiftMs: number) =>
   points.map((point) => ({ time: point.time + shiftMs, value: point.value }));
 
-function tickFormatter(range: { from: number; to: number }) {
+function tickFormatter(range: { from: number; to: number }, timeZone: string) {
   const span = range.to - range.from;
   // Ticks sit on whole hours for a day's range and on midnights beyond (timeTicks).
-  const format = new Intl.DateTimeFormat(
-    undefined,
-    span <= 2 * dayMs
+  const format = new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    ...(span <= 2 * dayMs
       ? { hour: '2-digit', minute: '2-digit' }
       : span <= 10 * dayMs
         ? { weekday: 'short', day: 'numeric' }
-        : { day: 'numeric', month: 'short' },
-  );
+        : { day: 'numeric', month: 'short' }),
+  });
   return (time: number) => format.format(time);
 }
 
@@ -109,10 +119,14 @@ function GroupChart({
   range,
   palette,
   band,
+  schedule,
+  timeZone,
   formatValue,
   formatTime,
 }: {
   band: BandLimits | undefined;
+  schedule: ComfortSchedule | undefined;
+  timeZone: string;
   group: SeriesGroup;
   seriesById: Map<string, MeasurementSeries>;
   previousById: Map<string, MeasurementSeries> | undefined;
@@ -166,6 +180,11 @@ function GroupChart({
     [lines, previous],
   );
   const summary = useMemo(() => summarize(lines.map((line) => line.shown)), [lines]);
+  // Where the band applies: the comfort hours within the range, or all of it without a schedule.
+  const bandHours = useMemo(
+    () => (!band ? [] : schedule ? comfortIntervals(range, schedule) : [range]),
+    [band, schedule, range],
+  );
   const gaps = summary.gaps;
   // What is drawn as a line: every series (and each one's period before, dashed), or for a band
   // its median, the series named, and the period before's median.
@@ -244,7 +263,9 @@ function GroupChart({
         (named
           ? ` Drawn as the spread between the lowest and highest of the ${members.length} series and their median, with the ${named.length} furthest from the median named.`
           : '') +
-        (band ? ` Shaded: the comfort band, ${describeBand(band)}.` : '') +
+        (band
+          ? ` Shaded: the comfort band, ${describeBand(band)}${schedule ? `, in the comfort hours (${schedule.hours.label})` : ''}.`
+          : '') +
         ' Choose Table for every reading.';
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
@@ -264,25 +285,31 @@ function GroupChart({
             accessibilityLayer={false}
           >
             <CartesianGrid stroke={palette.divider} vertical={false} />
-            {band ? (
-              // Behind the lines: what "in band" means, so time out of it shows at a glance.
-              // An open side reaches past the axis, clipped to the chart (never widening it).
-              <ReferenceArea
-                y1={band.low ?? -openBandEdge}
-                y2={band.high ?? openBandEdge}
-                fill={palette.success.main}
-                fillOpacity={0.1}
-                stroke="none"
-                ifOverflow="hidden"
-              />
-            ) : null}
+            {band
+              ? // Behind the lines: what "in band" means, so time out of it shows at a glance,
+                // in the hours it applies (the site's clock). An open side reaches past the axis,
+                // clipped to the chart (never widening it).
+                bandHours.map((hours) => (
+                  <ReferenceArea
+                    key={hours.from}
+                    x1={hours.from}
+                    x2={hours.to}
+                    y1={band.low ?? -openBandEdge}
+                    y2={band.high ?? openBandEdge}
+                    fill={palette.success.main}
+                    fillOpacity={0.1}
+                    stroke="none"
+                    ifOverflow="hidden"
+                  />
+                ))
+              : null}
             <XAxis
               dataKey="time"
               type="number"
               scale="time"
               domain={[range.from, range.to]}
-              ticks={timeTicks(range)}
-              tickFormatter={tickFormatter(range)}
+              ticks={timeTicks(range, timeZone)}
+              tickFormatter={tickFormatter(range, timeZone)}
               tick={tick}
               minTickGap={24}
             />
@@ -337,7 +364,8 @@ function GroupChart({
       </Box>
       {band ? (
         <ChartKey swatch={{ height: 10, bgcolor: 'success.main', opacity: 0.25 }}>
-          Shaded: the comfort band, {describeBand(band)} (it applies in comfort hours)
+          Shaded: the comfort band, {describeBand(band)}
+          {schedule ? `, in the comfort hours (${schedule.hours.label}, the building's clock)` : ''}
         </ChartKey>
       ) : null}
       {previous ? (
@@ -432,6 +460,8 @@ export function HistoryCharts({
   range,
   previous,
   bands,
+  schedule,
+  timeZone,
   formatValue,
   formatTime,
 }: HistoryChartsProps) {
@@ -461,6 +491,8 @@ export function HistoryCharts({
           range={range}
           palette={palette}
           band={bandOf(group, bands)}
+          schedule={schedule}
+          timeZone={timeZone}
           formatValue={formatValue}
           formatTime={formatTime}
         />

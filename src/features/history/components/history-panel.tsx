@@ -18,15 +18,13 @@ import {
   compareShift,
   describeShift,
   historyRange,
-  localDay,
   presetsWithin,
   readCompare,
   readPreset,
   type HistoryPreset,
 } from '../utils/history-range';
-import { clockFormat, formatTime, formatValue } from '../utils/reading-format';
+import { formatValue, historyClock } from '../utils/reading-format';
 import { nameSeries } from '../utils/series-names';
-import { describeTimeZone } from '../utils/time-series';
 import { LatestValues } from './latest-values';
 import { RangeControls } from './range-controls';
 import { ReadingsTable, downloadReadings } from './readings-table';
@@ -46,6 +44,11 @@ export interface HistoryPanelProps {
   placeName: string;
   /** Why the id is not known (shown instead of the history). */
   missingId?: string | undefined;
+  /**
+   * The site's IANA zone: times, days and the comfort hours' shading on the building's clock;
+   * without one, the viewer's (and the panel says which).
+   */
+  timeZone?: string | null | undefined;
   /** What each room is called, by space id: a floor's lines are told apart by their rooms. */
   roomNames?: ReadonlyMap<string, string> | undefined;
   /** The range as the route keeps it (in the URL, so a view can be shared). */
@@ -76,9 +79,11 @@ export function HistoryPanel({
   placeName,
   missingId,
   roomNames,
+  timeZone,
   range: rangeView,
   onRangeChange: setParams,
 }: HistoryPanelProps) {
+  const clock = useMemo(() => historyClock(timeZone), [timeZone]);
   const headingId = useId();
   const capabilities = useCapabilities();
   const preset = readPreset(rangeView.history);
@@ -87,8 +92,14 @@ export function HistoryPanel({
   const [view, setView] = useState<'chart' | 'table'>('chart');
   // The BFF's own limit: a range it would refuse is never offered.
   const maxDays = capabilities.data?.history.maxDays ?? specOnlyCapabilities.history.maxDays;
-  const range = historyRange(preset, now, custom, maxDays);
+  const range = historyRange(preset, now, custom, maxDays, clock);
   const available = capabilities.data?.history.available ?? true;
+  // The comfort hours on the site's clock (UTC where the site has no zone, as they are judged).
+  const comfortHours = capabilities.data?.comfortHours;
+  const schedule = useMemo(
+    () => (comfortHours ? { hours: comfortHours, timeZone } : undefined),
+    [comfortHours, timeZone],
+  );
   const history = useHistory(
     level,
     // Asked only once the BFF has said whether the platform has history (or could not say).
@@ -130,7 +141,7 @@ export function HistoryPanel({
       ),
     [series, level, oneDevice.data, placeDevices.data, roomNames],
   );
-  const zone = describeTimeZone(now);
+  const zone = clock.describe(now);
   if (capabilities.isSuccess && !available) {
     return (
       <Alert severity="info" variant="outlined" component="section" aria-label="History">
@@ -144,7 +155,11 @@ export function HistoryPanel({
   const setPreset = (next: HistoryPreset) => {
     if (next === 'custom' && !custom.from) {
       // Start a custom range from the week that was just shown.
-      setParams({ history: next, from: localDay(now - 6 * 24 * 3600_000), to: localDay(now) });
+      setParams({
+        history: next,
+        from: clock.day(now - 6 * 24 * 3600_000),
+        to: clock.day(now),
+      });
     } else {
       setParams({ history: next === '24h' ? undefined : next });
     }
@@ -174,15 +189,20 @@ export function HistoryPanel({
   } else if (!series || series.length === 0) {
     body = (
       <Typography>
-        No readings between {formatTime(range.from)} and {formatTime(range.to)}: the platform has no
-        values for this place in that time.
+        No readings between {clock.formatTime(range.from)} and {clock.formatTime(range.to)}: the
+        platform has no values for this place in that time.
       </Typography>
     );
   } else {
     const readings = history.data.readings;
     body = (
       <Stack spacing={2}>
-        <LatestValues series={series} names={names} now={history.dataUpdatedAt} />
+        <LatestValues
+          series={series}
+          names={names}
+          now={history.dataUpdatedAt}
+          formatTime={clock.formatTime}
+        />
         <Stack
           direction="row"
           spacing={1}
@@ -207,8 +227,8 @@ export function HistoryPanel({
               void downloadReadings(
                 readings,
                 names,
-                zone,
-                `storey-history-${fileSlug(placeName, 'place')}-${localDay(range.from)}-to-${localDay(range.to - 1)}.csv`,
+                { zone, formatTime: clock.formatTime },
+                `storey-history-${fileSlug(placeName, 'place')}-${clock.day(range.from)}-to-${clock.day(range.to - 1)}.csv`,
               )
             }
           >
@@ -243,12 +263,14 @@ export function HistoryPanel({
               range={range}
               previous={overlay}
               bands={capabilities.data?.comfortBands}
+              schedule={schedule}
+              timeZone={clock.timeZone}
               formatValue={formatValue}
-              formatTime={formatTime}
+              formatTime={clock.formatTime}
             />
           </Suspense>
         ) : (
-          <ReadingsTable readings={readings} names={names} />
+          <ReadingsTable readings={readings} names={names} formatTime={clock.formatTime} />
         )}
       </Stack>
     );
@@ -266,9 +288,10 @@ export function HistoryPanel({
           History
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {range.ok ? `${formatTime(range.from)} – ${formatTime(range.to)}, ` : ''}
+          {range.ok ? `${clock.formatTime(range.from)} – ${clock.formatTime(range.to)}, ` : ''}
           times in {zone}
-          {history.dataUpdatedAt ? ` · updated ${clockFormat.format(history.dataUpdatedAt)}` : ''}
+          {clock.site ? ", the building's clock" : ''}
+          {history.dataUpdatedAt ? ` · updated ${clock.formatClock(history.dataUpdatedAt)}` : ''}
         </Typography>
       </Stack>
       <Stack spacing={2}>
@@ -283,6 +306,7 @@ export function HistoryPanel({
             presets={presetsWithin(maxDays)}
             custom={custom}
             now={now}
+            clock={clock}
             onPreset={setPreset}
             onCustom={(change) => setParams({ history: 'custom', ...change })}
           />

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FigureGrid } from '@/components/figure-grid';
-import { formatValue, formatTime } from '../utils/reading-format';
+import { formatValue } from '../utils/reading-format';
 import { measurementLabel, type SeriesName } from '../utils/series-names';
 import { formatAge, type MeasurementSeries } from '../utils/time-series';
 
@@ -21,10 +21,13 @@ export function LatestValues({
   series,
   names,
   now,
+  formatTime,
 }: {
   series: MeasurementSeries[];
   names: Map<string, SeriesName>;
   now: number;
+  /** On the panel's clock (the site's). */
+  formatTime: (time: number) => string;
 }) {
   const [all, setAll] = useState(false);
   const shown = all ? series : series.slice(0, latestShownFirst);

@@ -2,14 +2,16 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { OutlinedField } from '@/components/outlined-field';
-import { localDay, presetLabels, type HistoryPreset } from '../utils/history-range';
+import { presetLabels, type HistoryPreset } from '../utils/history-range';
+import type { HistoryClock } from '../utils/reading-format';
 
-/** The range: a preset, or two days of the person's choosing. */
+/** The range: a preset, or two days of the person's choosing (days of the panel's clock). */
 export function RangeControls({
   preset,
   presets,
   custom,
   now,
+  clock,
   onPreset,
   onCustom,
 }: {
@@ -17,10 +19,11 @@ export function RangeControls({
   presets: readonly HistoryPreset[];
   custom: { from: string | null; to: string | null };
   now: number;
+  clock: Pick<HistoryClock, 'day'>;
   onPreset: (preset: HistoryPreset) => void;
   onCustom: (change: { from?: string; to?: string }) => void;
 }) {
-  const today = localDay(now);
+  const today = clock.day(now);
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <ToggleButtonGroup

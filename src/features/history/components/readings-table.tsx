@@ -8,7 +8,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { downloadCsv, toCsv } from '@/lib/csv';
-import { formatTime } from '../utils/reading-format';
+import type { HistoryClock } from '../utils/reading-format';
 import type { SeriesName } from '../utils/series-names';
 import type { Reading } from '../utils/time-series';
 
@@ -18,9 +18,12 @@ const rowsPerPage = 100;
 export function ReadingsTable({
   readings,
   names,
+  formatTime,
 }: {
   readings: Reading[];
   names: Map<string, SeriesName>;
+  /** On the panel's clock (the site's). */
+  formatTime: (time: number) => string;
 }) {
   const [page, setPage] = useState(0);
   const shown = readings.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
@@ -62,13 +65,14 @@ export function ReadingsTable({
   );
 }
 
-/** Every reading of the range as CSV, its time in UTC and on the place's clock. */
+/** Every reading of the range as CSV, its time in UTC and on the panel's clock (the site's). */
 export async function downloadReadings(
   readings: Reading[],
   names: Map<string, SeriesName>,
-  zone: string,
+  clock: { zone: string; formatTime: HistoryClock['formatTime'] },
   fileName: string,
 ) {
+  const { zone } = clock;
   const csv = await toCsv(
     // Kind, unit and source each a column of its own: a spreadsheet filters and converts by them.
     ['Time (UTC)', `Time in ${zone}`, 'Measurement', 'Source', 'Measurement id', 'Value', 'Unit'],
@@ -77,7 +81,7 @@ export async function downloadReadings(
       const name = names.get(reading.measurementValueId);
       return [
         Number.isFinite(time) ? new Date(time).toISOString() : reading.timestamp,
-        Number.isFinite(time) ? formatTime(time) : '',
+        Number.isFinite(time) ? clock.formatTime(time) : '',
         name?.kind?.label ?? name?.label,
         name?.kind ? name.source : '',
         reading.measurementValueId,

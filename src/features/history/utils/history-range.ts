@@ -1,7 +1,8 @@
 import { hourMs } from '@/shared/rules/site-clock';
+import { historyClock, type HistoryClock } from './reading-format';
 /**
- * The History panel's ranges: the last 24 hours, 7 or 30 days, or whole local days chosen by
- * the viewer. Written in the URL (`history`, `from`, `to`) so a view can be shared.
+ * The History panel's ranges: the last 24 hours, 7 or 30 days, or whole days chosen by the
+ * viewer, on the panel's clock (reading-format.ts). Written in the URL (`history`, `from`, `to`) so a view can be shared.
  */
 export const historyPresets = ['24h', '7d', '30d', 'custom'] as const;
 export type HistoryPreset = (typeof historyPresets)[number];
@@ -35,51 +36,30 @@ export const presetsWithin = (maxDays: number): HistoryPreset[] =>
 export const readPreset = (raw: string | null): HistoryPreset =>
   historyPresets.find((preset) => preset === raw) ?? '24h';
 
-/** Local midnight at the start of a `YYYY-MM-DD` day, or undefined for anything else. */
-export function localDayStart(day: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return undefined;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const start = new Date(year, month - 1, date);
-  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== date)
-    return undefined;
-  return start.getTime();
-}
-
-/** `YYYY-MM-DD` of the local day an instant falls on. */
-export function localDay(time: number): string {
-  const date = new Date(time);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export type HistoryRange = { ok: true; from: number; to: number } | { ok: false; problem: string };
 
 /**
  * The instants to ask for. A preset ends at `now`; a custom range runs from the start of its
- * first local day to the end of its last (so a one-day range is that whole day, DST or not).
+ * first day to the end of its last, days of the panel's clock (the site's: a one-day range is
+ * that whole day in the building, DST or not).
  */
 export function historyRange(
   preset: HistoryPreset,
   now: number,
   custom: { from?: string | null; to?: string | null } = {},
   maxDays = 366,
+  clock: Pick<HistoryClock, 'dayStart' | 'nextDay'> = historyClock(undefined),
 ): HistoryRange {
   if (preset !== 'custom') {
     if (!presetsWithin(maxDays).includes(preset))
       return { ok: false, problem: `Storey shows at most ${maxDays} days of history at once.` };
     return { ok: true, from: now - presetSpans[preset], to: now };
   }
-  const from = localDayStart(custom.from ?? '');
-  const last = localDayStart(custom.to ?? '');
+  const from = clock.dayStart(custom.from ?? '');
+  const last = clock.dayStart(custom.to ?? '');
   if (from === undefined || last === undefined)
     return { ok: false, problem: 'Choose the first and the last day of the range.' };
-  const lastDate = new Date(last);
-  const to = new Date(
-    lastDate.getFullYear(),
-    lastDate.getMonth(),
-    lastDate.getDate() + 1,
-  ).getTime();
+  const to = clock.dayStart(clock.nextDay(custom.to!))!;
   if (to <= from) return { ok: false, problem: 'The last day must not be before the first.' };
   const longest = longestLocalRange(maxDays);
   if (localDaysBetween(from, to) > longest)

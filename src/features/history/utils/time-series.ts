@@ -1,4 +1,5 @@
 import { hourMs } from '@/shared/rules/site-clock';
+import { nextDate, siteDate, siteDayStart, siteHourAndMinute } from '@/shared/rules/site-days';
 /**
  * Measurement series as the History panel draws them: readings grouped per measurement, gaps kept
  * as gaps, long ranges thinned for drawing with largest-triangle-three-buckets (LTTB, which keeps
@@ -412,26 +413,35 @@ const tickHours = [1, 2, 3, 6, 12];
 const tickDays = [1, 2, 7, 14, 30, 61, 91];
 
 /**
- * Axis ticks on round local times: whole hours for a day, local midnights for longer ranges
- * (stepped by calendar days, so a 23- or 25-hour day still ticks at midnight). At most `most`.
+ * Axis ticks on round times of `timeZone`'s clock (the panel's: the site's): whole hours for a
+ * day, midnights for longer ranges (stepped by calendar days, so a 23- or 25-hour day still
+ * ticks at midnight). At most `most`.
  */
-export function timeTicks(range: { from: number; to: number }, most = 8): number[] {
+export function timeTicks(
+  range: { from: number; to: number },
+  timeZone: string,
+  most = 8,
+): number[] {
   const span = range.to - range.from;
   const hours = tickHours.find((step) => span / (step * hourMs) <= most);
   const ticks: number[] = [];
   if (hours !== undefined) {
-    const first = new Date(range.from);
-    first.setMinutes(0, 0, 0);
-    if (first.getTime() < range.from) first.setHours(first.getHours() + 1);
-    // Round to a multiple of the step in local hours (03:00, 06:00, … for a 3-hour step).
-    while (first.getHours() % hours !== 0) first.setHours(first.getHours() + 1);
-    for (let time = first.getTime(); time <= range.to; time += hours * hourMs) ticks.push(time);
+    // Whole hours of that clock fall on quarter hours of UTC (India's half hours, Nepal's
+    // quarters): try each quarter hour, keep those on a multiple of the step.
+    const quarter = hourMs / 4;
+    for (let time = Math.ceil(range.from / quarter) * quarter; time <= range.to; time += quarter) {
+      const { hour, minute } = siteHourAndMinute(time, timeZone);
+      if (minute === 0 && hour % hours === 0) ticks.push(time);
+    }
     return ticks;
   }
   const days = tickDays.find((step) => span / (step * 24 * hourMs) <= most) ?? tickDays.at(-1)!;
-  const day = new Date(range.from);
-  day.setHours(0, 0, 0, 0);
-  if (day.getTime() < range.from) day.setDate(day.getDate() + 1);
-  for (; day.getTime() <= range.to; day.setDate(day.getDate() + days)) ticks.push(day.getTime());
+  let day = siteDate(range.from, timeZone);
+  if (siteDayStart(day, timeZone)! < range.from) day = nextDate(day);
+  for (let start = siteDayStart(day, timeZone)!; start <= range.to;) {
+    ticks.push(start);
+    for (let step = 0; step < days; step++) day = nextDate(day);
+    start = siteDayStart(day, timeZone)!;
+  }
   return ticks;
 }
