@@ -87,6 +87,13 @@ describe('History panel', () => {
     expect(
       await screen.findByRole('img', { name: /^Air temperature \(°C\): \d+ readings from/ }),
     ).toBeInTheDocument();
+    // The charts' titles name the sensor, never a measurement's raw id (the walk found ids).
+    const ids = new Set(
+      historicalValues('Spaces', space.id, lastRequest()).map((r) => r.measurementValueId),
+    );
+    const titles = screen.getAllByRole('figure').map((figure) => figure.textContent ?? '');
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) for (const id of ids) expect(title).not.toContain(id);
   });
 
   it('asks for 7 or 30 days when chosen, and keeps the choice in the URL', async () => {

@@ -236,6 +236,30 @@ describe('Data quality on the other screens', () => {
     for (const item of items) expect(item).toHaveTextContent(`(${floor.record.name})`);
   });
 
+  it('shows on a room a finding about rooms sharing a name only where it names that room', async () => {
+    const tower = fixture.buildings[0]!;
+    const floor = fixture.floorsOf(tower)[1]!;
+    const named = (name: string | undefined) =>
+      floor.spaces.filter((space) => space.name === name).length;
+    const shared = floor.spaces.find((space) => named(space.name) > 1)!;
+    const alone = floor.spaces.find((space) => named(space.name) === 1)!;
+    const issuesOn = async (room: { id: string }) => {
+      const { unmount } = renderApp(
+        `/buildings/${tower.record.id}/levels/${floor.record.id}/rooms/${room.id}`,
+      );
+      const panel = await ui.panel();
+      // Loaded: its issues, or the words for none.
+      await waitFor(() => expect(panel).toHaveTextContent(/Rooms|Nothing wrong found|floors:|\(/));
+      const text = panel.textContent;
+      unmount();
+      return text;
+    };
+    // By the rule's title, or its id while the rules' words are on their way.
+    const sameName = /same name|room-name-duplicate/i;
+    expect(await issuesOn(shared)).toMatch(sameName);
+    expect(await issuesOn(alone)).not.toMatch(sameName);
+  });
+
   it('says why the score is missing when the index does not have the building', async () => {
     server.use(...withoutIndex());
     const shell = fixture.buildings[5]!.record;

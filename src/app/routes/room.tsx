@@ -57,7 +57,11 @@ function RoomScreen({ place }: { place: RoomPlace }) {
         {...historyRange}
       />
       <RoomNeighbours place={place} rooms={details.rooms} />
-      <QualityPanel buildingId={place.building.id} floorName={place.levelName} />
+      <QualityPanel
+        buildingId={place.building.id}
+        floorName={place.levelName}
+        room={{ id: room.space?.id, name: room.name }}
+      />
     </Stack>
   );
 }

@@ -271,9 +271,11 @@ function GroupChart({
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
       <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
         {title}
-        {several ? null : (
+        {several || !members[0]!.source || members[0]!.source === title ? null : (
+          // Which sensor: its device's name, not the measurement's id (the walk found raw ids
+          // in the titles); the id stays in the table and the CSV.
           <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-            {members[0]!.id}
+            {members[0]!.source}
           </Typography>
         )}
       </Typography>

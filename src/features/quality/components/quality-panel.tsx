@@ -49,10 +49,16 @@ export function groupFindings(findings: readonly Finding[]) {
 export function QualityPanel({
   buildingId,
   floorName,
+  room,
 }: {
   buildingId: string;
   /** On a floor's (or room's) page, its name as shown: only the findings about that floor. */
   floorName?: string | undefined;
+  /**
+   * On a room's page, the room: a floor's finding that names rooms (rooms sharing a name) is
+   * shown only where it names this one (the walk found it on a room of a name of its own).
+   */
+  room?: { id: string | undefined; name: string } | undefined;
 }) {
   const quality = useQuery(buildingQualityQueryOptions(buildingId));
   // The rules' words come with the summary (one answer for every building page).
@@ -64,7 +70,13 @@ export function QualityPanel({
   const findings = (quality.data?.findings ?? []).filter(
     // By name, as the page shows it: the index's floor order may be older than the live one.
     (finding) =>
-      !onFloor || (finding.levelPosition !== null && displayName(finding.levelName) === floorName),
+      (!onFloor ||
+        (finding.levelPosition !== null && displayName(finding.levelName) === floorName)) &&
+      (!room ||
+        !finding.rooms ||
+        finding.rooms.some((named) =>
+          named.id && room.id ? named.id === room.id : displayName(named.name) === room.name,
+        )),
   );
   return (
     <section aria-label="Data quality">
