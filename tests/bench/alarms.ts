@@ -105,32 +105,36 @@ async function measureOn(
       }
       await pause(1000);
     }
-    // Until the outbox is empty: no message for two notifier passes after a window has passed.
+    // The alarms the two rounds raised (every one is e-mailed to Dana, who sees everything),
+    // then until each has been told, or the window and five minutes more after the rounds
+    // ended: rounds go on raising, so an outbox that never empties would never end the run.
     const roundsEnded = Date.now();
-    for (;;) {
-      const last = sink.received.at(-1)?.acceptedAt ?? 0;
-      if (
-        Date.now() - roundsEnded > groupMinutes * 60_000 + 2 * notifyEverySeconds * 1000 &&
-        Date.now() - last > 2 * notifyEverySeconds * 1000
-      )
-        break;
-      await pause(1000);
-    }
-    const told = new Map<number, number>();
-    for (const mail of sink.received)
-      for (const id of linkedAlarms(mail.raw))
-        if (!told.has(id) || told.get(id)! > mail.acceptedAt) told.set(id, mail.acceptedAt);
     const raised = new Map<number, number>();
     for (let offset = 0; ; offset += 1000) {
       const page = await ask<{ items: Array<{ id: number; raisedAt: string }>; total: number }>(
         `/api/alarms?view=open&limit=1000&offset=${offset}`,
       );
-      for (const alarm of page.items) raised.set(alarm.id, Date.parse(alarm.raisedAt));
+      for (const alarm of page.items)
+        if (Date.parse(alarm.raisedAt) <= roundsEnded)
+          raised.set(alarm.id, Date.parse(alarm.raisedAt));
       if (page.items.length < 1000) break;
     }
-    const latencies = [...told]
-      .filter(([id]) => raised.has(id))
-      .map(([id, at]) => (at - raised.get(id)!) / 1000);
+    const told = new Map<number, number>();
+    let read = 0;
+    const drainUntil = roundsEnded + groupMinutes * 60_000 + 5 * 60_000;
+    for (;;) {
+      for (const mail of sink.received.slice(read))
+        for (const id of linkedAlarms(mail.raw))
+          if (!told.has(id) || told.get(id)! > mail.acceptedAt) told.set(id, mail.acceptedAt);
+      read = sink.received.length;
+      if ([...raised.keys()].every((id) => told.has(id)) || Date.now() > drainUntil) break;
+      await pause(2000);
+    }
+    // An alarm not told by the end counts as later than any that was.
+    const latencies = [...raised].map(([id, at]) =>
+      told.has(id) ? (told.get(id)! - at) / 1000 : Number.POSITIVE_INFINITY,
+    );
+    const untold = latencies.filter((latency) => latency === Number.POSITIVE_INFINITY).length;
     for (const [index, round] of rounds.entries())
       record({
         group,
@@ -142,12 +146,14 @@ async function measureOn(
       });
     const window = groupMinutes * 60;
     const p95 = latencies.length ? percentile(latencies, 0.95) : Number.NaN;
+    const seconds = (value: number) =>
+      Number.isFinite(value) ? `${value.toFixed(1)} s` : 'not told by the end';
     record({
       group,
-      name: `${database}: raise → SMTP accept of the first e-mail naming it, ${latencies.length.toLocaleString('en-GB')} alarms of ${raised.size.toLocaleString('en-GB')} open, in ${sink.received.length.toLocaleString('en-GB')} e-mails; grouping window ${window} s: p50 · p95 · max`,
+      name: `${database}: raise → SMTP accept of the first e-mail naming it, the ${raised.size.toLocaleString('en-GB')} alarms the two rounds raised (${untold.toLocaleString('en-GB')} not told within ${groupMinutes + 5} minutes of their end), in ${sink.received.length.toLocaleString('en-GB')} e-mails; grouping window ${window} s: p50 · p95 · max`,
       value: latencies.length
-        ? `${percentile(latencies, 0.5).toFixed(1)} s · ${p95.toFixed(1)} s · ${Math.max(...latencies).toFixed(1)} s`
-        : 'no alarm was e-mailed',
+        ? `${seconds(percentile(latencies, 0.5))} · ${seconds(p95)} · ${seconds(Math.max(...latencies))}`
+        : 'no alarm was raised',
       target: `p95 ≤ window + 10 s (${window + 10} s)`,
       met: p95 <= window + 10,
       command,

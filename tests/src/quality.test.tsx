@@ -239,7 +239,7 @@ describe('Data quality on the other screens', () => {
   it('shows on a room a finding about rooms sharing a name only where it names that room', async () => {
     const tower = fixture.buildings[0]!;
     const floor = fixture.floorsOf(tower)[1]!;
-    const named = (name: string | undefined) =>
+    const named = (name: string | null | undefined) =>
       floor.spaces.filter((space) => space.name === name).length;
     const shared = floor.spaces.find((space) => named(space.name) > 1)!;
     const alone = floor.spaces.find((space) => named(space.name) === 1)!;
