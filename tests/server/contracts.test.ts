@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionSchema } from '@/api/get-attention';
+import { attentionSchema, floorsNowSchema } from '@/api/get-attention';
 import { capabilitiesSchema } from '@/api/get-capabilities';
 import { indexStatusSchema } from '@/api/get-index-status';
 import {
@@ -117,5 +117,11 @@ describe('Contracts between the BFF and the dashboard', () => {
     const answer = await getJson(context(), '/api/index/attention?limit=20');
     expectContract(answer, attentionSchema);
     expect((answer.body as { readings: unknown[] }).readings.length).toBeGreaterThan(0);
+    // A checked building's floors now, as the stacking plan reads them.
+    const { buildingId } = (answer.body as { readings: Array<{ buildingId: string }> })
+      .readings[0]!;
+    const floors = await getJson(context(), `/api/index/floors-now?building=${buildingId}`);
+    expectContract(floors, floorsNowSchema);
+    expect((floors.body as { now: { floors: unknown[] } }).now.floors.length).toBeGreaterThan(0);
   });
 });
