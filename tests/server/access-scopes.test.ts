@@ -8,6 +8,7 @@ import { loadScopesFile } from '../../server/access/scopes-file';
 import { demoScopesFile } from '../../server/config';
 import { demoUsers } from '../../server/emulator/openid-provider';
 import { indexStatusSchema } from '../../src/api/get-index-status';
+import { floorsNowSchema } from '../../src/api/get-attention';
 import {
   outOfScope,
   portfolioFacts,
@@ -147,6 +148,27 @@ describe('every answer within the person’s scope', () => {
       // The status says the portfolio's size within the scope alone.
       const status = indexStatusSchema.parse((await as(person, '/api/index/status')).json());
       expect(status.served?.buildings).toBe(scope.buildings.size);
+    },
+  );
+
+  it.each(demoPeople)(
+    "%s: a building's floors now, for every building, only where it is in scope",
+    async (person) => {
+      const { as } = storey.context;
+      const scope = scopes[person];
+      let shown = 0;
+      for (const building of facts.buildings) {
+        const url = `/api/index/floors-now?building=${building.id}`;
+        const answer = await as(person, url);
+        expect(answer.status, `${person} ${url}`).toBe(200);
+        const { now } = floorsNowSchema.parse(answer.json());
+        // Outside the scope, as for a building never checked: nothing, in the same words.
+        if (!scope.all && !scope.buildings.has(building.id)) expect(now, url).toBeNull();
+        if (now) shown++;
+        expect(outOfScope(facts, scope, stringsIn(answer.json())), url).toEqual([]);
+      }
+      // The round checked every building with devices: a person with buildings sees some.
+      if (scope.all || scope.buildings.size > 0) expect(shown).toBeGreaterThan(0);
     },
   );
 
