@@ -135,8 +135,8 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
             buildings.length === 0 ? new Map() : await recipientsOf([...new Set(buildings)], route),
           );
         }
-        const messages = due.flatMap((batch) => messagesOf(batch));
-        function messagesOf(batch: (typeof due)[number]) {
+        // Each batch's messages: one per recipient, and the webhook's.
+        const messages = due.flatMap((batch) => {
           const told = [...toTell.get(batch.id)!].sort(
             (a, b) => severityRank[a.severity] - severityRank[b.severity] || a.id - b.id,
           );
@@ -182,7 +182,7 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
                 ]
               : []),
           ];
-        }
+        });
         const { inserted, took } = await db.transaction().execute(async (trx) => {
           // Another instance may be expanding some of these meanwhile: those are its to write.
           const { rows } = await sql<{ id: number }>`select id from notification_batch

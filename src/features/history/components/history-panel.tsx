@@ -87,12 +87,20 @@ export function HistoryPanel({
   const headingId = useId();
   const capabilities = useCapabilities();
   const preset = readPreset(rangeView.history);
-  const custom = { from: rangeView.from, to: rangeView.to };
+  const custom = useMemo(
+    () => ({ from: rangeView.from, to: rangeView.to }),
+    [rangeView.from, rangeView.to],
+  );
   const [now, setNow] = useState(currentMinute);
   const [view, setView] = useState<'chart' | 'table'>('chart');
   // The BFF's own limit: a range it would refuse is never offered.
   const maxDays = capabilities.data?.history.maxDays ?? specOnlyCapabilities.history.maxDays;
-  const range = historyRange(preset, now, custom, maxDays, clock);
+  // One object while nothing it depends on changes: the charts' drawings (and the comfort hours'
+  // stretches) are worked out from it, once, not at every render.
+  const range = useMemo(
+    () => historyRange(preset, now, custom, maxDays, clock),
+    [preset, now, custom, maxDays, clock],
+  );
   const available = capabilities.data?.history.available ?? true;
   // The comfort hours on the site's clock (UTC where the site has no zone, as they are judged).
   const comfortHours = capabilities.data?.comfortHours;
