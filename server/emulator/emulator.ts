@@ -45,6 +45,11 @@ export interface EmulatorOptions {
   now?: (() => number) | undefined;
   /** Serve the historical-values endpoints (default true); false answers them 404, as a platform without them. */
   history?: boolean | undefined;
+  /**
+   * Serve `/api/Buildings/{id}/Spaces` (default: where devices are served); false answers it 404,
+   * as a platform whose rooms' types Storey cannot read.
+   */
+  spaceLists?: boolean | undefined;
   /** The API types the credential is enabled for (default all); one left out answers 403. */
   apiTypes?: readonly ApiType[] | undefined;
   /** Exposes /__control (fault settings and the request log) over HTTP. */
@@ -259,6 +264,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     history: options.history ?? variant !== 'lean',
     // The spec-only platform knows nothing of devices or current values.
     devices: schema === 'full' && variant !== 'lean',
+    spaceLists: options.spaceLists ?? (schema === 'full' && variant !== 'lean'),
     apiTypes: options.apiTypes,
     now: options.now,
     hasValidToken: async (request) => {

@@ -9,7 +9,7 @@ import {
 } from './history-series.ts';
 import { hashSeed } from './random.ts';
 import type { FloorEntry, Portfolio } from './portfolio.ts';
-import type { BuildingRecord } from './records.ts';
+import type { BuildingRecord, SpaceRecord } from './records.ts';
 
 export const supportedApiVersions = ['2.0', '3.0'];
 export const unsupportedVersionBody = ['Unsupported API Version was requested'];
@@ -127,6 +127,8 @@ export interface RestApiOptions {
   history: boolean;
   /** Devices and current values at all (off in the spec-only mode). */
   devices: boolean;
+  /** A building's spaces with their types (`/api/Buildings/{id}/Spaces`; default `devices`). */
+  spaceLists?: boolean | undefined;
   /** The API types this credential is enabled for (EMULATOR_API_TYPES; default all). */
   apiTypes?: readonly ApiType[] | undefined;
   /** The emulator's time: current values and the end of history (default: the system clock). */
@@ -211,6 +213,38 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       return sendPage(reply, floor.spaces, parameters);
     }),
   );
+
+  // A building's spaces with their types (field notes): beyond the spec, so the spec-only
+  // platform has none, as it has no devices.
+  if (options.spaceLists ?? options.devices)
+    app.get<{ Params: { buildingId: string } }>(
+      '/api/Buildings/:buildingId/Spaces',
+      list<{ buildingId: string }>((parameters, request, reply) => {
+        const building = portfolio.buildingById(request.params.buildingId.toLowerCase());
+        if (!building) {
+          return reply
+            .code(404)
+            .send([`Building with id '${request.params.buildingId}' was not found.`]);
+        }
+        const floors = portfolio.floorsOf(building);
+        // Only the page's spaces are copied (a 20,000-room tower's spaces are many).
+        const spaces: SpaceRecord[] = [];
+        let seen = 0;
+        for (const floor of floors) {
+          if (spaces.length >= parameters.take) break;
+          const count = floor.spaces.length;
+          if (seen + count <= parameters.skip) {
+            seen += count;
+            continue;
+          }
+          for (const space of floor.spaces) {
+            if (seen++ >= parameters.skip && spaces.length < parameters.take) spaces.push(space);
+          }
+        }
+        const total = floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
+        return reply.header('x-total-count', String(total)).send(spaces);
+      }),
+    );
 
   registerDeviceApis(app, options);
 }

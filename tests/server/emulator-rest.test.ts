@@ -128,6 +128,40 @@ describe('emulator REST listings', () => {
     expect(withCounts.some((b) => b.includesDeviceAndMeasurementCounts === false)).toBe(true);
   });
 
+  it("lists a building's spaces with their types, floor by floor, in pages", async () => {
+    const { portfolio } = platform.emulator;
+    // The tallest building: its spaces run over many pages and floors.
+    const tower = portfolio.buildings.reduce((tallest, entry) =>
+      portfolio.floorsOf(entry).length > portfolio.floorsOf(tallest).length ? entry : tallest,
+    );
+    const all = portfolio.floorsOf(tower).flatMap((floor) => floor.spaces);
+    const read: Array<Record<string, unknown>> = [];
+    for (let skip = 0; ; skip += 40) {
+      const response = await authorized(
+        `/api/Buildings/${tower.record.id}/Spaces?take=40&skip=${skip}`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-total-count')).toBe(String(all.length));
+      const page = (await response.json()) as Array<Record<string, unknown>>;
+      read.push(...page);
+      if (page.length < 40) break;
+    }
+    expect(read.map((space) => space.id)).toEqual(all.map((space) => space.id));
+    expect(read.map((space) => space.ontologyType)).toEqual(all.map((space) => space.ontologyType));
+    expect(new Set(read.map((space) => space.ontologyType))).toContain('Storage');
+    const unknown = await authorized('/api/Buildings/00000000-0000-4000-8000-000000000000/Spaces');
+    expect(unknown.status).toBe(404);
+    // The specification shows no space records: the lean platform has no such list.
+    const lean = await createEmulator({ variant: 'lean' });
+    const address = await lean.listen();
+    const leanToken = await accessToken(address);
+    const refused = await fetch(`${address.baseUrl}/api/Buildings/${tower.record.id}/Spaces`, {
+      headers: { authorization: `Bearer ${leanToken}`, 'x-api-version': '3.0' },
+    });
+    await lean.close();
+    expect(refused.status).toBe(404);
+  });
+
   it('answers 404 with an array of messages for an unknown building', async () => {
     const response = await authorized('/api/Buildings/00000000-0000-4000-8000-000000000000/Floors');
     expect(response.status).toBe(404);
