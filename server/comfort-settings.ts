@@ -4,9 +4,11 @@ import {
   dayNames,
   defaultComfortBands,
   minutesOf,
+  type BandKind,
   type ComfortBands,
   type ComfortHours,
 } from '../src/shared/rules/comfort.ts';
+import type { RoomBands, SpaceBandRule } from '../src/shared/rules/space-bands.ts';
 
 /**
  * The COMFORT_* settings: the bands current readings are judged against and the hours they apply
@@ -73,6 +75,68 @@ export const comfortHoursSetting = z
     return comfortHoursOf([...days], from, to);
   });
 
+const kindWords: Record<string, BandKind> = {
+  temperature: 'temperature',
+  co2: 'co2',
+  'co₂': 'co2',
+  humidity: 'humidity',
+};
+const units: Record<BandKind, string> = { temperature: '°C', co2: 'ppm', humidity: '%' };
+const entryPattern = /^(?:([A-Za-z0-9_-]{1,64})\s*\/\s*)?([^:/;]{1,80}?)\s*:\s*(.+)$/;
+const bandPattern = new RegExp(
+  `^(temperature|co2|co₂|humidity)\\s+(?:(${number})\\s*-\\s*)?(${number})$`,
+  'i',
+);
+
+/**
+ * COMFORT_BANDS_BY_TYPE: the bands of a type of room, at every site or at one, replacing the
+ * defaults of space-bands.ts. Entries separated by ";", each `[site id/]Type: bands`, the bands
+ * "none" or kinds with limits: "ServerRoom: temperature 18-27, humidity 60;
+ * 4a1f…/Office: temperature 21-25, co2 1200; Storage: none". A type of "*" is every type (of
+ * its site). A kind left out is not judged in those rooms; one number is a ceiling.
+ */
+export const spaceBandsSetting = z
+  .string()
+  .trim()
+  .transform((text, context): SpaceBandRule[] => {
+    const rules: SpaceBandRule[] = [];
+    for (const entry of text
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const problem = (why: string) =>
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry.slice(0, 60)}": ${why}; write entries as "[site id/]Type: temperature 20-24, co2 1000, humidity 25-60" or "Type: none", separated by ";"`,
+        });
+      const match = entryPattern.exec(entry);
+      if (!match) {
+        problem('not a type and its bands');
+        continue;
+      }
+      const [, site, type, list] = match as unknown as [string, string | undefined, string, string];
+      const where = site ? ` at site ${site}` : '';
+      const source = `set for this Storey for ${type === '*' ? 'every room' : `${type} rooms`}${where}`;
+      const bands: RoomBands = {};
+      if (!/^none$/i.test(list.trim()))
+        for (const part of list.split(',').map((item) => item.trim())) {
+          const band = bandPattern.exec(part);
+          const kind = band ? kindWords[band[1]!.toLowerCase()] : undefined;
+          const low = band?.[2] === undefined ? undefined : Number(band[2]);
+          const high = Number(band?.[3]);
+          if (!band || !kind || (low !== undefined && !(low < high))) {
+            problem(
+              `"${part}" is not a kind and its limits (low-high, or one number as the highest)`,
+            );
+            continue;
+          }
+          bands[kind] = { ...(low === undefined ? {} : { low }), high, unit: units[kind], source };
+        }
+      rules.push({ site: site ?? null, type: type.trim(), bands });
+    }
+    return rules;
+  });
+
 /** The COMFORT_* variables (see the README). */
 export const comfortEnvironment = {
   /** °C, low-high. */
@@ -83,6 +147,8 @@ export const comfortEnvironment = {
   COMFORT_HUMIDITY_PERCENT: range('humidity').optional(),
   /** What the bands set here are called on screen ("our lease's summer bands"). */
   COMFORT_BANDS_SOURCE: z.string().trim().min(1).max(120).optional(),
+  /** Bands per type of room, at every site or one (spaceBandsSetting). */
+  COMFORT_BANDS_BY_TYPE: z.string().max(4000).pipe(spaceBandsSetting).optional(),
 };
 
 export function comfortBandsFrom(values: {

@@ -7,6 +7,7 @@ import {
   type ComfortBands,
   type ComfortHours,
 } from '../src/shared/rules/comfort.ts';
+import type { SpaceBandRule } from '../src/shared/rules/space-bands.ts';
 import { comfortBandsFrom, comfortEnvironment, comfortHoursSetting } from './comfort-settings.ts';
 import { loadScopesFile, ScopesFileError, type ScopesSettings } from './access/scopes-file.ts';
 
@@ -311,6 +312,8 @@ export interface BffConfig {
   currentValuesCacheMb: number;
   /** The bands current readings are judged against (COMFORT_*), served to the dashboard. */
   comfortBands: ComfortBands;
+  /** Bands per type of room and site (COMFORT_BANDS_BY_TYPE) over space-bands.ts's defaults. */
+  comfortSpaceBands: SpaceBandRule[];
   /** When the bands apply (COMFORT_HOURS), on each site's clock; served beside them. */
   comfortHours: ComfortHours;
   /** Where and how the platform's historical values are asked for (not shown in the spec). */
@@ -696,6 +699,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     currentValuesTtlSeconds: values.CURRENT_VALUES_TTL_SECONDS,
     currentValuesCacheMb: values.CURRENT_VALUES_CACHE_MB,
     comfortBands: comfortBandsFrom(values),
+    comfortSpaceBands: values.COMFORT_BANDS_BY_TYPE ?? [],
     comfortHours: values.COMFORT_HOURS ?? defaultComfortHours,
     history: historySettings(values),
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },

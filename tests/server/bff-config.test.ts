@@ -234,6 +234,43 @@ describe('log level', () => {
     expect(problems).toMatch(/COMFORT_CO2_MAX_PPM: /);
   });
 
+  it('reads bands per type of room, at every site or one, and refuses what is not a band', () => {
+    const rules = loadConfig({
+      COMFORT_BANDS_BY_TYPE:
+        'ServerRoom: temperature 16-28, humidity 65; site-7/Office: temperature 21-25, co2 1200; Storage: none',
+    }).comfortSpaceBands;
+    expect(rules).toEqual([
+      {
+        site: null,
+        type: 'ServerRoom',
+        bands: {
+          temperature: {
+            low: 16,
+            high: 28,
+            unit: '°C',
+            source: 'set for this Storey for ServerRoom rooms',
+          },
+          humidity: { high: 65, unit: '%', source: 'set for this Storey for ServerRoom rooms' },
+        },
+      },
+      {
+        site: 'site-7',
+        type: 'Office',
+        bands: {
+          temperature: expect.objectContaining({ low: 21, high: 25, unit: '°C' }),
+          co2: expect.objectContaining({ high: 1200, unit: 'ppm' }),
+        },
+      },
+      { site: null, type: 'Storage', bands: {} },
+    ]);
+    expect(rules[1]!.bands.co2!.source).toBe('set for this Storey for Office rooms at site site-7');
+    const problems = problemsOf({ COMFORT_BANDS_BY_TYPE: 'ServerRoom: temperature 28-16; Lab' });
+    expect(problems).toMatch(
+      /COMFORT_BANDS_BY_TYPE: "ServerRoom: temperature 28-16": "temperature 28-16" is not a kind and its limits/,
+    );
+    expect(problems).toMatch(/"Lab": not a type and its bands/);
+  });
+
   it('reads the comfort hours as days and local hours, or always, and refuses anything else', () => {
     expect(loadConfig({}).comfortHours).toEqual({
       days: [1, 2, 3, 4, 5],

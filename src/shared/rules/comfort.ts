@@ -52,12 +52,17 @@ export const bandedKindLabels: Readonly<Record<BandKind, string>> = {
   humidity: measurementKind('Relative_Humidity_Sensor').label,
 };
 
+/**
+ * The band a reading of `type` is judged by: none for a kind without one, nor for a kind its room
+ * is not judged on (`bands` of a store room: space-bands.ts).
+ */
 export const bandFor = (
   type: string | null | undefined,
-  bands: ComfortBands,
+  bands: Partial<ComfortBands>,
 ): ComfortBand | undefined => {
   const kind = type ? bandKindOfType[type] : undefined;
-  return kind ? { ...bands[kind], kind } : undefined;
+  const band = kind ? bands[kind] : undefined;
+  return kind && band ? { ...band, kind } : undefined;
 };
 
 /**
@@ -190,7 +195,7 @@ export function comfortVerdict(
     time: number;
     now: number;
   },
-  bands: ComfortBands,
+  bands: Partial<ComfortBands>,
   schedule?: ComfortSchedule,
 ): ComfortVerdict {
   const band = bandFor(reading.type, bands);
