@@ -3,6 +3,7 @@ import type { BffConfig } from '../config.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 import type { Clock } from '../clock.ts';
+import { comfortRulesOf } from '../../src/shared/rules/space-bands.ts';
 import { createPortfolioIndex } from './portfolio-index.ts';
 import { portfolioIndexRoutes } from './routes.ts';
 
@@ -25,7 +26,7 @@ export const portfolioIndexPlugin = fp<{
       settings: config.index,
       gateway,
       capabilities,
-      comfortBands: config.comfortBands,
+      comfort: comfortRulesOf(config.comfortBands, config.comfortSpaceBands),
       comfortHours: config.comfortHours,
       history: config.history,
       clock,

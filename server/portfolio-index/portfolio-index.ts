@@ -21,13 +21,14 @@ import {
   type QualityScope,
 } from './quality/queries.ts';
 import { syncPortfolio } from './hierarchy/sync.ts';
-import type { ComfortBands } from '../../src/shared/rules/comfort.ts';
+import type { ComfortRules } from '../../src/shared/rules/space-bands.ts';
 import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
 import {
   attentionList,
   type AttentionFilter,
   type attentionSorts,
 } from './conditions/attention.ts';
+import { buildingRoomBands } from './conditions/room-bands.ts';
 import { buildingFloorsNow } from './conditions/floors-now.ts';
 import { refreshConditions, type ConditionsRound } from './conditions/refresh.ts';
 import { refreshEnergy, type EnergyRound } from './energy/refresh.ts';
@@ -170,6 +171,11 @@ export interface PortfolioIndex {
       reader: IndexReader,
       buildingId: string,
     ): Promise<Served<() => Promise<{ now: Awaited<ReturnType<typeof buildingFloorsNow>> }>>>;
+    /** The bands a building's rooms are judged by, where not the office bands (null: unknown). */
+    roomBands(
+      reader: IndexReader,
+      buildingId: string,
+    ): Promise<Served<() => Promise<{ building: Awaited<ReturnType<typeof buildingRoomBands>> }>>>;
   };
   /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */
   energy: {
@@ -288,8 +294,8 @@ export async function createPortfolioIndex(options: {
   settings: IndexSettings;
   gateway: PlatformGateway;
   capabilities: CapabilityProbe;
-  /** What readings are judged against (the COMFORT_* settings). */
-  comfortBands: ComfortBands;
+  /** What readings are judged against (the COMFORT_* settings, per type of room). */
+  comfort: ComfortRules;
   /** When they apply (COMFORT_HOURS), on each site's clock. */
   comfortHours: ComfortHours;
   /** How the platform's history is asked for (the meters' days). */
@@ -438,7 +444,7 @@ export async function createPortfolioIndex(options: {
           : undefined,
         // The platform's largest page of a list (field notes: take at most 5,000).
         pages: pagesFor(5000, settings.conditionsRequestBudget),
-        bands: options.comfortBands,
+        comfort: options.comfort,
         hours: options.comfortHours,
         alarms: settings.alarms,
         clock,
@@ -627,6 +633,10 @@ export async function createPortfolioIndex(options: {
       floorsNow: (reader, buildingId) =>
         readServed(reader, async (trx, runId) => ({
           now: await buildingFloorsNow(trx, runId, buildingId, clock.now()),
+        })),
+      roomBands: (reader, buildingId) =>
+        readServed(reader, async (trx, runId) => ({
+          building: await buildingRoomBands(trx, runId, buildingId, options.comfort),
         })),
     },
     energy: {

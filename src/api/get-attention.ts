@@ -35,6 +35,16 @@ export const attentionReadingSchema = z.object({
   buildingName: z.nullable(z.string()),
   siteId: z.nullable(z.string()),
   siteName: z.nullable(z.string()),
+  /**
+   * The band the room was judged by: its type's (a server room's is not an office's), with where
+   * it comes from. Null limits where the band has none (a ceiling only); null source: a reading
+   * judged before the index kept bands.
+   */
+  band: z.object({
+    low: z.nullable(z.number()),
+    high: z.nullable(z.number()),
+    source: z.nullable(z.string()),
+  }),
   /** The room's other sensors of this kind out of band too (the row is its worst reading). */
   others: z.array(
     z.object({
@@ -177,4 +187,49 @@ export const floorsNowQueryOptions = (buildingId: string) =>
         )
       ).data,
     refetchInterval: attentionRefreshMs,
+  });
+
+const bandLimitsSchema = z.object({
+  low: z.optional(z.number()),
+  high: z.optional(z.number()),
+  unit: z.string(),
+  source: z.string(),
+});
+
+/**
+ * GET /api/index/room-bands?building=: the bands a building's rooms are judged by where their type
+ * has its own (a store room none, a server room its envelope; shared/rules/space-bands), grouped
+ * by type; every room not listed is judged by the office bands. `typesRead` false: the platform
+ * did not say the rooms' types. This schema is the contract.
+ */
+export const roomBandsSchema = z.object({
+  asOf: z.string(),
+  typesRead: z.boolean(),
+  groups: z.array(
+    z.object({
+      type: z.string(),
+      bands: z.object({
+        temperature: z.optional(bandLimitsSchema),
+        co2: z.optional(bandLimitsSchema),
+        humidity: z.optional(bandLimitsSchema),
+      }),
+      rooms: z.array(z.string()),
+    }),
+  ),
+});
+export type RoomBandsAnswer = z.infer<typeof roomBandsSchema>;
+
+export const roomBandsQueryOptions = (buildingId: string) =>
+  queryOptions({
+    queryKey: [...attentionKeys.all, 'room-bands', buildingId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet(
+          `/api/index/room-bands${queryString({ building: buildingId })}`,
+          roomBandsSchema,
+          { signal },
+        )
+      ).data,
+    // A room's type changes with a sync, not by the minute.
+    staleTime: 10 * 60_000,
   });

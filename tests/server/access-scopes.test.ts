@@ -8,7 +8,7 @@ import { loadScopesFile } from '../../server/access/scopes-file';
 import { demoScopesFile } from '../../server/config';
 import { demoUsers } from '../../server/emulator/openid-provider';
 import { indexStatusSchema } from '../../src/api/get-index-status';
-import { floorsNowSchema } from '../../src/api/get-attention';
+import { floorsNowSchema, roomBandsSchema } from '../../src/api/get-attention';
 import {
   outOfScope,
   portfolioFacts,
@@ -169,6 +169,27 @@ describe('every answer within the person’s scope', () => {
       }
       // The round checked every building with devices: a person with buildings sees some.
       if (scope.all || scope.buildings.size > 0) expect(shown).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(demoPeople)(
+    "%s: a building's room bands only where it is in scope, alike for unknown ones",
+    async (person) => {
+      const { as } = storey.context;
+      const scope = scopes[person];
+      const unknown = await as(person, '/api/index/room-bands?building=no-such-building');
+      for (const building of facts.buildings) {
+        const url = `/api/index/room-bands?building=${building.id}`;
+        const answer = await as(person, url);
+        if (scope.all || scope.buildings.has(building.id)) {
+          expect(answer.status, `${person} ${url}`).toBe(200);
+          expect(roomBandsSchema.parse(answer.json()).typesRead).toBe(true);
+        } else {
+          // As of a building nobody has: no existence oracle.
+          expect(answer.status, `${person} ${url}`).toBe(unknown.status);
+          expect(outOfScope(facts, scope, stringsIn(answer.json())), url).toEqual([]);
+        }
+      }
     },
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionSchema, floorsNowSchema } from '@/api/get-attention';
+import { attentionSchema, floorsNowSchema, roomBandsSchema } from '@/api/get-attention';
 import { capabilitiesSchema } from '@/api/get-capabilities';
 import { indexStatusSchema } from '@/api/get-index-status';
 import {
@@ -123,5 +123,8 @@ describe('Contracts between the BFF and the dashboard', () => {
     const floors = await getJson(context(), `/api/index/floors-now?building=${buildingId}`);
     expectContract(floors, floorsNowSchema);
     expect((floors.body as { now: { floors: unknown[] } }).now.floors.length).toBeGreaterThan(0);
+    // The bands its rooms are judged by where their type has its own.
+    const bands = await getJson(context(), `/api/index/room-bands?building=${buildingId}`);
+    expectContract(bands, roomBandsSchema);
   });
 });

@@ -4,8 +4,14 @@
  * what changed (`updatedAfter`), and lists the rooms out of their comfort band — the same rooms
  * the dashboard's own verdict finds in the platform's answers. Time is injected into both.
  */
+import { comfortRulesOf, roomBands } from '@/shared/rules/space-bands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attentionSchema, floorsNowSchema, type Attention } from '@/api/get-attention';
+import {
+  attentionSchema,
+  floorsNowSchema,
+  roomBandsSchema,
+  type Attention,
+} from '@/api/get-attention';
 import { floorsOutOfBand } from '@/domain/room-conditions';
 import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';
@@ -72,6 +78,7 @@ const siteTimeZones = (context: Context) =>
 function expectedOutOfBand(context: Context) {
   const { portfolio } = context.platform.emulator;
   const timeZone = siteTimeZones(context);
+  const bandsOf = roomBandsIn(context);
   const out = new Map<
     string,
     { buildingId: string; roomId: string; kind: string; status: string }
@@ -91,7 +98,7 @@ function expectedOutOfBand(context: Context) {
           time: Date.parse(value.timestamp as string),
           now: context.time.now,
         },
-        defaultComfortBands,
+        bandsOf(value.spaceId),
         { hours: defaultComfortHours, timeZone: timeZone.get(building.record.siteId) },
       );
       if (verdict.status === 'low' || verdict.status === 'high')
@@ -106,10 +113,26 @@ function expectedOutOfBand(context: Context) {
   return out;
 }
 
+/** A room's bands, by its type on the platform and its site (shared/rules/space-bands). */
+function roomBandsIn(context: Context) {
+  const { portfolio } = context.platform.emulator;
+  const rooms = new Map<string, { type: string; siteId: string }>();
+  for (const building of portfolio.buildings)
+    for (const floor of portfolio.floorsOf(building))
+      for (const space of floor.spaces)
+        rooms.set(space.id, { type: space.ontologyType, siteId: building.record.siteId });
+  const comfort = comfortRulesOf(defaultComfortBands);
+  return (roomId: unknown) => {
+    const room = rooms.get(String(roomId));
+    return roomBands(comfort, { type: room?.type, siteId: room?.siteId });
+  };
+}
+
 /** Every room reading's verdict at `now`, by measurement id, as the dashboard judges it. */
 function verdictsAt(context: Context, now: number) {
   const { portfolio } = context.platform.emulator;
   const timeZone = siteTimeZones(context);
+  const bandsOf = roomBandsIn(context);
   const verdicts = new Map<string, string>();
   for (const building of portfolio.buildings)
     for (const value of placeCurrentValues(portfolio, 'Buildings', building.record.id, now))
@@ -122,7 +145,7 @@ function verdictsAt(context: Context, now: number) {
             time: Date.parse(value.timestamp as string),
             now,
           },
-          defaultComfortBands,
+          bandsOf(value.spaceId),
           { hours: defaultComfortHours, timeZone: timeZone.get(building.record.siteId) },
         ).status,
       );
@@ -224,6 +247,18 @@ describe('needs attention now, on the full platform', () => {
     expect(answer.readings.some((row) => row.others.length > 0)).toBe(true);
     for (const row of answer.readings)
       for (const other of row.others) expect(other.value).not.toBeNaN();
+    // Each row names the band its room was judged by: its type's, a server room's its own.
+    const bandsOf = roomBandsIn(context);
+    for (const row of answer.readings) {
+      const band = bandsOf(row.roomId)[row.kind]!;
+      expect(row.band).toEqual({
+        low: band.low ?? null,
+        high: band.high ?? null,
+        source: band.source,
+      });
+    }
+    // Rooms not judged by comfort bands (stores, plant, bathrooms) are never listed.
+    expect(answer.readings.every((row) => Object.keys(bandsOf(row.roomId)).length > 0)).toBe(true);
     // 09:05 UTC on a Tuesday is 03:05 in Austin: its rooms, cooled for the night, are not listed.
     const night = new Set(
       portfolio.sites.filter((site) => site.timezone === 'America/Chicago').map((site) => site.id),
@@ -278,7 +313,7 @@ describe('needs attention now, on the full platform', () => {
             time: reading.time,
             now: reading.time,
           },
-          defaultComfortBands,
+          roomBandsIn(context)(value.spaceId),
           { hours: defaultComfortHours, timeZone },
         );
         if (status !== 'low' && status !== 'high') {
@@ -337,6 +372,44 @@ describe('needs attention now, on the full platform', () => {
     );
   });
 
+  it("answers the bands a building's rooms are judged by where their type has its own", async () => {
+    const { portfolio } = context.platform.emulator;
+    const tower = portfolio.buildings.reduce((tallest, entry) =>
+      portfolio.floorsOf(entry).length > portfolio.floorsOf(tallest).length ? entry : tallest,
+    );
+    const response = await context.bff.app.inject({
+      method: 'GET',
+      url: `/api/index/room-bands?building=${tower.record.id}`,
+      headers: csrf,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = roomBandsSchema.parse(response.json());
+    expect(answer.typesRead).toBe(true);
+    const bandsOf = roomBandsIn(context);
+    const spaces = portfolio.floorsOf(tower).flatMap((floor) => floor.spaces);
+    // Every room whose bands are not the office ones, in the group of its type, with them.
+    const listed = new Map(
+      answer.groups.flatMap((group) => group.rooms.map((room) => [room, group] as const)),
+    );
+    for (const space of spaces) {
+      const own = bandsOf(space.id);
+      if (own === defaultComfortBands) expect(listed.has(space.id), space.id).toBe(false);
+      else
+        expect(listed.get(space.id), space.id).toMatchObject({
+          type: space.ontologyType,
+          bands: own,
+        });
+    }
+    expect(answer.groups.find((group) => group.type === 'Storage')?.bands).toEqual({});
+    const unknown = await context.bff.app.inject({
+      method: 'GET',
+      url: '/api/index/room-bands?building=no-such-building',
+      headers: csrf,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
   it("counts each floor's rooms at the last check as the stacking plan counts them from the values", async () => {
     const { portfolio } = context.platform.emulator;
     const timeZone = siteTimeZones(context);
@@ -351,6 +424,13 @@ describe('needs attention now, on the full platform', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { now } = floorsNowSchema.parse(response.json());
+    // Each room judged by its type's bands (a store room by none), as the platform types it.
+    const types = new Map(
+      portfolio
+        .floorsOf(tower)
+        .flatMap((floor) => floor.spaces.map((space) => [space.id, space.ontologyType])),
+    );
+    const comfort = comfortRulesOf(defaultComfortBands);
     // The browser's own rule over the platform's values at the time of the check.
     const expected = floorsOutOfBand(
       placeCurrentValues(portfolio, 'Buildings', tower.record.id, context.time.now).map(
@@ -365,7 +445,7 @@ describe('needs attention now, on the full platform', () => {
         }),
       ),
       context.time.now,
-      defaultComfortBands,
+      (roomId) => roomBands(comfort, { type: types.get(roomId), siteId: tower.record.siteId }),
       { hours: defaultComfortHours, timeZone: timeZone.get(tower.record.siteId) },
     );
     expect(now!.checkedAt).toBe(new Date(context.time.now).toISOString());

@@ -58,11 +58,33 @@ describe('portfolio index on the full platform', () => {
     expect(after.served).toMatchObject({ ...expected, method: 'bulk', unread: [] });
     // Pages of 50: sites and buildings in one each, levels and rooms in full pages, and at most
     // one wave (3 pages) read past the end of each GraphQL list.
+    // And each building's spaces, for the rooms' types (the bands they are judged by).
     const pagesOf = (count: number) => Math.floor(count / 50) + 1;
+    const { portfolio } = context.platform.emulator;
+    const spacePages = portfolio.buildings.reduce(
+      (sum, building) =>
+        sum +
+        pagesOf(
+          portfolio.floorsOf(building).reduce((rooms, floor) => rooms + floor.spaces.length, 0),
+        ),
+      0,
+    );
     const apiCalls = context.platform.requests().filter((entry) => entry.kind !== 'token');
     expect(apiCalls.length).toBeLessThanOrEqual(
-      2 + pagesOf(expected.levels) + pagesOf(expected.rooms) + 2 * 2,
+      2 + pagesOf(expected.levels) + pagesOf(expected.rooms) + 2 * 2 + spacePages,
     );
+    // Every room's type as the platform lists it.
+    const types = new Map(
+      portfolio.buildings.flatMap((building) =>
+        portfolio
+          .floorsOf(building)
+          .flatMap((floor) => floor.spaces.map((space) => [space.id, space.ontologyType])),
+      ),
+    );
+    const { db } = context.bff.app.portfolioIndex!.database;
+    const rooms = await db.selectFrom('indexed_room').select(['id', 'space_type']).execute();
+    expect(rooms.length).toBe(expected.rooms);
+    for (const room of rooms) expect(room.space_type, room.id!).toBe(types.get(room.id!));
     expect(after.latest?.platformRequests).toBe(apiCalls.length);
   });
 
@@ -390,6 +412,30 @@ describe('portfolio index on a platform that shows only the spec', () => {
     // Rooms have no ids on this platform, but search still finds them by their place.
     const { body } = await get(context, '/api/index/search?q=skyline%20tower%200.02');
     expect(body.hits[0]).toMatchObject({ kind: 'room', id: null, levelName: 'Level 0' });
+  });
+});
+
+describe("portfolio index on a platform that does not list buildings' spaces", () => {
+  const running = indexedPlatform({ spaceLists: false });
+
+  it('asks once, says every room is judged as one people work in, and judges them so', async () => {
+    const { context } = running;
+    expect((await context.bff.app.capabilities.current()).probed).toBe(true);
+    context.platform.emulator.requests.clear();
+    expect(await context.bff.app.portfolioIndex!.syncIfDue()).toBe('synced');
+    const after = await status(context);
+    expect(after.served?.method).toBe('bulk');
+    expect(after.served?.unread).toEqual([
+      "The platform does not list buildings' spaces with their types, so every room is judged by the bands of rooms people work in.",
+    ]);
+    const spaceLists = context.platform
+      .requests()
+      .filter((entry) => /\/api\/Buildings\/[^/]+\/Spaces/i.test(entry.path));
+    expect(spaceLists).toHaveLength(1);
+    const building = context.platform.emulator.portfolio.buildings[0]!.record.id;
+    const { status: code, body } = await get(context, `/api/index/room-bands?building=${building}`);
+    expect(code).toBe(200);
+    expect(body).toMatchObject({ typesRead: false, groups: [] });
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ComfortBands } from '../../../src/shared/rules/comfort.ts';
+import { defaultComfortBands } from '../../../src/shared/rules/comfort.ts';
 import { severityRank, type AlarmKind } from '../../../src/shared/contracts/alarms.ts';
 import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
 import type { IndexTables } from '../core/tables.ts';
@@ -324,6 +324,8 @@ type ReadingRow = Pick<
   | 'out_checks'
   | 'in_checks'
   | 'reading_at'
+  | 'band_low'
+  | 'band_high'
 >;
 
 /**
@@ -340,7 +342,7 @@ export async function deriveAlarms(
   db: Kysely<IndexTables>,
   buildingIds: readonly string[],
   now: Date,
-  judge: { bands: ComfortBands; rules: AlarmRules },
+  judge: { rules: AlarmRules },
 ): Promise<void> {
   if (buildingIds.length === 0) return;
   const buildings = anyOf(buildingIds);
@@ -353,7 +355,7 @@ export async function deriveAlarms(
         where building_id = ${buildings} and cleared_at is null)
       select r.building_id, r.measurement_id, r.room_id, r.room_name, r.level_key, r.level_name,
         r.kind, r.name, r.unit, r.value, r.status, r.out_share, r.out_checks, r.in_checks,
-        r.reading_at
+        r.reading_at, r.band_low, r.band_high
       from condition_reading r
       where r.building_id = ${buildings}
         and (r.status in ('low', 'high', 'stale') or r.in_checks > 0
@@ -381,7 +383,7 @@ export async function deriveAlarms(
 /** Each room's comfort, kind by kind, from all its sensors of that kind (rules.ts). */
 function comfortAlarms(
   readings: readonly ReadingRow[],
-  judge: { bands: ComfortBands; rules: AlarmRules },
+  judge: { rules: AlarmRules },
   active: ReadonlySet<string>,
   raises: AlarmCandidate[],
   clears: Array<{ key: string; text: string | null }>,
@@ -410,7 +412,6 @@ function comfortAlarms(
       const worst = sensors.find(
         (sensor) => sensor.measurement_id === condition.worst.measurementId,
       )!;
-      const band = judge.bands[worst.kind];
       raises.push({
         key,
         kind: 'comfort',
@@ -425,9 +426,9 @@ function comfortAlarms(
         measurementId: worst.measurement_id,
         sensorName: worst.name,
         value: worst.value,
-        unit: worst.unit ?? band.unit,
-        bandLow: band.low ?? null,
-        bandHigh: band.high ?? null,
+        unit: worst.unit ?? defaultComfortBands[worst.kind].unit,
+        bandLow: worst.band_low,
+        bandHigh: worst.band_high,
         readingAt: new Date(worst.reading_at),
       });
     } else if (condition.state === 'back-inside' && active.has(key)) {

@@ -1,11 +1,8 @@
 import type { HistorySettings } from '../../config.ts';
 import { historyPath } from '../../platform/history.ts';
 import { historicalValueRecord } from '../../../src/shared/platform/records.ts';
-import {
-  comfortVerdict,
-  type ComfortBands,
-  type ComfortHours,
-} from '../../../src/shared/rules/comfort.ts';
+import { comfortVerdict, type ComfortHours } from '../../../src/shared/rules/comfort.ts';
+import type { RoomBands } from '../../../src/shared/rules/space-bands.ts';
 import type { PlatformPages } from '../core/platform-pages.ts';
 
 /** How far back a reading seen out of band at its first check is looked up in history. */
@@ -40,7 +37,7 @@ export async function outRunFromHistory(
     time: number;
     value: number;
   },
-  judge: { bands: ComfortBands; hours: ComfortHours; timeZone: string | null },
+  judge: { bands: RoomBands; hours: ComfortHours; timeZone: string | null },
 ): Promise<OutRun | undefined> {
   const readings: Array<{ time: number; value: number }> = [];
   await pages.restPages(

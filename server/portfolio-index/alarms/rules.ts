@@ -92,7 +92,10 @@ export function comfortCondition(
   if (judged.length === 0) return { state: 'undecided' };
   const inside = judged.every(
     (sensor) =>
-      sensor.status === 'outside-hours' || (sensor.status === 'in-band' && sensor.inChecks >= 1),
+      // A room no longer judged on the kind (its type's bands leave it out) is not out of band.
+      sensor.status === 'outside-hours' ||
+      sensor.status === 'no-band' ||
+      (sensor.status === 'in-band' && sensor.inChecks >= 1),
   );
   return inside ? { state: 'back-inside' } : { state: 'undecided' };
 }

@@ -46,6 +46,8 @@ export interface AttentionRow {
   buildingName: string | null;
   siteId: string;
   siteName: string | null;
+  /** The band the room was judged by (its type's: space-bands.ts), with its source. */
+  band: { low: number | null; high: number | null; source: string | null };
   others: OtherSensor[];
 }
 
@@ -106,11 +108,15 @@ export async function attentionList(
     building_name: string | null;
     site_id: string;
     site_name: string | null;
+    band_low: number | null;
+    band_high: number | null;
+    band_source: string | null;
     others: OtherSensor[] | string;
   }>`with ${outNow}
     select w.measurement_id, w.kind, w.name, w.unit, w.value, w.status, w.out_share,
       w.reading_at, w.out_since, w.out_since_known, w.checked_at, w.room_id, w.room_name,
       w.level_key, w.level_name, w.building_id, w.building_name, w.site_id, w.site_name,
+      w.band_low, w.band_high, w.band_source,
       (select coalesce(jsonb_agg(jsonb_build_object('measurementId', o.measurement_id,
           'name', o.name, 'value', o.value, 'unit', o.unit, 'status', o.status)
           order by o.out_share desc, o.measurement_id), '[]'::jsonb)
@@ -148,6 +154,7 @@ export async function attentionList(
       buildingName: row.building_name,
       siteId: row.site_id,
       siteName: row.site_name,
+      band: { low: row.band_low, high: row.band_high, source: row.band_source },
       others:
         typeof row.others === 'string' ? (JSON.parse(row.others) as OtherSensor[]) : row.others,
     })),

@@ -29,14 +29,15 @@ export async function buildingFloorsNow(
     .executeTakeFirst();
   if (!checked || new Date(checked.checked_at).getTime() < now - maxCheckAgeMs) return null;
   // A room's verdicts as one row: the tower's 60,000 readings come as its 20,000 rooms.
-  const { rows } = await sql<{ floor_id: string; statuses: VerdictStatus[] }>`
-    select floor_id, array_agg(status) as statuses
+  const { rows } = await sql<{ floor_id: string; statuses: VerdictStatus[]; banded: boolean }>`
+    select floor_id, array_agg(status) as statuses, bool_or(band_source is not null) as banded
     from condition_reading
     where building_id = ${buildingId} and floor_id is not null
     group by floor_id, room_id`.execute(db);
   const floors = floorsNow(
-    // The index keeps only banded kinds (temperature, CO₂, humidity): every room is banded.
-    rows.map((row) => ({ floorId: row.floor_id, banded: true, statuses: row.statuses })),
+    // The index keeps only banded kinds (temperature, CO₂, humidity), but a room whose type is
+    // not judged on them (a store room) has no band: it is not counted, as the browser does not.
+    rows.map((row) => ({ floorId: row.floor_id, banded: row.banded, statuses: row.statuses })),
   );
   return {
     checkedAt: new Date(checked.checked_at).toISOString(),

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { currentValueRecord } from '../../../src/shared/platform/records.ts';
 import type { Clock } from '../../clock.ts';
-import type { ComfortBands } from '../../../src/shared/rules/comfort.ts';
+import {
+  roomBands,
+  type ComfortRules,
+  type RoomBands,
+} from '../../../src/shared/rules/space-bands.ts';
 import type { ComfortHours } from '../../../src/shared/rules/comfort.ts';
 import {
   bandKindOfType,
@@ -55,7 +59,8 @@ export interface ConditionsRound {
 export async function refreshConditions(options: {
   db: Kysely<IndexTables>;
   pages: PlatformPages;
-  bands: ComfortBands;
+  /** The bands each room is judged by (its type's, at its site: space-bands.ts). */
+  comfort: ComfortRules;
   /** When the bands apply, on each building's site clock. */
   hours: ComfortHours;
   /** When readings become alarms and when alarms clear. */
@@ -71,7 +76,7 @@ export async function refreshConditions(options: {
   concurrency: number;
   signal?: AbortSignal;
 }): Promise<ConditionsRound> {
-  const { db, pages, bands, hours, clock, alarms } = options;
+  const { db, pages, comfort, hours, clock, alarms } = options;
   const startedAt = new Date(clock.now());
   const { id: roundId } = await db
     .insertInto('condition_round')
@@ -88,7 +93,13 @@ export async function refreshConditions(options: {
             .onRef('site.run_id', '=', 'building.run_id')
             .onRef('site.id', '=', 'building.site_id'),
         )
-        .select(['building.id', 'building.name', 'checked.read_until', 'site.timezone'])
+        .select([
+          'building.id',
+          'building.name',
+          'building.site_id',
+          'checked.read_until',
+          'site.timezone',
+        ])
         .where('building.run_id', '=', served.run_id)
         // A building the platform counts no devices in has no readings to ask for; one whose
         // counts it did not include (or gave unreadably) may have some.
@@ -112,7 +123,7 @@ export async function refreshConditions(options: {
     const ids = written.splice(0);
     deriving = deriving.then(async () => {
       const started = performance.now();
-      await deriveAlarms(db, ids, new Date(clock.now()), { bands, rules: alarms });
+      await deriveAlarms(db, ids, new Date(clock.now()), { rules: alarms });
       alarmsTime.ms += performance.now() - started;
     });
     return deriving;
@@ -129,9 +140,12 @@ export async function refreshConditions(options: {
           return { readings: [], meters: [], readUntil: null, devices: [] };
         throw failure;
       });
+      const rooms = await roomPlaces(db, served!.run_id, building.id);
+      const bandsOf = (roomId: string) =>
+        roomBands(comfort, { type: rooms.get(roomId)?.spaceType, siteId: building.site_id });
       const outRuns = options.history
         ? await lookBack(db, pages, building, read, {
-            bands,
+            bandsOf,
             hours,
             history: options.history.settings,
             // Checking every building comes first: a look-back spends only what the round's
@@ -145,8 +159,9 @@ export async function refreshConditions(options: {
           })
         : new Map<string, OutRun>();
       try {
-        await writeBuilding(db, served!.run_id, building.id, read, clock.now(), {
-          bands,
+        await writeBuilding(db, building.id, read, clock.now(), {
+          rooms,
+          bandsOf,
           hours,
           alarms,
           timeZone: building.timezone,
@@ -298,12 +313,14 @@ async function readBuilding(
 
 async function writeBuilding(
   db: Kysely<IndexTables>,
-  runId: number,
   buildingId: string,
   read: BuildingRead,
   now: number,
   judge: {
-    bands: ComfortBands;
+    /** The building's rooms in the served index (roomPlaces). */
+    rooms: RoomPlaces;
+    /** A room's bands. */
+    bandsOf: (roomId: string) => RoomBands;
     hours: ComfortHours;
     alarms: AlarmRules;
     timeZone: string | null;
@@ -311,7 +328,7 @@ async function writeBuilding(
     outRuns: ReadonlyMap<string, OutRun>;
   },
 ): Promise<void> {
-  const { bands } = judge;
+  const { rooms } = judge;
   const checkedAt = new Date(now);
   await db.transaction().execute(async (trx) => {
     const ids = read.readings.map((reading) => reading.measurementId);
@@ -333,14 +350,15 @@ async function writeBuilding(
               .execute()
           ).map((row) => [row.measurement_id, row]),
     );
-    const rooms = await roomPlaces(trx, runId, buildingId);
     const rows = read.readings.map((reading) => {
       const room = rooms.get(reading.roomId);
-      const { status } = comfortVerdict(
+      const verdict = comfortVerdict(
         { type: reading.pointType, value: reading.value, time: reading.time, now },
-        bands,
+        judge.bandsOf(reading.roomId),
         { hours: judge.hours, timeZone: judge.timeZone },
       );
+      const { status } = verdict;
+      const band = 'band' in verdict ? verdict.band : undefined;
       const out = status === 'low' || status === 'high';
       const previous = before.get(reading.measurementId);
       const wasOut =
@@ -357,7 +375,7 @@ async function writeBuilding(
           insideByDeadband:
             status === 'in-band' &&
             numeric &&
-            insideByDeadband(reading.value as number, bands[reading.kind], judge.alarms.deadband),
+            insideByDeadband(reading.value as number, band!, judge.alarms.deadband),
         },
       );
       return {
@@ -378,7 +396,10 @@ async function writeBuilding(
             : null,
         reading_at: new Date(reading.time),
         status,
-        out_share: out ? outOfBandShare(reading.value as number, bands[reading.kind]) : 0,
+        out_share: out ? outOfBandShare(reading.value as number, band!) : 0,
+        band_low: band?.low ?? null,
+        band_high: band?.high ?? null,
+        band_source: band?.source ?? null,
         // Out since it was first seen out, uninterrupted; seen out at its first reading, it has
         // been out at least since then.
         out_since: out
@@ -529,7 +550,7 @@ async function lookBack(
   building: { id: string; timezone: string | null },
   read: BuildingRead,
   judge: {
-    bands: ComfortBands;
+    bandsOf: (roomId: string) => RoomBands;
     hours: ComfortHours;
     history: HistorySettings;
     left: () => number;
@@ -557,7 +578,7 @@ async function lookBack(
     if (known.has(reading.measurementId) || judge.left() <= 0) continue;
     const { status } = comfortVerdict(
       { type: reading.pointType, value: reading.value, time: reading.time, now: reading.time },
-      judge.bands,
+      judge.bandsOf(reading.roomId),
       { hours: judge.hours, timeZone: building.timezone },
     );
     if (status !== 'low' && status !== 'high') continue;
@@ -572,7 +593,7 @@ async function lookBack(
         time: reading.time,
         value: reading.value as number,
       },
-      { bands: judge.bands, hours: judge.hours, timeZone: building.timezone },
+      { bands: judge.bandsOf(reading.roomId), hours: judge.hours, timeZone: building.timezone },
     ).catch((failure: unknown) => {
       // Out of budget or stopping: the round says so; any other failure costs only this look.
       if (failure instanceof BudgetSpentError || (failure as Error).name === 'AbortError')
@@ -583,6 +604,9 @@ async function lookBack(
   }
   return runs;
 }
+
+/** The building's rooms in the served index, by id: names, levels and types. */
+type RoomPlaces = Awaited<ReturnType<typeof roomPlaces>>;
 
 /** The building's rooms in the served index, by id: their names and levels, for the list. */
 async function roomPlaces(db: Kysely<IndexTables>, runId: number, buildingId: string) {
@@ -600,6 +624,7 @@ async function roomPlaces(db: Kysely<IndexTables>, runId: number, buildingId: st
       'room.level_id',
       'room.level_position',
       'level.name as level_name',
+      'room.space_type',
     ])
     .where('room.run_id', '=', runId)
     .where('room.building_id', '=', buildingId)
@@ -612,6 +637,7 @@ async function roomPlaces(db: Kysely<IndexTables>, runId: number, buildingId: st
         name: row.name,
         levelKey: row.level_id ?? String(row.level_position),
         levelName: row.level_name,
+        spaceType: row.space_type,
       },
     ]),
   );

@@ -4,6 +4,7 @@ import { parseQuery } from '../../http/query-parameters.ts';
 import {
   groupId,
   maxListOffset,
+  notInIndex,
   notYetIndexed,
   platformId,
   readerOf,
@@ -56,5 +57,15 @@ export const conditionsRoutes: FastifyPluginAsync<{
     const answer = await index.conditions.floorsNow(readerOf(request, reply), building);
     if (!answer) return notYetIndexed(reply);
     return answer;
+  });
+
+  // The bands a building's rooms are judged by where their type has its own (a store room none,
+  // a server room its envelope): the room, floor and building pages judge with them.
+  api.get('/room-bands', async (request, reply) => {
+    const { building } = parseQuery(floorsNowQuery, request.query);
+    const answer = await index.conditions.roomBands(readerOf(request, reply), building);
+    if (!answer) return notYetIndexed(reply);
+    if (!answer.building) return notInIndex(request, reply, building, answer.asOf);
+    return { ...answer.building, asOf: answer.asOf };
   });
 };

@@ -75,6 +75,8 @@ export interface IndexTables {
     counts_included: boolean | null;
     /** The platform's record as read (a scoped person's /api/Buildings is answered from it). */
     record: Optional<unknown>;
+    /** Whether the platform listed the building's spaces with their types (`space_type`). */
+    space_types_read: Generated<boolean>;
   };
   indexed_level: {
     run_id: number;
@@ -92,6 +94,8 @@ export interface IndexTables {
     level_position: number;
     name: string | null;
     area: number | null;
+    /** The platform's `ontologyType` of the space ("Office", "ServerRoom"), where it said one. */
+    space_type: Generated<string | null>;
   };
   /** What the data-quality rules found in a run (quality.ts); site findings have no building. */
   indexed_finding: {
@@ -163,6 +167,10 @@ export interface IndexTables {
     out_checks: Optional<number>;
     /** Readings in a row inside the band by the deadband (what clears an alarm). */
     in_checks: Optional<number>;
+    /** The band it was judged by (its room's: space-bands.ts); null where it has none. */
+    band_low: Optional<number | null>;
+    band_high: Optional<number | null>;
+    band_source: Optional<string | null>;
   };
   /** When each building's current values were last read, and the newest reading time seen. */
   condition_building: {

@@ -26,6 +26,7 @@ import { checkIndexedQuality, type DrillDownsRead } from '../quality/check.ts';
 import { deriveQualityAlarms } from '../alarms/index-alarms.ts';
 import { defaultAlarmRules, type AlarmRules } from '../alarms/rules.ts';
 import type { IndexTables } from '../core/tables.ts';
+import { readSpaceTypes, spaceTypeWords } from './space-types.ts';
 
 /** As read, with the platform's own record (kept for scoped listings). */
 type Site = SiteRecord & { original: unknown };
@@ -187,6 +188,19 @@ export async function syncPortfolio(options: {
       await write({ levels: read.levels, rooms: read.rooms });
       counts = { levels: read.levels.length, rooms: read.rooms.length };
       drillDowns = { levelsRead: read.levelsRead, listedFloors: read.listedFloors };
+    }
+    if (bulk && capabilities.roomIds) {
+      await progress({ ...counts });
+      const types = await readSpaceTypes({
+        db,
+        pages,
+        runId,
+        buildingIds: buildings.map((building) => building.id),
+        concurrency: 4,
+        signal: options.signal,
+      });
+      const sentence = spaceTypeWords[types];
+      if (sentence) unread.push(sentence);
     }
     await progress({ phase: 'checking-quality', ...counts });
     await checkIndexedQuality(db, runId, drillDowns, options.signal);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { defaultComfortBands } from '@/shared/rules/comfort';
+import { comfortRulesOf } from '@/shared/rules/space-bands';
 import { defaultComfortHours } from '@/shared/rules/comfort';
 import type { PlatformGateway } from '../../../server/platform/gateway';
 import { attentionList } from '../../../server/portfolio-index/conditions/attention';
@@ -79,7 +80,7 @@ export function handWrittenConditions(alarms: AlarmRules = defaultAlarmRules) {
         signal: new AbortController().signal,
         budget: 50,
       }),
-      bands: defaultComfortBands,
+      comfort: comfortRulesOf(defaultComfortBands),
       hours: defaultComfortHours,
       alarms,
       clock: { now: () => time.now },
