@@ -1,11 +1,11 @@
 import {
   bandedKindLabels,
   comfortVerdict,
-  type ComfortBands,
   type ComfortSchedule,
   type ComfortVerdict,
 } from '@/shared/rules/comfort';
 import { measurementKind } from '@/shared/rules/measurement-kinds';
+import type { RoomBands } from '@/shared/rules/space-bands';
 import { floorsNow, onlyOutsideHoursStatus, type FloorNow } from '@/shared/rules/floor-now';
 
 /** A current value as the conditions need it (see api/get-current-values). */
@@ -47,7 +47,8 @@ export function roomConditions(
   roomIds: readonly string[],
   kindLabel: string,
   now: number,
-  bands: ComfortBands,
+  /** A room's bands (its type's: shared/rules/space-bands). */
+  bandsOf: (roomId: string) => RoomBands,
   schedule?: ComfortSchedule,
 ): Map<string, RoomCondition> {
   const byRoom = new Map<string, ConditionReading[]>();
@@ -60,6 +61,7 @@ export function roomConditions(
   return new Map(
     roomIds.map((roomId) => {
       const own = byRoom.get(roomId) ?? [];
+      const bands = bandsOf(roomId);
       const verdicts = own.map((reading) =>
         comfortVerdict(
           { type: reading.pointType, value: reading.value, time: reading.time, now },
@@ -114,7 +116,8 @@ export type FloorOutOfBand = FloorNow;
 export function floorsOutOfBand(
   readings: readonly ConditionReading[],
   now: number,
-  bands: ComfortBands,
+  /** A room's bands (its type's: shared/rules/space-bands). */
+  bandsOf: (roomId: string) => RoomBands,
   schedule?: ComfortSchedule,
 ): Map<string, FloorOutOfBand> {
   const rooms = new Map<
@@ -126,7 +129,7 @@ export function floorsOutOfBand(
     if (!roomId || !reading.floorId || roomId !== reading.spaceId) continue;
     const verdict = comfortVerdict(
       { type: reading.pointType, value: reading.value, time: reading.time, now },
-      bands,
+      bandsOf(roomId),
       schedule,
     );
     const room = rooms.get(roomId) ?? { floorId: reading.floorId, banded: false, statuses: [] };

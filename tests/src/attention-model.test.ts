@@ -37,6 +37,7 @@ function reading(fields: Partial<AttentionReading> = {}): AttentionReading {
     buildingName: 'Skyline Tower',
     siteId: 's1',
     siteName: 'Harbour',
+    band: { low: null, high: 1000, source: 'CO₂ 1,000 ppm guideline' },
     others: [],
     ...fields,
   };
@@ -106,7 +107,12 @@ describe('a row of the list', () => {
 
 describe('the CSV', () => {
   it('gives each reading its band, its source and how long it has been out', () => {
-    const csv = attentionCsv([reading({ outSinceKnown: false })], bands, now);
+    // A row judged before the index kept bands: the office band.
+    const csv = attentionCsv(
+      [reading({ outSinceKnown: false, band: { low: null, high: null, source: null } })],
+      bands,
+      now,
+    );
     const row = Object.fromEntries(
       csv.header.map((column, index) => [column, csv.rows[0]![index]]),
     );
@@ -122,7 +128,24 @@ describe('the CSV', () => {
       'Since known': 'no, at least since then',
       'Out of band for': 'at least 2 h 10 min',
     });
-    expect(attentionCsv([reading()], undefined, now).rows[0]![8]).toBe('');
+    expect(
+      attentionCsv([reading({ band: { low: null, high: null, source: null } })], undefined, now)
+        .rows[0]![8],
+    ).toBe('');
+    // The room's own band, where the index kept it: a server room's envelope, not the office's.
+    const serverRoom = attentionCsv(
+      [
+        reading({
+          kind: 'temperature',
+          unit: '°C',
+          value: 29,
+          band: { low: 18, high: 27, source: 'ASHRAE TC 9.9 recommended, data rooms' },
+        }),
+      ],
+      bands,
+      now,
+    ).rows[0]!;
+    expect(serverRoom.slice(8, 10)).toEqual(['18–27 °C', 'ASHRAE TC 9.9 recommended, data rooms']);
     expect(attentionCsvName({})).toBe('storey-needs-attention.csv');
     expect(attentionCsvName({ kind: 'co2' })).toBe('storey-needs-attention-co2.csv');
   });

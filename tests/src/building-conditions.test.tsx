@@ -5,6 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
+import { bandKindOfType, defaultComfortBands } from '@/shared/rules/comfort';
+import { comfortRulesOf, roomBands, spaceUseOf } from '@/shared/rules/space-bands';
 import { server } from './support/msw-server';
 import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
@@ -19,7 +21,17 @@ import {
 const entry = fixture.buildings[specialBuildings.duplicateNameA]!;
 const floors = fixture.floorsOf(entry);
 const buildingPath = `/buildings/${entry.record.id}`;
-const banded = new Set(['Air_Temperature_Sensor', 'CO2_Sensor', 'Relative_Humidity_Sensor']);
+const comfort = comfortRulesOf(defaultComfortBands);
+const spaceTypes = new Map(
+  floors.flatMap((floor) => floor.spaces.map((space) => [space.id, space.ontologyType])),
+);
+/** Whether a room's type is judged on a kind of reading (a store room is judged on none). */
+const judgedOn = (roomId: string, type: string) => {
+  const kind = bandKindOfType[type];
+  return (
+    kind !== undefined && roomBands(comfort, { type: spaceTypes.get(roomId) })[kind] !== undefined
+  );
+};
 
 /** Rooms with a banded sensor of their own, per floor id, counted from the emulator's devices. */
 const reportingRooms = (floorId: string) =>
@@ -28,7 +40,10 @@ const reportingRooms = (floorId: string) =>
       .devicesOf(floors.find((floor) => floor.record.id === floorId)!)
       .flatMap((device) => device.record.measurements)
       .filter(
-        (m) => banded.has(m.type) && m.measuredId !== floorId && m.measuredId !== entry.record.id,
+        (m) =>
+          m.measuredId !== floorId &&
+          m.measuredId !== entry.record.id &&
+          judgedOn(m.measuredId, m.type),
       )
       .map((m) => m.measuredId),
   ).size;
@@ -38,7 +53,12 @@ const firstRoomWith = (floorId: string, type: string) =>
   fixture
     .devicesOf(floors.find((floor) => floor.record.id === floorId)!)
     .flatMap((device) => device.record.measurements)
-    .find((m) => m.type === type && m.measuredId !== floorId)!.measuredId;
+    .find(
+      (m) =>
+        m.type === type &&
+        m.measuredId !== floorId &&
+        spaceUseOf(spaceTypes.get(m.measuredId)) === 'occupied',
+    )!.measuredId;
 const hotRoom = firstRoomWith(hotFloor.record.id, 'Air_Temperature_Sensor');
 const stuffyRoom = firstRoomWith(stuffyFloor.record.id, 'CO2_Sensor');
 

@@ -1,4 +1,5 @@
 /** Which rooms of which floors count as out of band on a building's stacking plan. */
+import { comfortRulesOf, roomBands } from '@/shared/rules/space-bands';
 import { describe, expect, it } from 'vitest';
 import type { ComfortBands } from '@/shared/rules/comfort';
 import { floorsOutOfBand, type ConditionReading } from '@/domain/room-conditions';
@@ -35,7 +36,7 @@ describe('floorsOutOfBand', () => {
         reading('r3', 'f2', 'Relative_Humidity_Sensor', 45),
       ],
       now,
-      bands,
+      () => bands,
     );
     expect(floors.get('f1')).toEqual({
       roomsWithBands: 2,
@@ -57,7 +58,7 @@ describe('floorsOutOfBand', () => {
         reading('r2', 'f1', 'Air_Temperature_Sensor', 35, 3 * 60),
       ],
       now,
-      bands,
+      () => bands,
     );
     // r2 reports a banded kind (stale, so not judged); r1 has no banded kind; the meter is no room.
     expect(floors.get('f1')).toEqual({
@@ -86,7 +87,7 @@ describe('floorsOutOfBand', () => {
         at('r2', 'CO2_Sensor', 1500, evening - 5 * 60_000),
       ],
       evening,
-      bands,
+      () => bands,
       { hours, timeZone: 'Europe/London' },
     );
     expect(floors.get('f1')).toEqual({
@@ -98,10 +99,30 @@ describe('floorsOutOfBand', () => {
     const inHours = floorsOutOfBand(
       [at('r1', 'Air_Temperature_Sensor', 16, Date.UTC(2026, 10, 24, 18, 55))],
       Date.UTC(2026, 10, 24, 19),
-      bands,
+      () => bands,
       { hours, timeZone: 'Europe/London' },
     );
     expect(inHours.get('f1')).toEqual({
+      roomsWithBands: 1,
+      roomsOutOfBand: 1,
+      roomsOutsideHours: 0,
+    });
+  });
+});
+
+describe('floorsOutOfBand with rooms judged by their type', () => {
+  it('leaves a room whose type has no bands out of the counts, however warm it is', () => {
+    const storeRoom = roomBands(comfortRulesOf(bands), { type: 'Storage' });
+    const floors = floorsOutOfBand(
+      [
+        reading('office', 'f1', 'Air_Temperature_Sensor', 27),
+        reading('store', 'f1', 'Air_Temperature_Sensor', 31),
+        reading('store', 'f1', 'CO2_Sensor', 2400),
+      ],
+      now,
+      (roomId) => (roomId === 'store' ? storeRoom : bands),
+    );
+    expect(floors.get('f1')).toEqual({
       roomsWithBands: 1,
       roomsOutOfBand: 1,
       roomsOutsideHours: 0,

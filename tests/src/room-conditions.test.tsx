@@ -12,6 +12,7 @@ import {
   currentValueRequests,
   currentValuesAdjusted,
   currentValuesNotEnabled,
+  fixtureRoomOfUse,
   fixtureRoomWithSensors,
 } from './support/scenarios';
 
@@ -57,6 +58,42 @@ describe('Room conditions (Now)', () => {
       within(await ui.now()).getByText(/^\d+ readings? (is|are) out of band\.$/),
     ).toBeVisible();
     expect(currentValueRequests.at(-1)).toContain(`/api/Spaces/${space.id}/MeasurementValues`);
+  });
+
+  it("judges a server room by the data rooms' envelope and a store room by no comfort band", async () => {
+    const serverRoom = fixtureRoomOfUse('data-room');
+    const adjust =
+      (roomId: string, type: string, value: number) =>
+      (values: Array<Record<string, unknown>>, now: number) =>
+        values.map((one) =>
+          one.ontologyType === type && one.measuredId === roomId
+            ? { ...one, value, timestamp: new Date(now - 5 * 60 * 1000).toISOString() }
+            : one,
+        );
+    server.use(
+      ...currentValuesAdjusted(adjust(serverRoom.space.id, 'Air_Temperature_Sensor', 25.5)),
+    );
+    const { unmount } = renderApp(serverRoom.roomPath);
+    const warm = await ui.card('Air temperature');
+    // 25.5 °C is out of an office's band, within a server room's.
+    expect(warm).toHaveTextContent('Band 18–27 °C (ASHRAE TC 9.9 recommended, data rooms)');
+    expect(within(warm).getByText('In band')).toBeVisible();
+    expect(await ui.card('CO₂')).toHaveTextContent(
+      'Not judged in server and data rooms (ServerRoom)',
+    );
+    unmount();
+
+    const storeRoom = fixtureRoomOfUse('not-occupied');
+    server.use(...currentValuesAdjusted(adjust(storeRoom.space.id, 'Air_Temperature_Sensor', 31)));
+    renderApp(storeRoom.roomPath);
+    const hot = await ui.card('Air temperature');
+    expect(hot).toHaveTextContent('31 °C');
+    expect(hot).toHaveTextContent(
+      `Not judged in storage, plant and circulation (${storeRoom.space.ontologyType})`,
+    );
+    expect(within(await ui.now()).getByRole('status')).toHaveTextContent(
+      'Every reading with a comfort band is within it.',
+    );
   });
 
   it("costs the platform two calls for its conditions: the room's current values and devices", async () => {

@@ -55,6 +55,7 @@ function LevelScreen({ place }: { place: LevelPlace }) {
       <NeighbourFloors place={place} />
       <OpenAlarmsPanel buildingId={place.building.id} levelKey={place.levelKey} />
       <FloorConditions
+        buildingId={place.building.id}
         floorId={details.unmatched ? undefined : details.floorId}
         rooms={floorRooms}
         timeZone={place.siteTimeZone}

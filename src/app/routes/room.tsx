@@ -34,6 +34,7 @@ function RoomScreen({ place }: { place: RoomPlace }) {
         />
       ) : null}
       <RoomConditions
+        buildingId={place.building.id}
         spaceId={room.space?.id}
         timeZone={place.siteTimeZone}
         decommissioned={room.space?.commissionedStatus === 2}

@@ -27,6 +27,13 @@ import { sameNames } from '@/shared/rules/same-names';
 import type { FloorNow } from '@/shared/rules/floor-now';
 import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import {
+  comfortRulesOf,
+  roomBands,
+  spaceUseOf,
+  type RoomBands,
+  type SpaceUse,
+} from '@/shared/rules/space-bands';
+import {
   checkPortfolio,
   rules,
   scoreFormula,
@@ -45,13 +52,38 @@ export const fixture = generatePortfolio(resolvePortfolioOptions({ seed: 'storey
 export const fixtureBuildings = fixture.buildings.map((entry) => entry.record);
 
 /**
+ * The first room of the portfolio of a use (a server room, a store room) with an air-quality
+ * sensor (three measurements or more): its space, type and path.
+ */
+export function fixtureRoomOfUse(use: SpaceUse) {
+  for (const entry of fixture.buildings)
+    for (const [position, floor] of fixture.floorsOf(entry).entries()) {
+      const roomIndex = floor.spaces.findIndex(
+        (candidate) =>
+          candidate.measurementCount >= 3 && spaceUseOf(candidate.ontologyType) === use,
+      );
+      if (roomIndex >= 0)
+        return {
+          entry,
+          space: floor.spaces[roomIndex]!,
+          roomPath: `/buildings/${entry.record.id}/levels/${position}/rooms/${roomIndex}`,
+        };
+    }
+  throw new Error(`The fixture has no ${use} room with sensors.`);
+}
+
+/**
  * A room with an air-quality sensor (three measurements or more) on level 1 of the building at
  * `buildingIndex`: its building, floor, space, position and path.
  */
 export function fixtureRoomWithSensors(buildingIndex: number) {
   const entry = fixture.buildings[buildingIndex]!;
   const floor = fixture.floorsOf(entry)[1]!;
-  const roomIndex = floor.spaces.findIndex((candidate) => candidate.measurementCount >= 3);
+  // A room people work in: judged by the office bands the tests name.
+  const roomIndex = floor.spaces.findIndex(
+    (candidate) =>
+      candidate.measurementCount >= 3 && spaceUseOf(candidate.ontologyType) === 'occupied',
+  );
   return {
     entry,
     floor,
@@ -863,7 +895,7 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
   for (const entry of fixture.buildings) {
     const rooms = new Map<
       string,
-      { name: string | null; levelKey: string; levelName: string | null }
+      { name: string | null; levelKey: string; levelName: string | null; type: string }
     >();
     for (const floor of fixture.floorsOf(entry))
       for (const space of floor.spaces)
@@ -871,6 +903,7 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
           name: space.name,
           levelKey: floor.record.id,
           levelName: floor.record.name,
+          type: space.ontologyType,
         });
     for (const value of placeCurrentValues(fixture, 'Buildings', entry.record.id, now)) {
       const type = value.ontologyType as string;
@@ -878,7 +911,12 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
       const room = rooms.get(value.spaceId as string);
       if (!kind || !room || value.measuredId !== value.spaceId) continue;
       const time = Date.parse(value.timestamp as string);
-      const { status } = comfortVerdict({ type, value: value.value, time, now }, bands);
+      const own = roomBands(comfortRulesOf(bands), {
+        type: room.type,
+        siteId: entry.record.siteId,
+      });
+      const verdict = comfortVerdict({ type, value: value.value, time, now }, own);
+      const { status } = verdict;
       if (status !== 'low' && status !== 'high') continue;
       const known: boolean = rows.length % 2 === 1;
       rows.push({
@@ -888,7 +926,7 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
         unit: value.unit as string,
         value: value.value as number,
         status,
-        outShare: outOfBandShare(value.value as number, bands[kind]),
+        outShare: outOfBandShare(value.value as number, verdict.band),
         readingAt: new Date(time).toISOString(),
         outSince: new Date(time - (rows.length % 5) * 40 * 60_000).toISOString(),
         outSinceKnown: known,
@@ -901,6 +939,11 @@ export function fixtureAttention(now: number, bands: ComfortBands = defaultComfo
         buildingName: entry.record.name,
         siteId: entry.record.siteId,
         siteName: fixture.sites.find((site) => site.id === entry.record.siteId)?.name ?? null,
+        band: {
+          low: verdict.band.low ?? null,
+          high: verdict.band.high ?? null,
+          source: verdict.band.source,
+        },
         others: [],
       });
     }
@@ -1343,6 +1386,40 @@ const indexFloorsNowHandler = (
     });
   });
 
+/**
+ * GET /api/index/room-bands: a building's rooms judged by bands of their own, by their type in
+ * the emulator's portfolio, with the default rules (the server's answer, shared/rules/space-bands).
+ */
+const indexRoomBandsHandler = () =>
+  http.get('*/api/index/room-bands', ({ request }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const building = fixture.buildingById(new URL(request.url).searchParams.get('building') ?? '');
+    if (!building) return problem(404, 'The portfolio index has no such building.');
+    const comfort = comfortRulesOf(defaultComfortBands);
+    const groups = new Map<string, { type: string; bands: RoomBands; rooms: string[] }>();
+    for (const floor of fixture.floorsOf(building))
+      for (const space of floor.spaces) {
+        const bands = roomBands(comfort, {
+          type: space.ontologyType,
+          siteId: building.record.siteId,
+        });
+        if (bands === comfort.bands) continue;
+        const group = groups.get(space.ontologyType) ?? {
+          type: space.ontologyType,
+          bands,
+          rooms: [],
+        };
+        group.rooms.push(space.id);
+        groups.set(space.ontologyType, group);
+      }
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      typesRead: true,
+      groups: [...groups.values()],
+    });
+  });
+
 /** The index checked every building at `checkedAt` and found its floors as `floors` (by id). */
 export const floorsCheckedByIndex = (checkedAt: string, floors: Map<string, FloorNow>) => [
   indexFloorsNowHandler({ checkedAt, floors }),
@@ -1366,6 +1443,7 @@ export function portfolioFull(): RequestHandler[] {
     ...indexQualityHandlers(),
     indexAttentionHandler(),
     indexFloorsNowHandler(),
+    indexRoomBandsHandler(),
     indexEnergyHandler(),
     energyIntensitiesHandler(),
     buildingEnergyHandler(),

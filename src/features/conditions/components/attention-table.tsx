@@ -14,7 +14,13 @@ import { paths } from '@/config/paths';
 import { describeBand, type ComfortBands } from '@/shared/rules/comfort';
 import { displayUnit } from '@/shared/rules/measurement-kinds';
 import { displayName, formatAge, siteLabel } from '@/lib/format';
-import { kindLabels, otherSensorsWords, outFor, roomHref } from '../utils/attention-model';
+import {
+  bandOfRow,
+  kindLabels,
+  otherSensorsWords,
+  outFor,
+  roomHref,
+} from '../utils/attention-model';
 import { OutOfBandChip } from './verdict-chip';
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -46,7 +52,7 @@ export function AttentionTable({
         </TableHead>
         <TableBody>
           {rows.map((row) => {
-            const band = bands?.[row.kind];
+            const band = bandOfRow(row, bands);
             const unit = displayUnit(row.unit);
             return (
               <TableRow key={row.measurementId}>

@@ -29,7 +29,7 @@ const checkedClock = new Intl.DateTimeFormat(undefined, {
  * floor's count in it.
  */
 export function useBuildingNow(buildingId: string, timeZone: string | null | undefined) {
-  const { capabilities, bands, schedule } = useComfort(timeZone);
+  const { capabilities, rooms, schedule } = useComfort(timeZone, buildingId);
   const feature = capabilities.data?.currentValues;
   const values = useQuery({
     ...buildingCurrentValuesQueryOptions(buildingId),
@@ -41,12 +41,12 @@ export function useBuildingNow(buildingId: string, timeZone: string | null | und
   const now = values.dataUpdatedAt;
   const byFloor = useMemo(
     () =>
-      values.data?.complete && bands
-        ? floorsOutOfBand(values.data.values, now, bands, schedule)
+      values.data?.complete && rooms
+        ? floorsOutOfBand(values.data.values, now, rooms.bandsOf, schedule)
         : new Map<string, FloorOutOfBand>(
             lastCheck?.floors.map(({ floorId, ...floor }) => [floorId, floor]),
           ),
-    [values.data, now, bands, schedule, lastCheck],
+    [values.data, now, rooms, schedule, lastCheck],
   );
   return {
     buildingId,
@@ -57,7 +57,7 @@ export function useBuildingNow(buildingId: string, timeZone: string | null | und
     byFloor,
     /** When the floors were judged by the index's last check rather than from values now. */
     checkedAt: lastCheck?.checkedAt,
-    judged: Boolean(values.data?.complete && bands) || lastCheck !== undefined,
+    judged: Boolean(values.data?.complete && rooms) || lastCheck !== undefined,
   };
 }
 

@@ -33,7 +33,8 @@ export interface FloorRoom {
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const number = new Intl.NumberFormat('en-US');
 
-function verdictWords(verdict: ComfortVerdict | undefined): string {
+/** A room's verdict in words; `ownBandsWhy`: why the room has bands of its own, if it has. */
+function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string): string {
   switch (verdict?.status) {
     case 'in-band':
       return 'in band';
@@ -44,7 +45,7 @@ function verdictWords(verdict: ComfortVerdict | undefined): string {
     case 'stale':
       return 'stale';
     case 'no-band':
-      return 'no band';
+      return ownBandsWhy ? `not judged in ${ownBandsWhy}` : 'no band';
     case 'implausible':
       return 'implausible reading: check the sensor';
     case 'outside-hours':
@@ -61,12 +62,15 @@ type SortKey = 'value' | 'room';
  * many rooms have a reading out of its band. One platform call: the floor's current values.
  */
 export function FloorConditions({
+  buildingId,
   floorId,
   rooms,
   timeZone,
   measure,
   onMeasureChange,
 }: {
+  /** The floor's building: its rooms' bands follow their types (the index's room-bands). */
+  buildingId: string;
   floorId: string | undefined;
   /** The site's time zone: the comfort hours are judged on its clock. */
   timeZone: string | null | undefined;
@@ -75,7 +79,7 @@ export function FloorConditions({
   onMeasureChange: (measure: string | undefined) => void;
 }) {
   const headingId = useId();
-  const { capabilities, bands, schedule } = useComfort(timeZone);
+  const { capabilities, rooms: judging, schedule } = useComfort(timeZone, buildingId);
   const feature = capabilities.data?.currentValues;
   const values = useQuery({
     ...currentValuesQueryOptions('Floors', floorId ?? ''),
@@ -88,10 +92,10 @@ export function FloorConditions({
   const now = values.dataUpdatedAt;
   const conditions = useMemo(
     () =>
-      bands
-        ? roomConditions(values.data ?? [], roomIds, chosen ?? '', now, bands, schedule)
+      judging
+        ? roomConditions(values.data ?? [], roomIds, chosen ?? '', now, judging.bandsOf, schedule)
         : new Map<string, RoomCondition>(),
-    [values.data, roomIds, chosen, now, bands, schedule],
+    [values.data, roomIds, chosen, now, judging, schedule],
   );
 
   const sorted = useMemo(() => {
@@ -121,7 +125,7 @@ export function FloorConditions({
     );
   } else if (capabilities.isError) {
     body = <BandsFailed capabilities={capabilities} />;
-  } else if (values.isPending || !bands) {
+  } else if (values.isPending || !judging) {
     body = <LoadingSkeleton label="Loading the floor's conditions" rows={3} />;
   } else if (values.isError) {
     body = (
@@ -228,7 +232,9 @@ export function FloorConditions({
                         ? `${typeof reading.value === 'number' ? numberFormat.format(reading.value) : String(reading.value)}${unit ? ` ${unit}` : ''}`
                         : 'no sensor'}
                     </TableCell>
-                    <TableCell>{verdictWords(condition?.verdict)}</TableCell>
+                    <TableCell>
+                      {verdictWords(condition?.verdict, judging.ownBandsWhy(room.spaceId))}
+                    </TableCell>
                     <TableCell>
                       {reading && Number.isFinite(reading.time)
                         ? formatAge(now - reading.time)

@@ -15,12 +15,13 @@ import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { OutsideHoursNote } from './outside-hours-note';
 import { VerdictChip } from './verdict-chip';
 import {
+  bandKindOfType,
   comfortVerdict,
   describeBand,
   staleAfterMs,
-  type ComfortBands,
   type ComfortSchedule,
 } from '@/shared/rules/comfort';
+import type { RoomBands } from '@/shared/rules/space-bands';
 import { onlyOutsideHours } from '@/domain/room-conditions';
 import { useComfort } from '../hooks/use-comfort';
 import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
@@ -41,12 +42,16 @@ function ReadingCard({
   now,
   label,
   bands,
+  ownBandsWhy,
   schedule,
 }: {
   value: CurrentValue;
   now: number;
   label: string;
-  bands: ComfortBands;
+  /** The room's bands (its type's). */
+  bands: RoomBands;
+  /** Why the room has bands of its own ("storage, plant and circulation (Storage)"), if so. */
+  ownBandsWhy: string | undefined;
   schedule: ComfortSchedule | undefined;
 }) {
   const kind = measurementKind(value.pointType);
@@ -102,7 +107,9 @@ function ReadingCard({
         {band
           ? `Band ${describeBand(band)} (${band.source})`
           : verdict.status === 'no-band'
-            ? 'No published comfort band'
+            ? value.pointType && bandKindOfType[value.pointType] && ownBandsWhy
+              ? `Not judged in ${ownBandsWhy}`
+              : 'No published comfort band'
             : null}
       </Typography>
     </Paper>
@@ -143,11 +150,14 @@ function DeviceList({ devices, spaceId }: { devices: Device[]; spaceId: string }
  * marked, a comfort verdict where a published band exists; then the room's devices.
  */
 export function RoomConditions({
+  buildingId,
   spaceId,
   timeZone,
   missingId,
   decommissioned = false,
 }: {
+  /** The room's building: its bands follow its type (the index's room-bands). */
+  buildingId: string;
   spaceId: string | undefined;
   /** The site's time zone: the comfort hours are judged on its clock. */
   timeZone: string | null | undefined;
@@ -156,7 +166,7 @@ export function RoomConditions({
   decommissioned?: boolean;
 }) {
   const headingId = useId();
-  const { capabilities, bands, schedule } = useComfort(timeZone);
+  const { capabilities, rooms, schedule } = useComfort(timeZone, buildingId);
   const feature = capabilities.data?.currentValues;
   const enabled = spaceId !== undefined && feature?.available !== false;
   const values = useQuery({ ...currentValuesQueryOptions('Spaces', spaceId ?? ''), enabled });
@@ -173,7 +183,7 @@ export function RoomConditions({
     body = <ConditionsUnavailable feature={feature} />;
   } else if (capabilities.isError) {
     body = <BandsFailed capabilities={capabilities} />;
-  } else if (values.isPending || !bands) {
+  } else if (values.isPending || !rooms) {
     body = <LoadingSkeleton label="Loading the current conditions" rows={2} />;
   } else if (values.isError) {
     body = (
@@ -185,6 +195,8 @@ export function RoomConditions({
     const now = values.dataUpdatedAt;
     // The room's own conditions; a floor or building meter placed here measures more than it.
     const own = values.data.filter((value) => !value.measuredId || value.measuredId === spaceId);
+    const bands = rooms.bandsOf(spaceId);
+    const ownBandsWhy = rooms.ownBandsWhy(spaceId);
     const verdicts = own.map((value) =>
       comfortVerdict(
         { type: value.pointType, value: value.value, time: value.time, now },
@@ -222,6 +234,12 @@ export function RoomConditions({
               {formatAge(now - newest)}. Its record or its devices need checking.
             </Alert>
           ) : null}
+          {rooms.typesKnown ? null : (
+            <Typography variant="body2" color="text.secondary">
+              The platform does not say what this room is used for, so it is judged as a room
+              people work in.
+            </Typography>
+          )}
           {schedule && onlyOutsideHours(verdicts) ? (
             <OutsideHoursNote schedule={schedule} />
           ) : (
@@ -246,6 +264,7 @@ export function RoomConditions({
                 now={now}
                 label={labels.get(value.id)!}
                 bands={bands}
+                ownBandsWhy={ownBandsWhy}
                 schedule={schedule}
               />
             ))}

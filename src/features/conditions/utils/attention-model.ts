@@ -9,6 +9,7 @@ import {
   bandedKindLabels,
   describeBand,
   outOfBandWord,
+  type BandLimits,
   type ComfortBands,
   type ComfortHours,
 } from '@/shared/rules/comfort';
@@ -54,6 +55,24 @@ export const roomHref = (row: AttentionReading): string =>
     ? paths.building(row.buildingId)
     : paths.room(row.buildingId, row.levelKey, row.roomId);
 
+/**
+ * The band a row was judged by: its room's, as the index kept it (a server room's is not an
+ * office's); the office band only for a row judged before the index kept bands.
+ */
+export function bandOfRow(
+  row: AttentionReading,
+  bands: ComfortBands | undefined,
+): BandLimits | undefined {
+  const office = bands?.[row.kind];
+  if (row.band.source === null) return office;
+  return {
+    low: row.band.low ?? undefined,
+    high: row.band.high ?? undefined,
+    unit: office?.unit ?? displayUnit(row.unit),
+    source: row.band.source,
+  };
+}
+
 /** The CSV of every reading out of band under the filter, each with its band and how long. */
 export function attentionCsv(
   rows: readonly AttentionReading[],
@@ -83,7 +102,7 @@ export function attentionCsv(
       'Other sensors out of band',
     ],
     rows: rows.map((row) => {
-      const band = bands?.[row.kind];
+      const band = bandOfRow(row, bands);
       return [
         displayName(row.roomName),
         row.levelName ?? '',
