@@ -8,7 +8,8 @@ import { loadScopesFile } from '../../server/access/scopes-file';
 import { demoScopesFile } from '../../server/config';
 import { demoUsers } from '../../server/emulator/openid-provider';
 import { indexStatusSchema } from '../../src/api/get-index-status';
-import { floorsNowSchema, roomBandsSchema } from '../../src/api/get-attention';
+import { floorsNowSchema } from '../../src/api/get-attention';
+import { roomBandsSchema } from '../../src/api/get-room-bands';
 import {
   outOfScope,
   portfolioFacts,

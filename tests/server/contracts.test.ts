@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attentionSchema, floorsNowSchema, roomBandsSchema } from '@/api/get-attention';
+import { attentionSchema, floorsNowSchema } from '@/api/get-attention';
+import { roomBandsSchema } from '@/api/get-room-bands';
 import { capabilitiesSchema } from '@/api/get-capabilities';
 import { indexStatusSchema } from '@/api/get-index-status';
 import {

@@ -6,12 +6,8 @@
  */
 import { comfortRulesOf, roomBands } from '@/shared/rules/space-bands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  attentionSchema,
-  floorsNowSchema,
-  roomBandsSchema,
-  type Attention,
-} from '@/api/get-attention';
+import { attentionSchema, floorsNowSchema, type Attention } from '@/api/get-attention';
+import { roomBandsSchema } from '@/api/get-room-bands';
 import { floorsOutOfBand } from '@/domain/room-conditions';
 import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';

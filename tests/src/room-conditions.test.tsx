@@ -81,6 +81,12 @@ describe('Room conditions (Now)', () => {
     expect(await ui.card('CO₂')).toHaveTextContent(
       'Not judged in server and data rooms (ServerRoom)',
     );
+    // Its history shades the same band, not the office one.
+    expect(
+      (
+        await screen.findAllByText(/Shaded: the comfort band, 18–27 °C/, {}, { timeout: 10_000 })
+      )[0],
+    ).toBeVisible();
     unmount();
 
     const storeRoom = fixtureRoomOfUse('not-occupied');
@@ -92,7 +98,7 @@ describe('Room conditions (Now)', () => {
       `Not judged in storage, plant and circulation (${storeRoom.space.ontologyType})`,
     );
     expect(within(await ui.now()).getByRole('status')).toHaveTextContent(
-      'Every reading with a comfort band is within it.',
+      `This room is not judged by comfort bands: none apply to storage, plant and circulation (${storeRoom.space.ontologyType}).`,
     );
   });
 

@@ -1,6 +1,7 @@
 import { OpenAlarmsPanel } from '@/features/alarms/components/open-alarms-panel';
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
+import { useRoomJudging } from '@/api/get-room-bands';
 import { RoomConditions } from '@/features/conditions/components/room-conditions';
 import { HistoryPanel } from '@/features/history/components/history-panel';
 import { RoomFacts, RoomHeader, RoomNeighbours } from '@/features/places/components/room-sections';
@@ -23,6 +24,8 @@ function RoomScreen({ place }: { place: RoomPlace }) {
   const details = useLevelSpaces(place);
   const historyRange = useHistoryRangeView();
   const room = details.rooms[place.room.index]!;
+  // The room's charts shade its own bands (a server room's, none for a store room).
+  const judging = useRoomJudging(place.building.id);
   return (
     <Stack spacing={2}>
       <RoomHeader place={place} details={details} />
@@ -48,6 +51,7 @@ function RoomScreen({ place }: { place: RoomPlace }) {
       <HistoryPanel
         level="Spaces"
         id={room.space?.id}
+        bands={judging?.bandsOf(room.space?.id)}
         timeZone={place.siteTimeZone}
         placeName={`${place.name} ${room.name}`}
         missingId={

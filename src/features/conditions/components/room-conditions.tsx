@@ -236,17 +236,19 @@ export function RoomConditions({
           ) : null}
           {rooms.typesKnown ? null : (
             <Typography variant="body2" color="text.secondary">
-              The platform does not say what this room is used for, so it is judged as a room
-              people work in.
+              The platform does not say what this room is used for, so it is judged as a room people
+              work in.
             </Typography>
           )}
           {schedule && onlyOutsideHours(verdicts) ? (
             <OutsideHoursNote schedule={schedule} />
           ) : (
             <Typography role="status">
-              {outOfBand === 0
-                ? 'Every reading with a comfort band is within it.'
-                : `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`}
+              {outOfBand > 0
+                ? `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`
+                : ownBandsWhy && verdicts.every((verdict) => !('band' in verdict && verdict.band))
+                  ? `This room is not judged by comfort bands: none apply to ${ownBandsWhy}.`
+                  : 'Every reading with a comfort band is within it.'}
             </Typography>
           )}
           <Box

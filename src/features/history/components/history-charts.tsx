@@ -63,7 +63,7 @@ export interface HistoryChartsProps {
    */
   previous?: { series: MeasurementSeries[]; shiftMs: number; label: string } | undefined;
   /** The comfort bands (the server's settings): a banded kind's chart shades its band. */
-  bands?: ComfortBands | undefined;
+  bands?: Partial<ComfortBands> | undefined;
   /** When the bands apply, on the site's clock: the band is shaded in those hours only. */
   schedule?: ComfortSchedule | undefined;
   /** The panel's clock (the site's): ticks fall on its whole hours and midnights. */
@@ -447,7 +447,7 @@ function ChartKey({ swatch, children }: { swatch: SxProps<Theme>; children: Reac
 const openBandEdge = 1e12;
 
 /** A group's comfort band, where its kind has one and its unit is the band's. */
-const bandOf = (group: SeriesGroup, bands: ComfortBands | undefined) => {
+const bandOf = (group: SeriesGroup, bands: Partial<ComfortBands> | undefined) => {
   const band = group.band && bands ? bands[group.band] : undefined;
   return band && displayUnit(band.unit) === group.unit ? band : undefined;
 };

@@ -12,6 +12,7 @@ import { ViewToggle } from '@/components/charts/view-toggle';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { fileSlug } from '@/lib/csv';
+import type { ComfortBands } from '@/shared/rules/comfort';
 import { useHistory, type HistoryLevel } from '../api/get-history';
 import {
   compareChoiceLabels,
@@ -49,6 +50,11 @@ export interface HistoryPanelProps {
    * without one, the viewer's (and the panel says which).
    */
   timeZone?: string | null | undefined;
+  /**
+   * The bands a room's charts shade (its type's: a store room has none); without them, the
+   * office bands the BFF is set to.
+   */
+  bands?: Partial<ComfortBands> | undefined;
   /** What each room is called, by space id: a floor's lines are told apart by their rooms. */
   roomNames?: ReadonlyMap<string, string> | undefined;
   /** The range as the route keeps it (in the URL, so a view can be shared). */
@@ -80,6 +86,7 @@ export function HistoryPanel({
   missingId,
   roomNames,
   timeZone,
+  bands,
   range: rangeView,
   onRangeChange: setParams,
 }: HistoryPanelProps) {
@@ -270,7 +277,7 @@ export function HistoryPanel({
               names={series.flatMap((one) => names.get(one.id) ?? [])}
               range={range}
               previous={overlay}
-              bands={capabilities.data?.comfortBands}
+              bands={bands ?? capabilities.data?.comfortBands}
               schedule={schedule}
               timeZone={clock.timeZone}
               formatValue={formatValue}
