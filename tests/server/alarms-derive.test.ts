@@ -48,7 +48,7 @@ describe('alarms derived from the conditions refresh', () => {
         direction: 'high',
         value: 26.5,
         unit: '°C',
-        band: { low: 20, high: 24 },
+        band: { low: 20, high: 24, source: 'EN 16798-1 category II, heating season' },
         // 2.5 °C over a 4 °C band.
         severity: 'major',
         roomName: 'Room A',

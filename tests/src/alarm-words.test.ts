@@ -7,7 +7,7 @@ const base = {
   direction: 'high' as const,
   value: 26.46,
   unit: '°C',
-  band: { low: 20, high: 24 },
+  band: { low: 20, high: 24, source: 'EN 16798-1 category II, heating season' },
   sensorName: 'Air temperature 2',
   buildingId: 'b-1',
   buildingName: 'Skyline Tower',
@@ -29,7 +29,7 @@ describe('an alarm in words (the worklist, its page and its e-mail)', () => {
         measure: 'co2',
         value: 1639,
         unit: 'ppm',
-        band: { low: null, high: 1000 },
+        band: { low: null, high: 1000, source: 'CO₂ 1,000 ppm guideline' },
       }),
     ).toBe('Stale air: 1,639 ppm, above the band ≤ 1,000 ppm');
     expect(alarmWhat({ ...base, kind: 'no-data', direction: null, band: null })).toBe(

@@ -11,7 +11,7 @@ const alarm: AlarmSummary = {
   direction: 'high',
   value: 1639,
   unit: 'ppm',
-  band: { low: null, high: 1000 },
+  band: { low: null, high: 1000, source: 'CO₂ 1,000 ppm guideline' },
   measurementId: 'm-7',
   sensorName: 'CO2 sensor',
   readingAt: '2026-11-24T10:25:00.000Z',

@@ -46,6 +46,8 @@ describe('Alarms', () => {
     server.use(...scenario.handlers);
     renderApp('/alarms/11');
     const form = await ui.form('Acknowledge');
+    // The band it is judged against, and where that band comes from.
+    expect(screen.getByText('Band: ≤ 1,000 ppm (CO₂ 1,000 ppm guideline)')).toBeVisible();
     await userEvent.type(within(form).getByLabelText('Note (optional)'), 'On my way');
     await userEvent.click(within(form).getByRole('button', { name: 'Acknowledge' }));
     const timeline = await ui.timeline();

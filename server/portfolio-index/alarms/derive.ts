@@ -29,6 +29,7 @@ export interface AlarmCandidate {
   unit: string | null;
   bandLow: number | null;
   bandHigh: number | null;
+  bandSource?: string | null;
   readingAt: Date | null;
   /** A data-quality finding's or a failure's own words. */
   detail?: string | null;
@@ -113,6 +114,7 @@ export async function raiseAlarms(
                 unit: candidate.unit,
                 band_low: candidate.bandLow,
                 band_high: candidate.bandHigh,
+                band_source: candidate.bandSource ?? null,
                 reading_at: candidate.readingAt,
                 detail: candidate.detail ?? null,
                 raised_at: now,
@@ -149,7 +151,8 @@ export async function raiseAlarms(
       update alarm set
         value = v.value, unit = v.unit, direction = v.direction,
         measurement_id = v.measurement_id, sensor_name = v.sensor_name,
-        band_low = v.band_low, band_high = v.band_high, reading_at = v.reading_at,
+        band_low = v.band_low, band_high = v.band_high, band_source = v.band_source,
+        reading_at = v.reading_at,
         detail = v.detail, room_name = v.room_name, level_name = v.level_name,
         severity = least(alarm.severity, v.severity), checked_at = ${now}
       from jsonb_to_recordset(${JSON.stringify(
@@ -162,6 +165,7 @@ export async function raiseAlarms(
           sensor_name: candidate.sensorName,
           band_low: candidate.bandLow,
           band_high: candidate.bandHigh,
+          band_source: candidate.bandSource ?? null,
           reading_at: candidate.readingAt?.toISOString() ?? null,
           detail: candidate.detail ?? null,
           room_name: candidate.roomName,
@@ -170,7 +174,7 @@ export async function raiseAlarms(
         })),
       )}::jsonb) as v(key text, value double precision, unit text, direction text,
         measurement_id text, sensor_name text, band_low double precision,
-        band_high double precision, reading_at timestamptz, detail text, room_name text,
+        band_high double precision, band_source text, reading_at timestamptz, detail text, room_name text,
         level_name text, severity smallint)
       where alarm.key = v.key and (alarm.cleared_at is null or alarm.acked_at is null)
         and alarm.building_id = ${anyOf([...new Set(known.map((candidate) => candidate.buildingId))])}
@@ -326,6 +330,7 @@ type ReadingRow = Pick<
   | 'reading_at'
   | 'band_low'
   | 'band_high'
+  | 'band_source'
 >;
 
 /**
@@ -355,7 +360,7 @@ export async function deriveAlarms(
         where building_id = ${buildings} and cleared_at is null)
       select r.building_id, r.measurement_id, r.room_id, r.room_name, r.level_key, r.level_name,
         r.kind, r.name, r.unit, r.value, r.status, r.out_share, r.out_checks, r.in_checks,
-        r.reading_at, r.band_low, r.band_high
+        r.reading_at, r.band_low, r.band_high, r.band_source
       from condition_reading r
       where r.building_id = ${buildings}
         and (r.status in ('low', 'high', 'stale') or r.in_checks > 0
@@ -429,6 +434,7 @@ function comfortAlarms(
         unit: worst.unit ?? defaultComfortBands[worst.kind].unit,
         bandLow: worst.band_low,
         bandHigh: worst.band_high,
+        bandSource: worst.band_source,
         readingAt: new Date(worst.reading_at),
       });
     } else if (condition.state === 'back-inside' && active.has(key)) {

@@ -40,7 +40,7 @@ export function alarmSummaryOf(row: AlarmRow): AlarmSummary {
     band:
       row.band_low === null && row.band_high === null
         ? null
-        : { low: row.band_low, high: row.band_high },
+        : { low: row.band_low, high: row.band_high, source: row.band_source ?? null },
     measurementId: row.measurement_id,
     sensorName: row.sensor_name,
     readingAt: iso(row.reading_at),

@@ -728,6 +728,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('band_high', 'double precision')
         .addColumn('band_source', 'text')
         .execute();
+      await db.schema.alterTable('alarm').addColumn('band_source', 'text').execute();
     },
   },
 };

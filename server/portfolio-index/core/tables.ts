@@ -342,6 +342,8 @@ export interface IndexTables {
     unit: string | null;
     band_low: number | null;
     band_high: number | null;
+    /** Where the band comes from (its room's type's: decision 0022); null before it was kept. */
+    band_source: Optional<string | null>;
     reading_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
     raised_at: ColumnType<Date, Date | string, Date | string>;
     cleared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

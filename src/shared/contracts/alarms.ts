@@ -72,7 +72,14 @@ export const alarmSummary = z.object({
   value: z.nullable(z.number()),
   unit: z.nullable(z.string()),
   /** The band's limits the value is judged against. */
-  band: z.nullable(z.object({ low: z.nullable(z.number()), high: z.nullable(z.number()) })),
+  band: z.nullable(
+    z.object({
+      low: z.nullable(z.number()),
+      high: z.nullable(z.number()),
+      /** Where it comes from (a server room's envelope is not an office's); null if not kept. */
+      source: z.nullable(z.string()),
+    }),
+  ),
   measurementId: z.nullable(z.string()),
   sensorName: z.nullable(z.string()),
   readingAt: z.nullable(z.string()),

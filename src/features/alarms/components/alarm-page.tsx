@@ -24,6 +24,7 @@ import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
 import { clearableByHand, type AlarmDetail, type AlarmEvent } from '@/shared/contracts/alarms';
 import { alarmWhat } from '@/shared/rules/alarm-words';
+import { describeBand } from '@/shared/rules/comfort';
 import { alarmState, formatMoment, kindLabels } from '../utils/alarm-labels';
 import { ActionForm } from './action-form';
 import { WhereLink } from './where-link';
@@ -176,6 +177,16 @@ export function AlarmPage({ alarmId }: { alarmId: number }) {
           <Typography>
             Where: <WhereLink alarm={alarm} />
           </Typography>
+          {alarm.band?.source ? (
+            <Typography>
+              {`Band: ${describeBand({
+                low: alarm.band.low ?? undefined,
+                high: alarm.band.high ?? undefined,
+                unit: alarm.unit ?? '',
+                source: alarm.band.source,
+              })} (${alarm.band.source})`}
+            </Typography>
+          ) : null}
           <Typography>
             Raised {formatMoment(alarm.raisedAt)}
             {alarm.readingAt ? ` · last reading ${formatMoment(alarm.readingAt)}` : ''}
