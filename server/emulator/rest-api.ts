@@ -72,6 +72,10 @@ function sendPage<T>(
     .send(items.slice(parameters.skip, parameters.skip + parameters.take));
 }
 
+/** The platform's 404 for a building id it does not know: an array of messages. */
+const buildingNotFound = (reply: FastifyReply, id: string) =>
+  reply.code(404).send([`Building with id '${id}' was not found.`]);
+
 function withoutCounts(record: BuildingRecord): BuildingRecord {
   return {
     ...record,
@@ -191,11 +195,7 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
     '/api/Buildings/:buildingId/Floors',
     list<{ buildingId: string }>((parameters, request, reply) => {
       const building = portfolio.buildingById(request.params.buildingId.toLowerCase());
-      if (!building) {
-        return reply
-          .code(404)
-          .send([`Building with id '${request.params.buildingId}' was not found.`]);
-      }
+      if (!building) return buildingNotFound(reply, request.params.buildingId);
       return sendPage(
         reply,
         portfolio.floorsOf(building).map((floor) => floor.record),
@@ -221,11 +221,7 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       '/api/Buildings/:buildingId/Spaces',
       list<{ buildingId: string }>((parameters, request, reply) => {
         const building = portfolio.buildingById(request.params.buildingId.toLowerCase());
-        if (!building) {
-          return reply
-            .code(404)
-            .send([`Building with id '${request.params.buildingId}' was not found.`]);
-        }
+        if (!building) return buildingNotFound(reply, request.params.buildingId);
         const floors = portfolio.floorsOf(building);
         // Only the page's spaces are copied (a 20,000-room tower's spaces are many).
         const spaces: SpaceRecord[] = [];

@@ -109,6 +109,14 @@ function expectedOutOfBand(context: Context) {
   return out;
 }
 
+/** The building with the most floors: the one whose plan needs the index (the tower). */
+function tallestBuilding(context: Context) {
+  const { portfolio } = context.platform.emulator;
+  return portfolio.buildings.reduce((tallest, entry) =>
+    portfolio.floorsOf(entry).length > portfolio.floorsOf(tallest).length ? entry : tallest,
+  );
+}
+
 /** A room's bands, by its type on the platform and its site (shared/rules/space-bands). */
 function roomBandsIn(context: Context) {
   const { portfolio } = context.platform.emulator;
@@ -370,9 +378,7 @@ describe('needs attention now, on the full platform', () => {
 
   it("answers the bands a building's rooms are judged by where their type has its own", async () => {
     const { portfolio } = context.platform.emulator;
-    const tower = portfolio.buildings.reduce((tallest, entry) =>
-      portfolio.floorsOf(entry).length > portfolio.floorsOf(tallest).length ? entry : tallest,
-    );
+    const tower = tallestBuilding(context);
     const response = await context.bff.app.inject({
       method: 'GET',
       url: `/api/index/room-bands?building=${tower.record.id}`,
@@ -410,9 +416,7 @@ describe('needs attention now, on the full platform', () => {
     const { portfolio } = context.platform.emulator;
     const timeZone = siteTimeZones(context);
     // The tallest building: the one whose plan needs the index (the large profile's tower).
-    const tower = portfolio.buildings.reduce((tallest, entry) =>
-      portfolio.floorsOf(entry).length > portfolio.floorsOf(tallest).length ? entry : tallest,
-    );
+    const tower = tallestBuilding(context);
     const response = await context.bff.app.inject({
       method: 'GET',
       url: `/api/index/floors-now?building=${tower.record.id}`,
