@@ -139,7 +139,13 @@ export function FloorConditions({
     const outOfBand = rooms.filter((room) => conditions.get(room.spaceId)?.outOfBand).length;
     const judgedRooms = rooms.filter((room) => {
       const condition = conditions.get(room.spaceId);
-      return condition && !condition.outsideHours && condition.verdict;
+      // A room with no band for the measure (a store room) is not judged at any hour.
+      return (
+        condition &&
+        !condition.outsideHours &&
+        condition.verdict &&
+        condition.verdict.status !== 'no-band'
+      );
     }).length;
     const outsideHours =
       outOfBand === 0 &&
