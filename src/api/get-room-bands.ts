@@ -60,6 +60,8 @@ export interface RoomJudging {
   ownBandsWhy: (roomId: string | null | undefined) => string | undefined;
   /** False: the platform did not say the rooms' types, or the index could not be asked. */
   typesKnown: boolean;
+  /** Whether the index answered (false: not indexed yet, or it failed). */
+  indexAnswered: boolean;
 }
 
 export function roomJudging(
@@ -75,6 +77,7 @@ export function roomJudging(
       return group ? `${spaceUseWords[spaceUseOf(group.type)]} (${group.type})` : undefined;
     },
     typesKnown: answer?.typesRead ?? false,
+    indexAnswered: answer !== undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   currentValuesAdjusted,
   currentValuesNotEnabled,
   fixtureRoomOfUse,
+  roomTypesNotSaid,
   fixtureRoomWithSensors,
 } from './support/scenarios';
 
@@ -97,6 +98,28 @@ describe('Room conditions (Now)', () => {
     expect(within(await ui.now()).getByRole('status')).toHaveTextContent(
       `This room is not judged by comfort bands: none apply to storage, plant and circulation (${storeRoom.space.ontologyType}).`,
     );
+  });
+
+  it('judges every room as one people work in where the platform does not say its type, and says so', async () => {
+    const storeRoom = fixtureRoomOfUse('not-occupied');
+    server.use(
+      ...roomTypesNotSaid(),
+      ...currentValuesAdjusted((values, now) =>
+        values.map((one) =>
+          one.ontologyType === 'Air_Temperature_Sensor' && one.measuredId === storeRoom.space.id
+            ? { ...one, value: 31, timestamp: new Date(now - 5 * 60 * 1000).toISOString() }
+            : one,
+        ),
+      ),
+    );
+    renderApp(storeRoom.roomPath);
+    const hot = await ui.card('Air temperature');
+    expect(hot).toHaveTextContent('Band 20–24 °C (EN 16798-1 category II, heating season)');
+    expect(
+      within(await ui.now()).getByText(
+        'The platform does not say what this room is used for, so it is judged as a room people work in.',
+      ),
+    ).toBeVisible();
   });
 
   it("costs the platform two calls for its conditions: the room's current values and devices", async () => {

@@ -1390,10 +1390,12 @@ const indexFloorsNowHandler = (
  * GET /api/index/room-bands: a building's rooms judged by bands of their own, by their type in
  * the emulator's portfolio, with the default rules (the server's answer, shared/rules/space-bands).
  */
-const indexRoomBandsHandler = () =>
+const indexRoomBandsHandler = (typesRead = true) =>
   http.get('*/api/index/room-bands', ({ request }) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
+    if (!typesRead)
+      return HttpResponse.json({ asOf: indexReady.served.finishedAt, typesRead, groups: [] });
     const building = fixture.buildingById(new URL(request.url).searchParams.get('building') ?? '');
     if (!building) return problem(404, 'The portfolio index has no such building.');
     const comfort = comfortRulesOf(defaultComfortBands);
@@ -1419,6 +1421,9 @@ const indexRoomBandsHandler = () =>
       groups: [...groups.values()],
     });
   });
+
+/** A platform that does not list buildings' spaces: the index knows no room's type. */
+export const roomTypesNotSaid = () => [indexRoomBandsHandler(false)];
 
 /** The index checked every building at `checkedAt` and found its floors as `floors` (by id). */
 export const floorsCheckedByIndex = (checkedAt: string, floors: Map<string, FloorNow>) => [

@@ -236,8 +236,10 @@ export function RoomConditions({
           ) : null}
           {rooms.typesKnown ? null : (
             <Typography variant="body2" color="text.secondary">
-              The platform does not say what this room is used for, so it is judged as a room people
-              work in.
+              {rooms.indexAnswered
+                ? 'The platform does not say what this room is used for'
+                : 'The portfolio index cannot say yet what this room is used for'}
+              , so it is judged as a room people work in.
             </Typography>
           )}
           {schedule && onlyOutsideHours(verdicts) ? (
