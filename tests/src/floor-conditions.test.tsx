@@ -13,6 +13,7 @@ import {
   currentValueRequests,
   currentValuesAdjusted,
   fixture,
+  fixtureRoomOfUse,
 } from './support/scenarios';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 
@@ -79,6 +80,22 @@ describe('Floor conditions (Now)', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
+  it('says a store room is not judged, and names the bands of each kind of room on the floor', async () => {
+    const storeRoom = fixtureRoomOfUse('not-occupied');
+    renderApp(storeRoom.roomPath.replace(/\/rooms\/\d+$/, ''));
+    const row = await ui.rowOf('Air temperature', storeRoom.space.name!);
+    expect(row).toHaveTextContent(
+      `not judged in storage, plant and circulation (${storeRoom.space.ontologyType})`,
+    );
+    const legend = screen.getByText(/^Bands for Air temperature: /);
+    expect(legend).toHaveTextContent(
+      '20–24 °C (EN 16798-1 category II, heating season) in rooms people work in',
+    );
+    expect(legend).toHaveTextContent(
+      `none in storage, plant and circulation (${storeRoom.space.ontologyType})`,
+    );
+  });
+
   it('judges by the bands the BFF is set to, and names them', async () => {
     server.use(
       ...currentValuesAdjusted(calmFloorButOneHotRoom),
@@ -96,5 +113,11 @@ describe('Floor conditions (Now)', () => {
     expect(rows.some((row) => /below 22 °C \(band 22–28 °C\)/.test(row.textContent ?? ''))).toBe(
       true,
     );
+    // Under the table, each band the floor's rooms are judged by, with where it comes from.
+    expect(
+      screen.getByText(
+        /^Bands for Air temperature: 22–28 °C \(Lease schedule 4, summer\) in rooms people work in/,
+      ),
+    ).toBeVisible();
   });
 });

@@ -19,7 +19,13 @@ import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { OutsideHoursNote } from './outside-hours-note';
 import { useComfort } from '../hooks/use-comfort';
-import { describeBand, type ComfortVerdict } from '@/shared/rules/comfort';
+import {
+  bandKinds,
+  bandedKindLabels,
+  describeBand,
+  type ComfortVerdict,
+} from '@/shared/rules/comfort';
+import type { RoomJudging } from '@/api/get-room-bands';
 import { displayUnit } from '@/shared/rules/measurement-kinds';
 import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
 import { countOf, formatAge } from '@/lib/format';
@@ -56,6 +62,28 @@ function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string)
 }
 
 type SortKey = 'value' | 'room';
+
+/**
+ * The bands a floor's rooms are judged by for one kind, each with its source and the rooms it is
+ * for: "20–24 °C (EN 16798-1 category II, heating season) in rooms people work in; none in
+ * storage, plant and circulation (Storage)". Empty for a kind without a band.
+ */
+function bandsLegend(
+  kindLabel: string | undefined,
+  roomIds: readonly string[],
+  judging: RoomJudging,
+): string {
+  const kind = bandKinds.find((candidate) => bandedKindLabels[candidate] === kindLabel);
+  if (!kind) return '';
+  const parts = new Map<string, string>();
+  for (const roomId of roomIds) {
+    const why = judging.ownBandsWhy(roomId) ?? 'rooms people work in';
+    if (parts.has(why)) continue;
+    const band = judging.bandsOf(roomId)[kind];
+    parts.set(why, band ? `${describeBand(band)} (${band.source}) in ${why}` : `none in ${why}`);
+  }
+  return [...parts.values()].join('; ');
+}
 
 /**
  * A floor's rooms as they are now, for one measure at a time: a coloured, sortable column, and how
@@ -136,6 +164,7 @@ export function FloorConditions({
   } else if (kinds.length === 0) {
     body = <Typography>No room on this floor reports a value.</Typography>;
   } else {
+    const legend = bandsLegend(chosen, roomIds, judging);
     const outOfBand = rooms.filter((room) => conditions.get(room.spaceId)?.outOfBand).length;
     const judgedRooms = rooms.filter((room) => {
       const condition = conditions.get(room.spaceId);
@@ -252,6 +281,11 @@ export function FloorConditions({
             </TableBody>
           </Table>
         </TableContainer>
+        {legend ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Bands for {chosen}: {legend}.
+          </Typography>
+        ) : null}
       </>
     );
   }
