@@ -8,7 +8,12 @@ import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './core/database.ts';
 import { createPlatformPages, SyncReadError } from './core/platform-pages.ts';
-import { portfolioTotals, searchPlaces, type TotalsGroup } from './hierarchy/queries.ts';
+import {
+  buildingWithSite,
+  portfolioTotals,
+  searchPlaces,
+  type TotalsGroup,
+} from './hierarchy/queries.ts';
 import { servedReads, servedRun, type IndexReader } from './core/served.ts';
 import { createRound } from './core/rounds.ts';
 import {
@@ -132,6 +137,11 @@ export interface PortfolioIndex {
     page: { offset: number; limit: number },
   ): Promise<(Awaited<ReturnType<typeof searchPlaces>> & { asOf: string }) | undefined>;
   totals(reader: IndexReader, by: TotalsGroup): Promise<Served<typeof portfolioTotals>>;
+  /** One building's record and its site, as the served sync read them (null inside: unknown). */
+  building(
+    reader: IndexReader,
+    buildingId: string,
+  ): Promise<Served<() => Promise<{ building: Awaited<ReturnType<typeof buildingWithSite>> }>>>;
   /** The data-quality rules' answers, as the sync worked them out (quality.ts). */
   quality: {
     summary(reader: IndexReader, scope: QualityScope): Promise<Served<typeof qualitySummary>>;
@@ -613,6 +623,10 @@ export async function createPortfolioIndex(options: {
     search: (reader, query, page) =>
       readServed(reader, (trx, runId) => searchPlaces(trx, runId, query, page)),
     totals: (reader, by) => readServed(reader, (trx, runId) => portfolioTotals(trx, runId, by)),
+    building: (reader, buildingId) =>
+      readServed(reader, async (trx, runId) => ({
+        building: await buildingWithSite(trx, runId, buildingId),
+      })),
     quality: {
       summary: (reader, scope) =>
         readServed(reader, (trx, runId) => qualitySummary(trx, runId, scope)),

@@ -76,6 +76,8 @@ function idRoutes(places: ReturnType<typeof placesOf>): string[] {
     `/api/Devices/${device}/HistoricalValues?${range()}`,
     `/api/index/quality/buildings/${building}`,
     `/api/index/energy/buildings/${building}`,
+    `/api/index/buildings/${building}`,
+    `/api/index/room-bands?building=${building}`,
   ];
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attentionSchema, floorsNowSchema } from '@/api/get-attention';
 import { roomBandsSchema } from '@/api/get-room-bands';
+import { indexedBuildingSchema } from '@/api/get-buildings';
 import { capabilitiesSchema } from '@/api/get-capabilities';
 import { indexStatusSchema } from '@/api/get-index-status';
 import {
@@ -127,5 +128,9 @@ describe('Contracts between the BFF and the dashboard', () => {
     // The bands its rooms are judged by where their type has its own.
     const bands = await getJson(context(), `/api/index/room-bands?building=${buildingId}`);
     expectContract(bands, roomBandsSchema);
+    // The building itself, for a shared link to its pages.
+    const building = await getJson(context(), `/api/index/buildings/${buildingId}`);
+    expectContract(building, indexedBuildingSchema);
+    expect((building.body as { record: { id: string } }).record.id).toBe(buildingId);
   });
 });

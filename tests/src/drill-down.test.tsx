@@ -13,6 +13,7 @@ import {
   graphqlFails,
   graphqlPartial,
   graphqlRequests,
+  indexBuildingNotReady,
   reorderedPlatform,
   spacesFail,
   specOnlyPlatform,
@@ -119,6 +120,53 @@ describe('Building screen', () => {
     renderApp(`/buildings/${fixtureBuildings[specialBuildings.nullFloorName]!.id}`);
     const floors = await screen.findByRole('list', { name: 'Floors' });
     expect(within(floors).getByRole('link', { name: 'Unnamed' })).toBeInTheDocument();
+  });
+});
+
+describe('A shared link to a building, a floor or a room', () => {
+  const listingsAsked = () => {
+    const asked: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/Buildings' || pathname === '/api/Sites') asked.push(pathname);
+    };
+    server.events.on('request:start', count);
+    return { asked, stop: () => server.events.removeListener('request:start', count) };
+  };
+
+  it("loads only the page's own building from the index, never the portfolio's listings", async () => {
+    const listings = listingsAsked();
+    try {
+      const site = fixture.sites.find((candidate) => candidate.id === harbour.siteId)!;
+      for (const path of [
+        `/buildings/${harbour.id}`,
+        `/buildings/${harbour.id}/levels/0`,
+        `/buildings/${harbour.id}/levels/0/rooms/1`,
+      ]) {
+        const { unmount } = renderApp(path);
+        const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
+        expect(within(crumbs).getByText(duplicateBuildingName)).toBeVisible();
+        expect(within(crumbs).getByText(site.name!)).toBeVisible();
+        unmount();
+      }
+      expect(listings.asked).toEqual([]);
+    } finally {
+      listings.stop();
+    }
+  });
+
+  it('reads the listing instead while the index cannot answer', async () => {
+    server.use(indexBuildingNotReady());
+    const listings = listingsAsked();
+    try {
+      renderApp(`/buildings/${harbour.id}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: duplicateBuildingName }),
+      ).toBeVisible();
+      expect([...new Set(listings.asked)].sort()).toEqual(['/api/Buildings', '/api/Sites']);
+    } finally {
+      listings.stop();
+    }
   });
 });
 

@@ -405,3 +405,39 @@ export async function portfolioTotals(
     })),
   };
 }
+
+/**
+ * One building as the platform listed it at the served sync, with its site's name and clock: what
+ * a shared link to a building, floor or room needs first, without the whole listing (10 pages at
+ * 10,000 buildings). Null when the building is not in the served index (or the reader's part).
+ */
+export async function buildingWithSite(
+  db: Kysely<IndexTables>,
+  runId: number,
+  buildingId: string,
+): Promise<{
+  record: unknown;
+  site: { id: string; name: string | null; timezone: string | null } | null;
+} | null> {
+  const row = await db
+    .selectFrom('indexed_building as building')
+    .leftJoin('indexed_site as site', (join) =>
+      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
+    )
+    .select([
+      'building.record',
+      'site.id as site_id',
+      'site.name as site_name',
+      'site.timezone as site_timezone',
+    ])
+    .where('building.run_id', '=', runId)
+    .where('building.id', '=', buildingId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    record: row.record,
+    site: row.site_id
+      ? { id: row.site_id, name: row.site_name, timezone: row.site_timezone }
+      : null,
+  };
+}

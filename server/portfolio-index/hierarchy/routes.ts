@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { parseQuery } from '../../http/query-parameters.ts';
 import { sendProblem } from '../../http/problem.ts';
-import { notYetIndexed, readerOf, whole } from '../core/route-helpers.ts';
+import { buildingIdOf, notInIndex, notYetIndexed, readerOf, whole } from '../core/route-helpers.ts';
 import type { PortfolioIndex } from '../portfolio-index.ts';
 import { totalsGroups } from './queries.ts';
 
@@ -37,6 +37,16 @@ export const hierarchyRoutes: FastifyPluginAsync<{
     const { q, offset = 0, limit = 50 } = parseQuery(searchQuery, request.query);
     const answer = await index.search(readerOf(request, reply), q, { offset, limit });
     return answer ?? notYetIndexed(reply);
+  });
+
+  // One building and its site, for a shared link to its pages (issue #55 item 6): the record as
+  // the platform listed it, so the dashboard reads it with the listing's own schema.
+  api.get<{ Params: { buildingId: string } }>('/buildings/:buildingId', async (request, reply) => {
+    const buildingId = buildingIdOf(request);
+    const answer = await index.building(readerOf(request, reply), buildingId);
+    if (!answer) return notYetIndexed(reply);
+    if (!answer.building) return notInIndex(request, reply, buildingId, answer.asOf);
+    return { ...answer.building, asOf: answer.asOf };
   });
 
   api.get('/totals', async (request, reply) => {

@@ -1,5 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { buildingsQueryOptions } from '@/api/get-buildings';
+import {
+  buildingListingQueryOptions,
+  buildingsQueryOptions,
+  indexedBuildingQueryOptions,
+} from '@/api/get-buildings';
 import type * as OutlineModule from '@/api/get-building-outline';
 import type { BuildingOutline } from '@/api/get-building-outline';
 import { capabilitiesQueryOptions } from '@/api/get-capabilities';
@@ -79,8 +83,7 @@ export async function outlineOf(
     ]);
     let name: string | null | undefined;
     if (!outlineById(capabilities)) {
-      const { records } = await queryClient.ensureQueryData(buildingsQueryOptions());
-      name = records.find((building) => building.id === buildingId)?.name;
+      name = (await buildingRecordOf(queryClient, buildingId))?.name;
       if (!name) return undefined;
     }
     // Through the dashboard's GraphQL client: the screen reads the same answer from its cache.
@@ -90,12 +93,30 @@ export async function outlineOf(
   }
 }
 
+/**
+ * The building's record as its pages read it (use-building-record.ts): from the listing where it
+ * is at hand, else the index's one building, else the listing after all (and the sites with it).
+ */
+async function buildingRecordOf(queryClient: QueryClient, buildingId: string) {
+  const listed = queryClient.getQueryData(buildingListingQueryOptions().queryKey);
+  if (!listed) {
+    const indexed = await queryClient
+      .fetchQuery(indexedBuildingQueryOptions(buildingId))
+      .catch(() => undefined);
+    if (indexed) return indexed.record;
+  }
+  const [{ records }] = await Promise.all([
+    queryClient.ensureQueryData(buildingsQueryOptions()),
+    queryClient.prefetchQuery(sitesQueryOptions()),
+  ]);
+  return records.find((building) => building.id === buildingId);
+}
+
 /** What a building's and its levels' and rooms' pages share: the building and its outline. */
 export const buildingFrame: RouteData = async (queryClient, { buildingId = '' }) => {
   if (!(await signedIn(queryClient))) return;
   await settle([
-    queryClient.prefetchQuery(buildingsQueryOptions()),
-    queryClient.prefetchQuery(sitesQueryOptions()),
+    buildingRecordOf(queryClient, buildingId),
     queryClient.prefetchQuery(floorsQueryOptions(buildingId)),
     queryClient.prefetchQuery(buildingQualityQueryOptions(buildingId)),
     outlineOf(queryClient, buildingId),

@@ -380,7 +380,10 @@ export function sessionEndsMidway(
       { status: 401, headers: { 'content-type': 'application/problem+json' } },
     );
   if (which === 'graphql') return [http.post('*/graphql', ended)];
-  return [http.get(which === 'listing' ? '*/api/Buildings' : which.get, ended)];
+  return [
+    indexBuildingNotReady(),
+    http.get(which === 'listing' ? '*/api/Buildings' : which.get, ended),
+  ];
 }
 
 /** The portfolio index's status, as GET /api/index/status answers it (a complete sync by default). */
@@ -1422,6 +1425,40 @@ const indexRoomBandsHandler = (typesRead = true) =>
     });
   });
 
+/**
+ * GET /api/index/buildings/:id: one building as the index's sync read it, and its site. By default
+ * the emulator's own record and site; `indexBuildingNotReady` answers as before the first sync, so
+ * scenarios that change the platform's listing are read from that listing.
+ */
+const indexBuildingHandler = () =>
+  http.get('*/api/index/buildings/:buildingId', ({ request, params }) => {
+    const denied = requireCsrf(request);
+    if (denied) return denied;
+    const building = fixture.buildingById(String(params.buildingId));
+    if (!building) return problem(404, 'The portfolio index has no such building.');
+    const site = fixture.sites.find((candidate) => candidate.id === building.record.siteId);
+    return HttpResponse.json({
+      asOf: indexReady.served.finishedAt,
+      record: building.record,
+      site: site ? { id: site.id, name: site.name, timezone: site.timezone ?? null } : null,
+    });
+  });
+
+/** The index cannot answer for one building yet (before its first sync): pages read the listing. */
+export const indexBuildingNotReady = () =>
+  http.get('*/api/index/buildings/:buildingId', () =>
+    HttpResponse.json(
+      {
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'The portfolio is still being indexed: try again in a minute.',
+        reason: 'index-empty',
+      },
+      { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '30' } },
+    ),
+  );
+
 /** A platform that does not list buildings' spaces: the index knows no room's type. */
 export const roomTypesNotSaid = () => [indexRoomBandsHandler(false)];
 
@@ -1449,6 +1486,7 @@ export function portfolioFull(): RequestHandler[] {
     indexAttentionHandler(),
     indexFloorsNowHandler(),
     indexRoomBandsHandler(),
+    indexBuildingHandler(),
     indexEnergyHandler(),
     energyIntensitiesHandler(),
     buildingEnergyHandler(),
@@ -1498,7 +1536,7 @@ export function specOnlyPlatform(): RequestHandler[] {
 }
 
 export function portfolioEmpty(): RequestHandler[] {
-  return [buildingsHandler([]), sitesHandler([])];
+  return [indexBuildingNotReady(), buildingsHandler([]), sitesHandler([])];
 }
 
 export function portfolioOf(buildings: typeof fixtureBuildings): RequestHandler[] {
@@ -1607,11 +1645,17 @@ export function buildingsFail(
   detail = `The platform failed to answer (status ${status}).`,
   headers: Record<string, string> = {},
 ): RequestHandler[] {
-  return [http.get('*/api/Buildings', () => problem(status, detail, headers))];
+  return [
+    indexBuildingNotReady(),
+    http.get('*/api/Buildings', () => problem(status, detail, headers)),
+  ];
 }
 
 export function sitesFail(status: number): RequestHandler[] {
-  return [http.get('*/api/Sites', () => problem(status, `Sites failed (${status}).`))];
+  return [
+    indexBuildingNotReady(),
+    http.get('*/api/Sites', () => problem(status, `Sites failed (${status}).`)),
+  ];
 }
 
 export function spacesFail(status: number): RequestHandler[] {
@@ -1658,6 +1702,8 @@ export function platformVariant(variant: 'lean' | 'hostile'): RequestHandler[] {
     reason: `this platform does not offer ${what}`,
   });
   return [
+    // Read from the reshaped listing, as a sync of this platform would have kept it.
+    indexBuildingNotReady(),
     indexStatusHandler({
       ...indexReady,
       served: {
@@ -1712,6 +1758,7 @@ export function buildingsPlatformShapes(
   kind: 'array-400' | 'html-403' | 'bare-429',
 ): RequestHandler[] {
   return [
+    indexBuildingNotReady(),
     http.get('*/api/Buildings', () => {
       if (kind === 'array-400')
         return HttpResponse.json(['Unsupported API Version was requested'], { status: 400 });
@@ -1746,6 +1793,7 @@ export function answersMalformed(which: 'listing' | 'graphql'): RequestHandler[]
       headers: { 'content-type': 'application/json' },
     });
   return [
+    indexBuildingNotReady(),
     which === 'listing' ? http.get('*/api/Buildings', broken) : http.post('*/graphql', broken),
   ];
 }

@@ -5,9 +5,9 @@ import { DetailsTable } from '@/components/details-table';
 import { EmptyState, ErrorState, LoadingSkeleton, PageMessage } from '@/components/query-states';
 import { formatArea, formatCount, formatKnown, organizationLabel } from '@/lib/format';
 import { useBuildingOutline } from '@/api/get-building-outline';
-import { useBuildings } from '@/api/get-buildings';
 import { useFloors } from '@/api/get-floors';
 import type { BuildingPlace } from '../hooks/use-place';
+import { useBuildingRecord } from '../hooks/use-building-record';
 import { PlaceHeader } from './place-header';
 import { humanizeKey } from '../utils/room-details';
 import { StackingPlan, type FloorColumn } from './stacking-plan';
@@ -95,7 +95,7 @@ export function FloorsSection({
 
 /** The top of a building's page: breadcrumbs, name, and how fresh the listing and floors are. */
 export function BuildingHeader({ place }: { place: BuildingPlace }) {
-  const listing = useBuildings();
+  const { listing } = useBuildingRecord(place.building.id);
   const floors = useFloors(place.building.id);
   return <PlaceHeader crumbs={place.crumbs} title={place.name} freshness={[listing, floors]} />;
 }

@@ -1,27 +1,51 @@
-import { useMemo } from 'react';
-import { useBuildings } from '@/api/get-buildings';
-import { useSites } from '@/api/get-sites';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  buildingListingQueryOptions,
+  buildingsQueryOptions,
+  indexedBuildingQueryOptions,
+} from '@/api/get-buildings';
+import { sitesQueryOptions } from '@/api/get-sites';
 import { siteLabel } from '@/lib/format';
 
 /**
- * The building's REST record (from the cached portfolio listing), its site's label and time zone.
+ * The building's REST record, its site's label and time zone: from the portfolio's listing where
+ * it is at hand (a click from the portfolio), else from the index's one building (a shared link:
+ * at 10,000 buildings the listing is ten pages, issue #55 item 6), and from the listing after all
+ * where the index cannot answer (not yet synced, or it does not know the building).
  */
 export function useBuildingRecord(buildingId: string) {
-  const buildings = useBuildings();
-  const sites = useSites();
-  const building = useMemo(
+  const queryClient = useQueryClient();
+  const [listed] = useState(
+    () => queryClient.getQueryData(buildingListingQueryOptions().queryKey) !== undefined,
+  );
+  const indexed = useQuery({ ...indexedBuildingQueryOptions(buildingId), enabled: !listed });
+  const fromListing = listed || indexed.isError;
+  const buildings = useQuery({ ...buildingsQueryOptions(), enabled: fromListing });
+  const sites = useQuery({ ...sitesQueryOptions(), enabled: fromListing });
+  const listedBuilding = useMemo(
     () => buildings.data?.find((candidate) => candidate.id === buildingId),
     [buildings.data, buildingId],
   );
-  const site = useMemo(
-    () => sites.data?.find((candidate) => candidate.id === building?.siteId),
-    [sites.data, building?.siteId],
+  const listedSite = useMemo(
+    () => sites.data?.find((candidate) => candidate.id === listedBuilding?.siteId),
+    [sites.data, listedBuilding?.siteId],
   );
+  if (!fromListing) {
+    const building = indexed.data?.record;
+    const site = indexed.data?.site;
+    return {
+      /** The query the record comes from: whether it is still loading or could not be read. */
+      listing: indexed,
+      building,
+      siteLabel: building ? siteLabel(building.siteId, site?.name) : '',
+      siteTimeZone: site?.timezone ?? undefined,
+    };
+  }
   return {
-    /** The listing's query: whether the record is still loading or could not be read. */
     listing: buildings,
-    building,
-    siteLabel: building ? siteLabel(building.siteId, site?.name) : '',
-    siteTimeZone: site?.timezone ?? undefined,
+    building: listedBuilding,
+    siteLabel: listedBuilding ? siteLabel(listedBuilding.siteId, listedSite?.name) : '',
+    siteTimeZone: listedSite?.timezone ?? undefined,
   };
 }
