@@ -306,11 +306,16 @@ describe('compression for browsers', () => {
             return encoded ? brotliDecompressSync(Buffer.concat(parts)).length : bytes;
           }),
         );
-        // Every answer whole (decoded), and the BFF never held the 192 MB: what grew is what is
-        // in flight (socket and stream buffers, the compressors' windows and backlogs). Before
-        // the relay read answers at the platform's pace, brotli took 20 s and 750 MB here.
+        // Every answer whole (decoded), none cut for falling behind: what waited for a browser
+        // or an encoder stayed within the relay's budget (RELAY_BUFFER_BYTES) all along.
         for (const size of sizes) expect(size).toBeGreaterThan(24 * 1024 * 1024);
-        expect(peak - before).toBeLessThan(150 * 1024 * 1024);
+        expect(await relay.metric('storey_relay_readers_cut_total')).toBe(0);
+        // And nothing outside that budget held the answers: holding them would take their
+        // 192 MB. What grows is what is in flight (socket and stream buffers, the compressors'
+        // windows) and pieces not yet collected: 105-165 MB on this machine, which is why the
+        // bound is the answers' size, not a figure under it (that flaked at 150). Before the
+        // relay read answers at the platform's pace, brotli took 20 s and 750 MB here.
+        expect(peak - before).toBeLessThan(8 * 24 * 1024 * 1024);
       } finally {
         clearInterval(sampler);
         await browser.destroy();
