@@ -80,7 +80,14 @@ export const qualityFindingsSchema = z.object({
    * The groups of this page in order, each with its findings in the whole filtered list: a
    * severity, a rule id, or a building id ("site:<id>" for a site's own findings).
    */
-  groups: z.array(z.object({ key: z.string(), count: z.number() })),
+  groups: z.array(
+    z.object({
+      key: z.string(),
+      count: z.number(),
+      /** Grouped by building: the building's quality score, where it was checked. */
+      score: z.optional(z.number()),
+    }),
+  ),
   findings: z.array(findingSchema),
 });
 

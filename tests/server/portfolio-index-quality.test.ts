@@ -253,6 +253,19 @@ describe('data quality from the index on the full platform', () => {
       .map((finding) => finding.buildingName ?? '');
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(byBuilding.findings.at(-1)!.buildingId).toBeNull();
+    // Each building's group carries the score its issues explain, the one /scores gives it; a
+    // site's own group has none.
+    const scores = qualityScoresSchema.parse(
+      (await get(context, '/api/index/quality/scores')).body,
+    );
+    const scoreOf = new Map(scores.buildings.map((entry) => [entry.buildingId, entry.score]));
+    for (const entry of byBuilding.groups)
+      expect(entry.score, entry.key).toBe(
+        entry.key.startsWith('site:') ? undefined : scoreOf.get(entry.key),
+      );
+    expect(byBuilding.groups.filter((entry) => entry.score !== undefined).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('says in plain words when a building is not in the index, or a request is unclear', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { plantedProblemAt } from '../../server/emulator/portfolio';
 import { scoreWeights } from '../../server/portfolio-index/quality/rules';
 import { server } from './support/msw-server';
+import { displayName } from '@/lib/format';
 import { holding } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
@@ -119,6 +120,18 @@ describe('Data quality screen', () => {
       fixtureQuality.rows.map((row) => row.buildingId ?? `site:${row.siteId}`),
     );
     await waitFor(async () => expect(await ui.groupRows()).toHaveLength(buildings.size));
+    // Each building's heading gives the score its issues explain (the one its page shows); the
+    // site's own group has none.
+    const headings = await ui.groupRows();
+    const scored = headings.filter((heading) => heading.textContent!.includes(' · score '));
+    expect(scored).toHaveLength([...buildings].filter((key) => !key.startsWith('site:')).length);
+    for (const heading of scored) {
+      const [, name, score] = /^(.*) · score (\d+) \/ 100 · \d+ issues?$/.exec(
+        heading.textContent!,
+      )!;
+      const named = fixtureBuildings.filter((entry) => displayName(entry.name) === name);
+      expect(named.map((entry) => fixtureQuality.scores.get(entry.id))).toContain(Number(score));
+    }
   });
 
   it('keeps the grouping a person chooses in the address', async () => {

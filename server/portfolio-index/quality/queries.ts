@@ -161,7 +161,7 @@ export async function qualityFindings(
 ): Promise<{
   total: number;
   group: FindingGroup;
-  groups: Array<{ key: string; count: number }>;
+  groups: Array<{ key: string; count: number; score?: number }>;
   findings: FindingRow[];
 }> {
   const scoped = findingsOf(runId, filter);
@@ -200,10 +200,32 @@ export async function qualityFindings(
           select ${key} as key, count(*) as count from (${scoped}) scoped
           where ${key} = any(${keys}::text[]) group by 1`.execute(db);
   const counted = new Map(counts.map((row) => [row.key, Number(row.count)]));
+  // Grouped by building, each heading carries the score its issues explain (read, not worked
+  // out again: the one the portfolio, the building page and Compare show).
+  const scores =
+    page.group === 'building' && keys.length > 0
+      ? new Map(
+          (
+            await db
+              .selectFrom('indexed_quality')
+              .select(['building_id', 'score'])
+              .where('run_id', '=', runId)
+              .where('building_id', 'in', keys)
+              .execute()
+          ).map((row) => [row.building_id, row.score]),
+        )
+      : undefined;
   return {
     total: Number(count[0]?.total ?? 0),
     group: page.group,
-    groups: keys.map((groupKey) => ({ key: groupKey, count: counted.get(groupKey) ?? 0 })),
+    groups: keys.map((groupKey) => {
+      const score = scores?.get(groupKey);
+      return {
+        key: groupKey,
+        count: counted.get(groupKey) ?? 0,
+        ...(score === undefined ? {} : { score }),
+      };
+    }),
     findings: rows.map(({ severity_rank: _rank, group_key: _key, ...row }) => row),
   };
 }

@@ -841,6 +841,9 @@ const indexQualityHandlers = (buildings = fixtureBuildings) => {
         groups: keys.map((key) => ({
           key,
           count: rows.filter((row) => keyOf(row) === key).length,
+          ...(group === 'building' && quality.scores.has(key)
+            ? { score: quality.scores.get(key)! }
+            : {}),
         })),
         findings: page,
       });

@@ -38,6 +38,7 @@ export function FindingsTable({
               <TableRow key={`group-${row.key}-${index}`} sx={{ bgcolor: 'action.hover' }}>
                 <TableCell component="th" scope="rowgroup" colSpan={5}>
                   <strong>{row.title}</strong>
+                  {row.score !== undefined ? ` · score ${row.score} / 100` : ''}
                   {row.count !== undefined
                     ? ` · ${formatCount(row.count)} ${row.count === 1 ? 'issue' : 'issues'}`
                     : ''}

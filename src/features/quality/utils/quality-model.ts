@@ -78,7 +78,14 @@ const severityGroupLabels: Record<Severity, string> = {
 
 /** A row of the issues table: a group's heading (with its count in the whole list) or a finding. */
 export type FindingRow =
-  | { kind: 'group'; key: string; title: string; count: number | undefined }
+  | {
+      kind: 'group';
+      key: string;
+      title: string;
+      count: number | undefined;
+      /** Grouped by building: the score these issues explain. */
+      score?: number | undefined;
+    }
   | { kind: 'finding'; finding: Finding };
 
 /**
@@ -88,10 +95,10 @@ export type FindingRow =
 export function findingRows(
   findings: readonly Finding[],
   group: FindingGroup,
-  groupCounts: ReadonlyArray<{ key: string; count: number }>,
+  groups: ReadonlyArray<{ key: string; count: number; score?: number | undefined }>,
   ruleTitle: (ruleId: string) => string,
 ): FindingRow[] {
-  const counts = new Map(groupCounts.map((entry) => [entry.key, entry.count]));
+  const groupOf = new Map(groups.map((entry) => [entry.key, entry]));
   const rows: FindingRow[] = [];
   let previous: string | undefined;
   for (const finding of findings) {
@@ -108,7 +115,8 @@ export function findingRows(
               : finding.buildingId
                 ? displayName(finding.buildingName)
                 : `${siteLabel(finding.siteId, finding.siteName)} (the site)`,
-        count: counts.get(key),
+        count: groupOf.get(key)?.count,
+        score: groupOf.get(key)?.score,
       });
     previous = key;
     rows.push({ kind: 'finding', finding });
