@@ -16,6 +16,23 @@ test('finds the empty-shell building through the data-quality page and exports t
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Data quality' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Quality figures' })).toContainText('/ 100');
+  // Every rule on the chart reads whole (in two lines where it needs them), none cut with "…".
+  const byRule = page.getByRole('figure', { name: 'Issues by rule' });
+  await byRule.scrollIntoViewIfNeeded();
+  const ruleTicks = byRule.locator('.recharts-yAxis .recharts-cartesian-axis-tick text');
+  await expect(ruleTicks.first()).toBeVisible();
+  const drawn = await ruleTicks.evaluateAll((ticks) =>
+    ticks.map((tick) =>
+      [...tick.querySelectorAll('tspan')].map((line) => line.textContent).join(' '),
+    ),
+  );
+  const titles = await page
+    .getByRole('combobox', { name: 'Rule' })
+    .locator('option')
+    .allTextContents();
+  expect(drawn.length).toBeGreaterThan(3);
+  for (const label of drawn) expect(titles).toContain(label);
+  expect(drawn.some((label) => label.length > 30)).toBe(true);
   await page.getByRole('combobox', { name: 'Rule' }).selectOption('devices-without-structure');
   await expect(page).toHaveURL(/\?rule=devices-without-structure$/);
   const issues = page.getByRole('table', { name: 'Issues' });

@@ -46,8 +46,36 @@ export interface BarChartCardProps {
 }
 
 const maxLabelCharacters = 30;
+const maxLabelLines = 2;
+const labelLineHeight = 13;
 
-/** A category label cut to fit, the whole name in a tooltip (SVG <title>): never dropped. */
+/**
+ * A category label in lines of at most `width` characters, broken between words, at most
+ * `lines` of them: a rule's title ("Rooms of the same name on a floor") reads whole; only a
+ * name longer than the lines hold ends in "…" (its whole text in the tick's tooltip).
+ */
+export function labelLines(full: string, width = maxLabelCharacters, lines = maxLabelLines) {
+  const words = full.trim().split(/\s+/).filter(Boolean);
+  const result: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const joined = line ? `${line} ${word}` : word;
+    if (joined.length <= width) line = joined;
+    else {
+      if (line) result.push(line);
+      line = word;
+    }
+  }
+  if (line || result.length === 0) result.push(line);
+  const cut = (text: string) => `${text.slice(0, width - 1).trimEnd()}…`;
+  const shown = result.slice(0, lines).map((text) => (text.length > width ? cut(text) : text));
+  if (result.length > lines && !shown[lines - 1]!.endsWith('…'))
+    shown[lines - 1] =
+      shown[lines - 1]!.length < width ? `${shown[lines - 1]}…` : cut(shown[lines - 1]!);
+  return shown;
+}
+
+/** A category label in up to two lines, the whole name in a tooltip (SVG <title>): never dropped. */
 function CategoryTick(props: {
   x?: number;
   y?: number;
@@ -55,12 +83,17 @@ function CategoryTick(props: {
   fill?: string;
 }) {
   const full = String(props.payload?.value ?? '');
-  const shown =
-    full.length > maxLabelCharacters ? `${full.slice(0, maxLabelCharacters - 1)}…` : full;
+  const lines = labelLines(full);
+  // Centred on the bar: the first line half the block above its middle.
+  const firstDy = 4 - ((lines.length - 1) * labelLineHeight) / 2;
   return (
-    <text x={props.x} y={props.y} dy={4} textAnchor="end" fontSize={12} fill={props.fill}>
+    <text x={props.x} y={props.y} textAnchor="end" fontSize={12} fill={props.fill}>
       <title>{full}</title>
-      {shown}
+      {lines.map((line, index) => (
+        <tspan key={index} x={props.x} dy={index === 0 ? firstDy : labelLineHeight}>
+          {line}
+        </tspan>
+      ))}
     </text>
   );
 }
@@ -90,7 +123,10 @@ export function BarChartCard({
   const color = measurePalette[measure][scheme];
   const titleId = useId();
   const horizontal = layout === 'horizontal';
-  const height = horizontal ? Math.max(140, data.length * 28 + 72) : 280;
+  // Rows tall enough for two lines where a label needs them.
+  const rowHeight =
+    horizontal && data.some((datum) => labelLines(datum.label).length > 1) ? 36 : 28;
+  const height = horizontal ? Math.max(140, data.length * rowHeight + 72) : 280;
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   const axisTitle = (value: string, position: 'insideBottom' | 'insideLeft') => ({
     value,
