@@ -18,7 +18,9 @@ export interface FreshnessSource {
 }
 
 /**
- * "Updated 14:02 · Refresh": when the figures on screen were read, and a way to read them again.
+ * "This page updated 14:02 · Refresh": when the figures on screen were read, and a way to read
+ * them again. "This page" tells it from the portfolio index's own time (index-status-bar.tsx),
+ * shown on the same screen.
  * When a refresh fails the older data stays, marked with its age and why it was not refreshed.
  */
 export function DataFreshness({ sources }: { sources: FreshnessSource[] }) {
@@ -40,7 +42,7 @@ export function DataFreshness({ sources }: { sources: FreshnessSource[] }) {
           {fetching
             ? 'Refreshing…'
             : Number.isFinite(oldest)
-              ? `Updated ${clock.format(oldest)}`
+              ? `This page updated ${clock.format(oldest)}`
               : ''}
         </Typography>
         <Button size="small" onClick={refresh} disabled={fetching}>

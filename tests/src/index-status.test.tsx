@@ -26,9 +26,11 @@ function ui() {
 }
 
 describe('The portfolio index in the dashboard', () => {
-  it('says how old the index is on every screen', async () => {
+  it('says how old the index is on every screen, and how that differs from the page', async () => {
     renderApp('/');
-    expect(await ui().asOf('2026-11-24T09:05:00.000Z')).toBeInTheDocument();
+    expect(await ui().asOf('2026-11-24T09:05:00.000Z')).toHaveTextContent(
+      /\(its last sync with the platform: totals, scores and search come from it\)$/,
+    );
   });
 
   it('shows a progress bar with counts while the first sync runs', async () => {

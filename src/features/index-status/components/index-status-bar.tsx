@@ -123,7 +123,8 @@ export function IndexStatusBar({ placement }: { placement: 'above' | 'below' }) 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           Portfolio index as of {clock.format(new Date(served.finishedAt))}
-          {syncing ? ' · updating…' : ''}
+          {syncing ? ' · updating…' : ''} (its last sync with the platform: totals, scores and
+          search come from it)
         </Typography>
         {data.canRefresh ? (
           <Button

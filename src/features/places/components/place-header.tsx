@@ -21,7 +21,7 @@ export function PlaceHeader({
   title: string;
   aside?: string | undefined;
   partialErrors?: readonly string[];
-  /** The queries behind the page: "Updated hh:mm · Refresh", and a stale mark if a refresh fails. */
+  /** The queries behind the page: "This page updated hh:mm · Refresh", and a stale mark if a refresh fails. */
   freshness?: FreshnessSource[] | undefined;
   children?: ReactNode;
 }) {
