@@ -1,5 +1,7 @@
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -28,6 +30,11 @@ export function CompareCheckbox({ buildingId, name }: { buildingId: string; name
       onChange={() => compareSelection.toggle(buildingId)}
       onClick={(event: React.MouseEvent) => event.stopPropagation()}
       aria-label={`Compare ${name}`}
+      title={
+        !checked && picked.length >= maxCompared
+          ? `${maxCompared} buildings are picked, the most Compare shows: clear one to pick this`
+          : undefined
+      }
       sx={{
         width: 18,
         height: 18,
@@ -39,12 +46,21 @@ export function CompareCheckbox({ buildingId, name }: { buildingId: string; name
   );
 }
 
-/** What is picked and where it leads: "3 picked · Compare · Clear" (nothing when none is). */
-export function CompareBar() {
+/** Room the floating bar needs under a page's last row, so it never covers it. */
+const floatingBarClearance = 88;
+
+/**
+ * What is picked and where it leads: "3 of 6 picked · Compare 3 · Clear" (nothing when none is).
+ * `floating` (above a long list): it stays at the foot of the window while the list scrolls, so
+ * "Compare" and the count of picks stay in reach of the row just ticked (walk P3-5); in the
+ * document it stays where it is placed, so the keyboard meets it before the rows.
+ */
+export function CompareBar({ floating = false }: { floating?: boolean }) {
   const picked = useCompareSelection();
   if (picked.length === 0) return null;
   const enough = picked.length >= minCompared;
-  return (
+  const full = picked.length >= maxCompared;
+  const bar = (
     <Stack
       direction="row"
       spacing={1}
@@ -56,6 +72,7 @@ export function CompareBar() {
       <Typography variant="body2" role="status">
         {picked.length} of {maxCompared} picked
         {enough ? '' : ` · pick at least ${minCompared}`}
+        {full ? ' · the most Compare shows' : ''}
       </Typography>
       {enough ? (
         <Button component={RouterLink} to={paths.compare(picked)} variant="contained" size="small">
@@ -70,6 +87,27 @@ export function CompareBar() {
         Clear
       </Button>
     </Stack>
+  );
+  if (!floating) return bar;
+  return (
+    <>
+      <GlobalStyles styles={{ '#main': { paddingBottom: floatingBarClearance } }} />
+      <Paper
+        elevation={6}
+        className="storey-no-print"
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          left: { xs: 16, sm: 'auto' },
+          right: 16,
+          zIndex: 'appBar',
+          px: 2,
+          py: 1,
+        }}
+      >
+        {bar}
+      </Paper>
+    </>
   );
 }
 

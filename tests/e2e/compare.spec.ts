@@ -28,6 +28,35 @@ async function compareHarbours(page: Page) {
   await expect(page).toHaveURL(/\/compare\?ids=[^,]+,[^,]+,[^,]+$/);
 }
 
+test('keeps Compare in reach while ticking rows down the table, never over the last row', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const table = page.getByRole('table', { name: 'Buildings' });
+  const boxes = table.getByRole('checkbox', { name: /^Compare / });
+  await boxes.first().check();
+  const bar = page.getByRole('group', { name: 'Comparison' });
+  // Ticked far down the table, the bar (and its count) is still on screen.
+  const last = boxes.last();
+  await last.scrollIntoViewIfNeeded();
+  await last.check();
+  await expect(bar).toContainText('2 of 6 picked');
+  await expect(bar.getByRole('link', { name: 'Compare 2' })).toBeInViewport();
+  // At the very end of the page the last row shows whole above the bar.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastRow = await table.getByRole('row').last().boundingBox();
+  const barBox = await bar.boundingBox();
+  expect(lastRow!.y + lastRow!.height).toBeLessThanOrEqual(barBox!.y);
+  await shoot(page, 'compare-picking-end-of-table');
+  // A seventh box says why it cannot be ticked.
+  for (const box of (await boxes.all()).slice(1, 5)) await box.check();
+  await expect(bar).toContainText('6 of 6 picked · the most Compare shows');
+  const seventh = table.getByRole('checkbox', { name: /^Compare /, disabled: true }).first();
+  await expect(seventh).toHaveAttribute('title', /clear one to pick this/);
+  await bar.getByRole('button', { name: 'Clear' }).click();
+  await expect(bar).toHaveCount(0);
+});
+
 test('picks three buildings, compares them, keeps the comparison on reload and exports it', async ({
   page,
 }) => {

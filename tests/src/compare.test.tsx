@@ -231,7 +231,12 @@ describe('Picking buildings to compare', () => {
     );
     for (const box of boxes.slice(0, 6)) await userEvent.click(box);
     expect(boxes[6]).toBeDisabled();
-    expect(ui.comparisonBar()).toHaveTextContent('6 of 6 picked');
+    // Said where the count is, and on the box a person tries to tick.
+    expect(ui.comparisonBar()).toHaveTextContent('6 of 6 picked · the most Compare shows');
+    expect(boxes[6]).toHaveAttribute(
+      'title',
+      '6 buildings are picked, the most Compare shows: clear one to pick this',
+    );
   });
 
   it('adds a building from its page and from search results', async () => {

@@ -117,7 +117,7 @@ export function BuildingsTable({
           useFlexGap
           sx={{ alignItems: 'center', flexWrap: 'wrap' }}
         >
-          <CompareBar />
+          <CompareBar floating />
           <Button
             variant="outlined"
             size="small"

@@ -121,7 +121,7 @@ export function SearchPage({ view }: { view: UrlView<'q'> }) {
               ) : null}
             </Stack>
           ) : null}
-          <CompareBar />
+          <CompareBar floating />
           {search.truncated ? (
             <Alert severity="info">
               The platform answered with its first {formatCount(pageTake)} floors or rooms: search
