@@ -25,16 +25,23 @@ export const areaUnit = clientConfig.areaUnit;
 
 export { displayName, groupKey, noGroupKey, organizationLabel, siteLabel } from '@/shared/labels';
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relative = {
+  long: new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }),
+  short: new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }),
+};
 
-/** "12 minutes ago", "3 hours ago", "2 days ago": how old a reading is. */
-export function formatAge(ageMs: number): string {
+/**
+ * "12 minutes ago", "3 hours ago", "2 days ago": how old a reading is; `short` where a phone's
+ * column has room for little ("12 min. ago").
+ */
+export function formatAge(ageMs: number, style: 'long' | 'short' = 'long'): string {
+  const format = relative[style];
   const minutes = Math.round(ageMs / 60_000);
   if (minutes < 1) return 'just now';
-  if (minutes < 90) return relative.format(-minutes, 'minute');
+  if (minutes < 90) return format.format(-minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return relative.format(-hours, 'hour');
-  return relative.format(-Math.round(hours / 24), 'day');
+  if (hours < 36) return format.format(-hours, 'hour');
+  return format.format(-Math.round(hours / 24), 'day');
 }
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });

@@ -63,6 +63,33 @@ test('a floor shows every room now for one measure, coloured and sortable, and c
   await expectNoSeriousA11yViolations(page);
 });
 
+test("a floor's rooms now fit a 390-pixel phone: each verdict with its age, the band in the legend", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const room = await roomWithSensors(page);
+  await page.goto(room.replace(/\/rooms\/\d+$/, ''));
+  const now = page.getByRole('region', { name: 'Now' });
+  const table = now.getByRole('table', { name: 'Rooms now: Air temperature' });
+  await expect(table.getByRole('row').nth(1)).toContainText('°C');
+  // No column cut off: the table is as wide as its place, the age under each verdict.
+  expect(
+    await table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await expect(table.getByRole('columnheader', { name: 'Updated' })).toBeHidden();
+  await shootPart(now, 'floor-now-390');
+  const rows = table.getByRole('row');
+  const count = await rows.count();
+  for (let index = 1; index < count; index += 1) {
+    const verdict = rows.nth(index).getByRole('cell').nth(2);
+    await expect(verdict).toContainText(/(ago|just now)$/);
+    // At most three lines of 20 px, with the cell's padding: no verdict over four lines.
+    expect((await verdict.boundingBox())!.height, `row ${index}`).toBeLessThanOrEqual(3 * 20 + 13);
+  }
+  await expect(now.getByText(/^Bands for Air temperature: /)).toBeVisible();
+  await shootPart(now, 'floor-now-390');
+});
+
 test('a building says how many rooms are out of band now, marks their floors, and its energy', async ({
   page,
 }) => {

@@ -12,7 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { currentValuesQueryOptions } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
@@ -39,15 +39,36 @@ export interface FloorRoom {
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const number = new Intl.NumberFormat('en-US');
 
-/** A room's verdict in words; `ownBandsWhy`: why the room has bands of its own, if it has. */
-function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string): string {
+/** Shown from a tablet's width up: a phone's row keeps the verdict and its age (walk P3-13). */
+const fromTablet = { display: { xs: 'none', sm: 'inline' } } as const;
+const fromTabletCell = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const onPhoneOnly = { display: { xs: 'block', sm: 'none' } } as const;
+
+/**
+ * A room's verdict in words; `ownBandsWhy`: why the room has bands of its own, if it has. On a
+ * phone the band itself is left to the legend under the table ("Bands for …"), which names
+ * every band the floor's rooms are judged by.
+ */
+function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string): ReactNode {
   switch (verdict?.status) {
     case 'in-band':
       return 'in band';
     case 'low':
-      return `below ${number.format(verdict.band.low ?? 0)} ${verdict.band.unit} (band ${describeBand(verdict.band)})`;
-    case 'high':
-      return `above ${number.format(verdict.band.high ?? 0)} ${verdict.band.unit} (band ${describeBand(verdict.band)})`;
+    case 'high': {
+      const limit = verdict.status === 'low' ? verdict.band.low : verdict.band.high;
+      return (
+        <>
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {verdict.status === 'low' ? 'below' : 'above'} {number.format(limit ?? 0)}{' '}
+            {verdict.band.unit}
+          </Box>
+          <Box component="span" sx={fromTablet}>
+            {' '}
+            (band {describeBand(verdict.band)})
+          </Box>
+        </>
+      );
+    }
     case 'stale':
       return 'stale';
     case 'no-band':
@@ -229,13 +250,18 @@ export function FloorConditions({
           ))}
         </ToggleButtonGroup>
         <TableContainer>
-          <Table size="small" aria-label={`Rooms now: ${chosen}`}>
+          <Table
+            size="small"
+            aria-label={`Rooms now: ${chosen}`}
+            // A phone's three columns share 358 px: narrower gutters, values on one line.
+            sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
+          >
             <TableHead>
               <TableRow>
                 {header('room', 'Room')}
                 {header('value', chosen ?? 'Value', true)}
                 <TableCell>Verdict</TableCell>
-                <TableCell>Updated</TableCell>
+                <TableCell sx={fromTabletCell}>Updated</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -244,6 +270,8 @@ export function FloorConditions({
                 const reading = condition?.reading;
                 const status = condition?.verdict?.status;
                 const unit = displayUnit(reading?.unit);
+                const time = reading && Number.isFinite(reading.time) ? reading.time : undefined;
+                const age = time === undefined ? '' : formatAge(now - time);
                 return (
                   <TableRow key={room.spaceId}>
                     <TableCell>
@@ -264,17 +292,22 @@ export function FloorConditions({
                       })}
                     >
                       {reading
-                        ? `${typeof reading.value === 'number' ? numberFormat.format(reading.value) : String(reading.value)}${unit ? ` ${unit}` : ''}`
+                        ? `${typeof reading.value === 'number' ? numberFormat.format(reading.value) : String(reading.value)}${unit ? `\u00a0${unit}` : ''}`
                         : 'no sensor'}
                     </TableCell>
                     <TableCell>
                       {verdictWords(condition?.verdict, judging.ownBandsWhy(room.spaceId))}
+                      {time !== undefined ? (
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ ...onPhoneOnly, whiteSpace: 'nowrap' }}
+                        >
+                          {formatAge(now - time, 'short')}
+                        </Typography>
+                      ) : null}
                     </TableCell>
-                    <TableCell>
-                      {reading && Number.isFinite(reading.time)
-                        ? formatAge(now - reading.time)
-                        : ''}
-                    </TableCell>
+                    <TableCell sx={fromTabletCell}>{age}</TableCell>
                   </TableRow>
                 );
               })}
