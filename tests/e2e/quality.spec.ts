@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+import { expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -19,7 +19,8 @@ test('finds the empty-shell building through the data-quality page and exports t
   // Every rule on the chart reads whole (in two lines where it needs them), none cut with "…".
   const byRule = page.getByRole('figure', { name: 'Issues by rule' });
   await byRule.scrollIntoViewIfNeeded();
-  const ruleTicks = byRule.locator('.recharts-yAxis .recharts-cartesian-axis-tick text');
+  // The category labels: the texts that carry their whole name as a tooltip.
+  const ruleTicks = byRule.locator('svg text:has(title)');
   await expect(ruleTicks.first()).toBeVisible();
   const drawn = await ruleTicks.evaluateAll((ticks) =>
     ticks.map((tick) =>
@@ -33,6 +34,7 @@ test('finds the empty-shell building through the data-quality page and exports t
   expect(drawn.length).toBeGreaterThan(3);
   for (const label of drawn) expect(titles).toContain(label);
   expect(drawn.some((label) => label.length > 30)).toBe(true);
+  await shootPart(byRule, 'quality-by-rule');
   await page.getByRole('combobox', { name: 'Rule' }).selectOption('devices-without-structure');
   await expect(page).toHaveURL(/\?rule=devices-without-structure$/);
   const issues = page.getByRole('table', { name: 'Issues' });
