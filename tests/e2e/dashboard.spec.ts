@@ -31,6 +31,15 @@ test('the portfolio lists the buildings the emulator serves', async ({ page }) =
   ).toBeVisible();
   await shoot(page, 'portfolio');
   await expect(page.getByRole('region', { name: 'Charts' }).getByRole('img')).toHaveCount(6);
+  // Each card as tall as what it holds: none stretched to its neighbour's height.
+  for (const figure of await page.getByRole('region', { name: 'Charts' }).getByRole('figure').all())
+    expect(
+      await figure.evaluate(
+        (card) =>
+          card.getBoundingClientRect().bottom -
+          card.lastElementChild!.getBoundingClientRect().bottom,
+      ),
+    ).toBeLessThanOrEqual(17);
   await shootPart(page.getByRole('region', { name: 'Charts' }), 'portfolio-charts');
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelLines } from '@/components/charts/bar-chart-card';
+import { labelLines } from '@/components/charts/chart-layout';
 
 describe("a bar chart's category labels", () => {
   it('read whole in two lines, broken between words, where a rule title is longer than one', () => {

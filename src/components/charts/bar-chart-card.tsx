@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { measurePalette, type Measure } from './measure-palette';
 import { useChartScheme } from './use-chart-scheme';
+import { chartHeight, labelLineHeight, labelLines } from './chart-layout';
 
 export interface BarDatum {
   label: string;
@@ -43,36 +44,6 @@ export interface BarChartCardProps {
    * instead of one per card); without it each card has its own switch.
    */
   view?: 'chart' | 'table' | undefined;
-}
-
-const maxLabelCharacters = 30;
-const maxLabelLines = 2;
-const labelLineHeight = 13;
-
-/**
- * A category label in lines of at most `width` characters, broken between words, at most
- * `lines` of them: a rule's title ("Rooms of the same name on a floor") reads whole; only a
- * name longer than the lines hold ends in "…" (its whole text in the tick's tooltip).
- */
-export function labelLines(full: string, width = maxLabelCharacters, lines = maxLabelLines) {
-  const words = full.trim().split(/\s+/).filter(Boolean);
-  const result: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const joined = line ? `${line} ${word}` : word;
-    if (joined.length <= width) line = joined;
-    else {
-      if (line) result.push(line);
-      line = word;
-    }
-  }
-  if (line || result.length === 0) result.push(line);
-  const cut = (text: string) => `${text.slice(0, width - 1).trimEnd()}…`;
-  const shown = result.slice(0, lines).map((text) => (text.length > width ? cut(text) : text));
-  if (result.length > lines && !shown[lines - 1]!.endsWith('…'))
-    shown[lines - 1] =
-      shown[lines - 1]!.length < width ? `${shown[lines - 1]}…` : cut(shown[lines - 1]!);
-  return shown;
 }
 
 /** A category label in up to two lines, the whole name in a tooltip (SVG <title>): never dropped. */
@@ -123,10 +94,7 @@ export function BarChartCard({
   const color = measurePalette[measure][scheme];
   const titleId = useId();
   const horizontal = layout === 'horizontal';
-  // Rows tall enough for two lines where a label needs them.
-  const rowHeight =
-    horizontal && data.some((datum) => labelLines(datum.label).length > 1) ? 36 : 28;
-  const height = horizontal ? Math.max(140, data.length * rowHeight + 72) : 280;
+  const height = chartHeight(layout, data);
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   const axisTitle = (value: string, position: 'insideBottom' | 'insideLeft') => ({
     value,

@@ -1,6 +1,7 @@
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense, lazy } from 'react';
 import type { BarChartCardProps } from './bar-chart-card';
+import { chartHeight } from './chart-layout';
 
 const loadChartChunk = () => import('./bar-chart-card');
 
@@ -23,8 +24,10 @@ export function LazyBarChartCard(props: BarChartCardProps) {
       fallback={
         <Skeleton
           variant="rounded"
+          // The card's height: its drawing's (chart-layout.ts) and the title above it.
           height={
-            props.layout === 'vertical' ? 324 : Math.max(140, props.data.length * 28 + 64) + 64
+            chartHeight(props.layout ?? 'horizontal', props.data) +
+            (props.layout === 'vertical' ? 44 : 56)
           }
           role="status"
           aria-label={`Loading chart: ${props.title}`}

@@ -152,7 +152,16 @@ export function PortfolioCharts({
           names={{ chart: 'Charts', table: 'Tables' }}
         />
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      {/* Each card as tall as what it holds: a short chart beside a long one leaves no empty
+          foot inside its card (walk P3-17). */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
         <LazyBarChartCard
           view={view}
           title={`The ${Math.min(shownCategories, buildings.length)} largest buildings`}
