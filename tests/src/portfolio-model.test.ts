@@ -7,7 +7,6 @@ import {
   portfolioRows,
   portfolioViewState,
   qualityByBuilding,
-  siteOptions,
   type PortfolioView,
 } from '@/features/portfolio/utils/portfolio-model';
 
@@ -77,25 +76,6 @@ describe("The portfolio screen's model", () => {
       ['org-m', 'Organisation org-m'],
       ['org-z', 'Zeta'],
     ]);
-  });
-
-  it("offers the sites with buildings, of the chosen organization only, by the site's name", () => {
-    const buildings = [
-      building('1', { siteId: 's-2', organizationId: 'org-a' }),
-      building('2', { siteId: 's-1', organizationId: 'org-a' }),
-      building('3', { siteId: 's-3', organizationId: 'org-b' }),
-      building('4', { siteId: 's-1', organizationId: 'org-a' }),
-    ];
-    const names = new Map([
-      ['s-1', 'Oslo Campus'],
-      ['s-2', 'Nice Park'],
-    ]);
-    expect(siteOptions(buildings, names, 'org-a')).toEqual([
-      ['s-2', 'Nice Park'],
-      ['s-1', 'Oslo Campus'],
-    ]);
-    // A site the listing does not name is still offered, under a label that says so.
-    expect(siteOptions(buildings, names, '').map(([id]) => id)).toContain('s-3');
   });
 
   it('marks a building serious only for an error or a warning, and keeps the rules it breaks', () => {

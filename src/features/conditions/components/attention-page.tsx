@@ -29,7 +29,8 @@ import {
 import { StatCard } from '@/components/stat-card';
 import type { ComfortBands, ComfortHours } from '@/shared/rules/comfort';
 import { downloadCsv, toCsv } from '@/lib/csv';
-import { countOf, formatCount, siteLabel } from '@/lib/format';
+import { countOf, formatCount } from '@/lib/format';
+import { siteFilterOptions } from '@/domain/site-options';
 import type { UrlView } from '@/lib/use-url-params';
 import {
   attentionCsv,
@@ -101,9 +102,7 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
           label="Site"
           allLabel="All sites"
           value={filter.site ?? ''}
-          options={(sites.data ?? []).map(
-            (site) => [site.id, siteLabel(site.id, site.name)] as const,
-          )}
+          options={siteFilterOptions(sites.data)}
           onChange={(site) => view.change({ site })}
         />
         <NativeSelectFilter

@@ -9,11 +9,11 @@ import {
   portfolioRows,
   portfolioViewState,
   qualityByBuilding,
-  siteOptions,
   type PortfolioView,
 } from '../utils/portfolio-model';
 import { filterBuildings, portfolioTotals, siteNames } from '../utils/portfolio-summary';
 import { sameNames } from '@/shared/rules/same-names';
+import { siteFilterOptions } from '@/domain/site-options';
 
 /**
  * The portfolio screen's model: what the URL asks for, and what the listings and the index's
@@ -37,8 +37,9 @@ export function usePortfolioModel(view: PortfolioView) {
   const names = useMemo(() => siteNames(siteList), [siteList]);
   const organizations = useMemo(() => organizationOptions(listing ?? []), [listing]);
   const sitesOffered = useMemo(
-    () => siteOptions(listing ?? [], names, filter.organizationId),
-    [listing, names, filter.organizationId],
+    () =>
+      siteFilterOptions(siteList, { organizationId: filter.organizationId, buildings: listing }),
+    [siteList, listing, filter.organizationId],
   );
   // One function while the scores stay the same: the charts work out 10,000 buildings from it.
   const brokenRules = useCallback((id: string) => marks?.get(id)?.broken ?? [], [marks]);

@@ -42,22 +42,6 @@ export function organizationOptions(
   return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
 }
 
-/** The sites with buildings (of the chosen organization, if one is), by name. */
-export function siteOptions(
-  buildings: readonly Building[],
-  names: ReadonlyMap<string, string>,
-  organizationId: string,
-): Array<readonly [id: string, label: string]> {
-  const ids = new Set(
-    buildings
-      .filter((building) => !organizationId || groupKey(building.organizationId) === organizationId)
-      .map((building) => groupKey(building.siteId)),
-  );
-  return [...ids]
-    .map((id) => [id, names.get(id) ?? siteLabel(id)] as const)
-    .sort((a, b) => a[1].localeCompare(b[1]));
-}
-
 /** A building's data quality as the index worked it out (the same on every screen). */
 export interface BuildingQualityMark {
   score: number;

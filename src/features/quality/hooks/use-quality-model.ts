@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { qualityFindingsQueryOptions, qualitySummaryQueryOptions } from '@/api/get-quality';
 import { useSites } from '@/api/get-sites';
 import { totalsQueryOptions } from '@/api/get-totals';
-import { siteLabel } from '@/lib/format';
+import { siteFilterOptions } from '@/domain/site-options';
 import {
   findingRows,
   placesPerRule,
@@ -55,10 +55,7 @@ export function useQualityModel(view: QualityView) {
     [findings.data, group, ruleOf],
   );
   const siteOptions = useMemo(
-    () =>
-      (sites.data ?? [])
-        .filter((site) => !filter.org || site.organizationId === filter.org)
-        .map((site) => [site.id, siteLabel(site.id, site.name)] as const),
+    () => siteFilterOptions(sites.data, { organizationId: filter.org }),
     [sites.data, filter.org],
   );
 
