@@ -168,6 +168,15 @@ for (const width of [1024, 1440, 1920]) {
     expect(first).toMatch(
       /Compared: A Harbour View \(.+\), B Harbour View .+ against the whole portfolio of 24 buildings/,
     );
+    // The side-by-side table starts under the header (the first page is not left empty), and
+    // where it runs on, the next page repeats the buildings' letters at its head.
+    expect(first).toContain('Side by side');
+    expect(first).toContain('Portfolio median');
+    const tableEnds = pages.findIndex((printed) =>
+      pageText(printed).includes('Floors at one scale'),
+    );
+    for (const printed of pages.slice(1, tableEnds))
+      expect(printed.texts.slice(0, 8).map((text) => text.text)).toContain('A · Harbour View');
 
     for (const [index, printed] of pages.entries()) {
       // Nothing printed over anything else, nothing past the paper's edge.

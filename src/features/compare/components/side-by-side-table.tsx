@@ -143,8 +143,10 @@ function measureRows(comparison: Comparison): Row[] {
 export function SideBySideTable({ comparison }: { comparison: Comparison }) {
   const rows = [...factRows(comparison), ...measureRows(comparison)];
   return (
-    // One sheet: the comparison is read across, so it is never cut between pages.
-    <TableContainer component={Paper} variant="outlined" className="storey-keep-together">
+    // Printed, it starts under the page's header and breaks only between rows, each read across
+    // whole, the buildings' letters repeated at the head of every page (a table header repeats):
+    // kept on one sheet of its own, it left the first page empty under the header (walk P3-4).
+    <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Side by side">
         <TableHead>
           <TableRow>
