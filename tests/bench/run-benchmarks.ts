@@ -847,7 +847,7 @@ async function dashboardAtScale() {
     await page.getByRole('table', { name: 'Rooms' }).getByRole('link').nth(42).click();
     const history = page.getByRole('region', { name: 'History' });
     await history
-      .getByText(/, latest$/)
+      .getByText(/, last in history$/)
       .first()
       .waitFor();
     // A room's few measurements are each drawn as a line (a chart of more draws a band), all in

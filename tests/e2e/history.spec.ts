@@ -18,7 +18,7 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
 }) => {
   await page.goto(await roomWithSensors(page));
   const history = page.getByRole('region', { name: 'History' });
-  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, latest$/).first()).toBeVisible();
+  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first()).toBeVisible();
 
   // Seven days, asked for through the BFF, whose answer the panel shows. The first day's answer
   // may still be on its way (the latest values show before it), so the wait is for a longer one.
@@ -45,15 +45,15 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
   await expect(page).toHaveURL(/[?&]history=7d/);
 
   // One latest value per series, each named (no "Measurement 1" left), with its unit.
-  await expect(history.getByText(/, latest$/)).toHaveCount(measurements.length);
+  await expect(history.getByText(/, last in history$/)).toHaveCount(measurements.length);
   await expect(history.getByText(/^Measurement \d/)).toHaveCount(0);
   await expect(
-    history.getByText('CO₂ (ppm), latest').locator('xpath=following-sibling::dd[1]'),
+    history.getByText('CO₂ (ppm), last in history').locator('xpath=following-sibling::dd[1]'),
   ).toHaveText(/^\d[\d,]* ppm$/);
   // One chart per kind and unit (two temperature sensors share one), a line per series.
   const kinds = new Set(
-    (await history.getByText(/, latest$/).allTextContents()).map(
-      (label) => label.replace(/, latest$/, '').split(' · ')[0],
+    (await history.getByText(/, last in history$/).allTextContents()).map(
+      (label) => label.replace(/, last in history$/, '').split(' · ')[0],
     ),
   );
   await expect(
@@ -94,7 +94,7 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   const room = await roomWithSensors(page);
   await page.goto(room.replace(/\/rooms\/\d+$/, ''));
   const history = page.getByRole('region', { name: 'History' });
-  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, latest$/).first()).toBeVisible();
+  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first()).toBeVisible();
   const week = page.waitForResponse(
     (response) =>
       /\/api\/Floors\/[^/]+\/HistoricalValues\?/.test(response.url()) &&
@@ -109,7 +109,7 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   const temperatures = history.getByRole('list', { name: 'Lines of Air temperature (°C)' });
   // The floor's temperature sensors, one latest value each (all of them on request).
   await history.getByRole('button', { name: /^Show all \d+ latest values$/ }).click();
-  const sensors = await history.getByText(/^Air temperature \(°C\) · .+, latest$/).count();
+  const sensors = await history.getByText(/^Air temperature \(°C\) · .+, last in history$/).count();
   await expect(temperatures.getByRole('listitem').first()).toHaveText(
     `Spread of ${sensors} series`,
   );
@@ -118,8 +118,8 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   // Four rooms named, each one of the floor's sensors (named as their latest values are).
   const named = entries.slice(2);
   expect(named).toHaveLength(4);
-  const latest = await history.getByText(/^Air temperature \(°C\) · .+, latest$/).allTextContents();
-  for (const name of named) expect(latest).toContain(`Air temperature (°C) · ${name}, latest`);
+  const latest = await history.getByText(/^Air temperature \(°C\) · .+, last in history$/).allTextContents();
+  for (const name of named) expect(latest).toContain(`Air temperature (°C) · ${name}, last in history`);
   // Drawn: the spread as an area, the median and the four rooms as lines.
   const chart = history
     .getByRole('figure')

@@ -29,7 +29,7 @@ const day = 24 * hour;
 
 const ui = {
   against: () => screen.findByRole('combobox', { name: 'Against' }),
-  latest: () => screen.findAllByText(/, latest$/),
+  latest: () => screen.findAllByText(/, last in history$/),
   chooseAgainst: async (option: RegExp | string) =>
     userEvent.selectOptions(await ui.against(), screen.getByRole('option', { name: option })),
 };

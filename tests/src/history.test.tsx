@@ -41,7 +41,7 @@ const ui = {
   panel: () => screen.findByRole('region', { name: 'History' }),
   range: () => screen.getByRole('group', { name: 'Time range' }),
   preset: (name: string) => within(ui.range()).getByRole('button', { name }),
-  latest: () => screen.findAllByText(/, latest$/),
+  latest: () => screen.findAllByText(/, last in history$/),
   readings: () => screen.findByRole('table', { name: 'Readings' }),
 };
 
@@ -80,9 +80,9 @@ describe('History panel', () => {
   it('names every series by its kind and unit, from the devices of the place', async () => {
     renderApp(roomPath);
     await ui.latest();
-    expect(await screen.findByText('Air temperature (°C), latest')).toBeVisible();
-    expect(screen.getByText('CO₂ (ppm), latest')).toBeVisible();
-    expect(screen.getByText('Relative humidity (%), latest')).toBeVisible();
+    expect(await screen.findByText('Air temperature (°C), last in history')).toBeVisible();
+    expect(screen.getByText('CO₂ (ppm), last in history')).toBeVisible();
+    expect(screen.getByText('Relative humidity (%), last in history')).toBeVisible();
     expect(screen.queryByText(/^Measurement \d/)).toBeNull();
     expect(
       await screen.findByRole('img', { name: /^Air temperature \(°C\): \d+ readings from/ }),
@@ -131,19 +131,39 @@ describe('History panel', () => {
     expect(historyRequests.every((asked) => asked.to - asked.from <= 7 * 24 * hour)).toBe(true);
   });
 
-  it('shows every reading as the platform sent it in the table view, a hundred at a time', async () => {
+  it("shows a room's readings in the table view a time a row, a column per measurement", async () => {
     renderApp(roomPath);
-    await ui.latest();
+    const labels = (await ui.latest()).map((label) =>
+      label.textContent!.replace(/, last in history$/, ''),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Table' }));
     const table = await ui.readings();
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(100);
+    // A column per measurement, named with its unit, in the order of the cards above.
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Time', ...labels]);
+    // A row per time the platform sent, earliest first, a hundred at a time.
     const sent = historicalValues('Spaces', space.id, lastRequest());
+    const times = [...new Set(sent.map((reading) => reading.timestamp))].sort(
+      (a, b) => Date.parse(a) - Date.parse(b),
+    );
+    expect(times.length).toBeLessThan(sent.length);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(Math.min(100, times.length));
+    // The first row holds every measurement's reading at the first time, each in its column.
+    const ids = [...new Set(sent.map((reading) => reading.measurementValueId))];
     const cells = within(rows[0]!).getAllByRole('cell');
-    expect(cells.at(-2)).toHaveTextContent(sent[0]!.value);
-    // The unit in a column of its own, as the device names it.
-    expect(cells.at(-1)!.textContent).toMatch(/^(°C|ppm|%|lux|kWh|)$/);
-    expect(screen.getByText(`1–100 of ${sent.length.toLocaleString()}`)).toBeInTheDocument();
+    const atFirst = sent.filter((reading) => reading.timestamp === times[0]);
+    expect(atFirst.length).toBeGreaterThan(1);
+    for (const reading of atFirst)
+      expect(cells[1 + ids.indexOf(reading.measurementValueId)]).toHaveTextContent(reading.value);
+    expect(
+      screen.getByText(
+        `1–${Math.min(100, times.length)} of ${times.length.toLocaleString()} times`,
+      ),
+    ).toBeInTheDocument();
+    // Every reading is still in the download.
     expect(
       screen.getByRole('button', {
         name: `Download CSV (${sent.length.toLocaleString()} readings)`,
@@ -246,7 +266,7 @@ describe('History panel', () => {
     await waitFor(() =>
       expect(lastRequest()).toMatchObject({ level: 'Devices', id: meter.record.id }),
     );
-    expect(await screen.findByText('Electricity (kWh), latest')).toBeVisible();
+    expect(await screen.findByText('Electricity (kWh), last in history')).toBeVisible();
     // The meter's running total is drawn as use per hour, never below zero.
     expect(
       await screen.findByRole('img', {

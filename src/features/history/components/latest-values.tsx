@@ -16,7 +16,12 @@ import { formatAge, type MeasurementSeries } from '../utils/time-series';
  */
 export const latestShownFirst = 24;
 
-/** The latest reading of each measurement, its age counted from when the answer arrived. */
+/**
+ * The last reading of each measurement in the history read, its age counted from when the answer
+ * arrived. Said "last in history", not "latest": the platform's history can lag its current
+ * values by minutes, and a room's Now shows those (walk P3-10: 25.3 °C now beside 25.2 °C
+ * "latest" 16 minutes old).
+ */
 export function LatestValues({
   series,
   names,
@@ -40,7 +45,7 @@ export function LatestValues({
           return (
             <Paper key={one.id} variant="outlined" sx={{ p: 1.5 }}>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {names.get(one.id)?.label ?? measurementLabel(index)}, latest
+                {names.get(one.id)?.label ?? measurementLabel(index)}, last in history
               </Typography>
               <Typography
                 component="dd"

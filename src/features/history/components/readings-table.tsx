@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import type { HistoryClock } from '../utils/reading-format';
 import type { SeriesName } from '../utils/series-names';
@@ -14,7 +14,47 @@ import type { Reading } from '../utils/time-series';
 
 const rowsPerPage = 100;
 
-/** Every reading as the platform sent it, a page at a time (a month of three sensors is ~8,600). */
+/**
+ * Up to this many measurements (a room's, a device's) the table has a column for each and a row
+ * for each time, read across as a log; more (a floor's hundreds) would be a table nobody can
+ * read across, so those list a reading a row.
+ */
+export const columnsUpTo = 6;
+
+/** A time's readings: the value of each measurement (in the table's order) read at it. */
+export interface ReadingsAt {
+  timestamp: string;
+  values: Array<string | undefined>;
+}
+
+/**
+ * The readings as rows of one time each, earliest first, a value per measurement of `ids`
+ * (undefined where that measurement has none at the time): a room's four sensors read together
+ * make one row, not four alternating ones (walk P3-14).
+ */
+export function readingsByTime(readings: readonly Reading[], ids: readonly string[]): ReadingsAt[] {
+  const column = new Map(ids.map((id, index) => [id, index]));
+  const rows = new Map<string, ReadingsAt>();
+  for (const reading of readings) {
+    const index = column.get(reading.measurementValueId);
+    if (index === undefined) continue;
+    let row = rows.get(reading.timestamp);
+    if (!row) {
+      row = { timestamp: reading.timestamp, values: ids.map(() => undefined) };
+      rows.set(reading.timestamp, row);
+    }
+    row.values[index] = reading.value;
+  }
+  return [...rows.values()].sort(
+    (a, b) =>
+      Date.parse(a.timestamp) - Date.parse(b.timestamp) || (a.timestamp < b.timestamp ? -1 : 1),
+  );
+}
+
+/**
+ * Every reading as the platform sent it, a page at a time (a month of three sensors is ~8,600):
+ * a row per time with a column per measurement, or a reading a row (see `columnsUpTo`).
+ */
 export function ReadingsTable({
   readings,
   names,
@@ -26,40 +66,83 @@ export function ReadingsTable({
   formatTime: (time: number) => string;
 }) {
   const [page, setPage] = useState(0);
-  const shown = readings.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
+  const ids = useMemo(() => [...names.keys()], [names]);
+  const byTime = useMemo(
+    () => (ids.length <= columnsUpTo ? readingsByTime(readings, ids) : undefined),
+    [readings, ids],
+  );
+  const count = byTime ? byTime.length : readings.length;
   return (
     <Paper variant="outlined">
       <TableContainer>
         <Table size="small" aria-label="Readings">
-          <TableHead>
-            <TableRow>
-              <TableCell>Time</TableCell>
-              <TableCell>Measurement</TableCell>
-              <TableCell align="right">Value</TableCell>
-              <TableCell>Unit</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((reading, index) => (
-              <TableRow key={`${page}-${index}`}>
-                <TableCell>{formatTime(Date.parse(reading.timestamp))}</TableCell>
-                <TableCell>{names.get(reading.measurementValueId)?.label}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {reading.value}
-                </TableCell>
-                <TableCell>{names.get(reading.measurementValueId)?.unit}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
+          {byTime ? (
+            <>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time</TableCell>
+                  {ids.map((id) => (
+                    <TableCell key={id} align="right">
+                      {names.get(id)?.label}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {byTime.slice(page * rowsPerPage, (page + 1) * rowsPerPage).map((row) => (
+                  <TableRow key={row.timestamp}>
+                    <TableCell>{formatTime(Date.parse(row.timestamp))}</TableCell>
+                    {row.values.map((value, index) => (
+                      <TableCell
+                        key={ids[index]}
+                        align="right"
+                        sx={{ fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {value ?? ''}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </>
+          ) : (
+            <>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time</TableCell>
+                  <TableCell>Measurement</TableCell>
+                  <TableCell align="right">Value</TableCell>
+                  <TableCell>Unit</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {readings
+                  .slice(page * rowsPerPage, (page + 1) * rowsPerPage)
+                  .map((reading, index) => (
+                    <TableRow key={`${page}-${index}`}>
+                      <TableCell>{formatTime(Date.parse(reading.timestamp))}</TableCell>
+                      <TableCell>{names.get(reading.measurementValueId)?.label}</TableCell>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {reading.value}
+                      </TableCell>
+                      <TableCell>{names.get(reading.measurementValueId)?.unit}</TableCell>
+                    </TableRow>
+                  ))}
+              </TableBody>
+            </>
+          )}
         </Table>
       </TableContainer>
       <TablePagination
         component="div"
-        count={readings.length}
+        count={count}
         page={page}
         onPageChange={(_event, next) => setPage(next)}
         rowsPerPage={rowsPerPage}
         rowsPerPageOptions={[rowsPerPage]}
+        labelDisplayedRows={({ from, to, count: all }) =>
+          `${from}–${to} of ${all.toLocaleString()} ${byTime ? 'times' : 'readings'}`
+        }
       />
     </Paper>
   );
