@@ -18,7 +18,9 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
 }) => {
   await page.goto(await roomWithSensors(page));
   const history = page.getByRole('region', { name: 'History' });
-  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first()).toBeVisible();
+  await expect(
+    history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first(),
+  ).toBeVisible();
 
   // Seven days, asked for through the BFF, whose answer the panel shows. The first day's answer
   // may still be on its way (the latest values show before it), so the wait is for a longer one.
@@ -79,6 +81,15 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
   );
   expect(lines).toHaveLength(readings.length + 1);
 
+  // As a table: a row per time, a column per measurement, each named as on its card.
+  await history.getByRole('button', { name: 'Table' }).click();
+  const table = history.getByRole('table', { name: 'Readings' });
+  await expect(table.getByRole('columnheader')).toHaveCount(measurements.length + 1);
+  const times = new Set(readings.map((reading) => reading.timestamp)).size;
+  await expect(history.getByText(`of ${times.toLocaleString('en-US')} times`)).toBeVisible();
+  await shootPart(history, 'history-room-table');
+  await history.getByRole('button', { name: 'Chart' }).click();
+
   // The range survives a reload.
   await page.reload();
   await expect(history.getByRole('button', { name: '7 days' })).toHaveAttribute(
@@ -94,7 +105,9 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   const room = await roomWithSensors(page);
   await page.goto(room.replace(/\/rooms\/\d+$/, ''));
   const history = page.getByRole('region', { name: 'History' });
-  await expect(history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first()).toBeVisible();
+  await expect(
+    history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first(),
+  ).toBeVisible();
   const week = page.waitForResponse(
     (response) =>
       /\/api\/Floors\/[^/]+\/HistoricalValues\?/.test(response.url()) &&
@@ -118,8 +131,11 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   // Four rooms named, each one of the floor's sensors (named as their latest values are).
   const named = entries.slice(2);
   expect(named).toHaveLength(4);
-  const latest = await history.getByText(/^Air temperature \(°C\) · .+, last in history$/).allTextContents();
-  for (const name of named) expect(latest).toContain(`Air temperature (°C) · ${name}, last in history`);
+  const latest = await history
+    .getByText(/^Air temperature \(°C\) · .+, last in history$/)
+    .allTextContents();
+  for (const name of named)
+    expect(latest).toContain(`Air temperature (°C) · ${name}, last in history`);
   // Drawn: the spread as an area, the median and the four rooms as lines.
   const chart = history
     .getByRole('figure')

@@ -19,7 +19,7 @@ const rowsPerPage = 100;
  * for each time, read across as a log; more (a floor's hundreds) would be a table nobody can
  * read across, so those list a reading a row.
  */
-export const columnsUpTo = 6;
+export const columnsUpTo = 10;
 
 /** A time's readings: the value of each measurement (in the table's order) read at it. */
 export interface ReadingsAt {
@@ -91,7 +91,9 @@ export function ReadingsTable({
               <TableBody>
                 {byTime.slice(page * rowsPerPage, (page + 1) * rowsPerPage).map((row) => (
                   <TableRow key={row.timestamp}>
-                    <TableCell>{formatTime(Date.parse(row.timestamp))}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatTime(Date.parse(row.timestamp))}
+                    </TableCell>
                     {row.values.map((value, index) => (
                       <TableCell
                         key={ids[index]}
