@@ -13,7 +13,14 @@ export function StatCard({
 }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px' }}>
-      <Typography variant="overline" component="p" color="text.secondary">
+      {/* The overline's own line height (2.66) spaces a label that wraps on a phone ("Rooms out
+          of band") as if it were two labels: wrapped, it reads as one. */}
+      <Typography
+        variant="overline"
+        component="p"
+        color="text.secondary"
+        sx={{ lineHeight: 1.6, mb: 0.5 }}
+      >
         {label}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>

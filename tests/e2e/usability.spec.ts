@@ -139,6 +139,27 @@ test('a 390-pixel phone shows the headline figures and the buildings before any 
   await expect(largest.getByRole('img')).toBeVisible();
 });
 
+test("a 390-pixel phone reads a figure's wrapped label as one label, its lines close", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/attention');
+  const label = page.getByText('Rooms out of band', { exact: true });
+  await expect(label).toBeVisible();
+  const { height, lineHeight, fontSize } = await label.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(style.lineHeight),
+      fontSize: parseFloat(style.fontSize),
+    };
+  });
+  // Wrapped over two lines at this width, spaced as lines of one label (the overline's own
+  // 2.66 spaced them as two labels).
+  expect(height).toBeGreaterThan(1.5 * lineHeight);
+  expect(lineHeight).toBeLessThanOrEqual(1.7 * fontSize);
+});
+
 test('a 390-pixel phone draws each floor of a stacking plan on its own, none over the next', async ({
   page,
 }) => {
