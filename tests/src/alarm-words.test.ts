@@ -58,6 +58,9 @@ describe('an alarm in words (the worklist, its page and its e-mail)', () => {
     expect(alarmWhat({ ...meter, kind: 'meter-stuck', value: 0 })).toBe(
       'Meter stuck: Energy meter m-1 counted no use for a whole day',
     );
+    expect(alarmWhat({ ...meter, sensorName: null, kind: 'meter-stuck', value: 0 })).toBe(
+      "Meter stuck: the building's main energy meter counted no use for a whole day",
+    );
     expect(
       alarmWhat({
         ...meter,

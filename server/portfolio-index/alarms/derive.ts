@@ -551,7 +551,9 @@ async function deriveMeterAlarms(
     measure: 'energy',
     direction: null,
     measurementId: meter.measurement_id,
-    sensorName: `Energy meter ${meter.device_id}`,
+    // A meter of the building as a whole, named in words: its device id read as a name put a
+    // raw id in every meter alarm's title (the alarm's page names the measurement).
+    sensorName: null,
     value,
     unit: kind === 'meter-stuck' ? 'kWh' : meter.unit,
     bandLow: null,

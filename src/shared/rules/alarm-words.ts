@@ -40,9 +40,9 @@ export function alarmWhat(alarm: Worded): string {
   if (alarm.kind === 'index-failure')
     return `${alarm.sensorName ?? 'The index'} failed twice in a row${alarm.detail ? `: ${alarm.detail}` : ''}`;
   if (alarm.kind === 'meter-silent')
-    return `Meter silent: no readings from ${alarm.sensorName ?? 'the energy meter'} for over ${longestQuietMs / hourMs} hours`;
+    return `Meter silent: no readings from ${alarm.sensorName ?? "the building's main energy meter"} for over ${longestQuietMs / hourMs} hours`;
   if (alarm.kind === 'meter-stuck')
-    return `Meter stuck: ${alarm.sensorName ?? 'the energy meter'} counted no use for a whole day`;
+    return `Meter stuck: ${alarm.sensorName ?? "the building's main energy meter"} counted no use for a whole day`;
   const reading =
     alarm.value === null ? 'no value' : `${number.format(alarm.value)} ${alarm.unit ?? ''}`.trim();
   const word =
