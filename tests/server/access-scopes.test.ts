@@ -101,6 +101,8 @@ const listingRoutes = [
   '/api/index/quality',
   '/api/index/quality/findings?limit=5000',
   '/api/index/quality/findings?group=rule&limit=5000',
+  // Grouped by building, each group carries its building's score (read under the row policies).
+  '/api/index/quality/findings?group=building&limit=5000',
   '/api/index/quality/scores',
   '/api/index/attention?limit=5000',
   '/api/index/energy?limit=5000',
