@@ -345,3 +345,54 @@ describe('alarms of energy meters', () => {
     });
   });
 });
+
+describe("a room's comfort alarm with two thermometers", () => {
+  const context = handWrittenConditions();
+  const { time } = context;
+  /** Room B's two thermometers read these now (°C); null: that one sent nothing new. */
+  const roundAt = async (minutes: number, first: number | null, second: number | null) => {
+    time.now = start + minutes * minute;
+    const reading = (id: string, celsius: number | null) =>
+      celsius === null
+        ? []
+        : [value(id, 'room-b', 'Air_Temperature_Sensor', celsius, time.now - minute, '°C')];
+    context.answers = {
+      'with-devices': {
+        status: 200,
+        values: [...reading('t-b1', first), ...reading('t-b2', second)],
+      },
+    };
+    await context.round();
+  };
+  const open = async () =>
+    (
+      await alarmWorklist(
+        context.database.db,
+        1,
+        { view: 'open', me: null },
+        { offset: 0, limit: 100 },
+        new Date(time.now),
+      )
+    ).items.map((alarm) => ({ kind: alarm.kind, cleared: alarm.clearedAt !== null }));
+
+  it('stays active while one of them is not yet back inside by the deadband', async () => {
+    await roundAt(0, 27, 22);
+    await roundAt(10, 27, 22);
+    expect(await open()).toEqual([{ kind: 'comfort', cleared: false }]);
+    // The one that raised it is back well inside; the other is in the band, but at its edge
+    // (24 °C is the top of 20–24, the deadband asks for 23.6 or less).
+    await roundAt(20, 22, 23.9);
+    expect(await open()).toEqual([{ kind: 'comfort', cleared: false }]);
+    await roundAt(30, 22, 22);
+    expect(await open()).toEqual([{ kind: 'comfort', cleared: true }]);
+  });
+
+  it('clears a silent thermometer when it reports again inside its band', async () => {
+    // The second sends nothing for over an hour: silent, while the room is fine.
+    await roundAt(40, 22, null);
+    await roundAt(100, 22, null);
+    expect(await open()).toContainEqual({ kind: 'no-data', cleared: false });
+    await roundAt(110, 22, 22.5);
+    expect(await open()).toContainEqual({ kind: 'no-data', cleared: true });
+  });
+});
