@@ -162,7 +162,7 @@ const environmentSchema = z.object({
     .min(0.05)
     .max(24 * 60)
     .default(10),
-  CONDITIONS_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  CONDITIONS_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(15_000),
   ENERGY_REQUEST_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   ALARM_ON_DELAY_CHECKS: z.coerce.number().int().min(1).max(100).default(2),
   ALARM_DEADBAND_PERCENT: z.coerce.number().min(0).max(50).default(10),

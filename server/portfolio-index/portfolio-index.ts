@@ -421,7 +421,7 @@ export async function createPortfolioIndex(options: {
     return !served || clock.now() - Date.parse(served.finishedAt) >= refreshMs;
   };
 
-  const pagesFor = (pageSize: number, budget: number) =>
+  const pagesFor = (pageSize: number, budget: number, spreadOverMs?: number) =>
     createPlatformPages({
       gateway,
       wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
@@ -429,6 +429,7 @@ export async function createPortfolioIndex(options: {
       concurrency: settings.concurrency,
       signal: stopping.signal,
       budget,
+      ...(spreadOverMs === undefined ? {} : { pace: { everyMs: spreadOverMs / budget } }),
     });
   const indexed = async () => (await servedRun(db)) !== undefined;
   const conditions = createRound<ConditionsRound>({
@@ -452,8 +453,14 @@ export async function createPortfolioIndex(options: {
               budget: settings.conditionsRequestBudget,
             }
           : undefined,
-        // The platform's largest page of a list (field notes: take at most 5,000).
-        pages: pagesFor(5000, settings.conditionsRequestBudget),
+        // The platform's largest page of a list (field notes: take at most 5,000). The budget is
+        // spread over the period between rounds (decision 0013): at 10,000 buildings a round
+        // reads every one of them at a steady pace, not the whole budget in the first minute.
+        pages: pagesFor(
+          5000,
+          settings.conditionsRequestBudget,
+          settings.conditionsRefreshMinutes * 60_000,
+        ),
         comfort: options.comfort,
         hours: options.comfortHours,
         alarms: settings.alarms,

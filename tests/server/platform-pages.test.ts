@@ -80,3 +80,55 @@ describe('paging through a platform list', () => {
     expect(asked).toEqual([0, 10]);
   });
 });
+
+describe("a round's budget spread over its period", () => {
+  /** A platform of one-page lists; `clock` is the pace's monotonic clock, `waits` what it waited. */
+  function pacedPlatform(budget: number) {
+    const clock = { now: 0 };
+    const waits: number[] = [];
+    let asked = 0;
+    const gateway = {
+      async readListingWhole() {
+        asked++;
+        return { status: 200, headers: {}, body: Buffer.from(JSON.stringify(sitesFrom(0, 1))) };
+      },
+    } as unknown as PlatformGateway;
+    const pages = createPlatformPages({
+      gateway,
+      wait: async (ms) => void waits.push(ms),
+      pageSize,
+      concurrency: 4,
+      signal: new AbortController().signal,
+      budget,
+      pace: { everyMs: 40, now: () => clock.now },
+    });
+    const read = (sites: string[]) =>
+      Promise.allSettled(
+        sites.map((site) => pages.restList(`/api/Sites/${site}`, siteRecord, 'the sites')),
+      );
+    return { read, clock, waits, asked: () => asked };
+  }
+
+  it('gives requests asked at once a start each, one pace apart, never the budget in a burst', async () => {
+    const platform = pacedPlatform(10);
+    await platform.read(['a', 'b', 'c', 'd', 'e']);
+    // The first at once, each next one 40 ms after the one before.
+    expect(platform.waits).toEqual([40, 80, 120, 160]);
+    // Later than its turn: it starts at once, and the next one a pace after it.
+    platform.clock.now = 1000;
+    await platform.read(['f', 'g']);
+    expect(platform.waits.slice(4)).toEqual([40]);
+  });
+
+  it('still stops at the budget, without waiting for a request it will not make', async () => {
+    const platform = pacedPlatform(2);
+    const outcomes = await platform.read(['a', 'b', 'c']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(platform.asked()).toBe(2);
+    expect(platform.waits).toEqual([40]);
+  });
+});

@@ -348,7 +348,7 @@ describe('needs attention now, on the full platform', () => {
       platformRequests: calls.length + lookBacks.length,
       error: null,
     });
-    expect(answer.refresh).toEqual({ everyMinutes: 10, requestBudget: 1200 });
+    expect(answer.refresh).toEqual({ everyMinutes: 10, requestBudget: 15_000 });
   });
 
   it('filters by kind, building and site, and sorts by how long', async () => {

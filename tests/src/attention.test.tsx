@@ -11,6 +11,7 @@ import { renderApp } from './support/render-app';
 import {
   attentionAnsweredAt,
   attentionNothingChecked,
+  attentionPartlyChecked,
   attentionRequests,
   attentionRoundStopped,
   comfortHoursWeekdays,
@@ -148,6 +149,18 @@ describe('Needs attention now', () => {
       "Storey has not read any building's current values yet",
     );
     expect(screen.queryByText(/Every room checked is within/)).not.toBeInTheDocument();
+  });
+
+  it('says its counts are of the buildings checked so far, before the checks reach them all', async () => {
+    server.use(...attentionPartlyChecked());
+    renderApp('/attention');
+    const figures = within(await ui.figures());
+    // Both counts of what is out of band are of the buildings checked, not of the portfolio.
+    expect(await figures.findAllByText('in the 3 buildings checked so far')).toHaveLength(2);
+    expect(figures.getByText(/^3 of \d+$/)).toBeInTheDocument();
+    expect(await ui.checks()).toHaveTextContent(
+      /\d+ of \d+ buildings with devices have not been checked yet/,
+    );
   });
 
   it('says when the bands apply, and that rooms read outside those hours are not listed', async () => {

@@ -46,6 +46,12 @@ export interface PlatformPagesOptions {
   signal: AbortSignal;
   /** Requests at most, retries included; the one past it throws BudgetSpentError instead. */
   budget?: number;
+  /**
+   * Requests start at least `everyMs` apart (retries included), through `wait`: a budget spent
+   * evenly over its period, so the platform sees a steady pace, never the whole budget at once.
+   * `now` is a monotonic clock in milliseconds (performance.now unless a test gives one).
+   */
+  pace?: { everyMs: number; now?: () => number };
   /** Entries of one REST list read at most (default `defaultMaxListItems`). */
   maxListItems?: number;
   /** Entries of one GraphQL root list read at most (default `defaultMaxGraphqlItems`). */
@@ -72,6 +78,17 @@ export function createPlatformPages(options: PlatformPagesOptions) {
   const { gateway, wait, pageSize, concurrency, signal } = options;
   const attempts = options.attempts ?? 5;
   let requests = 0;
+  /** When the next request may start (pace). Taken before waiting, so concurrent askers queue. */
+  let nextStart = Number.NEGATIVE_INFINITY;
+  const paceNow = options.pace?.now ?? (() => performance.now());
+
+  const keepPace = async () => {
+    if (!options.pace) return;
+    const now = paceNow();
+    const at = Math.max(now, nextStart);
+    nextStart = at + options.pace.everyMs;
+    if (at > now) await wait(at - now, signal);
+  };
 
   const backoffMs = (attempt: number, answer?: UpstreamResponse): number => {
     const retryAfter = Number(answer?.headers['retry-after']);
@@ -89,6 +106,7 @@ export function createPlatformPages(options: PlatformPagesOptions) {
       if (options.budget !== undefined && requests >= options.budget)
         throw new BudgetSpentError(`The budget of ${options.budget} platform requests is spent.`);
       requests++;
+      await keepPace();
       let answer: UpstreamResponse | undefined;
       try {
         answer = await ask();

@@ -1045,6 +1045,11 @@ const indexAttentionHandler = (checks: Record<string, unknown> = {}) =>
     });
   });
 
+/** The conditions refresh has checked 3 of the buildings with devices so far (a first round). */
+export function attentionPartlyChecked(): RequestHandler[] {
+  return [indexAttentionHandler({ checked: 3 })];
+}
+
 /** The conditions refresh has not checked any building yet. */
 export function attentionNothingChecked(): RequestHandler[] {
   return [indexAttentionHandler({ checked: 0 })];

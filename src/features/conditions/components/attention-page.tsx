@@ -37,6 +37,7 @@ import {
   attentionCsvName,
   checksSentence,
   chosenBuildingName,
+  coveredNote,
   emptyListWords,
   kindLabels,
 } from '../utils/attention-model';
@@ -181,8 +182,16 @@ function AttentionList({
           gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
         }}
       >
-        <StatCard label="Rooms out of band" value={formatCount(answer.rooms)} />
-        <StatCard label="Readings out of band" value={formatCount(answer.readingsOut)} />
+        <StatCard
+          label="Rooms out of band"
+          value={formatCount(answer.rooms)}
+          note={coveredNote(checks)}
+        />
+        <StatCard
+          label="Readings out of band"
+          value={formatCount(answer.readingsOut)}
+          note={coveredNote(checks)}
+        />
         <StatCard
           label="Buildings checked"
           value={`${formatCount(checks.checked)} of ${formatCount(checks.buildings)}`}

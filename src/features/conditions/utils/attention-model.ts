@@ -142,6 +142,16 @@ export function chosenBuildingName(
 }
 
 /** How recent and complete the server's checks are, and what they cost the platform. */
+/**
+ * Under a count while the checks have not reached every building yet (a large portfolio's first
+ * rounds): the count is of the buildings checked, not of the portfolio.
+ */
+export function coveredNote(checks: Attention['checks']): string | undefined {
+  return checks.checked > 0 && checks.checked < checks.buildings
+    ? `in the ${formatCount(checks.checked)} buildings checked so far`
+    : undefined;
+}
+
 export function checksSentence(answer: Attention, now: number, offered: boolean): string {
   const { checks, refresh } = answer;
   const every = `every ${formatCount(refresh.everyMinutes)} minute${refresh.everyMinutes === 1 ? '' : 's'}`;
