@@ -317,6 +317,28 @@ describe('alarms of energy meters', () => {
     });
   });
 
+  it('keeps a silent meter closed by hand closed while it stays silent, and raises its next silence', async () => {
+    const actions = alarmActions(context.database.db, () => new Date(time.now));
+    const ana = { sub: 'ana', name: 'Ana' };
+    // Its last reading at 6 h 18 min (the test before): silent again six hours after it, the
+    // same alarm raised again (it cleared, nobody acknowledged it).
+    await roundAt(12 * 60 + 30, 6 * 60 + 18);
+    const silent = (await meterAlarms()).find(
+      (alarm) => alarm.kind === 'meter-silent' && alarm.clearedAt === null,
+    )!;
+    expect(silent.reRaised).toBe(1);
+    expect(await actions.clear(silent.id, ana, 'Meter replaced')).toBe('done');
+    await actions.acknowledge(silent.id, ana, null);
+    await roundAt(12 * 60 + 40, 6 * 60 + 18);
+    expect((await meterAlarms()).filter((alarm) => alarm.kind === 'meter-silent')).toEqual([]);
+    // It reports, then falls silent anew: a new alarm.
+    await roundAt(13 * 60, 12 * 60 + 55);
+    await roundAt(19 * 60, 12 * 60 + 55);
+    const again = (await meterAlarms()).find((alarm) => alarm.kind === 'meter-silent');
+    expect(again).toMatchObject({ clearedAt: null });
+    expect(again!.id).not.toBe(silent.id);
+  });
+
   it('raises a stuck meter when its last whole day counted nothing, and clears it on a day of use', async () => {
     const { db } = context.database;
     const day = (date: string, used: number) => ({

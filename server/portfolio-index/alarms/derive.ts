@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { defaultComfortBands } from '../../../src/shared/rules/comfort.ts';
 import { severityRank, type AlarmKind } from '../../../src/shared/contracts/alarms.ts';
 import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
@@ -53,7 +53,7 @@ const valueWords = (candidate: Pick<AlarmCandidate, 'value' | 'unit'>) =>
 const anyOf = (values: readonly string[]) =>
   sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
 
-/** Rows written in one statement at most (each alarm row carries 20 parameters). */
+/** Alarms raised or kept up to date in one statement at most (its one JSON parameter's size). */
 const rowsAtOnce = 500;
 
 /**
@@ -91,61 +91,12 @@ export async function raiseAlarms(
   for (let start = 0; start < candidates.length; start += rowsAtOnce) {
     const part = candidates.slice(start, start + rowsAtOnce);
     const maybeNew = part.filter((candidate) => !knownOpen.has(candidate.key));
-    const inserted =
-      maybeNew.length === 0
-        ? []
-        : await db
-            .insertInto('alarm')
-            .values(
-              maybeNew.map((candidate) => ({
-                key: candidate.key,
-                kind: candidate.kind,
-                severity: candidate.severity,
-                building_id: candidate.buildingId,
-                level_key: candidate.levelKey,
-                level_name: candidate.levelName,
-                room_id: candidate.roomId,
-                room_name: candidate.roomName,
-                measure: candidate.measure,
-                direction: candidate.direction,
-                measurement_id: candidate.measurementId,
-                sensor_name: candidate.sensorName,
-                value: candidate.value,
-                unit: candidate.unit,
-                band_low: candidate.bandLow,
-                band_high: candidate.bandHigh,
-                band_source: candidate.bandSource ?? null,
-                reading_at: candidate.readingAt,
-                detail: candidate.detail ?? null,
-                raised_at: now,
-                checked_at: now,
-              })),
-            )
-            .onConflict((conflict) => conflict.column('key').where(openAlarm).doNothing())
-            .returning(['id', 'key', 'building_id'])
-            .execute();
-    const byKey = new Map(part.map((candidate) => [candidate.key, candidate]));
-    if (inserted.length > 0) {
-      await db
-        .insertInto('alarm_event')
-        .values(
-          inserted.map((row) => ({
-            alarm_id: row.id,
-            building_id: row.building_id,
-            at: now,
-            type: 'raised' as const,
-            actor: null,
-            actor_name: null,
-            text: valueWords(byKey.get(row.key)!),
-          })),
-        )
-        .execute();
-      await addToBatches(db, inserted, now, rules.groupWindowMs);
-      outcomes.push(...inserted.map((row) => ({ id: row.id, key: row.key, raised: true })));
-    }
+    const inserted = maybeNew.length === 0 ? [] : await insertAlarms(db, maybeNew, now, rules);
+    outcomes.push(...inserted.map((row) => ({ id: row.id, key: row.key, raised: true })));
     const fresh = new Set(inserted.map((row) => row.key));
     const known = part.filter((candidate) => !fresh.has(candidate.key));
     if (known.length === 0) continue;
+    const byKey = new Map(known.map((candidate) => [candidate.key, candidate]));
     // The newest reading, the worst severity it reached, on every open alarm at once.
     const { rows: kept } = await sql<{ id: number; key: string; cleared: boolean }>`
       update alarm set
@@ -231,36 +182,73 @@ async function raiseAgain(
 }
 
 /**
- * Adds new alarms to their buildings' messages of the current window (in the raise's
- * transaction: an alarm is never raised without being told). A raise again or a chattering
- * alarm is not told again: one message per alarm.
+ * Inserts the alarms not open yet, their `raised` events, and adds them to their buildings'
+ * messages of the current window, in one statement (a round raises hundreds at once, and each
+ * round trip waits its turn on a busy event loop): an alarm is never raised without its event and
+ * without being told. One open alarm per key whatever runs at once (alarm_one_open: a key open
+ * already is left out and not returned). A raise again or a chattering alarm is not told again.
  */
-async function addToBatches(
+async function insertAlarms(
   db: Kysely<IndexTables>,
-  alarms: ReadonlyArray<{ id: number; building_id: string }>,
+  candidates: readonly AlarmCandidate[],
   now: Date,
-  windowMs: number,
-) {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const byBuilding = new Map<string, number[]>();
-  for (const alarm of alarms)
-    byBuilding.set(alarm.building_id, [...(byBuilding.get(alarm.building_id) ?? []), alarm.id]);
-  await db
-    .insertInto('notification_batch')
-    .values(
-      [...byBuilding].map(([buildingId, ids]) => ({
-        building_id: buildingId,
-        window_start: windowStart,
-        due_at: new Date(windowStart.getTime() + windowMs),
-        alarm_ids: sql<number[]>`array[${sql.join(ids)}]::integer[]`,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(['building_id', 'window_start', 'route']).doUpdateSet({
-        alarm_ids: sql<number[]>`notification_batch.alarm_ids || excluded.alarm_ids`,
-      }),
-    )
-    .execute();
+  rules: AlarmRules,
+): Promise<Array<{ id: number; key: string }>> {
+  const windowStart = new Date(
+    Math.floor(now.getTime() / rules.groupWindowMs) * rules.groupWindowMs,
+  );
+  const rows = candidates.map((candidate) => ({
+    key: candidate.key,
+    kind: candidate.kind,
+    severity: candidate.severity,
+    building_id: candidate.buildingId,
+    level_key: candidate.levelKey,
+    level_name: candidate.levelName,
+    room_id: candidate.roomId,
+    room_name: candidate.roomName,
+    measure: candidate.measure,
+    direction: candidate.direction,
+    measurement_id: candidate.measurementId,
+    sensor_name: candidate.sensorName,
+    value: candidate.value,
+    unit: candidate.unit,
+    band_low: candidate.bandLow,
+    band_high: candidate.bandHigh,
+    band_source: candidate.bandSource ?? null,
+    reading_at: candidate.readingAt?.toISOString() ?? null,
+    detail: candidate.detail ?? null,
+    words: valueWords(candidate),
+  }));
+  const { rows: inserted } = await sql<{ id: number; key: string }>`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(key text, kind text,
+        severity smallint, building_id text, level_key text, level_name text, room_id text,
+        room_name text, measure text, direction text, measurement_id text, sensor_name text,
+        value double precision, unit text, band_low double precision, band_high double precision,
+        band_source text, reading_at timestamptz, detail text, words text)),
+    inserted as (
+      insert into alarm (key, kind, severity, building_id, level_key, level_name, room_id,
+        room_name, measure, direction, measurement_id, sensor_name, value, unit, band_low,
+        band_high, band_source, reading_at, detail, raised_at, checked_at)
+      select key, kind, severity, building_id, level_key, level_name, room_id, room_name, measure,
+        direction, measurement_id, sensor_name, value, unit, band_low, band_high, band_source,
+        reading_at, detail, ${now}, ${now}
+      from v
+      on conflict (key) where ${openAlarm} do nothing
+      returning id, key, building_id),
+    events as (
+      insert into alarm_event (alarm_id, building_id, at, type, actor, actor_name, text)
+      select i.id, i.building_id, ${now}, 'raised', null, null, v.words
+      from inserted i join v on v.key = i.key),
+    batches as (
+      insert into notification_batch (building_id, window_start, due_at, alarm_ids)
+      select building_id, ${windowStart}, ${new Date(windowStart.getTime() + rules.groupWindowMs)},
+        array_agg(id order by id)
+      from inserted group by building_id
+      on conflict (building_id, window_start, route)
+        do update set alarm_ids = notification_batch.alarm_ids || excluded.alarm_ids)
+    select id, key from inserted`.execute(db);
+  return inserted;
 }
 
 /** Clears an active alarm of that key (Storey's own doing); nothing when none is active. */
@@ -273,45 +261,49 @@ export async function clearAlarm(
   await clearAlarms(db, [{ key, text }], now);
 }
 
-/** `clearAlarm` for many keys at once: two statements whatever their number. */
+/** `clearAlarm` for many keys at once: one statement whatever their number, events included. */
 export async function clearAlarms(
   db: Kysely<IndexTables>,
   clears: ReadonlyArray<{ key: string; text: string | null }>,
   now: Date,
 ): Promise<void> {
   if (clears.length === 0) return;
-  const texts = new Map(clears.map((clear) => [clear.key, clear.text]));
-  const cleared = await db
-    .updateTable('alarm')
-    .set({ cleared_at: now, checked_at: now })
-    .where(sql<boolean>`key = ${anyOf([...texts.keys()])}`)
-    .where('cleared_at', 'is', null)
-    .returning(['id', 'key', 'building_id'])
-    .execute();
-  for (let start = 0; start < cleared.length; start += rowsAtOnce)
-    await db
-      .insertInto('alarm_event')
-      .values(
-        cleared.slice(start, start + rowsAtOnce).map((row) => ({
-          alarm_id: row.id,
-          building_id: row.building_id,
-          at: now,
-          type: 'cleared' as const,
-          actor: null,
-          actor_name: null,
-          text: texts.get(row.key) ?? null,
-        })),
-      )
-      .execute();
+  await sql`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(
+        clears.map((clear) => ({ key: clear.key, words: clear.text })),
+      )}::jsonb) as v(key text, words text)),
+    cleared as (
+      update alarm set cleared_at = ${now}, checked_at = ${now}
+      from v where alarm.key = v.key and alarm.cleared_at is null
+      returning alarm.id, alarm.building_id, v.words)
+    insert into alarm_event (alarm_id, building_id, at, type, actor, actor_name, text)
+    select id, building_id, ${now}, 'cleared', null, null, words from cleared`.execute(db);
 }
 
 export const comfortKey = (roomId: string, measure: string) => `comfort:${roomId}:${measure}`;
-export const noDataKey = (measurementId: string) => `no-data:${measurementId}`;
-export const meterSilentKey = (measurementId: string) => `meter-silent:${measurementId}`;
+const noDataPrefix = 'no-data:';
+const meterSilentPrefix = 'meter-silent:';
+export const noDataKey = (measurementId: string) => `${noDataPrefix}${measurementId}`;
+export const meterSilentKey = (measurementId: string) => `${meterSilentPrefix}${measurementId}`;
 export const meterStuckKey = (measurementId: string) => `meter-stuck:${measurementId}`;
 
-/** What the refresh keeps of a reading, as derivation reads it. */
-type ReadingRow = Pick<
+/**
+ * When an alarm of this key was last raised or raised again, open or closed since: a silence told
+ * after the last reading is not told again, also once closed by hand (its raise again counts:
+ * the first raise's time alone made a silence closed after a raise again come back at once).
+ */
+const lastToldOf = (key: RawBuilder<unknown>) =>
+  sql`(select max(told.at) from alarm a cross join lateral (
+      select max(at) as at from alarm_event
+      where alarm_id = a.id and type in ('raised', 're-raised')) told
+    where a.key = ${key})`;
+
+/**
+ * What the refresh keeps of a reading, as derivation reads it; for a silent one, when its
+ * silence was last told (lastToldOf).
+ */
+type ReadingRow = { told_at: Date | string | null } & Pick<
   Selectable<IndexTables['condition_reading']>,
   | 'building_id'
   | 'measurement_id'
@@ -366,14 +358,17 @@ export async function deriveAlarms(
       with active as materialized (
         select kind, room_id, measure, measurement_id from alarm
         where building_id = ${buildings} and cleared_at is null)
-      select ${readingColumns} from condition_reading r
-      where r.building_id = ${buildings} and r.status in ('low', 'high', 'stale')
-      union
-      select ${readingColumns} from condition_reading r
-      join active a on a.kind = 'comfort' and r.room_id = a.room_id and r.kind = a.measure
-      union
-      select ${readingColumns} from condition_reading r
-      join active a on r.measurement_id = a.measurement_id`.execute(trx);
+      select u.*, case when u.status = 'stale' then ${lastToldOf(sql`${noDataPrefix} || u.measurement_id`)}
+        end as told_at
+      from (
+        select ${readingColumns} from condition_reading r
+        where r.building_id = ${buildings} and r.status in ('low', 'high', 'stale')
+        union
+        select ${readingColumns} from condition_reading r
+        join active a on a.kind = 'comfort' and r.room_id = a.room_id and r.kind = a.measure
+        union
+        select ${readingColumns} from condition_reading r
+        join active a on r.measurement_id = a.measurement_id) u`.execute(trx);
     // What is open is updated, not inserted again; only what is active can clear.
     const open = await trx
       .selectFrom('alarm')
@@ -385,7 +380,7 @@ export async function deriveAlarms(
     const raises: AlarmCandidate[] = [];
     const clears: Array<{ key: string; text: string | null }> = [];
     comfortAlarms(readings, judge, active, raises, clears);
-    await noDataAlarms(trx, readings, active, raises, clears);
+    noDataAlarms(readings, active, raises, clears);
     await deriveMeterAlarms(trx, buildings, now, active, raises, clears);
     await raiseAlarms(trx, raises, now, judge.rules, new Set(open.map((alarm) => alarm.key)));
     await clearAlarms(trx, clears, now);
@@ -455,32 +450,15 @@ function comfortAlarms(
  * A silence is one alarm: raised once, whether it is still open or was closed by hand (a sensor
  * removed for good), until the sensor reports again and falls silent anew.
  */
-async function noDataAlarms(
-  db: Kysely<IndexTables>,
+function noDataAlarms(
   readings: readonly ReadingRow[],
   active: ReadonlySet<string>,
   raises: AlarmCandidate[],
   clears: Array<{ key: string; text: string | null }>,
 ) {
-  const stale = readings.filter((reading) => reading.status === 'stale');
-  const toldSince = new Map(
-    stale.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('alarm')
-            .select(['key', (eb) => eb.fn.max('raised_at').as('raised_at')])
-            .where('kind', '=', 'no-data')
-            .where(
-              sql<boolean>`key = ${anyOf(stale.map((reading) => noDataKey(reading.measurement_id)))}`,
-            )
-            .groupBy('key')
-            .execute()
-        ).map((row) => [row.key, new Date(row.raised_at as Date | string).getTime()]),
-  );
   for (const reading of readings) {
     const key = noDataKey(reading.measurement_id);
-    const told = toldSince.get(key);
+    const told = reading.told_at === null ? undefined : new Date(reading.told_at).getTime();
     if (reading.status !== 'stale') {
       if (active.has(key)) clears.push({ key, text: 'Reporting again' });
       continue;
@@ -532,7 +510,10 @@ async function deriveMeterAlarms(
     last_reading_at: Date | string | null;
     day: string | null;
     used_kwh: number | null;
-  }>`select m.building_id, m.measurement_id, m.unit, m.last_reading_at, d.day, d.used_kwh
+    /** When its silence was last told (lastToldOf). */
+    silent_told_at: Date | string | null;
+  }>`select m.building_id, m.measurement_id, m.unit, m.last_reading_at, d.day, d.used_kwh,
+      ${lastToldOf(sql`${meterSilentPrefix} || m.measurement_id`)} as silent_told_at
     from energy_meter m
     left join lateral (
       select day, used_kwh from energy_day
@@ -566,22 +547,12 @@ async function deriveMeterAlarms(
     bandHigh: null,
     readingAt: meter.last_reading_at ? new Date(meter.last_reading_at) : null,
   });
-  // As a sensor's silence: one alarm until the meter reports again, also once cleared by hand.
-  const toldSince = new Map(
-    (
-      await db
-        .selectFrom('alarm')
-        .select(['key', (eb) => eb.fn.max('raised_at').as('raised_at')])
-        .where(sql<boolean>`building_id = ${buildings}`)
-        .where('kind', '=', 'meter-silent')
-        .groupBy('key')
-        .execute()
-    ).map((row) => [row.key, new Date(row.raised_at as Date | string).getTime()]),
-  );
   for (const meter of meters) {
     const silentKey = meterSilentKey(meter.measurement_id);
     const lastAt = meter.last_reading_at ? new Date(meter.last_reading_at).getTime() : null;
-    const told = toldSince.get(silentKey);
+    // As a sensor's silence: one alarm until the meter reports again, also once cleared by hand.
+    const told =
+      meter.silent_told_at === null ? undefined : new Date(meter.silent_told_at).getTime();
     const silent = lastAt === null || now.getTime() - lastAt > longestQuietMs;
     if (silent && told !== undefined && told >= (lastAt ?? 0) && !active.has(silentKey)) {
       // Told already, and closed by hand since: not raised again until it reports.
