@@ -9,6 +9,7 @@ import {
   emptyListWords,
   formatDuration,
   kindLabels,
+  otherSensorsWords,
   outFor,
   roomHref,
 } from '@/features/conditions/utils/attention-model';
@@ -179,5 +180,36 @@ describe('how current the list is', () => {
         label: 'weekdays 07:00–19:00',
       }),
     ).toContain("outside its comfort hours (weekdays 07:00–19:00 on its site's clock)");
+  });
+});
+
+describe("a row's other sensors out of band", () => {
+  const other = (name: string | null, value: number) => ({
+    measurementId: `m-${value}`,
+    name,
+    value,
+    unit: 'ppm',
+    status: 'high' as const,
+  });
+
+  it("names them where their names tell them apart from the row's own", () => {
+    expect(otherSensorsWords(reading({ others: [other('CO2 by the window', 1210.4)] }))).toBe(
+      'also CO2 by the window 1,210.4 ppm',
+    );
+  });
+
+  it('says "another sensor" where the platform names each by its type', () => {
+    expect(otherSensorsWords(reading({ others: [other('CO2', 1210)] }))).toBe(
+      'also another sensor 1,210 ppm',
+    );
+    expect(
+      otherSensorsWords(
+        reading({ others: [other('CO2', 1210), other(null, 1150), other('Door', 1100)] }),
+      ),
+    ).toBe('also Door 1,100 ppm, 2 more sensors 1,210 ppm, 1,150 ppm');
+  });
+
+  it('says nothing for a room with one sensor out', () => {
+    expect(otherSensorsWords(reading())).toBe('');
   });
 });

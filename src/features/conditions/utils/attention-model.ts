@@ -37,17 +37,25 @@ const sensorValue = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 
 
 /**
  * The room's other sensors of the row's kind that are out of band too ("also Sensor B 26.9 °C"):
- * the row is the room's worst reading, and a room is listed once per kind.
+ * the row is the room's worst reading, and a room is listed once per kind. A name tells sensors
+ * apart only where it differs from the row's own (platforms often name each by its type,
+ * "AirTemperatureSensor"): the others are then "another sensor", or "2 more sensors", with
+ * their values.
  */
-export const otherSensorsWords = (row: AttentionReading): string =>
-  row.others.length === 0
-    ? ''
-    : `also ${row.others
-        .map((other) => {
-          const unit = displayUnit(other.unit);
-          return `${other.name ?? 'unnamed sensor'} ${sensorValue.format(other.value)}${unit ? ` ${unit}` : ''}`;
-        })
-        .join(', ')}`;
+export const otherSensorsWords = (row: AttentionReading): string => {
+  if (row.others.length === 0) return '';
+  const reading = (other: AttentionReading['others'][number]) => {
+    const unit = displayUnit(other.unit);
+    return `${sensorValue.format(other.value)}${unit ? ` ${unit}` : ''}`;
+  };
+  const named = row.others.filter((other) => other.name !== null && other.name !== row.name);
+  const unnamed = row.others.filter((other) => !named.includes(other));
+  const parts = named.map((other) => `${other.name!} ${reading(other)}`);
+  if (unnamed.length === 1) parts.push(`another sensor ${reading(unnamed[0]!)}`);
+  else if (unnamed.length > 1)
+    parts.push(`${formatCount(unnamed.length)} more sensors ${unnamed.map(reading).join(', ')}`);
+  return `also ${parts.join(', ')}`;
+};
 
 /** Where a row leads: its room, or its building when the index does not know the room's level. */
 export const roomHref = (row: AttentionReading): string =>
