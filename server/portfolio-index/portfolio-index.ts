@@ -115,6 +115,13 @@ export type { IndexReader };
  */
 export const maxLookBacksPerRound = 1000;
 
+/**
+ * Requests a conditions round makes at once before its pace holds: the whole round of a portfolio
+ * of hundreds of buildings (and its first round's look-backs), and what rounds asked at once
+ * before they were paced (the old default budget), so no platform sees more at once than before.
+ */
+const paceBurst = 1200;
+
 export interface PortfolioIndex {
   /** Syncs at start and then every INDEX_REFRESH_MINUTES, when the index is due. */
   start(): void;
@@ -429,7 +436,9 @@ export async function createPortfolioIndex(options: {
       concurrency: settings.concurrency,
       signal: stopping.signal,
       budget,
-      ...(spreadOverMs === undefined ? {} : { pace: { everyMs: spreadOverMs / budget } }),
+      ...(spreadOverMs === undefined
+        ? {}
+        : { pace: { everyMs: spreadOverMs / budget, burst: paceBurst } }),
     });
   const indexed = async () => (await servedRun(db)) !== undefined;
   const conditions = createRound<ConditionsRound>({

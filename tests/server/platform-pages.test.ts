@@ -83,7 +83,7 @@ describe('paging through a platform list', () => {
 
 describe("a round's budget spread over its period", () => {
   /** A platform of one-page lists; `clock` is the pace's monotonic clock, `waits` what it waited. */
-  function pacedPlatform(budget: number) {
+  function pacedPlatform(budget: number, burst = 0) {
     const clock = { now: 0 };
     const waits: number[] = [];
     let asked = 0;
@@ -100,7 +100,7 @@ describe("a round's budget spread over its period", () => {
       concurrency: 4,
       signal: new AbortController().signal,
       budget,
-      pace: { everyMs: 40, now: () => clock.now },
+      pace: { everyMs: 40, burst, now: () => clock.now },
     });
     const read = (sites: string[]) =>
       Promise.allSettled(
@@ -118,6 +118,13 @@ describe("a round's budget spread over its period", () => {
     platform.clock.now = 1000;
     await platform.read(['f', 'g']);
     expect(platform.waits.slice(4)).toEqual([40]);
+  });
+
+  it('starts a burst at once, then holds the pace', async () => {
+    const platform = pacedPlatform(10, 2);
+    await platform.read(['a', 'b', 'c', 'd', 'e']);
+    // The first three at once (the first and a burst of two), then 40 ms apart.
+    expect(platform.waits).toEqual([40, 80]);
   });
 
   it('still stops at the budget, without waiting for a request it will not make', async () => {

@@ -47,11 +47,13 @@ export interface PlatformPagesOptions {
   /** Requests at most, retries included; the one past it throws BudgetSpentError instead. */
   budget?: number;
   /**
-   * Requests start at least `everyMs` apart (retries included), through `wait`: a budget spent
-   * evenly over its period, so the platform sees a steady pace, never the whole budget at once.
-   * `now` is a monotonic clock in milliseconds (performance.now unless a test gives one).
+   * Requests start at least `everyMs` apart on average (retries included), through `wait`: a
+   * budget spent evenly over its period, so the platform sees a steady pace, never the whole
+   * budget at once. The first `burst` beyond the first start at once (a small portfolio's round
+   * is not drawn out), then the pace holds. `now` is a monotonic clock in milliseconds
+   * (performance.now unless a test gives one).
    */
-  pace?: { everyMs: number; now?: () => number };
+  pace?: { everyMs: number; burst?: number; now?: () => number };
   /** Entries of one REST list read at most (default `defaultMaxListItems`). */
   maxListItems?: number;
   /** Entries of one GraphQL root list read at most (default `defaultMaxGraphqlItems`). */
@@ -78,16 +80,22 @@ export function createPlatformPages(options: PlatformPagesOptions) {
   const { gateway, wait, pageSize, concurrency, signal } = options;
   const attempts = options.attempts ?? 5;
   let requests = 0;
-  /** When the next request may start (pace). Taken before waiting, so concurrent askers queue. */
-  let nextStart = Number.NEGATIVE_INFINITY;
+  /**
+   * When the next request would start at an even pace (the generic cell rate algorithm): a
+   * request waits for as much of it as lies beyond the burst. Moved before waiting, so
+   * concurrent askers queue.
+   */
+  let paced = Number.NEGATIVE_INFINITY;
   const paceNow = options.pace?.now ?? (() => performance.now());
 
   const keepPace = async () => {
     if (!options.pace) return;
+    const { everyMs, burst = 0 } = options.pace;
     const now = paceNow();
-    const at = Math.max(now, nextStart);
-    nextStart = at + options.pace.everyMs;
-    if (at > now) await wait(at - now, signal);
+    paced = Math.max(paced, now);
+    const waitMs = paced - now - burst * everyMs;
+    paced += everyMs;
+    if (waitMs > 0) await wait(waitMs, signal);
   };
 
   const backoffMs = (attempt: number, answer?: UpstreamResponse): number => {
