@@ -418,3 +418,61 @@ describe("a room's comfort alarm with two thermometers", () => {
     expect(await open()).toContainEqual({ kind: 'no-data', cleared: true });
   });
 });
+
+describe('an open comfort alarm and its newest reading', () => {
+  const context = handWrittenConditions();
+  const { time } = context;
+  /** Room C's thermometer reads `reading` now, or sends nothing new when undefined. */
+  const roundAt = async (minutes: number, reading?: number) => {
+    time.now = start + minutes * minute;
+    context.answers = {
+      'with-devices': {
+        status: 200,
+        values:
+          reading === undefined
+            ? []
+            : [value('t-c', 'room-c', 'Air_Temperature_Sensor', reading, time.now - minute, '°C')],
+      },
+    };
+    await context.round();
+  };
+  const alarm = async () =>
+    (
+      await alarmWorklist(
+        context.database.db,
+        1,
+        { view: 'open', me: null },
+        { offset: 0, limit: 100 },
+        new Date(time.now),
+      )
+    ).items.map(({ value: reading, severity, readingAt }) => ({ reading, severity, readingAt }));
+
+  it('shows the newest reading while it stays out, and the worst severity it reached', async () => {
+    await roundAt(0, 24.5);
+    await roundAt(10, 24.5);
+    expect(await alarm()).toEqual([
+      { reading: 24.5, severity: 'minor', readingAt: new Date(start + 9 * minute).toISOString() },
+    ]);
+    // Half a degree over a band 4 °C wide is minor; 4.5 °C over it, critical.
+    await roundAt(20, 28.5);
+    expect(await alarm()).toEqual([
+      {
+        reading: 28.5,
+        severity: 'critical',
+        readingAt: new Date(start + 19 * minute).toISOString(),
+      },
+    ]);
+    // Nothing new from the sensor: the alarm says what it said.
+    await roundAt(30);
+    expect((await alarm())[0]).toMatchObject({ reading: 28.5, severity: 'critical' });
+    // Less far out now: the newest reading, the worst severity kept.
+    await roundAt(40, 24.5);
+    expect(await alarm()).toEqual([
+      {
+        reading: 24.5,
+        severity: 'critical',
+        readingAt: new Date(start + 39 * minute).toISOString(),
+      },
+    ]);
+  });
+});

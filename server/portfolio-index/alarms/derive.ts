@@ -86,6 +86,11 @@ export async function raiseAlarms(
   rules: AlarmRules,
   /** Keys known to have an alarm open (read in this transaction): not tried as new ones. */
   knownOpen: ReadonlySet<string> = new Set(),
+  /**
+   * Open alarms are written only where the check changed what they say (a round's hundreds of
+   * unchanged ones are left alone), and only those written or raised are returned.
+   */
+  onlyChanged = false,
 ): Promise<Array<{ id: number; key: string; raised: boolean }>> {
   const outcomes: Array<{ id: number; key: string; raised: boolean }> = [];
   for (let start = 0; start < candidates.length; start += rowsAtOnce) {
@@ -128,6 +133,13 @@ export async function raiseAlarms(
         band_high double precision, band_source text, reading_at timestamptz, detail text, room_name text,
         level_name text, severity smallint)
       where alarm.key = v.key and (alarm.cleared_at is null or alarm.acked_at is null)
+        and (not ${onlyChanged} or alarm.cleared_at is not null
+          or (alarm.value, alarm.unit, alarm.direction, alarm.measurement_id, alarm.sensor_name,
+            alarm.band_low, alarm.band_high, alarm.band_source, alarm.reading_at, alarm.detail,
+            alarm.room_name, alarm.level_name, alarm.severity)
+          is distinct from (v.value, v.unit, v.direction, v.measurement_id, v.sensor_name,
+            v.band_low, v.band_high, v.band_source, v.reading_at, v.detail, v.room_name,
+            v.level_name, least(alarm.severity, v.severity)))
         and alarm.building_id = ${anyOf([...new Set(known.map((candidate) => candidate.buildingId))])}
       returning alarm.id, alarm.key, alarm.cleared_at is not null as cleared`.execute(db);
     for (const row of kept) {
@@ -382,7 +394,7 @@ export async function deriveAlarms(
     comfortAlarms(readings, judge, active, raises, clears);
     noDataAlarms(readings, active, raises, clears);
     await deriveMeterAlarms(trx, buildings, now, active, raises, clears);
-    await raiseAlarms(trx, raises, now, judge.rules, new Set(open.map((alarm) => alarm.key)));
+    await raiseAlarms(trx, raises, now, judge.rules, new Set(open.map((alarm) => alarm.key)), true);
     await clearAlarms(trx, clears, now);
   });
 }

@@ -355,6 +355,7 @@ export interface IndexTables {
     chattering: Optional<boolean>;
     re_raised: Optional<number>;
     last_comment: Optional<string | null>;
+    /** When a check last changed what it says (its reading, severity, band or names). */
     checked_at: ColumnType<Date, Date | string, Date | string>;
     escalated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     /** A data-quality finding's or a failure's own words. */
