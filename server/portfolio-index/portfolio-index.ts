@@ -15,6 +15,7 @@ import {
   type TotalsGroup,
 } from './hierarchy/queries.ts';
 import { servedReads, servedRun, type IndexReader } from './core/served.ts';
+import { createReadsFirst } from './core/reads-first.ts';
 import { createRound } from './core/rounds.ts';
 import {
   buildingQuality,
@@ -343,12 +344,15 @@ export async function createPortfolioIndex(options: {
       throw error;
     }
   }
+  // One connection on the embedded database: a round's writes let people's reads go first.
+  const readsFirst = database.kind === 'embedded' ? createReadsFirst() : undefined;
   const readServed = servedReads(
     database,
     settings.readTimeoutMs,
     settings.scopes
       ? { role: settings.readerRole, materialize: createScopeMaterializer(db) }
       : undefined,
+    readsFirst,
   );
   /** Each scope's counts in a run (by scope key and run id): see `access.counts`. */
   const countedScopes = new Map<string, Awaited<ReturnType<typeof scopeCounts>>>();
@@ -473,6 +477,7 @@ export async function createPortfolioIndex(options: {
         comfort: options.comfort,
         hours: options.comfortHours,
         alarms: settings.alarms,
+        readsFirst,
         clock,
         instance,
         concurrency: settings.concurrency,

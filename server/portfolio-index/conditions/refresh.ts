@@ -22,6 +22,7 @@ import { energyPointTypes, kwhPerUnit } from '../../../src/shared/rules/meter-us
 import { roundStopReason } from '../core/rounds.ts';
 import { eachUntilFailure } from '../core/until-first-failure.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
+import type { ReadsFirst } from '../core/reads-first.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /**
@@ -70,6 +71,8 @@ export async function refreshConditions(options: {
    * looked up there (alarms/look-back.ts), at most `maxLookBacks` times a round.
    */
   history?: { settings: HistorySettings; maxLookBacks: number; budget: number } | undefined;
+  /** On the embedded database: each write waits for the reads in flight (reads-first.ts). */
+  readsFirst?: ReadsFirst | undefined;
   clock: Clock;
   instance: string;
   /** Buildings read at once. */
@@ -122,6 +125,7 @@ export async function refreshConditions(options: {
     if (written.length === 0 || (!all && written.length < alarmBuildingsAtOnce)) return deriving;
     const ids = written.splice(0);
     deriving = deriving.then(async () => {
+      await options.readsFirst?.idle();
       const started = performance.now();
       await deriveAlarms(db, ids, new Date(clock.now()), { rules: alarms });
       alarmsTime.ms += performance.now() - started;
@@ -159,6 +163,7 @@ export async function refreshConditions(options: {
           })
         : new Map<string, OutRun>();
       try {
+        await options.readsFirst?.idle();
         await writeBuilding(db, building.id, read, clock.now(), {
           rooms,
           bandsOf,

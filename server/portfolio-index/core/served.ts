@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { HttpProblem } from '../../http/problem.ts';
 import type { PersonAccess } from '../../access/person-access.ts';
+import type { ReadsFirst } from './reads-first.ts';
 import type { IndexDatabase } from './database.ts';
 import type { IndexTables } from './tables.ts';
 
@@ -87,6 +88,8 @@ export function servedReads(
   database: IndexDatabase,
   readTimeoutMs: number,
   scoped?: ScopedReading,
+  /** On the embedded database: every read counted, so a round's writes wait for it. */
+  readsFirst?: ReadsFirst,
 ) {
   /**
    * One read in one transaction. Its first statement reads the served run and, in the same
@@ -163,6 +166,8 @@ export function servedReads(
       }
       return undefined;
     })();
+    // Counted until the database is done with it, also after its browser heard it was late.
+    readsFirst?.track(answer).catch(() => undefined);
     return withinDeadline(answer, readTimeoutMs, reader.signal);
   };
 }

@@ -48,7 +48,10 @@ export function handWrittenConditions(alarms: AlarmRules = defaultAlarmRules) {
     /** What the platform answers for a building's current values now, by building id. */
     answers: {} as Record<string, { status: number; values?: unknown[] }>,
     asked: [] as string[],
-    round: undefined as unknown as () => ReturnType<typeof refreshConditions>,
+    /** One round; `extra` overrides its options (a test's own `readsFirst`, say). */
+    round: undefined as unknown as (
+      extra?: Partial<Parameters<typeof refreshConditions>[0]>,
+    ) => ReturnType<typeof refreshConditions>,
     listed: undefined as unknown as () => Promise<
       Awaited<ReturnType<typeof attentionList>>['readings']
     >,
@@ -69,7 +72,7 @@ export function handWrittenConditions(alarms: AlarmRules = defaultAlarmRules) {
     },
   } satisfies Pick<PlatformGateway, 'readListingWhole'> as unknown as PlatformGateway;
 
-  context.round = () =>
+  context.round = (extra = {}) =>
     refreshConditions({
       db: context.database.db,
       pages: createPlatformPages({
@@ -86,6 +89,7 @@ export function handWrittenConditions(alarms: AlarmRules = defaultAlarmRules) {
       clock: { now: () => time.now },
       instance: 'test',
       concurrency: 2,
+      ...extra,
     });
   context.listed = async () =>
     (
