@@ -10,31 +10,50 @@ import { alarmWorklist, alarmWithEvents } from '../../server/portfolio-index/ala
 import { alarmWhat } from '@/shared/rules/alarm-words';
 import { handWrittenConditions, minute, start, value } from './support/hand-conditions';
 
+type Conditions = ReturnType<typeof handWrittenConditions>;
+
+/**
+ * A round at `minutes`: each thermometer listed ([id, room, °C]) read its value a minute before;
+ * the others sent nothing new.
+ */
+async function thermometersAt(
+  context: Conditions,
+  minutes: number,
+  readings: ReadonlyArray<readonly [id: string, room: string, celsius: number]>,
+) {
+  context.time.now = start + minutes * minute;
+  context.answers = {
+    'with-devices': {
+      status: 200,
+      values: readings.map(([id, room, celsius]) =>
+        value(id, room, 'Air_Temperature_Sensor', celsius, context.time.now - minute, '°C'),
+      ),
+    },
+  };
+  await context.round();
+}
+
+/** The open alarms (or those cleared) as the worklist lists them now, for `me`. */
+const worklistOf = (
+  context: Conditions,
+  view: 'open' | 'cleared' = 'open',
+  me: string | null = null,
+) =>
+  alarmWorklist(
+    context.database.db,
+    1,
+    { view, me },
+    { offset: 0, limit: 100 },
+    new Date(context.time.now),
+  );
+
 describe('alarms derived from the conditions refresh', () => {
   const context = handWrittenConditions();
   const { time } = context;
   /** Room A's thermometer reads `reading` now (a new value), or nothing new when undefined. */
-  const roundAt = async (minutes: number, reading?: number) => {
-    time.now = start + minutes * minute;
-    context.answers = {
-      'with-devices': {
-        status: 200,
-        values:
-          reading === undefined
-            ? []
-            : [value('t-a', 'room-a', 'Air_Temperature_Sensor', reading, time.now - minute, '°C')],
-      },
-    };
-    await context.round();
-  };
-  const worklist = (view: 'open' | 'cleared' = 'open') =>
-    alarmWorklist(
-      context.database.db,
-      1,
-      { view, me: 'ana' },
-      { offset: 0, limit: 100 },
-      new Date(context.time.now),
-    );
+  const roundAt = (minutes: number, reading?: number) =>
+    thermometersAt(context, minutes, reading === undefined ? [] : [['t-a', 'room-a', reading]]);
+  const worklist = (view: 'open' | 'cleared' = 'open') => worklistOf(context, view, 'ana');
 
   it('raises nothing at the first check out of band, and one alarm at the second', async () => {
     await roundAt(0, 26.5);
@@ -289,15 +308,7 @@ describe('alarms of energy meters', () => {
     await context.round();
   };
   const meterAlarms = async () =>
-    (
-      await alarmWorklist(
-        context.database.db,
-        1,
-        { view: 'open', me: null },
-        { offset: 0, limit: 100 },
-        new Date(time.now),
-      )
-    ).items.filter((alarm) => alarm.kind.startsWith('meter-'));
+    (await worklistOf(context)).items.filter((alarm) => alarm.kind.startsWith('meter-'));
 
   it('raises a silent meter after six hours without readings, and clears it when it reports', async () => {
     await roundAt(0, -1);
@@ -370,32 +381,23 @@ describe('alarms of energy meters', () => {
 
 describe("a room's comfort alarm with two thermometers", () => {
   const context = handWrittenConditions();
-  const { time } = context;
   /** Room B's two thermometers read these now (°C); null: that one sent nothing new. */
-  const roundAt = async (minutes: number, first: number | null, second: number | null) => {
-    time.now = start + minutes * minute;
-    const reading = (id: string, celsius: number | null) =>
-      celsius === null
-        ? []
-        : [value(id, 'room-b', 'Air_Temperature_Sensor', celsius, time.now - minute, '°C')];
-    context.answers = {
-      'with-devices': {
-        status: 200,
-        values: [...reading('t-b1', first), ...reading('t-b2', second)],
-      },
-    };
-    await context.round();
-  };
+  const roundAt = (minutes: number, first: number | null, second: number | null) =>
+    thermometersAt(
+      context,
+      minutes,
+      (
+        [
+          ['t-b1', 'room-b', first],
+          ['t-b2', 'room-b', second],
+        ] as const
+      ).flatMap(([id, room, celsius]) => (celsius === null ? [] : [[id, room, celsius] as const])),
+    );
   const open = async () =>
-    (
-      await alarmWorklist(
-        context.database.db,
-        1,
-        { view: 'open', me: null },
-        { offset: 0, limit: 100 },
-        new Date(time.now),
-      )
-    ).items.map((alarm) => ({ kind: alarm.kind, cleared: alarm.clearedAt !== null }));
+    (await worklistOf(context)).items.map((alarm) => ({
+      kind: alarm.kind,
+      cleared: alarm.clearedAt !== null,
+    }));
 
   it('stays active while one of them is not yet back inside by the deadband', async () => {
     await roundAt(0, 27, 22);
@@ -421,31 +423,15 @@ describe("a room's comfort alarm with two thermometers", () => {
 
 describe('an open comfort alarm and its newest reading', () => {
   const context = handWrittenConditions();
-  const { time } = context;
   /** Room C's thermometer reads `reading` now, or sends nothing new when undefined. */
-  const roundAt = async (minutes: number, reading?: number) => {
-    time.now = start + minutes * minute;
-    context.answers = {
-      'with-devices': {
-        status: 200,
-        values:
-          reading === undefined
-            ? []
-            : [value('t-c', 'room-c', 'Air_Temperature_Sensor', reading, time.now - minute, '°C')],
-      },
-    };
-    await context.round();
-  };
+  const roundAt = (minutes: number, reading?: number) =>
+    thermometersAt(context, minutes, reading === undefined ? [] : [['t-c', 'room-c', reading]]);
   const alarm = async () =>
-    (
-      await alarmWorklist(
-        context.database.db,
-        1,
-        { view: 'open', me: null },
-        { offset: 0, limit: 100 },
-        new Date(time.now),
-      )
-    ).items.map(({ value: reading, severity, readingAt }) => ({ reading, severity, readingAt }));
+    (await worklistOf(context)).items.map(({ value: reading, severity, readingAt }) => ({
+      reading,
+      severity,
+      readingAt,
+    }));
 
   it('shows the newest reading while it stays out, and the worst severity it reached', async () => {
     await roundAt(0, 24.5);

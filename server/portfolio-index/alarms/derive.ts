@@ -111,27 +111,7 @@ export async function raiseAlarms(
         reading_at = v.reading_at,
         detail = v.detail, room_name = v.room_name, level_name = v.level_name,
         severity = least(alarm.severity, v.severity), checked_at = ${now}
-      from jsonb_to_recordset(${JSON.stringify(
-        known.map((candidate) => ({
-          key: candidate.key,
-          value: candidate.value,
-          unit: candidate.unit,
-          direction: candidate.direction,
-          measurement_id: candidate.measurementId,
-          sensor_name: candidate.sensorName,
-          band_low: candidate.bandLow,
-          band_high: candidate.bandHigh,
-          band_source: candidate.bandSource ?? null,
-          reading_at: candidate.readingAt?.toISOString() ?? null,
-          detail: candidate.detail ?? null,
-          room_name: candidate.roomName,
-          level_name: candidate.levelName,
-          severity: candidate.severity,
-        })),
-      )}::jsonb) as v(key text, value double precision, unit text, direction text,
-        measurement_id text, sensor_name text, band_low double precision,
-        band_high double precision, band_source text, reading_at timestamptz, detail text, room_name text,
-        level_name text, severity smallint)
+      from ${candidateRecords(known)}
       where alarm.key = v.key and (alarm.cleared_at is null or alarm.acked_at is null)
         and (not ${onlyChanged} or alarm.cleared_at is not null
           or (alarm.value, alarm.unit, alarm.direction, alarm.measurement_id, alarm.sensor_name,
@@ -194,6 +174,40 @@ async function raiseAgain(
 }
 
 /**
+ * Candidates as one JSON parameter read as rows `v` (an alarm's columns, and `words`: its value
+ * as the timeline keeps it): a statement's size whatever their number, one parse.
+ */
+const candidateRecords = (candidates: readonly AlarmCandidate[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(
+    candidates.map((candidate) => ({
+      key: candidate.key,
+      kind: candidate.kind,
+      severity: candidate.severity,
+      building_id: candidate.buildingId,
+      level_key: candidate.levelKey,
+      level_name: candidate.levelName,
+      room_id: candidate.roomId,
+      room_name: candidate.roomName,
+      measure: candidate.measure,
+      direction: candidate.direction,
+      measurement_id: candidate.measurementId,
+      sensor_name: candidate.sensorName,
+      value: candidate.value,
+      unit: candidate.unit,
+      band_low: candidate.bandLow,
+      band_high: candidate.bandHigh,
+      band_source: candidate.bandSource ?? null,
+      reading_at: candidate.readingAt?.toISOString() ?? null,
+      detail: candidate.detail ?? null,
+      words: valueWords(candidate),
+    })),
+  )}::jsonb) as v(key text, kind text, severity smallint, building_id text, level_key text,
+    level_name text, room_id text, room_name text, measure text, direction text,
+    measurement_id text, sensor_name text, value double precision, unit text,
+    band_low double precision, band_high double precision, band_source text,
+    reading_at timestamptz, detail text, words text)`;
+
+/**
  * Inserts the alarms not open yet, their `raised` events, and adds them to their buildings'
  * messages of the current window, in one statement (a round raises hundreds at once, and each
  * round trip waits its turn on a busy event loop): an alarm is never raised without its event and
@@ -209,35 +223,8 @@ async function insertAlarms(
   const windowStart = new Date(
     Math.floor(now.getTime() / rules.groupWindowMs) * rules.groupWindowMs,
   );
-  const rows = candidates.map((candidate) => ({
-    key: candidate.key,
-    kind: candidate.kind,
-    severity: candidate.severity,
-    building_id: candidate.buildingId,
-    level_key: candidate.levelKey,
-    level_name: candidate.levelName,
-    room_id: candidate.roomId,
-    room_name: candidate.roomName,
-    measure: candidate.measure,
-    direction: candidate.direction,
-    measurement_id: candidate.measurementId,
-    sensor_name: candidate.sensorName,
-    value: candidate.value,
-    unit: candidate.unit,
-    band_low: candidate.bandLow,
-    band_high: candidate.bandHigh,
-    band_source: candidate.bandSource ?? null,
-    reading_at: candidate.readingAt?.toISOString() ?? null,
-    detail: candidate.detail ?? null,
-    words: valueWords(candidate),
-  }));
   const { rows: inserted } = await sql<{ id: number; key: string }>`
-    with v as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(key text, kind text,
-        severity smallint, building_id text, level_key text, level_name text, room_id text,
-        room_name text, measure text, direction text, measurement_id text, sensor_name text,
-        value double precision, unit text, band_low double precision, band_high double precision,
-        band_source text, reading_at timestamptz, detail text, words text)),
+    with v as (select * from ${candidateRecords(candidates)}),
     inserted as (
       insert into alarm (key, kind, severity, building_id, level_key, level_name, room_id,
         room_name, measure, direction, measurement_id, sensor_name, value, unit, band_low,
