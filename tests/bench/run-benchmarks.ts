@@ -23,6 +23,7 @@ import { portfolioIndexBenchmarks } from './portfolio-index';
 import { energyRankingBenchmarks } from './energy-ranking';
 import { accessScopesBenchmarks } from './access-scopes';
 import { alarmsBenchmarks } from './alarms';
+import { conditionsCoverageBenchmarks } from './conditions-coverage';
 import { drillDownPairBenchmarks } from './drill-down-pair';
 import { lighthouseAudits } from './lighthouse';
 import {
@@ -1107,7 +1108,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access, alarms, drill-down-pair) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access, alarms, conditions-coverage, drill-down-pair) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -1133,6 +1134,7 @@ async function main() {
   if (wanted('energy')) await energyRankingBenchmarks(bench);
   if (wanted('access')) await accessScopesBenchmarks(bench);
   if (wanted('alarms')) await alarmsBenchmarks(bench);
+  if (wanted('conditions-coverage')) await conditionsCoverageBenchmarks(bench);
   if (wanted('drill-down-pair')) await drillDownPairBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
 }
