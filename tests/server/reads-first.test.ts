@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createReadsFirst } from '../../server/portfolio-index/core/reads-first';
+import { servedReads } from '../../server/portfolio-index/core/served';
 import { handWrittenConditions, minute, start, value } from './support/hand-conditions';
 
 /** A read the test ends by hand. */
@@ -71,5 +72,37 @@ describe('a conditions round beside a read', () => {
     read.end();
     expect(await round).toMatchObject({ buildingsChecked: 1 });
     expect(await written()).toEqual([{ measurement_id: 't-a' }]);
+  });
+});
+
+describe("the served index's reads", () => {
+  const context = handWrittenConditions();
+
+  it('are counted until the database is done with them, also past their deadline', async () => {
+    await context.database.db
+      .updateTable('index_run')
+      .set({ finished_at: new Date(start) })
+      .execute();
+    const readsFirst = createReadsFirst();
+    // A deadline of 1 ms: the person hears it was late, the round still waits for the read.
+    const read = servedReads(context.database, 1, undefined, readsFirst);
+    const held = heldRead();
+    let inside!: () => void;
+    const reading = new Promise<void>((resolve) => (inside = resolve));
+    const answer = read({}, async () => {
+      inside();
+      await held.read;
+      return { rooms: 0 };
+    });
+    await reading;
+    await expect(answer).rejects.toThrow(/took too long/);
+    let idled = false;
+    const idle = readsFirst.idle().then(() => (idled = true));
+    // Every callback queued so far has run: an idle that did not wait would have by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idled).toBe(false);
+    held.end();
+    await idle;
+    expect(idled).toBe(true);
   });
 });
