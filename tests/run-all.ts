@@ -8,12 +8,20 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePrerequisites } from './support/prerequisites';
-import { playwrightFailures, vitestFailures, type PlaywrightSuite } from './support/run-summary';
+import {
+  playwrightFailures,
+  vitestFailures,
+  vitestUnhandledErrors,
+  type PlaywrightSuite,
+  type UnhandledError,
+} from './support/run-summary';
+import { unhandledErrorsFile } from './support/unhandled-errors-reporter';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 rmSync(path.join(results, 'vitest.json'), { force: true });
 rmSync(path.join(results, 'e2e.json'), { force: true });
+rmSync(unhandledErrorsFile, { force: true });
 mkdirSync(results, { recursive: true });
 
 interface Step {
@@ -50,13 +58,16 @@ const steps: Step[] = [
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${path.join(results, 'vitest.json')}`,
+      // Unhandled errors fail the run but are not in the JSON report: this reporter keeps them.
+      '--reporter=./tests/support/unhandled-errors-reporter.ts',
     ],
     counts: () => {
       const report = readJson(path.join(results, 'vitest.json'));
+      const unhandled = (readJson(unhandledErrorsFile) ?? []) as unknown as UnhandledError[];
       return {
         passed: Number(report?.numPassedTests ?? 0),
         failed: Number(report?.numFailedTests ?? 0),
-        failures: vitestFailures(report, root),
+        failures: [...vitestFailures(report, root), ...vitestUnhandledErrors(unhandled, root)],
       };
     },
   },

@@ -1,5 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playwrightFailures, vitestFailures } from '../support/run-summary';
+import {
+  playwrightFailures,
+  vitestFailures,
+  vitestUnhandledErrors,
+  type UnhandledError,
+} from '../support/run-summary';
+import { UnhandledErrorsReporter } from '../support/unhandled-errors-reporter';
 
 describe("npm test's summary", () => {
   it('names each failed Vitest test and why, and a file that failed to run', () => {
@@ -69,5 +78,31 @@ describe("npm test's summary", () => {
     expect(playwrightFailures(suites)).toEqual([
       '[dashboard] search.spec.ts:12 › opens the room: Error: expect(locator).toBeVisible() failed',
     ]);
+  });
+
+  it('names an error Vitest met outside every test, which fails the run while all tests pass', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'storey-unhandled-'));
+    try {
+      const file = path.join(directory, 'vitest-unhandled.json');
+      new UnhandledErrorsReporter({ outputFile: file }).onTestRunEnd(
+        [],
+        [
+          {
+            name: 'Error',
+            message: 'connection closed\n    at x',
+            VITEST_TEST_PATH: '/repo/tests/server/alarms.test.ts',
+            VITEST_TEST_NAME: 'raises once',
+          },
+          { name: 'TypeError', message: 'worker exited' },
+        ],
+      );
+      const written = JSON.parse(readFileSync(file, 'utf8')) as UnhandledError[];
+      expect(vitestUnhandledErrors(written, '/repo')).toEqual([
+        'unhandled Error in tests/server/alarms.test.ts › raises once: connection closed',
+        'unhandled TypeError: worker exited',
+      ]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

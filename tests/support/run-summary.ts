@@ -64,3 +64,30 @@ export const playwrightFailures = (suites: PlaywrightSuite[] | undefined): strin
     ),
     ...playwrightFailures(suite.suites),
   ]);
+
+export interface UnhandledError {
+  name?: string;
+  message?: string;
+  file?: string;
+  test?: string;
+}
+
+/**
+ * Each error Vitest met outside any test's result (it fails the run while every test passes) as
+ * "unhandled Name in file › test: why".
+ */
+export const vitestUnhandledErrors = (
+  errors: readonly UnhandledError[] | undefined,
+  root: string,
+): string[] =>
+  (errors ?? []).map((error) => {
+    const where = [
+      error.file === undefined ? undefined : path.relative(root, error.file),
+      error.test,
+    ]
+      .filter((part) => part !== undefined)
+      .join(' › ');
+    return `unhandled ${error.name ?? 'Error'}${where === '' ? '' : ` in ${where}`}: ${firstLine(
+      error.message,
+    )}`;
+  });
