@@ -16,23 +16,25 @@ import {
   withoutIndex,
 } from './support/scenarios';
 
+/**
+ * The issues table's rows: a group's heading row holds one row header for the whole row group and
+ * no cells. Two role queries for the whole table, not two for each of its 200 rows (they took
+ * seconds in jsdom, issue #57).
+ */
+const tableRows = async () => {
+  const table = await screen.findByRole('table', { name: 'Issues' });
+  const headings = within(table)
+    .queryAllByRole('rowheader')
+    .map((header) => header.closest('tr')!);
+  const rows = within(table).getAllByRole('row').slice(1);
+  return { headings, issues: rows.filter((row) => !headings.includes(row)) };
+};
+
 const ui = {
   issues: () => screen.findByRole('table', { name: 'Issues' }),
   /** The issues' rows, without the rows that head each group. */
-  issueRows: async () =>
-    within(await screen.findByRole('table', { name: 'Issues' }))
-      .getAllByRole('row')
-      .slice(1)
-      // A group's heading row holds one header for the whole row group, and no cells.
-      .filter((row) => within(row).queryAllByRole('cell').length > 0),
-  groupRows: async () =>
-    within(await screen.findByRole('table', { name: 'Issues' }))
-      .getAllByRole('row')
-      .filter(
-        (row) =>
-          within(row).queryAllByRole('cell').length === 0 &&
-          within(row).queryAllByRole('rowheader').length > 0,
-      ),
+  issueRows: async () => (await tableRows()).issues,
+  groupRows: async () => (await tableRows()).headings,
   rule: () => screen.getByRole('combobox', { name: 'Rule' }),
   figures: () => screen.getByRole('region', { name: 'Quality figures' }),
   formula: () => screen.getByRole('region', { name: 'How the score is worked out' }),
