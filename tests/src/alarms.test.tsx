@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { noisyAlarms, openAlarms } from './support/alarm-scenarios';
 import { server } from './support/msw-server';
-import { holding } from './support/queries';
+import { holding, rowsOf } from './support/queries';
 import { renderApp } from './support/render-app';
 import { fixture, historyRequests } from './support/scenarios';
 
@@ -208,8 +208,8 @@ describe('Alarms', () => {
       await screen.findByRole('heading', { level: 1, name: 'Alarm noise' }),
     ).toBeInTheDocument();
     const days = screen.getByRole('table', { name: 'Raised per day' });
-    expect(within(days).getAllByRole('row')).toHaveLength(15);
-    expect(within(days).getAllByRole('row')[1]).toHaveTextContent('1,234');
+    expect(rowsOf(days)).toHaveLength(15);
+    expect(rowsOf(days)[1]).toHaveTextContent('1,234');
     expect(
       within(screen.getByRole('region', { name: 'Floods (1)' })).getByText(
         'Ana Operator: 14 alarms',
@@ -248,7 +248,7 @@ describe('Alarms where they are', () => {
     expect(
       await screen.findByText(`Only the alarms of ${firstBuilding.name}.`),
     ).toBeInTheDocument();
-    expect(within(await ui.worklist()).getAllByRole('row')).toHaveLength(3);
+    expect(rowsOf(await ui.worklist())).toHaveLength(3);
   });
 
   it('silences a building for a reason and a while from its page, by keyboard', async () => {

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { rowsOf } from './support/queries';
 import {
   attentionAnsweredAt,
   attentionNothingChecked,
@@ -24,10 +25,7 @@ import {
 const ui = {
   heading: () => screen.findByRole('heading', { level: 1, name: 'Needs attention now' }),
   table: () => screen.findByRole('table', { name: 'Rooms out of band' }),
-  rows: async () =>
-    within(await ui.table())
-      .getAllByRole('row')
-      .slice(1),
+  rows: async () => rowsOf(await ui.table()).slice(1),
   figures: () => screen.findByRole('region', { name: 'Figures' }),
   checks: () => screen.findByRole('region', { name: 'How current this is' }),
   measurement: () => screen.getByRole('combobox', { name: 'Measurement' }),

@@ -5,6 +5,7 @@ import { duplicateBuildingName, specialBuildings } from '../../server/emulator/p
 import { humanizeKey } from '@/features/places/utils/room-details';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { rowsOf } from './support/queries';
 import {
   everythingPending,
   fixture,
@@ -271,11 +272,9 @@ describe('Level and room screens', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=area'));
     const floor = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!;
     const smallest = [...floor.spaces].sort((a, b) => a.area - b.area)[0]!;
-    await waitFor(() =>
-      expect(within(table).getAllByRole('row')[1]).toHaveTextContent(smallest.name!),
-    );
+    await waitFor(() => expect(rowsOf(table)[1]).toHaveTextContent(smallest.name!));
     // Areas as the record gives them, to a tenth of a square metre (13.7 never reads as 14).
-    const areaCell = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[2]!;
+    const areaCell = within(rowsOf(table)[1]!).getAllByRole('cell')[2]!;
     expect(areaCell).toHaveTextContent(
       new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(smallest.area),
     );
@@ -294,9 +293,7 @@ describe('Level and room screens', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Search rooms' }), 'meeting');
     await waitFor(() => expect(roomCount()).toHaveTextContent(/^\d+ of \d+ rooms/));
     // A room matches by its name or its type.
-    const rows = within(screen.getByRole('table', { name: 'Rooms' }))
-      .getAllByRole('row')
-      .slice(1);
+    const rows = rowsOf(screen.getByRole('table', { name: 'Rooms' })).slice(1);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toHaveTextContent(/meeting/i);
   });

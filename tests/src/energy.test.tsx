@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { rowsOf } from './support/queries';
 import {
   buildingEnergyFromMeter,
   fixture,
@@ -89,7 +90,7 @@ describe('Energy on a building page, worked out from its meter where Storey keep
     expect(await ui.figure('Per m² of floor area')).toHaveTextContent(`${perArea} kWh/m²`);
     // Use per day: yesterday, midnight to midnight, was 24 hours at 10 kWh.
     const days = await ui.daysTable();
-    const rows = within(days).getAllByRole('row').slice(1);
+    const rows = rowsOf(days).slice(1);
     expect(rows).toHaveLength(30);
     expect(rows.at(-1)).toHaveTextContent('240 kWh');
     expect(screen.queryByText(/left empty/)).not.toBeInTheDocument();
@@ -109,9 +110,7 @@ describe('Energy on a building page, worked out from its meter where Storey keep
     );
     expect(await ui.figure('Change')).toHaveTextContent('Not compared: a period is partial.');
     // The days without a whole day of readings are gaps, not low use; the others are whole.
-    const rows = within(await ui.daysTable())
-      .getAllByRole('row')
-      .slice(1);
+    const rows = rowsOf(await ui.daysTable()).slice(1);
     const empty = rows.filter((row) => within(row).queryByText('—'));
     expect(empty.length).toBeGreaterThanOrEqual(5);
     expect(empty.length).toBeLessThanOrEqual(6);

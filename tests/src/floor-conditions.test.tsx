@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { rowsOf } from './support/queries';
 import {
   comfortBandsSetTo,
   currentValueRequests,
@@ -40,9 +41,9 @@ const ui = {
   now: () => screen.findByRole('region', { name: 'Now' }),
   table: (measure: string) => screen.findByRole('table', { name: `Rooms now: ${measure}` }),
   rowOf: async (measure: string, room: string) =>
-    within(await ui.table(measure))
-      .getAllByRole('row')
-      .find((row) => within(row).queryByRole('link', { name: new RegExp(`^${room}`) }))!,
+    rowsOf(await ui.table(measure)).find((row) =>
+      within(row).queryByRole('link', { name: new RegExp(`^${room}`) }),
+    )!,
 };
 
 describe('Floor conditions (Now)', () => {
@@ -57,7 +58,7 @@ describe('Floor conditions (Now)', () => {
       ),
     ).toBeVisible();
     // Sorted warmest first: the hot room leads, its verdict in words beside the colour.
-    const first = within(table).getAllByRole('row')[1]!;
+    const first = rowsOf(table)[1]!;
     expect(first).toHaveTextContent('27.5 °C');
     expect(first).toHaveTextContent('above 24 °C (band 20–24 °C)');
     expect(currentValueRequests.slice(before)).toEqual([
@@ -72,7 +73,7 @@ describe('Floor conditions (Now)', () => {
     await userEvent.click(within(await ui.now()).getByRole('button', { name: 'CO₂' }));
     const co2 = await ui.table('CO₂');
     await waitFor(() => expect(router.state.location.search).toBe('?measure=CO%E2%82%82'));
-    expect(within(co2).getAllByRole('row')[1]).toHaveTextContent('610 ppm');
+    expect(rowsOf(co2)[1]).toHaveTextContent('610 ppm');
     await userEvent.click(within(co2).getByRole('button', { name: 'Room' }));
     const names = within(co2)
       .getAllByRole('link')
@@ -109,7 +110,7 @@ describe('Floor conditions (Now)', () => {
     // 27.5 °C is within a 22–28 °C summer band; 21.4 °C is below it now.
     const hotRow = await ui.rowOf('Air temperature', hot.name!);
     expect(hotRow).toHaveTextContent('in band');
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = rowsOf(table).slice(1);
     expect(rows.some((row) => /below 22 °C \(band 22–28 °C\)/.test(row.textContent ?? ''))).toBe(
       true,
     );

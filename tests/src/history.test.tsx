@@ -14,6 +14,7 @@ import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { rowsOf } from './support/queries';
 import {
   fixture,
   fixtureRoomWithSensors,
@@ -149,7 +150,7 @@ describe('History panel', () => {
       (a, b) => Date.parse(a) - Date.parse(b),
     );
     expect(times.length).toBeLessThan(sent.length);
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = rowsOf(table).slice(1);
     expect(rows).toHaveLength(Math.min(100, times.length));
     // The first row holds every measurement's reading at the first time, each in its column.
     const ids = [...new Set(sent.map((reading) => reading.measurementValueId))];

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { rowsOf } from './support/queries';
 import {
   energyNotReadYet,
   energyRequests,
@@ -23,7 +24,7 @@ const ui = {
   ranked: () => screen.findByRole('table', { name: 'Buildings ranked by energy use intensity' }),
   out: () => screen.findByRole('table', { name: 'Buildings without a figure, and why' }),
   stopped: () => screen.findByRole('table', { name: 'Meters that stopped or are stuck' }),
-  rows: async (table: HTMLElement) => within(table).getAllByRole('row').slice(1),
+  rows: async (table: HTMLElement) => rowsOf(table).slice(1),
   figures: () => screen.findByRole('region', { name: 'Figures' }),
   coverage: () => screen.findByText(/buildings have a figure/),
   list: () => screen.getByRole('combobox', { name: 'List' }),
@@ -192,7 +193,7 @@ describe('the portfolio energy', () => {
     const months = await within(energy).findByRole('table', {
       name: 'Use per month, the last 12 whole months',
     });
-    const rows = within(months).getAllByRole('row').slice(1);
+    const rows = rowsOf(months).slice(1);
     expect(rows).toHaveLength(12);
     expect(within(energy).queryByText(/months? (is|are) left empty/)).not.toBeInTheDocument();
   });

@@ -13,7 +13,7 @@ import {
   portfolioOf,
   sitesFail,
 } from './support/scenarios';
-import { holding } from './support/queries';
+import { holding, rowsOf } from './support/queries';
 import { renderApp } from './support/render-app';
 
 describe('Portfolio screen', () => {
@@ -219,8 +219,8 @@ describe('Portfolio screen', () => {
     // A building without an area (0 is how the platform says it) is no bar, not a bar of 0.
     const withArea = fixtureBuildings.filter((building) => (building.area ?? 0) > 0);
     const largest = [...withArea].sort((a, b) => b.area - a.area);
-    expect(within(table).getAllByRole('row')).toHaveLength(11);
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(largest[0]!.name!);
+    expect(rowsOf(table)).toHaveLength(11);
+    expect(rowsOf(table)[1]).toHaveTextContent(largest[0]!.name!);
     const figure = screen.getByRole('figure', { name: title });
     expect(
       within(figure).getByText(`The other ${withArea.length - 10} buildings`, {
@@ -236,12 +236,10 @@ describe('Portfolio screen', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
     const table = await screen.findByRole('table', { name: title });
     await waitFor(() =>
-      expect(within(table).getAllByRole('row')).toHaveLength(
-        indexOrganizationTotals.rows.length + 1,
-      ),
+      expect(rowsOf(table)).toHaveLength(indexOrganizationTotals.rows.length + 1),
     );
     const first = indexOrganizationTotals.rows[0]!;
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+    expect(rowsOf(table)[1]).toHaveTextContent(
       `${first.name} (${new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(first.share.area)})`,
     );
     expect(
@@ -267,8 +265,7 @@ describe('Portfolio screen', () => {
       )[1];
     const onPortfolio = await leftOut(figure);
     const table = await within(figure).findByRole('table');
-    const counted = within(table)
-      .getAllByRole('row')
+    const counted = rowsOf(table)
       .slice(1)
       .reduce((sum, row) => sum + Number(within(row).getAllByRole('cell')[1]!.textContent), 0);
     unmount();
@@ -291,8 +288,7 @@ describe('Portfolio screen', () => {
     const group = await screen.findByRole('group', { name: 'Charts: view as' });
     await userEvent.click(within(group).getByRole('button', { name: 'Tables' }));
     const table = await screen.findByRole('table', { name: title });
-    const counts = within(table)
-      .getAllByRole('row')
+    const counts = rowsOf(table)
       .slice(1)
       .map((row) => Number(within(row).getAllByRole('cell')[1]!.textContent));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(fixtureBuildings.length);
@@ -301,8 +297,7 @@ describe('Portfolio screen', () => {
 
 describe('Buildings table', () => {
   const namesInTable = () =>
-    within(screen.getByRole('table', { name: 'Buildings' }))
-      .getAllByRole('row')
+    rowsOf(screen.getByRole('table', { name: 'Buildings' }))
       .slice(1)
       // The first cell is the row's Compare box; the building's name follows.
       .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
@@ -369,6 +364,6 @@ describe('Buildings table', () => {
     renderApp('/');
     const table = await screen.findByRole('table', { name: 'Buildings' });
     expect(table).toHaveAttribute('aria-rowcount', '10001');
-    expect(within(table).getAllByRole('row').length).toBeLessThan(200);
+    expect(rowsOf(table).length).toBeLessThan(200);
   });
 });

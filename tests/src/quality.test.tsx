@@ -5,7 +5,7 @@ import { plantedProblemAt } from '../../server/emulator/portfolio';
 import { scoreWeights } from '../../server/portfolio-index/quality/rules';
 import { server } from './support/msw-server';
 import { displayName } from '@/lib/format';
-import { holding } from './support/queries';
+import { holding, rowsOf } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
   everythingPending,
@@ -23,11 +23,10 @@ import {
  */
 const tableRows = async () => {
   const table = await screen.findByRole('table', { name: 'Issues' });
-  const headings = within(table)
-    .queryAllByRole('rowheader')
-    .map((header) => header.closest('tr')!);
-  const rows = within(table).getAllByRole('row').slice(1);
-  return { headings, issues: rows.filter((row) => !headings.includes(row)) };
+  const headers = within(table).queryAllByRole('rowheader', { hidden: true });
+  const rows = rowsOf(table).slice(1);
+  const isHeading = (row: HTMLElement) => headers.some((header) => row.contains(header));
+  return { headings: rows.filter(isHeading), issues: rows.filter((row) => !isHeading(row)) };
 };
 
 const ui = {
@@ -185,7 +184,7 @@ describe('Data quality on the other screens', () => {
         .filter((finding) => finding.severity !== 'info' && finding.buildingId)
         .map((finding) => finding.buildingId),
     );
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(expected.size + 1));
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(expected.size + 1));
   });
 
   it("shows a building's issues and its one score on its page", async () => {
@@ -300,9 +299,7 @@ describe('Data quality on the other screens', () => {
     const header = within(table).getByRole('columnheader', { name: /Quality score/ });
     const column = within(table).getAllByRole('columnheader').indexOf(header);
     await waitFor(() => {
-      const row = within(table)
-        .getAllByRole('row')
-        .find((candidate) => candidate.textContent?.includes(tower.name!))!;
+      const row = rowsOf(table).find((candidate) => candidate.textContent?.includes(tower.name!))!;
       expect(within(row).getAllByRole('cell')[column]).toHaveTextContent(String(score));
     });
     leavePortfolio();

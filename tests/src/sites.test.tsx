@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
-import { holding } from './support/queries';
+import { holding, rowsOf } from './support/queries';
 import { renderApp } from './support/render-app';
 import {
   everythingPending,
@@ -17,8 +17,7 @@ describe('Sites screen from the portfolio index', () => {
   const ui = {
     table: (name: 'Sites' | 'Organizations') => screen.findByRole('table', { name }),
     rowNames: (table: HTMLElement) =>
-      within(table)
-        .getAllByRole('row')
+      rowsOf(table)
         .slice(1, -1)
         .map((row) => within(row).getAllByRole('rowheader')[0]!.textContent),
   };
@@ -31,7 +30,7 @@ describe('Sites screen from the portfolio index', () => {
     const row = holding(table, 'link', `${first!.name}: show its buildings in the portfolio`);
     // 1,500 of 2,000 m²: the share the server worked out, as a person reads it.
     expect(within(row).getByText('(75%)')).toBeInTheDocument();
-    const total = within(table).getAllByRole('row').at(-1)!;
+    const total = rowsOf(table).at(-1)!;
     expect(total).toHaveTextContent('All 3 sites');
     expect(screen.getByText(/leave out 1 building whose counts/)).toBeInTheDocument();
   });
@@ -62,7 +61,7 @@ describe('Sites screen from the portfolio index', () => {
     await waitFor(() => expect(ui.rowNames(table).slice(0, -1)).toEqual([second!.name]));
     expect(router.state.location.search).toBe(`?${new URLSearchParams({ q: second!.name! })}`);
     // Shown, then the whole: 500 of 2,000 m² is a quarter of the portfolio's area.
-    const [shown, whole] = within(table).getAllByRole('row').slice(-2);
+    const [shown, whole] = rowsOf(table).slice(-2);
     expect(shown).toHaveTextContent('1 of 3 sites shown');
     expect(within(shown!).getByText('(25%)')).toBeInTheDocument();
     expect(whole).toHaveTextContent('All 3 sites');

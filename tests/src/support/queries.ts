@@ -11,7 +11,7 @@ export function holding(
   container: 'row' | 'listitem' = 'row',
 ): HTMLElement {
   const found = within(scope)
-    .getAllByRole(container)
+    .getAllByRole(container, { hidden: true })
     .filter((candidate) => within(candidate).queryAllByRole(role, { name }).length > 0)
     // Nested list items: the innermost holds it.
     .filter(
@@ -24,3 +24,12 @@ export function holding(
     );
   return found[0]!;
 }
+
+/**
+ * A table's rows, header row first, found by their role. The table itself was found as a person
+ * finds it (visible, named); its rows are not each checked for visibility again: that check walks
+ * every row's ancestors through jsdom's computed styles, 850 ms for 200 rows against 50 ms
+ * without, and run inside `waitFor` it made tests take a quarter of their timeout (issue #57).
+ */
+export const rowsOf = (table: HTMLElement): HTMLElement[] =>
+  within(table).getAllByRole('row', { hidden: true });
