@@ -15,6 +15,7 @@ import {
   type PlaywrightSuite,
   type UnhandledError,
 } from './support/run-summary';
+import { overAQuarter, testTimingsFile, type TestTiming } from './support/test-timings-reporter';
 import { unhandledErrorsFile } from './support/unhandled-errors-reporter';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,6 +23,7 @@ const results = path.join(root, 'test-results');
 rmSync(path.join(results, 'vitest.json'), { force: true });
 rmSync(path.join(results, 'e2e.json'), { force: true });
 rmSync(unhandledErrorsFile, { force: true });
+rmSync(testTimingsFile, { force: true });
 mkdirSync(results, { recursive: true });
 
 interface Step {
@@ -60,6 +62,8 @@ const steps: Step[] = [
       `--outputFile.json=${path.join(results, 'vitest.json')}`,
       // Unhandled errors fail the run but are not in the JSON report: this reporter keeps them.
       '--reporter=./tests/support/unhandled-errors-reporter.ts',
+      // Each test's duration beside its own timeout: the slow ones are named below.
+      '--reporter=./tests/support/test-timings-reporter.ts',
     ],
     counts: () => {
       const report = readJson(path.join(results, 'vitest.json'));
@@ -137,6 +141,18 @@ for (const step of steps) {
     lines.push(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
   }
 }
+
+// Tests that pass by a margin a busy machine can take away (issue #57): named, not failed, since
+// how long a test takes depends on the machine it runs on.
+const slow = overAQuarter((readJson(testTimingsFile) ?? []) as unknown as TestTiming[]);
+if (slow.length > 0)
+  lines.push(
+    `  ${slow.length} Vitest test(s) took over a quarter of their timeout (docs/testing.md):`,
+    ...slow.map(
+      (timing) =>
+        `    ${(timing.ms / 1000).toFixed(1)} s of ${timing.timeoutMs / 1000} s  ${timing.file} › ${timing.name}`,
+    ),
+  );
 
 console.log(`\n${lines.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -7,13 +7,15 @@
  *   npm run test:under-load                 one quiet run, then one loaded run
  *   npm run test:under-load -- --loaded 3   three loaded runs in a row (the issue's evidence)
  *   npm run test:under-load -- tests/src    only some files (Vitest's filters)
- *   npm run test:under-load -- --quiet-from report.json --loaded 3
- *                                           a quiet run's report from before, then the loaded runs
+ *   npm run test:under-load -- --quiet-from test-results/vitest-timings.json --loaded 3
+ *                                           a quiet run's timings from before (npm test writes
+ *                                           them), then the loaded runs
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TestTiming } from './support/test-timings-reporter';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -29,19 +31,9 @@ const option = (name: string): string | undefined => {
   return args[index + 1];
 };
 const loadedRuns = Number(option('--loaded') ?? 1);
-/** A quiet run's JSON report kept from before (Vitest's --reporter=json), instead of a new one. */
+/** A quiet run's timings kept from before (`npm test` writes test-results/vitest-timings.json). */
 const quietFrom = option('--quiet-from');
 const filters = args.filter((_arg, index) => !taken.has(index));
-
-/** The projects' timeouts (vite.config.ts): a test should take at most a quarter of its own. */
-const timeoutOf = (file: string) => (file.includes('/tests/server/') ? 30_000 : 20_000);
-
-interface Report {
-  testResults: Array<{
-    name: string;
-    assertionResults: Array<{ fullName: string; duration?: number | null; status: string }>;
-  }>;
-}
 
 let children: ChildProcess[] = [];
 const stopAll = () => {
@@ -54,23 +46,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-type Durations = Map<string, { ms: number; passed: boolean; file: string }>;
+type Durations = Map<string, { ms: number; passed: boolean; timeoutMs: number }>;
 
-/** Each test's duration and outcome in a JSON report, by file and name. */
+/**
+ * Each test's duration, outcome and own timeout, by file and name, from the timings a run wrote
+ * (tests/support/test-timings-reporter.ts; `npm test` writes test-results/vitest-timings.json).
+ */
 function durations(output: string): Durations {
-  const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
-  const tests: Durations = new Map();
-  for (const file of report.testResults) {
-    // From the checkout's tests/ on: the report may come from another checkout (--quiet-from).
-    const relative = file.name.slice(file.name.lastIndexOf(`${path.sep}tests${path.sep}`) + 1);
-    for (const test of file.assertionResults)
-      tests.set(`${relative} › ${test.fullName}`, {
-        ms: test.duration ?? 0,
-        passed: test.status === 'passed',
-        file: path.join(root, relative),
-      });
-  }
-  return tests;
+  const timings = JSON.parse(readFileSync(output, 'utf8')) as TestTiming[];
+  return new Map(
+    timings.map((timing) => [
+      `${timing.file} › ${timing.name}`,
+      { ms: timing.ms, passed: timing.state === 'passed', timeoutMs: timing.timeoutMs },
+    ]),
+  );
 }
 
 async function vitest(name: string): Promise<Durations> {
@@ -81,11 +70,10 @@ async function vitest(name: string): Promise<Durations> {
       path.join(root, 'node_modules/vitest/vitest.mjs'),
       'run',
       '--reporter=dot',
-      '--reporter=json',
-      `--outputFile.json=${output}`,
+      `--reporter=${path.join(root, 'tests/support/test-timings-reporter.ts')}`,
       ...filters,
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, STOREY_TEST_TIMINGS_FILE: output } },
   );
   children.push(child);
   await once(child, 'exit');
@@ -114,12 +102,12 @@ for (let run = 1; run <= loadedRuns; run++) {
   }
 }
 
-const rows = [...quiet].map(([name, { ms, file }]) => ({
+const rows = [...quiet].map(([name, { ms, timeoutMs }]) => ({
   name,
   quiet: ms,
   loaded: loaded.map((run) => run.get(name)?.ms ?? Number.NaN),
   failures: loaded.filter((run) => run.get(name)?.passed === false).length,
-  budget: timeoutOf(file) / 4,
+  budget: timeoutMs / 4,
 }));
 const slowest = [...rows]
   .sort((a, b) => Math.max(...b.loaded) - Math.max(...a.loaded))

@@ -8,6 +8,7 @@ import {
   vitestUnhandledErrors,
   type UnhandledError,
 } from '../support/run-summary';
+import { overAQuarter, type TestTiming } from '../support/test-timings-reporter';
 import { UnhandledErrorsReporter } from '../support/unhandled-errors-reporter';
 
 describe("npm test's summary", () => {
@@ -104,5 +105,19 @@ describe("npm test's summary", () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+
+  it('names the passing tests over a quarter of their own timeout, the nearest to it first', () => {
+    const timing = (name: string, ms: number, timeoutMs: number, state = 'passed') =>
+      ({ file: 'tests/a.test.ts', name, ms, timeoutMs, state }) as TestTiming;
+    const slow = overAQuarter([
+      timing('quick', 100, 20_000),
+      timing('a quarter exactly', 5_000, 20_000),
+      timing('slow for the project', 6_000, 20_000),
+      timing('slow for its own timeout', 100_000, 240_000),
+      timing('long but with its own timeout', 45_000, 240_000),
+      timing('failed', 19_000, 20_000, 'failed'),
+    ]).map((entry) => entry.name);
+    expect(slow).toEqual(['slow for its own timeout', 'slow for the project']);
   });
 });
