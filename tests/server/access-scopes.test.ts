@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessOf, accessPolicy } from '../../server/access/person-access';
 import type { Grant } from '../../server/access/scopes-file';
-import type { IndexReader } from '../../server/portfolio-index/portfolio-index';
+import type {
+  IndexReader,
+  PortfolioIndex as IndexOf,
+} from '../../server/portfolio-index/portfolio-index';
 import { meAnswer, notShared } from '../../src/shared/contracts/access';
 import { loadScopesFile } from '../../server/access/scopes-file';
 import { demoScopesFile } from '../../server/config';
@@ -309,7 +312,7 @@ describe('a building looked up by its name', () => {
   });
 });
 
-describe('sums, shares, scores and ranks over the scope alone', () => {
+describe('sums, shares, scores and ranks over the scope alone, for any scope', () => {
   const everything: IndexReader = {};
   const readerOf = (scope: { organizations: string[]; sites: string[]; buildings: string[] }) => {
     const scopeGrants: Grant[] = [
@@ -343,160 +346,199 @@ describe('sums, shares, scores and ranks over the scope alone', () => {
       ? null
       : Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
 
-  it('equal what the test works out from the whole portfolio’s figures, for any scope', async () => {
-    const index = storey.context.running.storey.app.portfolioIndex!;
+  /** The whole portfolio's figures, read once: each scope's are worked out from them. */
+  let whole: {
+    scores: Awaited<ReturnType<IndexOf['quality']['scores']>>;
+    findings: Awaited<ReturnType<IndexOf['quality']['findings']>>;
+    energy: Awaited<ReturnType<IndexOf['energy']['list']>>;
+    attention: Awaited<ReturnType<IndexOf['conditions']['attention']>>;
+    totals: Awaited<ReturnType<IndexOf['totals']>>;
+  };
+  const index = () => storey.context.running.storey.app.portfolioIndex!;
+  beforeAll(async () => {
     const [scores, findings, energy, attention, totals] = await Promise.all([
-      index.quality.scores(everything),
-      index.quality.findings(everything, {}, { offset: 0, limit: 5000, group: 'severity' }),
-      index.energy.list(everything, {
+      index().quality.scores(everything),
+      index().quality.findings(everything, {}, { offset: 0, limit: 5000, group: 'severity' }),
+      index().energy.list(everything, {
         period: '30-days',
         list: 'ranked',
         sort: 'intensity',
         offset: 0,
         limit: 5000,
       }),
-      index.conditions.attention(everything, {}, 'worst', { offset: 0, limit: 5000 }),
-      index.totals(everything, 'site'),
+      index().conditions.attention(everything, {}, 'worst', { offset: 0, limit: 5000 }),
+      index().totals(everything, 'site'),
     ]);
+    whole = { scores, findings, energy, attention, totals };
+  });
+  /** Any scope: up to two organisations, three sites and five buildings. */
+  const anyScope = () => {
     const organizations = [...new Set(facts.buildings.map((building) => building.organizationId!))];
     const sites = [...new Set(facts.buildings.map((building) => building.siteId!))];
     const buildings = facts.buildings.map((building) => building.id);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          organizations: fc.subarray(organizations, { maxLength: 2 }),
-          sites: fc.subarray(sites, { maxLength: 3 }),
-          buildings: fc.subarray(buildings, { maxLength: 5 }),
-        }),
-        async (chosen) => {
-          const { reader, reference } = readerOf(chosen);
-          const inScope = (id: string | null) => id !== null && reference.buildings.has(id);
-          const summary = (await index.quality.summary(reader, {}))!;
-          const mine = scores!.buildings.filter((building) => inScope(building.buildingId));
-          expect(summary.buildings).toBe(reference.buildings.size);
-          expect(summary.score).toBe(mean(mine.map((building) => building.score)));
-          const wholeSites = new Set([
-            ...chosen.sites,
-            ...[...facts.byId]
-              .filter(
-                ([, fact]) =>
-                  fact.kind === 'site' && chosen.organizations.includes(fact.organizationId!),
-              )
-              .map(([id]) => id),
-          ]);
-          const myFindings = findings!.findings.filter((finding) =>
-            finding.buildingId ? inScope(finding.buildingId) : wholeSites.has(finding.siteId!),
-          );
-          for (const severity of ['error', 'warning', 'info'] as const)
-            expect(summary.findings[severity], severity).toBe(
-              myFindings.filter((finding) => finding.severity === severity).length,
-            );
-
-          const ranked = (await index.energy.list(reader, {
-            period: '30-days',
-            list: 'ranked',
-            sort: 'intensity',
-            offset: 0,
-            limit: 5000,
-          }))!;
-          const myRanked = energy!.buildings.filter((building) => inScope(building.id));
-          expect(ranked.coverage.buildings).toBe(reference.buildings.size);
-          expect(ranked.buildings.map((building) => building.id)).toEqual(
-            myRanked.map((building) => building.id),
-          );
-          const used = myRanked.reduce((sum, building) => sum + building.usedKwh!, 0);
-          const area = myRanked.reduce((sum, building) => sum + building.area!, 0);
-          expect(ranked.portfolioIntensity).toBe(
-            myRanked.length === 0 ? null : Math.round((used / area) * 1000) / 1000,
-          );
-
-          const out = (await index.conditions.attention(reader, {}, 'worst', {
-            offset: 0,
-            limit: 5000,
-          }))!;
-          const myReadings = attention!.readings.filter((reading) => inScope(reading.buildingId));
-          expect(out.total).toBe(myReadings.length);
-          expect(out.readings.map((reading) => reading.measurementId)).toEqual(
-            myReadings.map((reading) => reading.measurementId),
-          );
-
-          const bySite = (await index.totals(reader, 'site'))!;
-          expect(bySite.total.buildings).toBe(reference.buildings.size);
-          expect(new Set(bySite.rows.map((row) => row.id))).toEqual(reference.sites);
-          for (const row of bySite.rows) {
-            const atSite = facts.buildings.filter((building) => building.siteId === row.id);
-            expect(row.buildings, row.id).toBe(
-              atSite.filter((building) => inScope(building.id)).length,
-            );
-            // A site shared whole reads as it does for everyone; its share is of the scope's total.
-            if (atSite.every((building) => inScope(building.id))) {
-              const whole = totals!.rows.find((candidate) => candidate.id === row.id)!;
-              expect({ ...row, share: null }).toEqual({ ...whole, share: null });
-            }
-            if (bySite.total.area > 0)
-              expect(row.share.area).toBeCloseTo(row.area / bySite.total.area, 9);
-            if (bySite.total.buildings > 0)
-              expect(row.share.buildings).toBeCloseTo(row.buildings / bySite.total.buildings, 9);
-          }
-        },
-      ),
+    return fc.record({
+      organizations: fc.subarray(organizations, { maxLength: 2 }),
+      sites: fc.subarray(sites, { maxLength: 3 }),
+      buildings: fc.subarray(buildings, { maxLength: 5 }),
+    });
+  };
+  type Scope = { organizations: string[]; sites: string[]; buildings: string[] };
+  /** `check` holds for 30 scopes, each read as its person reads it. */
+  const forAnyScope = (
+    check: (
+      chosen: Scope,
+      scoped: ReturnType<typeof readerOf> & { inScope: (id: string | null) => boolean },
+    ) => Promise<void>,
+  ) =>
+    fc.assert(
+      fc.asyncProperty(anyScope(), async (chosen) => {
+        const scoped = readerOf(chosen);
+        const inScope = (id: string | null) => id !== null && scoped.reference.buildings.has(id);
+        await check(chosen, { ...scoped, inScope });
+      }),
       { numRuns: 30 },
     );
-  });
+
+  it('score and findings by severity: the mean and counts of the scope’s buildings and sites', () =>
+    forAnyScope(async (chosen, { reader, reference, inScope }) => {
+      const summary = (await index().quality.summary(reader, {}))!;
+      const mine = whole.scores!.buildings.filter((building) => inScope(building.buildingId));
+      expect(summary.buildings).toBe(reference.buildings.size);
+      expect(summary.score).toBe(mean(mine.map((building) => building.score)));
+      const wholeSites = new Set([
+        ...chosen.sites,
+        ...[...facts.byId]
+          .filter(
+            ([, fact]) =>
+              fact.kind === 'site' && chosen.organizations.includes(fact.organizationId!),
+          )
+          .map(([id]) => id),
+      ]);
+      const myFindings = whole.findings!.findings.filter((finding) =>
+        finding.buildingId ? inScope(finding.buildingId) : wholeSites.has(finding.siteId!),
+      );
+      for (const severity of ['error', 'warning', 'info'] as const)
+        expect(summary.findings[severity], severity).toBe(
+          myFindings.filter((finding) => finding.severity === severity).length,
+        );
+    }));
+
+  it('the energy ranking: the scope’s buildings in the whole ranking’s order, their intensity', () =>
+    forAnyScope(async (_chosen, { reader, reference, inScope }) => {
+      const ranked = (await index().energy.list(reader, {
+        period: '30-days',
+        list: 'ranked',
+        sort: 'intensity',
+        offset: 0,
+        limit: 5000,
+      }))!;
+      const myRanked = whole.energy!.buildings.filter((building) => inScope(building.id));
+      expect(ranked.coverage.buildings).toBe(reference.buildings.size);
+      expect(ranked.buildings.map((building) => building.id)).toEqual(
+        myRanked.map((building) => building.id),
+      );
+      const used = myRanked.reduce((sum, building) => sum + building.usedKwh!, 0);
+      const area = myRanked.reduce((sum, building) => sum + building.area!, 0);
+      expect(ranked.portfolioIntensity).toBe(
+        myRanked.length === 0 ? null : Math.round((used / area) * 1000) / 1000,
+      );
+    }));
+
+  it('needs attention: the scope’s readings out of band, in the same order', () =>
+    forAnyScope(async (_chosen, { reader, inScope }) => {
+      const out = (await index().conditions.attention(reader, {}, 'worst', {
+        offset: 0,
+        limit: 5000,
+      }))!;
+      const myReadings = whole.attention!.readings.filter((reading) => inScope(reading.buildingId));
+      expect(out.total).toBe(myReadings.length);
+      expect(out.readings.map((reading) => reading.measurementId)).toEqual(
+        myReadings.map((reading) => reading.measurementId),
+      );
+    }));
+
+  it('sites: the scope’s buildings at each, a site shared whole as everyone reads it', () =>
+    forAnyScope(async (_chosen, { reader, reference, inScope }) => {
+      const bySite = (await index().totals(reader, 'site'))!;
+      expect(bySite.total.buildings).toBe(reference.buildings.size);
+      expect(new Set(bySite.rows.map((row) => row.id))).toEqual(reference.sites);
+      for (const row of bySite.rows) {
+        const atSite = facts.buildings.filter((building) => building.siteId === row.id);
+        expect(row.buildings, row.id).toBe(
+          atSite.filter((building) => inScope(building.id)).length,
+        );
+        // A site shared whole reads as it does for everyone; its share is of the scope's total.
+        if (atSite.every((building) => inScope(building.id))) {
+          const wholeRow = whole.totals!.rows.find((candidate) => candidate.id === row.id)!;
+          expect({ ...row, share: null }).toEqual({ ...wholeRow, share: null });
+        }
+        if (bySite.total.area > 0)
+          expect(row.share.area).toBeCloseTo(row.area / bySite.total.area, 9);
+        if (bySite.total.buildings > 0)
+          expect(row.share.buildings).toBeCloseTo(row.buildings / bySite.total.buildings, 9);
+      }
+    }));
 });
 
 describe('probing from outside the scope', () => {
+  const scoped = ['pat', 'sofia', 'tom', 'sam'] as const;
+  /** Each person's places outside their scope, of buildings with devices. */
+  const outsideOf = (person: DemoPerson) =>
+    facts.buildings
+      .filter((building) => !scopes[person].buildings.has(building.id))
+      .filter((building) => facts.devicesOf(building.id).length > 0)
+      .map((building) => placesOf(building.id));
+  /** Names only buildings outside a person's scope have. */
+  const namesOutsideOf = (person: DemoPerson) =>
+    facts.buildings
+      .filter(
+        (building) =>
+          building.name &&
+          !facts.buildings.some(
+            (other) => other.name === building.name && scopes[person].buildings.has(other.id),
+          ),
+      )
+      .map((building) => building.name!);
+  const unknownId = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+  const kinds = ['building', 'floor', 'space', 'device'] as const;
+  const request = fc.oneof(
+    // A route that takes an id, with a place outside the scope or an unknown id.
+    fc.record({
+      shape: fc.constant('route' as const),
+      person: fc.constantFrom(...scoped),
+      route: fc.integer({ min: 0, max: 15 }),
+      pick: fc.nat(),
+      kind: fc.constantFrom(...kinds),
+      unknown: fc.option(unknownId, { nil: undefined }),
+    }),
+    // GraphQL by id, by a name only other organisations' buildings have, with aliases and fragments.
+    fc.record({
+      shape: fc.constantFrom(
+        'by-id' as const,
+        'by-name' as const,
+        'aliased' as const,
+        'fragment' as const,
+      ),
+      person: fc.constantFrom(...scoped),
+      pick: fc.nat(),
+      unknown: fc.option(unknownId, { nil: undefined }),
+    }),
+  );
+  type Probe = typeof request extends fc.Arbitrary<infer T> ? T : never;
+  const queries = {
+    'by-id': `query Q($v: ID!) { buildings(where: { id: { eq: $v } }) { id name } }`,
+    'by-name': `query Q($v: String!) { buildings(where: { name: { eq: $v } }) { id name } }`,
+    aliased: `query Q($v: ID!) { mine: buildings(where: { id: { eq: $v } }) { id } __typename }`,
+    fragment: `query Q($v: String!) { ...F } fragment F on Query { ... on Query { b: buildings(where: { name: { eq: $v } }) { id levels { name } } } }`,
+  };
+
   it('10,000 generated requests for places outside the scope or unknown answer 404 or 400, and ask the platform nothing', async () => {
     const { as, running } = storey.context;
-    const scoped = ['pat', 'sofia', 'tom', 'sam'] as const;
-    const outsideOf = (person: DemoPerson) =>
-      facts.buildings
-        .filter((building) => !scopes[person].buildings.has(building.id))
-        .filter((building) => facts.devicesOf(building.id).length > 0)
-        .map((building) => placesOf(building.id));
     const outside = Object.fromEntries(scoped.map((person) => [person, outsideOf(person)]));
     const outsideNames = Object.fromEntries(
-      scoped.map((person) => [
-        person,
-        facts.buildings
-          .filter(
-            (building) =>
-              building.name &&
-              !facts.buildings.some(
-                (other) => other.name === building.name && scopes[person].buildings.has(other.id),
-              ),
-          )
-          .map((building) => building.name!),
-      ]),
+      scoped.map((person) => [person, namesOutsideOf(person)]),
     );
-    const unknownId = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
-    const kinds = ['building', 'floor', 'space', 'device'] as const;
-    const request = fc.oneof(
-      // A route that takes an id, with a place outside the scope or an unknown id.
-      fc.record({
-        shape: fc.constant('route' as const),
-        person: fc.constantFrom(...scoped),
-        route: fc.integer({ min: 0, max: 15 }),
-        pick: fc.nat(),
-        kind: fc.constantFrom(...kinds),
-        unknown: fc.option(unknownId, { nil: undefined }),
-      }),
-      // GraphQL by id, by a name only other organisations' buildings have, with aliases and fragments.
-      fc.record({
-        shape: fc.constantFrom(
-          'by-id' as const,
-          'by-name' as const,
-          'aliased' as const,
-          'fragment' as const,
-        ),
-        person: fc.constantFrom(...scoped),
-        pick: fc.nat(),
-        unknown: fc.option(unknownId, { nil: undefined }),
-      }),
-    );
-    running.platform.emulator.requests.clear();
-    const probes = fc.sample(request, 10_000);
-    const probeOnce = async (probe: (typeof probes)[number]) => {
+    const probeOnce = async (probe: Probe) => {
       const places = outside[probe.person]!;
       const place = places[probe.pick % places.length]!;
       if (probe.shape === 'route') {
@@ -509,12 +551,6 @@ describe('probing from outside the scope', () => {
       const names = outsideNames[probe.person]!;
       const id = probe.unknown ?? place.building;
       const name = probe.unknown ?? names[probe.pick % names.length]!;
-      const queries: Record<typeof probe.shape, string> = {
-        'by-id': `query Q($v: ID!) { buildings(where: { id: { eq: $v } }) { id name } }`,
-        'by-name': `query Q($v: String!) { buildings(where: { name: { eq: $v } }) { id name } }`,
-        aliased: `query Q($v: ID!) { mine: buildings(where: { id: { eq: $v } }) { id } __typename }`,
-        fragment: `query Q($v: String!) { ...F } fragment F on Query { ... on Query { b: buildings(where: { name: { eq: $v } }) { id levels { name } } } }`,
-      };
       const query = queries[probe.shape];
       const variables = { v: probe.shape === 'by-id' || probe.shape === 'aliased' ? id : name };
       const answer = await as(probe.person, '/graphql', {
@@ -525,6 +561,8 @@ describe('probing from outside the scope', () => {
         answer.status,
       );
     };
+    running.platform.emulator.requests.clear();
+    const probes = fc.sample(request, 10_000);
     // Twenty at a time, as a browser's page of requests would come.
     let asked = 0;
     for (let start = 0; start < probes.length; start += 20) {

@@ -29,6 +29,81 @@ const signIn = (
   returnTo = '/buildings/abc/levels/2?x=1',
 ) => signInAs(storey.url, { username, password, returnTo });
 
+/**
+ * A Storey with sign-in whose sessions last 30 idle minutes and 8 hours in all, and a call to it
+ * with a session cookie made by hand: started and last seen so long ago.
+ */
+async function storeyWithSessionLimits() {
+  const secret = randomBytes(48).toString('base64');
+  const platform = await startPlatform();
+  const provider = await (
+    await import('../../server/emulator/openid-provider')
+  ).startOpenIdProvider({
+    client: {
+      clientId: 'storey-test',
+      clientSecret: 'secret-for-test-only',
+      redirectUris: ['http://127.0.0.1:1/auth/callback'],
+      postLogoutRedirectUris: [],
+    },
+  });
+  const { buildApp } = await import('../../server/app');
+  const { loadConfig } = await import('../../server/config');
+  const { createMemorySessionStore } = await import('../../server/auth/session-store');
+  const { systemClock } = await import('../../server/clock');
+  const config = loadConfig({
+    ...quiet,
+    SESSION_SECRET: secret,
+    SESSION_IDLE_MINUTES: '30',
+    SESSION_ABSOLUTE_HOURS: '8',
+  });
+  // The cookies below are made by hand, so their sessions are entered in the store by hand.
+  const sessionStore = createMemorySessionStore(systemClock);
+  const app = await buildApp({
+    config,
+    platform: platform.settings,
+    logger: false,
+    sessionStore,
+    signIn: {
+      provider: {
+        issuer: provider.issuer,
+        clientId: 'storey-test',
+        clientSecret: 'secret-for-test-only',
+        allowedDomains: [],
+        allowedGroups: [],
+      },
+      publicUrl: 'http://127.0.0.1:1',
+    },
+  });
+  const codec = createSealedCodec(config.session.secret!, 'session');
+  const call = async (startedAgoMs: number, seenAgoMs: number) => {
+    const sid = `test-${startedAgoMs}-${seenAgoMs}`;
+    await sessionStore.put(`session:${sid}`, '1', 24 * 3_600_000);
+    const cookie = await codec.seal(
+      {
+        sid,
+        sub: 'demo-dana',
+        name: 'Dana',
+        startedAt: Date.now() - startedAgoMs,
+        seenAt: Date.now() - seenAgoMs,
+      },
+      3600,
+    );
+    return app.inject({
+      method: 'GET',
+      url: '/api/Sites',
+      headers: { 'x-csrf': '1', cookie: `storey-session=${cookie}` },
+    });
+  };
+  return {
+    call,
+    close: async () => {
+      await app.close();
+      await provider.close();
+      await platform.close();
+    },
+  };
+}
+
 describe('the portfolio index behind sign-in', () => {
   const refresh = (jar?: CookieJar) =>
     (jar ?? new CookieJar()).fetch(`${storey.url}/api/index/refresh`, {
@@ -133,74 +208,13 @@ describe('sign-in with OpenID Connect at the BFF', () => {
   });
 
   it('ends a session after the idle time and after the absolute lifetime', async () => {
-    const secret = randomBytes(48).toString('base64');
-    const platform = await startPlatform();
-    const provider = await (
-      await import('../../server/emulator/openid-provider')
-    ).startOpenIdProvider({
-      client: {
-        clientId: 'storey-test',
-        clientSecret: 'secret-for-test-only',
-        redirectUris: ['http://127.0.0.1:1/auth/callback'],
-        postLogoutRedirectUris: [],
-      },
-    });
-    const { buildApp } = await import('../../server/app');
-    const { loadConfig } = await import('../../server/config');
-    const { createMemorySessionStore } = await import('../../server/auth/session-store');
-    const { systemClock } = await import('../../server/clock');
-    const config = loadConfig({
-      ...quiet,
-      SESSION_SECRET: secret,
-      SESSION_IDLE_MINUTES: '30',
-      SESSION_ABSOLUTE_HOURS: '8',
-    });
-    // The cookies below are made by hand, so their sessions are entered in the store by hand.
-    const sessionStore = createMemorySessionStore(systemClock);
-    const app = await buildApp({
-      config,
-      platform: platform.settings,
-      logger: false,
-      sessionStore,
-      signIn: {
-        provider: {
-          issuer: provider.issuer,
-          clientId: 'storey-test',
-          clientSecret: 'secret-for-test-only',
-          allowedDomains: [],
-          allowedGroups: [],
-        },
-        publicUrl: 'http://127.0.0.1:1',
-      },
-    });
-    const codec = createSealedCodec(config.session.secret!, 'session');
-    const call = async (startedAgoMs: number, seenAgoMs: number) => {
-      const sid = `test-${startedAgoMs}-${seenAgoMs}`;
-      await sessionStore.put(`session:${sid}`, '1', 24 * 3_600_000);
-      const cookie = await codec.seal(
-        {
-          sid,
-          sub: 'demo-dana',
-          name: 'Dana',
-          startedAt: Date.now() - startedAgoMs,
-          seenAt: Date.now() - seenAgoMs,
-        },
-        3600,
-      );
-      return app.inject({
-        method: 'GET',
-        url: '/api/Sites',
-        headers: { 'x-csrf': '1', cookie: `storey-session=${cookie}` },
-      });
-    };
+    const { call, close } = await storeyWithSessionLimits();
     expect((await call(60_000, 1000)).statusCode).toBe(200);
     expect((await call(60 * 60_000, 31 * 60_000)).statusCode).toBe(401); // idle for 31 of 30 minutes
     expect((await call(9 * 3_600_000, 1000)).statusCode).toBe(401); // 9 of 8 hours old
     const refreshed = await call(60_000, 5 * 60_000);
     expect(refreshed.headers['set-cookie']).toBeDefined(); // sliding: seen again, the idle clock restarts
-    await app.close();
-    await provider.close();
-    await platform.close();
+    await close();
   });
 
   it.each([

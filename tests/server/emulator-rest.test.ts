@@ -199,13 +199,19 @@ describe('emulator REST records carry every field with the right JSON type', () 
     expect(building!.siteId).toMatch(/^\d+$/);
   });
 
-  it('Floor, Site, Organization and Space', async () => {
+  /** The first building and its first floor, as the platform lists them. */
+  const firstFloor = async () => {
     const [building] = (await (await authorized('/api/Buildings?take=1')).json()) as Array<{
       id: string;
     }>;
     const [floor] = (await (
       await authorized(`/api/Buildings/${building!.id}/Floors?take=1`)
     ).json()) as Array<Record<string, unknown>>;
+    return { building: building!, floor: floor! };
+  };
+
+  it('Floor', async () => {
+    const { building, floor } = await firstFloor();
     expect(Object.keys(floor!).sort()).toEqual(
       [
         'area',
@@ -225,6 +231,9 @@ describe('emulator REST records carry every field with the right JSON type', () 
       name: 'Level 0',
       referenceId: 'Level-0',
     });
+  });
+
+  it('Site', async () => {
     const [site] = (await (await authorized('/api/Sites?take=1')).json()) as Array<
       Record<string, unknown>
     >;
@@ -246,10 +255,17 @@ describe('emulator REST records carry every field with the right JSON type', () 
       ].sort(),
     );
     expect(String(site!.timeSeriesRetentionSpan)).toMatch(/^\d+\.00:00:00$/);
+  });
+
+  it('Organization', async () => {
     const [organization] = (await (await authorized('/api/Organizations')).json()) as Array<
       Record<string, unknown>
     >;
     expect(Object.keys(organization!).sort()).toEqual(['id', 'metadata', 'name']);
+  });
+
+  it('Space', async () => {
+    const { building, floor } = await firstFloor();
     const [space] = (await (
       await authorized(`/api/Floors/${String(floor!.id)}/Spaces?take=1`)
     ).json()) as Array<Record<string, unknown>>;

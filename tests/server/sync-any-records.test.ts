@@ -126,6 +126,27 @@ function platformOf(lists: { sites: unknown[]; buildings: unknown[] }): Platform
   } as unknown as PlatformGateway;
 }
 
+/** What a run kept of the buildings, as the index has them, by id. */
+const indexedBuildings = async (database: IndexDatabase, runId: number) =>
+  (
+    await sql<{
+      id: string;
+      name: string | null;
+      site_id: string | null;
+      area: number | null;
+      floor_count: number | null;
+      space_count: number | null;
+    }>`select id, name, site_id, area, floor_count, space_count from indexed_building
+        where run_id = ${runId} order by id`.execute(database.db)
+  ).rows;
+
+/** What a run kept of the sites, by id. */
+const indexedSites = async (database: IndexDatabase, runId: number) =>
+  (
+    await sql<{ id: string; name: string | null }>`
+      select id, name from indexed_site where run_id = ${runId} order by id`.execute(database.db)
+  ).rows;
+
 describe('the sync over whatever a platform sends', () => {
   let database: IndexDatabase;
   beforeAll(async () => {
@@ -165,15 +186,7 @@ describe('the sync over whatever a platform sends', () => {
         expect(outcome.skipped.sites ?? {}).toEqual(expectedSites.skipped);
         expect(outcome.skipped.buildings ?? {}).toEqual(expectedBuildings.skipped);
 
-        const { rows } = await sql<{
-          id: string;
-          name: string | null;
-          site_id: string | null;
-          area: number | null;
-          floor_count: number | null;
-          space_count: number | null;
-        }>`select id, name, site_id, area, floor_count, space_count from indexed_building
-            where run_id = ${outcome.runId} order by id`.execute(database.db);
+        const rows = await indexedBuildings(database, outcome.runId);
         const expected = expectedBuildings.kept
           .map((item) => ({
             id: item.id as string,
@@ -185,11 +198,7 @@ describe('the sync over whatever a platform sends', () => {
           }))
           .sort((a, b) => (a.id < b.id ? -1 : 1));
         expect(rows).toEqual(expected);
-        const siteRows = await sql<{ id: string; name: string | null }>`
-          select id, name from indexed_site where run_id = ${outcome.runId} order by id`.execute(
-          database.db,
-        );
-        expect(siteRows.rows).toEqual(
+        expect(await indexedSites(database, outcome.runId)).toEqual(
           expectedSites.kept
             .map((item) => ({ id: item.id as string, name: text(item.name) }))
             .sort((a, b) => (a.id < b.id ? -1 : 1)),
