@@ -37,6 +37,33 @@ const ui = {
 const three = fixtureBuildings.slice(2, 5);
 const idsOf = (buildings: readonly { id: string }[]) => buildings.map((building) => building.id);
 
+/**
+ * The comparison worked out with the data quality the server serves: values in doubt are left out
+ * of the spread.
+ */
+const comparedAsServed = (buildings: readonly { id: string }[]) =>
+  compareBuildings(
+    fixtureBuildings as unknown as Building[],
+    fixture.sites as unknown as Site[],
+    idsOf(buildings),
+    {
+      byBuilding: new Map(
+        [...fixtureQuality.scores].map(([id, score]) => [
+          id,
+          {
+            score,
+            ruleIds: [
+              ...new Set(
+                fixtureQuality.rows.filter((row) => row.buildingId === id).map((r) => r.ruleId),
+              ),
+            ],
+          },
+        ]),
+      ),
+      rules: new Map(rules.map((rule) => [rule.id, { ...rule, fields: [...rule.fields] }])),
+    },
+  );
+
 describe('Compare screen', () => {
   it('shows a loading state inside the page frame first', async () => {
     server.use(...everythingPending());
@@ -62,28 +89,7 @@ describe('Compare screen', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers.slice(1, 4)).toEqual(three.map((b, index) => `${'ABC'[index]} · ${b.name}`));
-    // With the data quality the server serves: values in doubt are left out of the spread.
-    const expected = compareBuildings(
-      fixtureBuildings as unknown as Building[],
-      fixture.sites as unknown as Site[],
-      idsOf(three),
-      {
-        byBuilding: new Map(
-          [...fixtureQuality.scores].map(([id, score]) => [
-            id,
-            {
-              score,
-              ruleIds: [
-                ...new Set(
-                  fixtureQuality.rows.filter((row) => row.buildingId === id).map((r) => r.ruleId),
-                ),
-              ],
-            },
-          ]),
-        ),
-        rules: new Map(rules.map((rule) => [rule.id, { ...rule, fields: [...rule.fields] }])),
-      },
-    );
+    const expected = comparedAsServed(three);
     const row = holding(table, 'rowheader', 'Spaces per floor (spaces)');
     const cells = within(row).getAllByRole('cell');
     expected.compared.forEach((entry, index) => {
@@ -101,6 +107,11 @@ describe('Compare screen', () => {
     // The highest and lowest of a row are marked in words.
     expect(within(table).getAllByText('▲ highest').length).toBeGreaterThan(0);
     expect(within(table).getAllByText('▼ lowest').length).toBeGreaterThan(0);
+  });
+
+  it('draws every measure against the portfolio with a table view, and the floors at one scale', async () => {
+    renderApp(paths.compare(idsOf(three)));
+    await ui.sideBySide();
     // Every measure has a figure against the portfolio, with a table view.
     expect(screen.getAllByRole('group', { name: /: view as$/ })).toHaveLength(7);
     await userEvent.click(
@@ -261,32 +272,59 @@ describe('Picking buildings to compare', () => {
   });
 });
 
+/**
+ * The large portfolio's listing in pages, and its buildings' floor lists, each answered only once
+ * `count` of them have been asked: a screen that asks them one after another never draws.
+ */
+function floorListsAnsweredOnceAllAsked(
+  large: ReturnType<typeof generatePortfolio>,
+  count: number,
+) {
+  const records = large.buildings.map((entry) => entry.record);
+  let floorsAnswered = 0;
+  let floorsStartedBeforeFirstAnswer = 0;
+  return [
+    http.get('*/api/Buildings', ({ request }) => {
+      const url = new URL(request.url);
+      const take = Number(url.searchParams.get('take'));
+      const skip = Number(url.searchParams.get('skip'));
+      return HttpResponse.json(records.slice(skip, skip + take) as never, {
+        headers: { 'x-total-count': String(records.length) },
+      });
+    }),
+    http.get('*/api/Buildings/:id/Floors', async ({ params }) => {
+      if (floorsAnswered === 0) floorsStartedBeforeFirstAnswer++;
+      const building = large.buildingById(String(params.id))!;
+      await waitFor(() => expect(floorsStartedBeforeFirstAnswer).toBe(count));
+      floorsAnswered++;
+      return HttpResponse.json(large.floorsOf(building).map((floor) => floor.record) as never);
+    }),
+  ];
+}
+
+/**
+ * What every screen reads once: the session and what is shared with the person, the sites, the
+ * capabilities, the index's status (how old it is), the app bar's count of unacknowledged alarms,
+ * and every building's data-quality score and energy intensity (one answer each from the index).
+ */
+const readOnceByEveryScreen = [
+  '/auth/me',
+  '/api/me',
+  '/api/Sites',
+  '/api/capabilities',
+  '/api/index/status',
+  '/api/alarms',
+  '/api/index/quality/scores',
+  '/api/index/energy/intensities',
+];
+
 describe('Request budget', () => {
   it('compares 6 of 10,000 buildings with the listing, the sites and one floor list each, in parallel, and no GraphQL', async () => {
     const large = generatePortfolio(resolvePortfolioOptions({ profile: 'large' }));
     const records = large.buildings.map((entry) => entry.record);
     const picked = [records[0]!, ...records.slice(500, 505)];
     const started: string[] = [];
-    let floorsAnswered = 0;
-    let floorsStartedBeforeFirstAnswer = 0;
-    server.use(
-      http.get('*/api/Buildings', ({ request }) => {
-        const url = new URL(request.url);
-        const take = Number(url.searchParams.get('take'));
-        const skip = Number(url.searchParams.get('skip'));
-        return HttpResponse.json(records.slice(skip, skip + take) as never, {
-          headers: { 'x-total-count': String(records.length) },
-        });
-      }),
-      http.get('*/api/Buildings/:id/Floors', async ({ params }) => {
-        if (floorsAnswered === 0) floorsStartedBeforeFirstAnswer++;
-        const building = large.buildingById(String(params.id))!;
-        // Answered only once all six have been asked: they must be asked together.
-        await waitFor(() => expect(floorsStartedBeforeFirstAnswer).toBe(6));
-        floorsAnswered++;
-        return HttpResponse.json(large.floorsOf(building).map((floor) => floor.record) as never);
-      }),
-    );
+    server.use(...floorListsAnsweredOnceAllAsked(large, 6));
     const count = ({ request }: { request: Request }) =>
       started.push(new URL(request.url).pathname);
     server.events.on('request:start', count);
@@ -315,16 +353,8 @@ describe('Request budget', () => {
     expect(
       other.every(
         (path) =>
-          [
-            '/auth/me',
-            '/api/me',
-            '/api/Sites',
-            '/api/capabilities',
-            '/api/index/status',
-            '/api/alarms',
-            '/api/index/quality/scores',
-            '/api/index/energy/intensities',
-          ].includes(path) || picked.some((b) => path === `/api/index/energy/buildings/${b.id}`),
+          readOnceByEveryScreen.includes(path) ||
+          picked.some((b) => path === `/api/index/energy/buildings/${b.id}`),
       ),
     ).toBe(true);
   }, 30_000);

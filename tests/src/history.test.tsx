@@ -202,12 +202,10 @@ describe('History panel', () => {
       expect(chart.getAttribute('aria-label')).not.toMatch(/comfort band/);
   });
 
-  it("reads a floor's history by the floor id and a building's from its main meter", async () => {
-    const { unmount: leaveFloor } = renderApp(`/buildings/${entry.record.id}/levels/1`);
+  /** A floor's page, and the measurements of its history's series. */
+  const floorHistory = async () => {
+    renderApp(`/buildings/${entry.record.id}/levels/1`);
     await ui.latest();
-    expect(lastRequest()).toMatchObject({ level: 'Floors', id: floor.record.id });
-    // One chart per kind and unit: the floor's room temperatures are lines of one chart, each
-    // named by its room where the devices are alike.
     const floorSeries = new Set(
       historicalValues('Floors', floor.record.id, lastRequest()).map((r) => r.measurementValueId),
     );
@@ -215,6 +213,14 @@ describe('History panel', () => {
       .devicesOf(floor)
       .flatMap((device) => device.record.measurements)
       .filter((measurement) => floorSeries.has(measurement.id));
+    return { floorSeries, measured };
+  };
+
+  it("reads a floor's history by the floor id, one chart per kind and unit", async () => {
+    const { floorSeries, measured } = await floorHistory();
+    expect(lastRequest()).toMatchObject({ level: 'Floors', id: floor.record.id });
+    // One chart per kind and unit: the floor's room temperatures are lines of one chart, each
+    // named by its room where the devices are alike.
     const kindsAndUnits = new Set(
       measured.map((m) => `${measurementKind(m.type).label} ${displayUnit(m.unit)}`),
     );
@@ -229,6 +235,10 @@ describe('History panel', () => {
     expect(
       await screen.findAllByRole('img', { name: /^[^:]+: (\d+ series, )?\d+ (readings|hours)/ }),
     ).toHaveLength(kindsAndUnits.size);
+  });
+
+  it("draws a floor's many rooms as their spread and median, the furthest out named", async () => {
+    const { measured } = await floorHistory();
     // More rooms than a chart can tell apart by colour: their spread and median, and the four
     // furthest from it drawn and named by room.
     const temperatures = measured.filter((m) => m.type === 'Air_Temperature_Sensor').length;
@@ -258,7 +268,9 @@ describe('History panel', () => {
         `The ${namedInBand} furthest from the median are drawn by name; the other ${temperatures - namedInBand} are in the spread, and every reading is in the table.`,
       ),
     ).toBeVisible();
-    leaveFloor();
+  });
+
+  it("reads a building's history from its main meter, as use per hour", async () => {
     const meter = fixture
       .floorsOf(entry)
       .flatMap((one) => fixture.devicesOf(one))
