@@ -8,6 +8,7 @@ import {
   overprinted,
   pageText,
   readPrintedPages,
+  type PrintedPage,
   type PrintedText,
 } from './pdf-layout';
 
@@ -121,8 +122,112 @@ async function figuresOnScreen(page: Page) {
   );
 }
 
+type ScreenFigure = Awaited<ReturnType<typeof figuresOnScreen>>[number];
+
 const sameLine = (one: PrintedText, other: PrintedText) =>
   one.page === other.page && Math.abs(one.top - other.top) < 2;
+
+/**
+ * The page printed as Chromium prints it: A4 landscape from the print stylesheet, kept beside the
+ * screenshots, with the page's own date read before and after (a print across midnight has either).
+ */
+async function printComparison(page: Page, width: number) {
+  // Printed as Chromium prints it: A4 landscape from the print stylesheet. The page's own
+  // clock dates the printout, read before and after (a print across midnight has either date).
+  const pageDate = () =>
+    page.evaluate(() =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date()),
+    );
+  const before = await pageDate();
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  // Kept for people to look at, beside the screenshots.
+  await writeFile(test.info().outputPath(`compare-${width}.pdf`), pdf);
+  const pages = await readPrintedPages(pdf);
+  const after = await pageDate();
+  return { pages, dates: [before, after] };
+}
+
+/** A header that says what this is, when it was printed and how fresh, and which buildings. */
+function expectPrintedHeader(pages: PrintedPage[], dates: string[]) {
+  const first = pageText(pages[0]!);
+  expect(first).toContain('Storey · Compare buildings');
+  expect(dates.some((date) => first.includes(`Printed ${date}`))).toBe(true);
+  expect(first).toMatch(/Portfolio index as of \w{3} \d{1,2}, \d{4}/);
+  expect(first).toMatch(
+    /Compared: A Harbour View \(.+\), B Harbour View .+ against the whole portfolio of 24 buildings/,
+  );
+  // The side-by-side table starts under the header (the first page is not left empty), and
+  // where it runs on, the next page repeats the buildings' letters at its head.
+  expect(first).toContain('Side by side');
+  expect(first).toContain('Portfolio median');
+  const tableEnds = pages.findIndex((printed) => pageText(printed).includes('Floors at one scale'));
+  for (const printed of pages.slice(1, tableEnds))
+    expect(printed.texts.slice(0, 8).map((text) => text.text)).toContain('A · Harbour View');
+}
+
+/** Nothing over anything else or past the paper's edge, no heading alone at a page's foot. */
+function expectPagesClean(pages: PrintedPage[], headings: string[]) {
+  for (const [index, printed] of pages.entries()) {
+    // Nothing printed over anything else, nothing past the paper's edge.
+    expect(overprinted(printed), `page ${index + 1}`).toEqual([]);
+    expect(offThePage(printed), `page ${index + 1}`).toEqual([]);
+    // No heading left alone at the foot of a page.
+    if (index < pages.length - 1)
+      expect(headings, `page ${index + 1} ends with a heading`).not.toContain(
+        printed.texts.at(-1)?.text,
+      );
+  }
+}
+
+/** A figure's chart within its own half of the page, legible, with every marker. */
+function expectFigurePrinted(pages: PrintedPage[], figures: ScreenFigure[], figure: ScreenFigure) {
+  const caption = findPrinted(pages, figure.caption, figure.lead);
+  expect(caption, figure.caption).toBeDefined();
+  const captions = figures
+    .map((other) => findPrinted(pages, other.caption, other.lead))
+    .filter((other): other is PrintedText => other !== undefined && other !== caption);
+  const printed = pages[caption!.page - 1]!;
+  const right =
+    captions
+      .filter((other) => sameLine(other, caption!) && other.left > caption!.left)
+      .map((other) => other.left)
+      .sort((a, b) => a - b)[0] ?? printed.width;
+  const floor =
+    captions
+      .filter(
+        (other) =>
+          other.page === caption!.page &&
+          other.top < caption!.bottom &&
+          Math.abs(other.left - caption!.left) < 2,
+      )
+      .map((other) => other.top)
+      .sort((a, b) => b - a)[0] ?? 0;
+  // A text belongs to the figure its middle stands in (an axis title may start left of it).
+  const inside = printed.texts.filter((text) => {
+    const middle = (text.left + text.right) / 2;
+    return (
+      text.top <= caption!.top + 1 &&
+      text.bottom >= floor &&
+      middle >= caption!.left - 24 &&
+      middle < right
+    );
+  });
+  for (const text of inside)
+    expect(
+      text.right,
+      `"${text.text}" in ${figure.caption} runs into the next figure`,
+    ).toBeLessThan(right);
+  const axis = inside.find((text) => text.text.startsWith(`${figure.caption} (`));
+  expect(axis, `${figure.caption}: axis title`).toBeDefined();
+  // Drawn for the page, not shrunk from the window: the axis title at 8 points or more.
+  expect(axis!.top - axis!.bottom, `${figure.caption}: axis title size`).toBeGreaterThan(8);
+  const letters = inside
+    .map((text) => /^([A-F])( →)?$/.exec(text.text)?.[1])
+    .filter((letter): letter is string => letter !== undefined)
+    .sort();
+  expect(letters, `${figure.caption}: markers`).toEqual(figure.letters);
+}
 
 for (const width of [1024, 1440, 1920]) {
   test(`prints the comparison from a ${width} px window: charts laid out for the page, every marker, a dated header`, async ({
@@ -140,103 +245,14 @@ for (const width of [1024, 1440, 1920]) {
       .locator('h1, h2, h3, figcaption')
       .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
 
-    // Printed as Chromium prints it: A4 landscape from the print stylesheet. The page's own
-    // clock dates the printout, read before and after (a print across midnight has either date).
-    const pageDate = () =>
-      page.evaluate(() =>
-        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date()),
-      );
-    const before = await pageDate();
-    await page.emulateMedia({ media: 'print' });
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    // Kept for people to look at, beside the screenshots.
-    await writeFile(test.info().outputPath(`compare-${width}.pdf`), pdf);
-    const pages = await readPrintedPages(pdf);
-    const after = await pageDate();
+    const { pages, dates } = await printComparison(page, width);
     // The side-by-side table, the plans, the figures two abreast: five pages at most.
     expect(pages.length).toBeLessThanOrEqual(5);
     const all = pages.map(pageText).join(' ');
     expect(all).not.toMatch(/sign out|download csv|\bprint\b/i);
-
-    // A header that says what this is, when it was printed and how fresh and which buildings.
-    const first = pageText(pages[0]!);
-    expect(first).toContain('Storey · Compare buildings');
-    expect([`Printed ${before}`, `Printed ${after}`].some((line) => first.includes(line))).toBe(
-      true,
-    );
-    expect(first).toMatch(/Portfolio index as of \w{3} \d{1,2}, \d{4}/);
-    expect(first).toMatch(
-      /Compared: A Harbour View \(.+\), B Harbour View .+ against the whole portfolio of 24 buildings/,
-    );
-    // The side-by-side table starts under the header (the first page is not left empty), and
-    // where it runs on, the next page repeats the buildings' letters at its head.
-    expect(first).toContain('Side by side');
-    expect(first).toContain('Portfolio median');
-    const tableEnds = pages.findIndex((printed) =>
-      pageText(printed).includes('Floors at one scale'),
-    );
-    for (const printed of pages.slice(1, tableEnds))
-      expect(printed.texts.slice(0, 8).map((text) => text.text)).toContain('A · Harbour View');
-
-    for (const [index, printed] of pages.entries()) {
-      // Nothing printed over anything else, nothing past the paper's edge.
-      expect(overprinted(printed), `page ${index + 1}`).toEqual([]);
-      expect(offThePage(printed), `page ${index + 1}`).toEqual([]);
-      // No heading left alone at the foot of a page.
-      if (index < pages.length - 1)
-        expect(headings, `page ${index + 1} ends with a heading`).not.toContain(
-          printed.texts.at(-1)?.text,
-        );
-    }
-
-    // Each figure: its chart within its own half of the page, legible, with every marker.
-    for (const figure of figures) {
-      const caption = findPrinted(pages, figure.caption, figure.lead);
-      expect(caption, figure.caption).toBeDefined();
-      const captions = figures
-        .map((other) => findPrinted(pages, other.caption, other.lead))
-        .filter((other): other is PrintedText => other !== undefined && other !== caption);
-      const printed = pages[caption!.page - 1]!;
-      const right =
-        captions
-          .filter((other) => sameLine(other, caption!) && other.left > caption!.left)
-          .map((other) => other.left)
-          .sort((a, b) => a - b)[0] ?? printed.width;
-      const floor =
-        captions
-          .filter(
-            (other) =>
-              other.page === caption!.page &&
-              other.top < caption!.bottom &&
-              Math.abs(other.left - caption!.left) < 2,
-          )
-          .map((other) => other.top)
-          .sort((a, b) => b - a)[0] ?? 0;
-      // A text belongs to the figure its middle stands in (an axis title may start left of it).
-      const inside = printed.texts.filter((text) => {
-        const middle = (text.left + text.right) / 2;
-        return (
-          text.top <= caption!.top + 1 &&
-          text.bottom >= floor &&
-          middle >= caption!.left - 24 &&
-          middle < right
-        );
-      });
-      for (const text of inside)
-        expect(
-          text.right,
-          `"${text.text}" in ${figure.caption} runs into the next figure`,
-        ).toBeLessThan(right);
-      const axis = inside.find((text) => text.text.startsWith(`${figure.caption} (`));
-      expect(axis, `${figure.caption}: axis title`).toBeDefined();
-      // Drawn for the page, not shrunk from the window: the axis title at 8 points or more.
-      expect(axis!.top - axis!.bottom, `${figure.caption}: axis title size`).toBeGreaterThan(8);
-      const letters = inside
-        .map((text) => /^([A-F])( →)?$/.exec(text.text)?.[1])
-        .filter((letter): letter is string => letter !== undefined)
-        .sort();
-      expect(letters, `${figure.caption}: markers`).toEqual(figure.letters);
-    }
+    expectPrintedHeader(pages, dates);
+    expectPagesClean(pages, headings);
+    for (const figure of figures) expectFigurePrinted(pages, figures, figure);
   });
 }
 

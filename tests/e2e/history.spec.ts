@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shootPart } from './page-checks';
 import { roomWithSensors } from './places';
 
@@ -13,17 +13,13 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
-test("reads a room's last 7 days: named latest values, one chart per kind, every reading as CSV", async ({
-  page,
-}) => {
-  await page.goto(await roomWithSensors(page));
-  const history = page.getByRole('region', { name: 'History' });
-  await expect(
-    history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first(),
-  ).toBeVisible();
-
-  // Seven days, asked for through the BFF, whose answer the panel shows. The first day's answer
-  // may still be on its way (the latest values show before it), so the wait is for a longer one.
+/**
+ * Seven days, asked for through the BFF, whose answer the panel shows: every day of the week, page
+ * by page, and the range in the address. The readings, as the platform answered them.
+ */
+async function sevenDaysAsked(page: Page, history: Locator): Promise<Reading[]> {
+  // The first day's answer may still be on its way (the latest values show before it), so the
+  // wait is for a longer one.
   const spanOf = (url: URL) =>
     Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!);
   const answered = page.waitForResponse(
@@ -40,11 +36,42 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
   const again = await page.request.get(response.url(), { headers: { 'X-CSRF': '1' } });
   expect(again.status()).toBe(200);
   const readings = (await again.json()) as Reading[];
-  const measurements = [...new Set(readings.map((reading) => reading.measurementValueId))];
   // Every day of the week, page by page through the BFF (a device may have been quiet for days).
   const days = new Set(readings.map((reading) => reading.timestamp.slice(0, 10)));
   expect(days.size).toBeGreaterThanOrEqual(7);
   await expect(page).toHaveURL(/[?&]history=7d/);
+  return readings;
+}
+
+/** Every reading of the range in the CSV, with both clocks' times. */
+async function expectEveryReadingAsCsv(page: Page, history: Locator, readings: number) {
+  const download = page.waitForEvent('download');
+  await history.getByRole('button', { name: /^Download CSV/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(
+    /^storey-history-.+-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/,
+  );
+  const lines = readFileSync(await file.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toMatch(
+    /^Time \(UTC\),Time in [^,]+ \(UTC[+-]\d\d:\d\d\),Measurement,Source,Measurement id,Value,Unit$/,
+  );
+  expect(lines).toHaveLength(readings + 1);
+}
+
+test("reads a room's last 7 days: named latest values, one chart per kind, every reading as CSV", async ({
+  page,
+}) => {
+  await page.goto(await roomWithSensors(page));
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(
+    history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first(),
+  ).toBeVisible();
+
+  const readings = await sevenDaysAsked(page, history);
+  const measurements = [...new Set(readings.map((reading) => reading.measurementValueId))];
 
   // One latest value per series, each named (no "Measurement 1" left), with its unit.
   await expect(history.getByText(/, last in history$/)).toHaveCount(measurements.length);
@@ -66,20 +93,7 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
   await page.mouse.move(0, 0); // no tooltip in the picture
   await shootPart(history, 'history-room-7-days');
 
-  const download = page.waitForEvent('download');
-  await history.getByRole('button', { name: /^Download CSV/ }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(
-    /^storey-history-.+-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/,
-  );
-  const lines = readFileSync(await file.path(), 'utf8')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
-  expect(lines[0]).toMatch(
-    /^Time \(UTC\),Time in [^,]+ \(UTC[+-]\d\d:\d\d\),Measurement,Source,Measurement id,Value,Unit$/,
-  );
-  expect(lines).toHaveLength(readings.length + 1);
+  await expectEveryReadingAsCsv(page, history, readings.length);
 
   // As a table: a row per time, a column per measurement, each named as on its card.
   await history.getByRole('button', { name: 'Table' }).click();

@@ -54,6 +54,38 @@ const narrowTables: Record<string, { table: string; column: string; below: numbe
 const pageOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Tables drop columns to fit, say which, and show them on request (the table's card then scrolls
+ * sideways, never the page).
+ */
+async function expectColumnsShownOnRequest(page: Page, name: string, width: number) {
+  const narrow = narrowTables[name];
+  if (narrow && width < narrow.below) {
+    const table = page.getByRole('table', { name: narrow.table, exact: true });
+    await expect(
+      page.getByText(new RegExp(`hidden at this width \\(.*${narrow.column}.*\\)`)),
+    ).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: narrow.column })).toBeHidden();
+    await page.getByRole('button', { name: /^Show \d+ columns?$/ }).click();
+    await expect(table.getByRole('columnheader', { name: narrow.column })).toBeVisible();
+    expect(await pageOverflow(page), `${name} at ${width} px, every column`).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: /^Hide \d+ columns?$/ }).click();
+    await expect(table.getByRole('columnheader', { name: narrow.column })).toBeHidden();
+  }
+}
+
+/** From a tablet's width two buildings of one name still read apart (their sites differ). */
+async function expectSameNamesApart(page: Page) {
+  const table = page.getByRole('table', { name: 'Buildings' });
+  await expect(table.getByRole('columnheader', { name: 'Site' })).toBeVisible();
+  const twins = table.getByRole('row').filter({ hasText: 'Harbour View' });
+  await expect(twins).toHaveCount(2);
+  const [first, second] = await twins.evaluateAll((rows) =>
+    rows.map((row) => (row as HTMLElement).innerText),
+  );
+  expect(first).not.toBe(second);
+}
+
 for (const width of [390, 768, 1280]) {
   test(`every screen fits ${width} px without sideways scrolling, the app bar on one line`, async ({
     page,
@@ -65,37 +97,8 @@ for (const width of [390, 768, 1280]) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
       expect(await pageOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      // Tables drop columns to fit, say which, and show them on request (the table's card then
-      // scrolls sideways, never the page).
-      const narrow = narrowTables[name];
-      if (narrow && width < narrow.below) {
-        const table = page.getByRole('table', { name: narrow.table, exact: true });
-        await expect(
-          page.getByText(new RegExp(`hidden at this width \\(.*${narrow.column}.*\\)`)),
-        ).toBeVisible();
-        await expect(table.getByRole('columnheader', { name: narrow.column })).toBeHidden();
-        await page.getByRole('button', { name: /^Show \d+ columns?$/ }).click();
-        await expect(table.getByRole('columnheader', { name: narrow.column })).toBeVisible();
-        expect(
-          await pageOverflow(page),
-          `${name} at ${width} px, every column`,
-        ).toBeLessThanOrEqual(0);
-        await page.getByRole('button', { name: /^Hide \d+ columns?$/ }).click();
-        await expect(table.getByRole('columnheader', { name: narrow.column })).toBeHidden();
-      }
-      if (name === 'portfolio') {
-        // From a tablet's width two buildings of one name still read apart (their sites differ).
-        if (width >= 600) {
-          const table = page.getByRole('table', { name: 'Buildings' });
-          await expect(table.getByRole('columnheader', { name: 'Site' })).toBeVisible();
-          const twins = table.getByRole('row').filter({ hasText: 'Harbour View' });
-          await expect(twins).toHaveCount(2);
-          const [first, second] = await twins.evaluateAll((rows) =>
-            rows.map((row) => (row as HTMLElement).innerText),
-          );
-          expect(first).not.toBe(second);
-        }
-      }
+      await expectColumnsShownOnRequest(page, name, width);
+      if (name === 'portfolio' && width >= 600) await expectSameNamesApart(page);
       const bar = await page.getByRole('banner').boundingBox();
       expect(bar!.height, `app bar on ${name}`).toBeLessThanOrEqual(64);
       if (['portfolio', 'building', 'room'].includes(name)) await shoot(page, `${name}-${width}`);
