@@ -5,6 +5,8 @@ interface Place {
   building: string;
   level: string;
   room: string;
+  /** An alarm's page. */
+  alarm: string;
 }
 
 /** A building with floors and rooms, and the paths of its first floor and a room on it. */
@@ -13,7 +15,23 @@ async function place(page: Page): Promise<Place> {
     await page.request.get('/api/Buildings?take=4', { headers: { 'X-CSRF': '1' } })
   ).json()) as Array<{ id: string }>;
   const id = buildings[3]!.id;
+  // The server's first round raises the demo's alarms (asked for, not slept for).
+  let alarm: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/alarms?limit=1', {
+          headers: { 'X-CSRF': '1' },
+        });
+        if (!answer.ok()) return undefined;
+        alarm = ((await answer.json()) as { items: Array<{ id: number }> }).items[0]?.id;
+        return alarm;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeDefined();
   return {
+    alarm: `/alarms/${alarm}`,
     building: `/buildings/${id}`,
     level: `/buildings/${id}/levels/1`,
     room: `/buildings/${id}/levels/1/rooms/3`,
@@ -32,6 +50,12 @@ const screenPaths: ReadonlyArray<readonly [string, (at: Place, ids: string[]) =>
   ['level', (at) => at.level],
   ['room', (at) => at.room],
   ['compare', (_at, ids) => `/compare?ids=${ids.join(',')}`],
+  ['alarms', () => '/alarms'],
+  ['alarm', (at) => at.alarm],
+  ['outbox', () => '/alarms/outbox'],
+  ['alarm noise', () => '/alarms/noise'],
+  ['my access', () => '/access/me'],
+  ['access', () => '/access'],
 ];
 
 async function screens(page: Page): Promise<Array<[string, string]>> {
