@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as oidc from 'openid-client';
-import type { SignInContext } from './sign-in-routes.ts';
+import type { SignInContext } from './sign-in-context.ts';
 
 /** Set at sign-out, read once by the next sign-in: no secret, only "ask for the password". */
 export const signedOutCookie = 'storey-signed-out';
