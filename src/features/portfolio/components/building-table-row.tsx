@@ -29,12 +29,21 @@ export function SpacerRow({ height }: { height: number }) {
  */
 export const cellPaddingX = { sm: 1, lg: 2 } as const;
 
+/**
+ * How wide a text cell may grow before it ends in "…". From a laptop's width every text column is
+ * shown at once (name, organisation, site, and from 1536 px the reference): at 280 px each, rows
+ * whose three names were all long pushed the table 6 px past its card at 1280 px, so only the
+ * building's name (with the reference that tells twins apart) keeps 280 there.
+ */
+const maxWidthOf = (field: string) =>
+  field === 'name' ? { xs: 160, sm: 280 } : { xs: 160, sm: 280, lg: 220 };
+
 const cellStyles = Object.fromEntries(
   buildingColumns.map((column) => [
     column.field,
     {
       whiteSpace: 'nowrap',
-      maxWidth: { xs: 160, sm: 280 },
+      maxWidth: maxWidthOf(column.field),
       overflow: 'hidden',
       textOverflow: 'ellipsis',
       px: cellPaddingX,
