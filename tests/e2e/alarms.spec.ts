@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+import { untilServerAnswers } from './server-answers';
 
 /**
  * A facility manager's alarms on the built-in demo (decision 0021): the first conditions round
@@ -16,17 +17,11 @@ const looks = [
 
 /** Opens the worklist once the server's first round has raised something (asked, not slept). */
 async function openWorklist(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get('/api/alarms?view=unacknowledged&limit=1', {
-          headers: { 'x-csrf': '1' },
-        });
-        return answer.ok() ? ((await answer.json()) as { total: number }).total : 0;
-      },
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(1);
+  await untilServerAnswers<{ total: number }>(
+    page,
+    '/api/alarms?view=unacknowledged&limit=1',
+    ({ total }) => total > 1,
+  );
   await page.goto('/alarms?view=unacknowledged');
   await expect(page.getByRole('heading', { level: 1, name: 'Alarms' })).toBeVisible();
   return page.getByRole('table', { name: 'Alarms' });
@@ -88,18 +83,12 @@ for (const look of looks) {
 
 test('the Outbox shows an administrator the e-mails the demo sent', async ({ page }) => {
   // The demo knows its people from the start: the first round's alarms are e-mailed to them.
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get('/api/admin/outbox', { headers: { 'x-csrf': '1' } });
-        const { items } = (await answer.json()) as {
-          items: Array<{ status: string; email: string | null }>;
-        };
-        return items.some((item) => item.status === 'sent' && item.email === 'dana@storey.example');
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  await untilServerAnswers<{ items: Array<{ status: string; email: string | null }> }>(
+    page,
+    '/api/admin/outbox',
+    ({ items }) =>
+      items.some((item) => item.status === 'sent' && item.email === 'dana@storey.example'),
+  );
   await page.goto('/alarms');
   await page.getByRole('link', { name: 'Outbox' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();

@@ -1,27 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shoot } from './page-checks';
+import { untilServerAnswers } from './server-answers';
 
 /**
  * The server checks every building's current values once the index has its portfolio; the page is
  * opened when that first round is done (asked, not slept for).
  */
 async function untilEveryBuildingIsChecked(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get('/api/index/attention', {
-          headers: { 'x-csrf': '1' },
-        });
-        if (!answer.ok()) return 'not yet';
-        const { checks } = (await answer.json()) as {
-          checks: { buildings: number; checked: number };
-        };
-        return checks.buildings > 0 && checks.checked === checks.buildings ? 'done' : 'not yet';
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('done');
+  await untilServerAnswers<{ checks: { buildings: number; checked: number } }>(
+    page,
+    '/api/index/attention',
+    ({ checks }) => checks.buildings > 0 && checks.checked === checks.buildings,
+  );
 }
 
 /**

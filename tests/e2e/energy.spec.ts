@@ -1,27 +1,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shoot, shootPart } from './page-checks';
+import { untilServerAnswers } from './server-answers';
 
 /**
  * The server reads every main meter's days after its first check of current values; the page is
  * opened when that first round has ranked them (asked, not slept for).
  */
 async function untilTheFirstRoundHasRanked(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get('/api/index/energy', {
-          headers: { 'x-csrf': '1' },
-        });
-        if (!answer.ok()) return 'not yet';
-        const { rankedAt, coverage } = (await answer.json()) as {
-          rankedAt: string | null;
-          coverage: { out: Record<string, number> };
-        };
-        return rankedAt && coverage.out['not-read-yet'] === 0 ? 'done' : 'not yet';
-      },
-      { timeout: 90_000 },
-    )
-    .toBe('done');
+  await untilServerAnswers<{ rankedAt: string | null; coverage: { out: Record<string, number> } }>(
+    page,
+    '/api/index/energy',
+    ({ rankedAt, coverage }) => rankedAt !== null && coverage.out['not-read-yet'] === 0,
+    90_000,
+  );
 }
 
 /** The last 12 whole months: sites that keep a year are ranked from the first round. */

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectItemsApart, expectNoSeriousA11yViolations, shoot } from './page-checks';
+import { untilServerAnswers } from './server-answers';
 
 interface Place {
   building: string;
@@ -16,20 +17,12 @@ async function place(page: Page): Promise<Place> {
   ).json()) as Array<{ id: string }>;
   const id = buildings[3]!.id;
   // The server's first round raises the demo's alarms (asked for, not slept for).
-  let alarm: number | undefined;
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get('/api/alarms?limit=1', {
-          headers: { 'X-CSRF': '1' },
-        });
-        if (!answer.ok()) return undefined;
-        alarm = ((await answer.json()) as { items: Array<{ id: number }> }).items[0]?.id;
-        return alarm;
-      },
-      { timeout: 60_000 },
-    )
-    .toBeDefined();
+  const { items } = await untilServerAnswers<{ items: Array<{ id: number }> }>(
+    page,
+    '/api/alarms?limit=1',
+    (answer) => answer.items.length > 0,
+  );
+  const alarm = items[0]!.id;
   return {
     alarm: `/alarms/${alarm}`,
     building: `/buildings/${id}`,
