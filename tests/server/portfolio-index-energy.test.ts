@@ -547,28 +547,38 @@ describe('the portfolio energy, on the full platform', () => {
       expect(row.usedKwh!, row.id).toBeCloseTo(expected.get(row.id)!.use.used, 1);
   });
 
-  it('when a month ends, adds it up from its kept days and lets the oldest go', async () => {
-    const index = context.bff.app.portfolioIndex!;
-    context.time.now = Date.UTC(2026, 11, 1, 9, 5);
-    await index.conditions.refresh();
-    context.platform.emulator.requests.clear();
-    const round = await index.energy.refresh();
-    if (typeof round === 'string') throw new Error(round);
-    // November's last six days, one request each; November itself costs nothing more.
-    expect(round.monthsRead).toBe(0);
-    const meters = [...expectedEnergy(context).values()].filter((building) => building.meter);
-    expect(round.daysRead).toBe(6 * meters.length);
-    const answer = await energy(context, '?period=12-months&limit=5000');
-    expect(answer.period).toMatchObject({ from: '2025-12-01', to: '2026-11-30', days: 365 });
-    const top = answer.buildings[0]!;
-    const own = await buildingEnergyOf(context, top.id);
-    expect(own.twelveMonths.months.map((entry) => entry.month)).toEqual(
-      expectedYear(context).get(top.id)!.months,
-    );
-    for (const [id, want] of expectedYear(context)) {
-      const row = answer.buildings.find((candidate) => candidate.id === id);
-      if (row) expect(row.usedKwh!, id).toBeCloseTo(want.used, 1);
-    }
+  describe('when a month ends', () => {
+    /** The round on the first morning of December: set up once, each test reads one thing. */
+    let round: EnergyRound;
+    beforeAll(async () => {
+      const index = context.bff.app.portfolioIndex!;
+      context.time.now = Date.UTC(2026, 11, 1, 9, 5);
+      await index.conditions.refresh();
+      context.platform.emulator.requests.clear();
+      const answer = await index.energy.refresh();
+      if (typeof answer === 'string') throw new Error(answer);
+      round = answer;
+    }, 120_000);
+
+    it("reads the month's last days, one request each, and no month again", () => {
+      // November's last six days, one request each; November itself costs nothing more.
+      expect(round.monthsRead).toBe(0);
+      const meters = [...expectedEnergy(context).values()].filter((building) => building.meter);
+      expect(round.daysRead).toBe(6 * meters.length);
+    });
+
+    it('adds it up from its kept days and lets the oldest month go', async () => {
+      const answer = await energy(context, '?period=12-months&limit=5000');
+      expect(answer.period).toMatchObject({ from: '2025-12-01', to: '2026-11-30', days: 365 });
+      const top = answer.buildings[0]!;
+      const own = await buildingEnergyOf(context, top.id);
+      const year = expectedYear(context);
+      expect(own.twelveMonths.months.map((entry) => entry.month)).toEqual(year.get(top.id)!.months);
+      for (const [id, want] of year) {
+        const row = answer.buildings.find((candidate) => candidate.id === id);
+        if (row) expect(row.usedKwh!, id).toBeCloseTo(want.used, 1);
+      }
+    });
   });
 
   it('refuses unknown lists and sorts with a problem, asking the platform nothing', async () => {
