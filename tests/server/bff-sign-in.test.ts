@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealedCodec } from '../../server/auth/session-codec';
+import { createManualClock } from '../support/manual-clock';
 import { emailDomain, safeReturnPath } from '../../server/auth/sign-in-routes';
 import { demoUsers } from '../../server/emulator/openid-provider';
 import { ConfigError } from '../../server/config';
@@ -49,7 +50,8 @@ async function storeyWithSessionLimits() {
   const { buildApp } = await import('../../server/app');
   const { loadConfig } = await import('../../server/config');
   const { createMemorySessionStore } = await import('../../server/auth/session-store');
-  const { systemClock } = await import('../../server/clock');
+  // One clock for the app, its session store and the cookies made here: the ages below are exact.
+  const clock = createManualClock();
   const config = loadConfig({
     ...quiet,
     SESSION_SECRET: secret,
@@ -57,9 +59,10 @@ async function storeyWithSessionLimits() {
     SESSION_ABSOLUTE_HOURS: '8',
   });
   // The cookies below are made by hand, so their sessions are entered in the store by hand.
-  const sessionStore = createMemorySessionStore(systemClock);
+  const sessionStore = createMemorySessionStore(clock);
   const app = await buildApp({
     config,
+    clock,
     platform: platform.settings,
     logger: false,
     sessionStore,
@@ -74,7 +77,7 @@ async function storeyWithSessionLimits() {
       publicUrl: 'http://127.0.0.1:1',
     },
   });
-  const codec = createSealedCodec(config.session.secret!, 'session');
+  const codec = createSealedCodec(config.session.secret!, 'session', clock);
   const call = async (startedAgoMs: number, seenAgoMs: number) => {
     const sid = `test-${startedAgoMs}-${seenAgoMs}`;
     await sessionStore.put(`session:${sid}`, '1', 24 * 3_600_000);
@@ -83,8 +86,8 @@ async function storeyWithSessionLimits() {
         sid,
         sub: 'demo-dana',
         name: 'Dana',
-        startedAt: Date.now() - startedAgoMs,
-        seenAt: Date.now() - seenAgoMs,
+        startedAt: clock.now() - startedAgoMs,
+        seenAt: clock.now() - seenAgoMs,
       },
       3600,
     );
