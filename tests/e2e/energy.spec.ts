@@ -103,6 +103,8 @@ test("ranks the portfolio's buildings by kWh per m², says which are out and why
   const energy = page.getByRole('region', { name: 'Energy' });
   await expect(energy.getByRole('link', { name: 'energy ranking' })).toBeVisible();
   await expect(energy).toContainText('kWh/m²');
+  // Its charts drawn once a person scrolls to them (decision 0023).
+  await energy.scrollIntoViewIfNeeded();
   await expect(energy.getByRole('img').first()).toBeVisible();
   // Its year beside its month, and its use in each of the 12 months.
   await expect(energy.getByText('Last 12 months')).toBeVisible();

@@ -66,6 +66,8 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
 }) => {
   await page.goto(await roomWithSensors(page));
   const history = page.getByRole('region', { name: 'History' });
+  // Read once a person scrolls to it (decision 0023).
+  await history.scrollIntoViewIfNeeded();
   await expect(
     history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first(),
   ).toBeVisible();
@@ -88,7 +90,10 @@ test("reads a room's last 7 days: named latest values, one chart per kind, every
   await expect(
     history.getByRole('img', { name: /^.+: (\d+ series, )?\d+ (readings|hours|days) from/ }),
   ).toHaveCount(kinds.size);
-  // Each line drawn (recharts' path), thinned but not empty.
+  // Each line drawn (recharts' path), thinned but not empty: each chart as it comes near, so
+  // the person's scroll through them.
+  for (const figure of await history.getByRole('figure').all())
+    await figure.scrollIntoViewIfNeeded();
   await expect(history.locator('.recharts-line-curve')).toHaveCount(measurements.length);
   await page.mouse.move(0, 0); // no tooltip in the picture
   await shootPart(history, 'history-room-7-days');
@@ -119,6 +124,8 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   const room = await roomWithSensors(page);
   await page.goto(room.replace(/\/rooms\/\d+$/, ''));
   const history = page.getByRole('region', { name: 'History' });
+  // Read once a person scrolls to it (decision 0023).
+  await history.scrollIntoViewIfNeeded();
   await expect(
     history.getByText(/^Air temperature \(°C\)( · .+)?, last in history$/).first(),
   ).toBeVisible();
@@ -154,6 +161,7 @@ test("reads a floor's week: each kind's rooms as their spread and median, the fu
   const chart = history
     .getByRole('figure')
     .filter({ has: page.getByRole('list', { name: 'Lines of Air temperature (°C)' }) });
+  await chart.scrollIntoViewIfNeeded(); // each chart is drawn as it comes near
   await expect(chart.locator('.recharts-area-area')).toHaveCount(1);
   await expect(chart.locator('.recharts-line-curve')).toHaveCount(5);
   await page.mouse.move(0, 0); // no tooltip in the picture

@@ -109,3 +109,29 @@ export async function expectItemsApart(list: Locator) {
       );
   }
 }
+
+/**
+ * Scrolls the page through, a screen at a time, as a person reading it to the end does: each part
+ * that waits for the person to reach it (`data-waits-until-near`, decision 0023) comes and
+ * finishes loading before the next screen. Leaves the page at its top.
+ */
+export async function scrollThrough(page: Page) {
+  const waitingInView = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-waits-until-near]')].some((part) => {
+        const box = part.getBoundingClientRect();
+        return box.bottom >= 0 && box.top <= window.innerHeight;
+      }),
+    );
+  for (;;) {
+    await expect.poll(waitingInView).toBe(false);
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    const atEnd = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY === before;
+    });
+    if (atEnd) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

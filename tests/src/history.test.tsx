@@ -2,9 +2,9 @@
  * The History panel on building, floor and room pages: what it asks for, the latest value of each
  * measurement, range presets in the URL, the table of every reading, and its other states.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
 import { siteDayStart } from '@/shared/rules/site-days';
@@ -12,6 +12,7 @@ import { maxLinesDrawn, namedInBand } from '@/features/history/components/histor
 import { latestShownFirst } from '@/features/history/components/latest-values';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
+import { HandMovedObserver } from './support/hand-moved-observer';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import { rowsOf } from './support/queries';
@@ -315,6 +316,34 @@ describe('History panel', () => {
     server.use(...historyEmpty());
     renderApp(roomPath);
     expect(await screen.findByText(/^No readings between/)).toBeInTheDocument();
+  });
+
+  describe('below the first screen', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      HandMovedObserver.instances = [];
+    });
+
+    it('asks for no readings until the panel is in the window, then for the last 24 hours', async () => {
+      vi.stubGlobal('IntersectionObserver', HandMovedObserver);
+      renderApp(roomPath);
+      const panel = await ui.panel();
+      // The page above it is there, its own reads done: the history alone waits.
+      expect(
+        await screen.findByRole('table', { name: 'Room details' }, { timeout: 5_000 }),
+      ).toBeInTheDocument();
+      const observer = HandMovedObserver.watching((target) => target === panel)!;
+      expect(observer.options?.rootMargin).toBe('0px 0px');
+      expect(historyRequests).toHaveLength(0);
+      // Nothing is on its way, so nothing says it is loading: the time range is there to use.
+      expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
+      expect(within(panel).getByRole('group', { name: 'Time range' })).toBeVisible();
+
+      act(() => observer.bringNear());
+      expect(await ui.latest()).toHaveLength(seriesCount());
+      expect(historyRequests).toHaveLength(1);
+      expect(lastRequest().to - lastRequest().from).toBe(24 * hour);
+    });
   });
 
   it('shows a loading state while the readings are on their way', async () => {

@@ -1,32 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 import { WhenNear } from '@/components/when-near';
-
-/** A hand-moved IntersectionObserver: the test says when the part comes near the window. */
-class HandMovedObserver {
-  static instances: HandMovedObserver[] = [];
-  readonly targets: Element[] = [];
-  disconnected = false;
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    readonly options?: IntersectionObserverInit,
-  ) {
-    HandMovedObserver.instances.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  bringNear(isIntersecting = true) {
-    const entries = this.targets.map((target) => ({ target, isIntersecting }));
-    this.callback(
-      entries as unknown as IntersectionObserverEntry[],
-      this as unknown as IntersectionObserver,
-    );
-  }
-}
+import { HandMovedObserver } from './support/hand-moved-observer';
 
 function partBelowTheFold() {
   render(
@@ -75,5 +51,44 @@ describe('A part below the fold', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     const ui = partBelowTheFold();
     expect(ui.part()).toBeInTheDocument();
+  });
+});
+
+describe("A drill-down page's bar chart below the first screen", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    HandMovedObserver.instances = [];
+  });
+
+  const chart = (draw: 'at-once' | 'when-near') =>
+    render(
+      <LazyBarChartCard
+        draw={draw}
+        title="Room area by type"
+        data={[
+          { label: 'Office', value: 120 },
+          { label: 'Meeting room', value: 40 },
+        ]}
+        measure="area"
+        valueLabel="Area (m²)"
+        categoryLabel="Room type"
+        format={String}
+      />,
+    );
+
+  it('neither loads nor says it is loading until it comes near, then draws its card', async () => {
+    vi.stubGlobal('IntersectionObserver', HandMovedObserver);
+    chart('when-near');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Room area by type')).not.toBeInTheDocument();
+    act(() => HandMovedObserver.instances.at(-1)!.bringNear());
+    expect(await screen.findByText('Room area by type')).toBeInTheDocument();
+  });
+
+  it('draws at once by default, wherever it is', async () => {
+    vi.stubGlobal('IntersectionObserver', HandMovedObserver);
+    chart('at-once');
+    expect(await screen.findByText('Room area by type')).toBeInTheDocument();
+    expect(HandMovedObserver.instances).toHaveLength(0);
   });
 });

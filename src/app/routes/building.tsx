@@ -1,10 +1,8 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useCapabilities } from '@/api/get-capabilities';
 import { buildingMeterQueryOptions } from '@/api/get-devices';
 import { useParams } from 'react-router-dom';
-import { preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { CompareToggle } from '@/components/compare-picker';
 import { Section } from '@/components/section';
 import {
@@ -34,7 +32,6 @@ import { WithGraphql } from '../graphql-provider';
  * stacking plan), its data quality, its floors and its meter's history.
  */
 function BuildingScreen() {
-  useEffect(preloadCharts, []);
   const { buildingId = '' } = useParams();
   const place = useBuildingPlace(buildingId);
   const historyRange = useHistoryRangeView();

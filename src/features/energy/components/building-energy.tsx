@@ -130,6 +130,7 @@ export function BuildingEnergySummary({
         ) : null}
       </FigureGrid>
       <LazyBarChartCard
+        draw="when-near"
         title={`Use per day, the last ${days} whole days`}
         description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
         data={lastDays.map((day) => ({
@@ -150,6 +151,7 @@ export function BuildingEnergySummary({
       />
       {months.length > 0 ? (
         <LazyBarChartCard
+          draw="when-near"
           title="Use per month, the last 12 whole months"
           description="Calendar months on the site's clock; the current month is not over, so it is not shown."
           data={months.map((month) => ({

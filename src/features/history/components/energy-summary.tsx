@@ -165,6 +165,7 @@ export function EnergySummary({
           </Figure>
         </FigureGrid>
         <LazyBarChartCard
+          draw="when-near"
           title={`Use per day, the last ${energyPeriodDays} whole days`}
           description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
           data={days.map((day) => ({

@@ -1,3 +1,4 @@
+import { WhenNear } from '@/components/when-near';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -280,89 +281,95 @@ function GroupChart({
         )}
       </Typography>
       <Box role="img" aria-label={describe} sx={{ height: 180 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={data}
-            margin={{ top: 4, right: 12, bottom: 4, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke={palette.divider} vertical={false} />
-            {band
-              ? // Behind the lines: what "in band" means, so time out of it shows at a glance,
-                // in the hours it applies (the site's clock). An open side reaches past the axis,
-                // clipped to the chart (never widening it).
-                bandHours.map((hours) => (
-                  <ReferenceArea
-                    key={hours.from}
-                    x1={hours.from}
-                    x2={hours.to}
-                    y1={band.low ?? -openBandEdge}
-                    y2={band.high ?? openBandEdge}
-                    fill={palette.success.main}
-                    fillOpacity={0.1}
-                    stroke="none"
-                    ifOverflow="hidden"
-                  />
-                ))
-              : null}
-            <XAxis
-              dataKey="time"
-              type="number"
-              scale="time"
-              domain={[range.from, range.to]}
-              ticks={timeTicks(range, timeZone)}
-              tickFormatter={tickFormatter(range, timeZone)}
-              tick={tick}
-              minTickGap={24}
-            />
-            <YAxis
-              tick={tick}
-              width={56}
-              // Use is measured from nothing: its axis starts at 0.
-              domain={period ? [0, 'auto'] : ['auto', 'auto']}
-              tickFormatter={(value: number) => formatCompact(value)}
-            />
-            <Tooltip
-              labelFormatter={(time) => formatTime(Number(time))}
-              formatter={(value, name) => [
-                // The band's spread is a pair: lowest and highest.
-                Array.isArray(value)
-                  ? `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`
-                  : formatValue(Number(value)),
-                several ? name : title,
-              ]}
-              contentStyle={{ background: palette.background.paper, borderColor: palette.divider }}
-              labelStyle={{ color: palette.text.primary }}
-            />
-            {named ? (
-              <Area
-                name={`Spread of ${lines.length} series`}
-                type="linear"
-                dataKey="spread"
-                stroke="none"
-                fill={palette.text.secondary}
-                fillOpacity={0.18}
-                isAnimationActive={false}
-                connectNulls={false}
-                activeDot={false}
+        {/* Drawn as it comes near: a floor has a chart per kind, thousands of pixels of them. */}
+        <WhenNear placeholder={null}>
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart
+              data={data}
+              margin={{ top: 4, right: 12, bottom: 4, left: 0 }}
+              accessibilityLayer={false}
+            >
+              <CartesianGrid stroke={palette.divider} vertical={false} />
+              {band
+                ? // Behind the lines: what "in band" means, so time out of it shows at a glance,
+                  // in the hours it applies (the site's clock). An open side reaches past the axis,
+                  // clipped to the chart (never widening it).
+                  bandHours.map((hours) => (
+                    <ReferenceArea
+                      key={hours.from}
+                      x1={hours.from}
+                      x2={hours.to}
+                      y1={band.low ?? -openBandEdge}
+                      y2={band.high ?? openBandEdge}
+                      fill={palette.success.main}
+                      fillOpacity={0.1}
+                      stroke="none"
+                      ifOverflow="hidden"
+                    />
+                  ))
+                : null}
+              <XAxis
+                dataKey="time"
+                type="number"
+                scale="time"
+                domain={[range.from, range.to]}
+                ticks={timeTicks(range, timeZone)}
+                tickFormatter={tickFormatter(range, timeZone)}
+                tick={tick}
+                minTickGap={24}
               />
-            ) : null}
-            {drawnLines.map((line) => (
-              <Line
-                key={line.key}
-                name={line.name}
-                type={period ? 'stepAfter' : 'linear'}
-                dataKey={line.dataKey}
-                stroke={line.stroke}
-                strokeWidth={line.width ?? 1.5}
-                {...(line.dashed ? { strokeDasharray: '4 3', strokeOpacity: 0.7 } : {})}
-                dot={false}
-                isAnimationActive={false}
-                connectNulls={false}
+              <YAxis
+                tick={tick}
+                width={56}
+                // Use is measured from nothing: its axis starts at 0.
+                domain={period ? [0, 'auto'] : ['auto', 'auto']}
+                tickFormatter={(value: number) => formatCompact(value)}
               />
-            ))}
-          </ComposedChart>
-        </ResponsiveContainer>
+              <Tooltip
+                labelFormatter={(time) => formatTime(Number(time))}
+                formatter={(value, name) => [
+                  // The band's spread is a pair: lowest and highest.
+                  Array.isArray(value)
+                    ? `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`
+                    : formatValue(Number(value)),
+                  several ? name : title,
+                ]}
+                contentStyle={{
+                  background: palette.background.paper,
+                  borderColor: palette.divider,
+                }}
+                labelStyle={{ color: palette.text.primary }}
+              />
+              {named ? (
+                <Area
+                  name={`Spread of ${lines.length} series`}
+                  type="linear"
+                  dataKey="spread"
+                  stroke="none"
+                  fill={palette.text.secondary}
+                  fillOpacity={0.18}
+                  isAnimationActive={false}
+                  connectNulls={false}
+                  activeDot={false}
+                />
+              ) : null}
+              {drawnLines.map((line) => (
+                <Line
+                  key={line.key}
+                  name={line.name}
+                  type={period ? 'stepAfter' : 'linear'}
+                  dataKey={line.dataKey}
+                  stroke={line.stroke}
+                  strokeWidth={line.width ?? 1.5}
+                  {...(line.dashed ? { strokeDasharray: '4 3', strokeOpacity: 0.7 } : {})}
+                  dot={false}
+                  isAnimationActive={false}
+                  connectNulls={false}
+                />
+              ))}
+            </ComposedChart>
+          </ResponsiveContainer>
+        </WhenNear>
       </Box>
       {band ? (
         <ChartKey swatch={{ height: 10, bgcolor: 'success.main', opacity: 0.25 }}>

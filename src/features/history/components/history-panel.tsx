@@ -11,6 +11,7 @@ import { deviceQueryOptions, devicesQueryOptions } from '@/api/get-devices';
 import { ViewToggle } from '@/components/charts/view-toggle';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
+import { useNear, waitsUntilNear } from '@/components/when-near';
 import { fileSlug } from '@/lib/csv';
 import type { ComfortBands } from '@/shared/rules/comfort';
 import { useHistory, type HistoryLevel } from '../api/get-history';
@@ -92,6 +93,10 @@ export function HistoryPanel({
 }: HistoryPanelProps) {
   const clock = useMemo(() => historyClock(timeZone), [timeZone]);
   const headingId = useId();
+  // Read once the panel is in the window: it is the last part of a page, below the first screen
+  // of a phone, and its readings (a floor's hundreds of series) and charts were two thirds of a
+  // page's work while it loaded (#54). Each chart is then drawn as it comes near.
+  const { ref: section, near } = useNear('0px');
   const capabilities = useCapabilities();
   const preset = readPreset(rangeView.history);
   const custom = useMemo(
@@ -118,7 +123,7 @@ export function HistoryPanel({
   const history = useHistory(
     level,
     // Asked only once the BFF has said whether the platform has history (or could not say).
-    available && !capabilities.isPending ? id : undefined,
+    near && available && !capabilities.isPending ? id : undefined,
     range.ok ? range : undefined,
   );
   const series = history.data?.series;
@@ -127,7 +132,7 @@ export function HistoryPanel({
   const shift = range.ok && compareChoice ? compareShift(compareChoice, range) : 0;
   const previous = useHistory(
     level,
-    comparing && available && !capabilities.isPending ? id : undefined,
+    near && comparing && available && !capabilities.isPending ? id : undefined,
     range.ok && comparing ? { from: range.from - shift, to: range.to - shift } : undefined,
   );
   const overlay = useMemo(
@@ -141,11 +146,11 @@ export function HistoryPanel({
   // A device's history is named from the device; a place's from every device in it.
   const placeDevices = useQuery({
     ...devicesQueryOptions(level === 'Devices' ? 'Spaces' : level, id ?? ''),
-    enabled: devicesOffered && level !== 'Devices',
+    enabled: near && devicesOffered && level !== 'Devices',
   });
   const oneDevice = useQuery({
     ...deviceQueryOptions(id ?? ''),
-    enabled: devicesOffered && level === 'Devices',
+    enabled: near && devicesOffered && level === 'Devices',
   });
   const names = useMemo(
     () =>
@@ -193,6 +198,9 @@ export function HistoryPanel({
     body = <Typography color="text.secondary">{missingId}</Typography>;
   } else if (!range.ok) {
     body = <Alert severity="warning">{range.problem}</Alert>;
+  } else if (!near) {
+    // Nothing is asked for yet: the shape of what comes, not a loading status.
+    body = <Skeleton variant="rounded" height={220} aria-hidden />;
   } else if (capabilities.isPending || history.isPending) {
     body = <LoadingSkeleton label="Loading the history" rows={3} />;
   } else if (history.isError) {
@@ -292,7 +300,12 @@ export function HistoryPanel({
   }
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      ref={section}
+      {...(near ? {} : waitsUntilNear)}
+    >
       <Stack
         direction="row"
         spacing={1}

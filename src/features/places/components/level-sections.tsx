@@ -11,9 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
+import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { EmptyState, PartFailedAlert } from '@/components/query-states';
 import {
@@ -150,7 +150,6 @@ export function LevelRooms({
   view: RoomsView;
   onViewChange: (changes: Partial<Record<keyof RoomsView, string | undefined>>) => void;
 }) {
-  useEffect(preloadCharts, []);
   const update = onViewChange;
   const search = view.q ?? '';
   const sortParam = view.sort as SortField | null;
@@ -214,6 +213,7 @@ export function LevelRooms({
         <>
           {withDetails > 0 && byType.length > 1 ? (
             <LazyBarChartCard
+              draw="when-near"
               title="Room area by type"
               description="Sum of the rooms' areas on this floor, per room type."
               data={byType.map((type) => ({ label: type.label, value: type.area }))}
