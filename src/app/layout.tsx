@@ -97,9 +97,13 @@ function MainContent() {
   return (
     <>
       <IndexStatusBar placement="above" />
-      <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
-        <Outlet />
-      </Suspense>
+      {/* At least a screen high: the index's line below starts off screen, so it does not jump
+          down the first screen while the page's parts arrive (layout shift, #54). */}
+      <Box sx={{ minHeight: '100vh', '@media print': { minHeight: 0 } }}>
+        <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </Box>
       <IndexStatusBar placement="below" />
     </>
   );

@@ -58,6 +58,7 @@ function LevelScreen({ place }: { place: LevelPlace }) {
         buildingId={place.building.id}
         floorId={details.unmatched ? undefined : details.floorId}
         rooms={floorRooms}
+        expectedRooms={details.rooms.length}
         timeZone={place.siteTimeZone}
         measure={params.get('measure')}
         onMeasureChange={(measure) => update({ measure })}

@@ -114,6 +114,7 @@ export function FloorConditions({
   buildingId,
   floorId,
   rooms,
+  expectedRooms = rooms.length,
   timeZone,
   measure,
   onMeasureChange,
@@ -124,6 +125,11 @@ export function FloorConditions({
   /** The site's time zone: the comfort hours are judged on its clock. */
   timeZone: string | null | undefined;
   rooms: readonly FloorRoom[];
+  /**
+   * How many rooms the floor lists before their details arrive (the outline's): the placeholder
+   * takes about their rows' height, so the sections below do not jump when the table comes.
+   */
+  expectedRooms?: number | undefined;
   measure: string | null;
   onMeasureChange: (measure: string | undefined) => void;
 }) {
@@ -175,7 +181,13 @@ export function FloorConditions({
   } else if (capabilities.isError) {
     body = <BandsFailed capabilities={capabilities} />;
   } else if (values.isPending || !judging) {
-    body = <LoadingSkeleton label="Loading the floor's conditions" rows={3} />;
+    // A row a room, and the measure's toggle and summary above them.
+    body = (
+      <LoadingSkeleton
+        label="Loading the floor's conditions"
+        rows={Math.max(3, Math.max(expectedRooms, rooms.length) + 2)}
+      />
+    );
   } else if (values.isError) {
     body = (
       <PartFailedAlert onRetry={() => void values.refetch()}>

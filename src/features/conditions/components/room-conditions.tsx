@@ -184,7 +184,9 @@ export function RoomConditions({
   } else if (capabilities.isError) {
     body = <BandsFailed capabilities={capabilities} />;
   } else if (values.isPending || !rooms) {
-    body = <LoadingSkeleton label="Loading the current conditions" rows={2} />;
+    // About the height of a room's three readings (temperature, CO₂, humidity) and its devices:
+    // what is below does not jump when they come.
+    body = <LoadingSkeleton label="Loading the current conditions" rows={10} />;
   } else if (values.isError) {
     body = (
       <PartFailedAlert onRetry={() => void values.refetch()}>
