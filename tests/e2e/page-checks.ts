@@ -111,27 +111,30 @@ export async function expectItemsApart(list: Locator) {
 }
 
 /**
- * Scrolls the page through, a screen at a time, as a person reading it to the end does: each part
- * that waits for the person to reach it (`data-waits-until-near`, decision 0023) comes and
- * finishes loading before the next screen. Leaves the page at its top.
+ * Brings every part that waits for the person to reach it (`data-waits-until-near`, decision
+ * 0023) into the window in turn, as a person reading the page to its end does, and waits for each
+ * to finish loading: the page as a whole is then there to check. Leaves the page at its top.
  */
 export async function scrollThrough(page: Page) {
-  const waitingInView = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('[data-waits-until-near]')].some((part) => {
-        const box = part.getBoundingClientRect();
-        return box.bottom >= 0 && box.top <= window.innerHeight;
-      }),
-    );
   for (;;) {
-    await expect.poll(waitingInView).toBe(false);
     await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-    const atEnd = await page.evaluate(() => {
-      const before = window.scrollY;
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY === before;
+    // The first part still waiting, brought to the middle of the window (not Playwright's
+    // scrollIntoViewIfNeeded: a chart's placeholder has no height to see).
+    const next = await page.evaluateHandle(() => {
+      const part = document.querySelector('[data-waits-until-near]');
+      part?.scrollIntoView({ block: 'center' });
+      return part;
     });
-    if (atEnd) break;
+    const element = next.asElement();
+    if (!element) break;
+    await expect
+      .poll(() =>
+        element.evaluate(
+          (part) => !part.isConnected || !part.hasAttribute('data-waits-until-near'),
+        ),
+      )
+      .toBe(true);
+    await next.dispose();
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
