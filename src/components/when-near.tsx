@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 
 /**
  * Marks a part that waits for the person to come near it (`data-waits-until-near`): browser tests
- * that walk a whole page scroll until none is left in the window.
+ * that check a whole page bring each such part into view until none is left (`scrollThrough`).
  */
 export const waitsUntilNear = { 'data-waits-until-near': '' } as const;
 
