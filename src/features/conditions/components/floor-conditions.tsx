@@ -46,8 +46,10 @@ const onPhoneOnly = { display: { xs: 'block', sm: 'none' } } as const;
 
 /**
  * A room's verdict in words; `ownBandsWhy`: why the room has bands of its own, if it has. On a
- * phone the band itself is left to the legend under the table ("Bands for …"), which names
- * every band the floor's rooms are judged by.
+ * phone each verdict is a word or two above its age (the column is a quarter of the row): the
+ * band and the rooms without one are left to the legend under the table ("Bands for …"), which
+ * names every band the floor's rooms are judged by, and what to do about an implausible reading
+ * to the room's page.
  */
 function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string): ReactNode {
   switch (verdict?.status) {
@@ -72,9 +74,27 @@ function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string)
     case 'stale':
       return 'stale';
     case 'no-band':
-      return ownBandsWhy ? `not judged in ${ownBandsWhy}` : 'no band';
+      return ownBandsWhy ? (
+        <>
+          not judged
+          <Box component="span" sx={fromTablet}>
+            {' '}
+            in {ownBandsWhy}
+          </Box>
+        </>
+      ) : (
+        'no band'
+      );
     case 'implausible':
-      return 'implausible reading: check the sensor';
+      return (
+        <>
+          implausible
+          <Box component="span" sx={fromTablet}>
+            {' '}
+            reading: check the sensor
+          </Box>
+        </>
+      );
     case 'outside-hours':
       return 'outside comfort hours';
     default:
