@@ -127,11 +127,24 @@ export async function scrollThrough(page: Page) {
     });
     const element = next.asElement();
     if (!element) break;
+    // Which part, should one never load: the text of the nearest labelled part around it.
+    const where = await element.evaluate(
+      (part) =>
+        part.closest('[aria-label],[aria-labelledby]')?.textContent?.slice(0, 60) ??
+        part.textContent?.slice(0, 60) ??
+        '',
+    );
+    // Brought back to the middle at each look: a part above it that loads as it is reached grows
+    // and pushes it out of the window again, as a person would then scroll on to it.
     await expect
-      .poll(() =>
-        element.evaluate(
-          (part) => !part.isConnected || !part.hasAttribute('data-waits-until-near'),
-        ),
+      .poll(
+        () =>
+          element.evaluate((part) => {
+            if (!part.isConnected || !part.hasAttribute('data-waits-until-near')) return true;
+            part.scrollIntoView({ block: 'center' });
+            return false;
+          }),
+        { message: `${page.url()}: a part waiting to be reached never loaded (${where})` },
       )
       .toBe(true);
     await next.dispose();
