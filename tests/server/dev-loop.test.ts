@@ -16,9 +16,11 @@ describe('the dev loop', () => {
     expect(Object.keys(bffProxy('http://127.0.0.1:1')).sort()).toEqual([...bffPrefixes].sort());
   });
 
-  it('has every route the BFF registers, with and without sign-in, under one of those prefixes', async () => {
-    for (const signIn of [
-      undefined,
+  // One BFF a test (each with its embedded index): with and without sign-in, the routes differ.
+  const signIns: Array<[string, Parameters<typeof buildApp>[0]['signIn']]> = [
+    ['without sign-in', undefined],
+    [
+      'with sign-in',
       {
         provider: {
           issuer: 'https://login.example.test',
@@ -29,7 +31,11 @@ describe('the dev loop', () => {
         },
         publicUrl: 'http://127.0.0.1:5173',
       },
-    ]) {
+    ],
+  ];
+  it.each(signIns)(
+    'has every route the BFF registers %s under one of those prefixes',
+    async (_, signIn) => {
       const config = loadConfig({ STATIC_DIR: noBuiltDashboard, METRICS_PORT: '' });
       const app = await buildApp({
         config,
@@ -56,6 +62,6 @@ describe('the dev loop', () => {
       );
       expect(outside).toEqual([]);
       await app.close();
-    }
-  });
+    },
+  );
 });
