@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, recordAnswers, shoot, shootPart } from './page-checks';
+import {
+  expectNoSeriousA11yViolations,
+  recordAnswers,
+  scrollThrough,
+  shoot,
+  shootPart,
+} from './page-checks';
 import { emulatorIssuedToken } from '../support/token-patterns';
 
 interface BuildingRecord {
@@ -71,6 +77,8 @@ test('walks portfolio → building → level → room and back by breadcrumbs an
 
   await page.getByRole('link', { name: 'Level 0', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Level 0' })).toBeVisible();
+  // The area chart, after the rooms, is drawn as it is reached.
+  await scrollThrough(page);
   await expect(page.getByRole('figure', { name: 'Room area by type' })).toBeVisible();
   await shoot(page, 'level');
   await expectNoSeriousA11yViolations(page);

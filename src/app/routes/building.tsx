@@ -41,14 +41,18 @@ function BuildingScreen() {
   );
   if (place.status !== 'found') return <RouteStateView state={place} />;
   const { building, name, siteLabel } = place.value;
-  const nowColumn = now.judged
-    ? {
-        title: 'Now',
-        cell: (floorId: string | undefined) => (
-          <FloorNowCell floor={floorId ? now.byFloor.get(floorId) : undefined} />
-        ),
-      }
-    : undefined;
+  const nowColumn =
+    now.judged || now.pending
+      ? {
+          title: 'Now',
+          cell: (floorId: string | undefined) => (
+            <FloorNowCell
+              floor={floorId ? now.byFloor.get(floorId) : undefined}
+              pending={now.pending}
+            />
+          ),
+        }
+      : undefined;
   return (
     <Stack spacing={3}>
       <BuildingHeader place={place.value} />

@@ -1,4 +1,5 @@
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
@@ -48,6 +49,7 @@ export function useBuildingNow(buildingId: string, timeZone: string | null | und
           ),
     [values.data, now, rooms, schedule, lastCheck],
   );
+  const judged = Boolean(values.data?.complete && rooms) || lastCheck !== undefined;
   return {
     buildingId,
     schedule,
@@ -57,7 +59,17 @@ export function useBuildingNow(buildingId: string, timeZone: string | null | und
     byFloor,
     /** When the floors were judged by the index's last check rather than from values now. */
     checkedAt: lastCheck?.checkedAt,
-    judged: Boolean(values.data?.complete && rooms) || lastCheck !== undefined,
+    judged,
+    /**
+     * Still finding out, on a platform that may well say: the floors' column is drawn waiting
+     * (`FloorNowCell pending`) so the plan's rows do not grow under a finger when it comes.
+     */
+    pending:
+      !judged &&
+      feature?.available !== false &&
+      !capabilities.isError &&
+      !values.isError &&
+      !(tooMany && !checked.isPending),
   };
 }
 
@@ -133,8 +145,19 @@ export function BuildingNowSummary({ now }: { now: BuildingNow }) {
   return <Section title="Now">{body}</Section>;
 }
 
-/** One floor's rooms out of band now, as the stacking plan's column shows it. */
-export function FloorNowCell({ floor }: { floor: FloorOutOfBand | undefined }) {
+/**
+ * One floor's rooms out of band now, as the stacking plan's column shows it; `pending`: a line's
+ * shape while the building's readings are on their way.
+ */
+export function FloorNowCell({
+  floor,
+  pending = false,
+}: {
+  floor: FloorOutOfBand | undefined;
+  pending?: boolean;
+}) {
+  // A line as tall as the words that come (their line box is the cell's, not the caption's).
+  if (pending) return <Skeleton width="9em" aria-hidden />;
   if (!floor)
     return (
       <Typography variant="caption" color="text.secondary">

@@ -138,7 +138,11 @@ const roomColumns: ReadonlyArray<{ field: SortField; label: string; priority: Co
   { field: 'devices', label: 'Devices', priority: 'md' },
 ];
 
-/** The floor's rooms: area by type, a search, and a sortable table linking to each room. */
+/**
+ * The floor's rooms: a search, a sortable table linking to each room, and their area by type.
+ * The chart comes after the table: it is drawn from the rooms' details, and above the table it
+ * would push the rows down under a finger aimed at one while the details arrive.
+ */
 export function LevelRooms({
   place,
   details,
@@ -211,19 +215,6 @@ export function LevelRooms({
         <EmptyState title="This floor has no rooms" />
       ) : (
         <>
-          {withDetails > 0 && byType.length > 1 ? (
-            <LazyBarChartCard
-              draw="when-near"
-              title="Room area by type"
-              description="Sum of the rooms' areas on this floor, per room type."
-              data={byType.map((type) => ({ label: type.label, value: type.area }))}
-              measure="area"
-              valueLabel={`Area (${areaUnit})`}
-              categoryLabel="Room type"
-              format={formatArea}
-              tickFormat={formatCompact}
-            />
-          ) : null}
           <Stack component="search" aria-label="Search rooms on this floor" direction="row">
             <DebouncedTextField
               label="Search rooms"
@@ -282,6 +273,19 @@ export function LevelRooms({
               </TableBody>
             </Table>
           </TableContainer>
+          {withDetails > 0 && byType.length > 1 ? (
+            <LazyBarChartCard
+              draw="when-near"
+              title="Room area by type"
+              description="Sum of the rooms' areas on this floor, per room type."
+              data={byType.map((type) => ({ label: type.label, value: type.area }))}
+              measure="area"
+              valueLabel={`Area (${areaUnit})`}
+              categoryLabel="Room type"
+              format={formatArea}
+              tickFormat={formatCompact}
+            />
+          ) : null}
         </>
       )}
     </Stack>

@@ -59,11 +59,13 @@ export function stackRows(
 }
 
 /**
- * A floor's row: one line where the columns fit side by side, two or more on a phone (the floor's
- * name above its bars, a state that may wrap), each row as tall as what it holds so no row draws
- * over the next: on a phone at least `xs`, taller when its state wraps (measured when virtual).
+ * A floor's row: one line where the columns fit side by side, three on a phone (the floor's name,
+ * its bars, its state now on a line of its own), each row as tall as what it holds so no row
+ * draws over the next: on a phone at least `xs` (`xsWithState` with a state line), measured when
+ * virtual. The state's line is there from the first draw: a row that grew as the state arrived
+ * would move the floors below it under a finger aimed at one.
  */
-const rowHeight = { xs: 76, sm: 40 } as const;
+const rowHeight = { xs: 76, xsWithState: 105, sm: 40 } as const;
 
 const roomCount = (rooms: number) => `${formatCount(rooms)} ${rooms === 1 ? 'room' : 'rooms'}`;
 
@@ -85,7 +87,7 @@ export interface FloorColumn {
 }
 
 const columns = (extra: FloorColumn | undefined) => ({
-  xs: extra ? '1fr 1fr 1fr' : '1fr 1fr',
+  xs: '1fr 1fr',
   sm: `minmax(140px, 1.2fr) 2fr 2fr${extra ? ' 1.5fr' : ''}`,
 });
 /** Up to this many floors are drawn at once; taller buildings are drawn as they scroll into view. */
@@ -173,7 +175,7 @@ function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
         columnGap: 2,
         rowGap: 0.5,
         height: { xs: 'auto', sm: rowHeight.sm },
-        minHeight: { xs: rowHeight.xs, sm: 0 },
+        minHeight: { xs: extra ? rowHeight.xsWithState : rowHeight.xs, sm: 0 },
         py: { xs: 1, sm: 0 },
         px: 2,
         borderBottom: 1,
@@ -214,7 +216,11 @@ function PlanRow({ row, plan }: { row: StackRow; plan: PlanScale }) {
               : roomCount(row.rooms)}
         </Typography>
       </Box>
-      {extra ? <Box sx={{ minWidth: 0 }}>{extra.cell(row.floorId)}</Box> : null}
+      {extra ? (
+        <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+          {extra.cell(row.floorId)}
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -292,7 +298,7 @@ export function StackingPlan({
 function VirtualRows({ rows, plan }: { rows: StackRow[]; plan: PlanScale }) {
   const list = useRef<HTMLOListElement>(null);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
-  const height = wide ? rowHeight.sm : rowHeight.xs;
+  const height = wide ? rowHeight.sm : plan.extra ? rowHeight.xsWithState : rowHeight.xs;
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
     setOffset(list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0);
