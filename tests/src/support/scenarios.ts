@@ -6,7 +6,6 @@
  * composes them into the scenarios tests name, and re-exports the areas so a test imports one
  * place.
  */
-import { execute, parse } from 'graphql';
 import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
 import { HttpResponse, delay, http, type RequestHandler } from 'msw';
@@ -49,10 +48,9 @@ import {
   devicesHandler,
   floorsHandler,
   graphqlHandler,
-  graphqlRequests,
   historyHandler,
   platformGraphql,
-  schemas,
+  runGraphql,
   sitesHandler,
   spacesHandler,
   resetPlatformState,
@@ -377,13 +375,7 @@ export function platformVariant(variant: 'lean' | 'hostile'): RequestHandler[] {
     platformGraphql.operation(async ({ request, query, variables }) => {
       const denied = requireCsrf(request);
       if (denied) return denied;
-      graphqlRequests.push(request.url);
-      const result = await execute({
-        schema: schemas[mode],
-        document: parse(query),
-        variableValues: variables,
-      });
-      const plain = JSON.parse(JSON.stringify(result)) as unknown;
+      const plain = await runGraphql(request, query, variables, mode);
       return HttpResponse.json(reshapeGraphql(variant, plain, variables) as never);
     }),
     ...(variant === 'lean'

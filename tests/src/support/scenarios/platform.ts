@@ -179,17 +179,27 @@ export const reversed = (value: unknown): unknown =>
       ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reversed(item)]))
       : value;
 
+/** One GraphQL operation run on the emulator's schema, counted, as plain JSON. */
+export async function runGraphql(
+  request: Request,
+  query: string,
+  variables: Record<string, unknown>,
+  mode: SchemaMode,
+) {
+  graphqlRequests.push(request.url);
+  const result = await execute({
+    schema: schemas[mode],
+    document: parse(query),
+    variableValues: variables,
+  });
+  return JSON.parse(JSON.stringify(result)) as { data?: unknown };
+}
+
 export const graphqlHandler = (mode: SchemaMode = 'full', reorder = false) =>
   platformGraphql.operation(async ({ request, query, variables }) => {
     const denied = requireCsrf(request);
     if (denied) return denied;
-    graphqlRequests.push(request.url);
-    const result = await execute({
-      schema: schemas[mode],
-      document: parse(query),
-      variableValues: variables,
-    });
-    const plain = JSON.parse(JSON.stringify(result)) as { data?: unknown };
+    const plain = await runGraphql(request, query, variables, mode);
     return HttpResponse.json((reorder ? { ...plain, data: reversed(plain.data) } : plain) as never);
   });
 
