@@ -151,3 +151,17 @@ export async function scrollThrough(page: Page) {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
+
+/**
+ * Waits until the menu holding `item` has finished opening (its Grow transition): a click
+ * aimed at an item while its menu still scales in can land beside it on a busy machine.
+ */
+export async function whenMenuOpened(item: Locator) {
+  await item.evaluate((element) =>
+    Promise.all(
+      (element.closest('.MuiPopover-paper') ?? element)
+        .getAnimations()
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

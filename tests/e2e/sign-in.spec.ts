@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInOnProvider } from './sign-in-helper';
-import { recordAnswers } from './page-checks';
+import { recordAnswers, whenMenuOpened } from './page-checks';
 import { signedJwt } from '../support/token-patterns';
 
 // These start signed out.
@@ -43,7 +43,9 @@ test('signs out of Storey and of the provider', async ({ page }) => {
   await signInOnProvider(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
   await page.getByRole('banner').getByRole('button', { name: 'Signed in as Dana Demo' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+  await whenMenuOpened(signOut);
+  await signOut.click();
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Storey' })).toBeVisible();
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'storey-session')).toBe(

@@ -4,6 +4,7 @@ import {
   expectNoSeriousA11yViolations,
   scrollThrough,
   shoot,
+  whenMenuOpened,
 } from './page-checks';
 import { untilServerAnswers } from './server-answers';
 
@@ -140,7 +141,9 @@ for (const width of [390, 768, 1280]) {
       'Sign out',
     ])
       await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
-    await menu.getByRole('menuitem', { name: 'Sites' }).click();
+    const sites = menu.getByRole('menuitem', { name: 'Sites' });
+    await whenMenuOpened(sites);
+    await sites.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
   });
 }
