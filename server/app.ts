@@ -22,7 +22,6 @@ import { createPlatformServices } from './platform/services.ts';
 import type { PlatformGateway } from './platform/gateway.ts';
 import type { PortfolioIndex } from './portfolio-index/portfolio-index.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
-import { portfolioIndexOffRoutes } from './routes/portfolio-index-off.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
 import { devicesProxy } from './routes/devices-proxy.ts';
@@ -50,6 +49,12 @@ export interface AppOptions {
   defaultIndexAdmins?: string[];
   /** Waits between retries of the index's platform reads; tests pass one that returns at once. */
   indexWait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * The BFF without its portfolio index: only for the tests and benchmarks of the proxy, sign-in
+   * and gates, which read none of it and would otherwise start a database each. A running Storey
+   * always has its index (startStorey never passes this; decision 0024).
+   */
+  withoutIndex?: boolean;
 }
 
 declare module 'fastify' {
@@ -57,7 +62,7 @@ declare module 'fastify' {
     metrics: Metrics;
     /** What the platform offers beyond the spec; server.ts asks once at start. */
     capabilities: CapabilityProbe;
-    /** The portfolio index, unless PORTFOLIO_INDEX=off; server.ts starts its schedule. */
+    /** The portfolio index (absent only in tests built `withoutIndex`); server.ts starts it. */
     portfolioIndex: PortfolioIndex | undefined;
     /** The platform as the BFF reads it (tests hold its bounds). */
     gateway: PlatformGateway;
@@ -90,9 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currentValuesTtlSeconds: config.currentValuesTtlSeconds,
   });
   app.decorate('capabilities', capabilities);
-  // The index's modules (PGlite, pg, kysely, its queries) load only where it runs: the proxy
-  // alone starts smaller (decision 0008's memory target).
-  const index = config.index.enabled ? await import('./portfolio-index/plugin.ts') : undefined;
+  const index = options.withoutIndex ? undefined : await import('./portfolio-index/plugin.ts');
   if (index)
     await app.register(index.portfolioIndexPlugin, {
       config,
@@ -225,7 +228,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           refreshCooldownMs: config.index.refreshCooldownSeconds * 1000,
           clock,
         });
-      else await api.register(portfolioIndexOffRoutes, { prefix: '/api/index' });
       if (index && app.portfolioIndex)
         await api.register(index.alarmsRoutes, {
           prefix: '/api/alarms',

@@ -137,7 +137,6 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(15),
   PUBLIC_URL: httpUrl.optional(),
-  PORTFOLIO_INDEX: z.enum(['on', 'off']).default('on'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
@@ -250,7 +249,6 @@ export interface HistorySettings {
 
 /** The portfolio index (server/portfolio-index): where it keeps its copy and how it syncs. */
 export interface IndexSettings {
-  enabled: boolean;
   /** A real PostgreSQL; undefined: the embedded PGlite in this process. */
   databaseUrl: string | undefined;
   /** Where the embedded database keeps its files; undefined: in memory. */
@@ -615,7 +613,6 @@ const indexSettings = (
   values: EnvironmentValues,
   scopes: ScopesSettings | undefined,
 ): IndexSettings => ({
-  enabled: values.PORTFOLIO_INDEX === 'on',
   databaseUrl: values.DATABASE_URL,
   dataDir: values.INDEX_DATA_DIR ? path.resolve(values.INDEX_DATA_DIR) : undefined,
   refreshMinutes: values.INDEX_REFRESH_MINUTES,
@@ -647,6 +644,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
   const values = parseEnvironment(env);
   const { platform, problems } = platformSettings(values);
   problems.push(...signInProblems(values));
+  // Said rather than ignored: whoever set it expects a Storey without a database (decision 0024).
+  if (env.PORTFOLIO_INDEX)
+    problems.push(
+      'PORTFOLIO_INDEX is no longer read: every Storey keeps its portfolio index (who sees what, alarms and portfolio-wide figures are answered from it), in the embedded database or in PostgreSQL (DATABASE_URL). Remove PORTFOLIO_INDEX.',
+    );
   let secret: Uint8Array | undefined;
   if (values.SESSION_SECRET !== undefined) {
     try {
@@ -672,10 +674,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     if (signInMode === 'off')
       problems.push(
         'SCOPES_FILE gives groups of signed-in people access, but nobody signs in: set OIDC_ISSUER (and its client), or remove SCOPES_FILE.',
-      );
-    if (values.PORTFOLIO_INDEX === 'off')
-      problems.push(
-        'SCOPES_FILE needs the portfolio index (a scoped person is answered from it): remove PORTFOLIO_INDEX=off, or SCOPES_FILE.',
       );
   }
   if ((values.WEBHOOK_URL === undefined) !== (values.WEBHOOK_SECRET === undefined))

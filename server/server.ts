@@ -58,16 +58,10 @@ const bracketed = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 /**
  * The embedded demo's grants (server/emulator/demo-scopes.yaml): its demo people show what each
- * kind of person sees, unless SCOPES_FILE says otherwise or the index is off.
+ * kind of person sees, unless SCOPES_FILE says otherwise.
  */
 function withDemoScopes(config: BffConfig): BffConfig {
-  if (
-    config.scopes ||
-    config.scopesOff ||
-    !config.index.enabled ||
-    config.signInMode !== 'embedded'
-  )
-    return config;
+  if (config.scopes || config.scopesOff || config.signInMode !== 'embedded') return config;
   return {
     ...config,
     scopes: loadScopesFile(demoScopesFile),
@@ -78,8 +72,12 @@ function withDemoScopes(config: BffConfig): BffConfig {
 
 export async function startStorey(
   env: NodeJS.ProcessEnv = process.env,
-  /** The time Storey reads (tests set it; the embedded platform keeps its own). */
-  options: { clock?: Clock } = {},
+  options: {
+    /** The time Storey reads (tests set it; the embedded platform keeps its own). */
+    clock?: Clock;
+    /** Only for tests of the BFF alone (AppOptions.withoutIndex); the CLI never passes it. */
+    withoutIndex?: boolean;
+  } = {},
 ): Promise<RunningStorey> {
   const config = withDemoScopes(loadConfig(env));
   const port = await resolvePort(config.host, config.port);
@@ -114,6 +112,7 @@ export async function startStorey(
       // On the built-in demo the first demo user administers the index.
       ...(embedded ? { defaultIndexAdmins: embedded.indexAdmins } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.withoutIndex ? { withoutIndex: true } : {}),
     });
   } catch (error) {
     await embedded?.close();
@@ -171,7 +170,7 @@ export async function startStorey(
     url,
     app,
     demoUsers: embedded && !config.signIn ? embedded.demoUsers : undefined,
-    mailStaysHere: Boolean(embedded && !config.notifications.smtpUrl && config.index.enabled),
+    mailStaysHere: Boolean(embedded && !config.notifications.smtpUrl),
     metricsUrl:
       metricsAddress && typeof metricsAddress === 'object'
         ? `http://${bracketed(config.metrics!.host)}:${metricsAddress.port}/metrics`

@@ -41,7 +41,6 @@ async function storeyWithProvider() {
   const clock = { now: () => Date.now() + ahead };
   const config = loadConfig({
     STATIC_DIR: noBuiltDashboard,
-    PORTFOLIO_INDEX: 'off',
     SESSION_SECRET: randomBytes(48).toString('base64'),
     GROUPS_REFRESH_MINUTES: '15',
   });
@@ -49,6 +48,7 @@ async function storeyWithProvider() {
     config,
     platform: platform.settings,
     logger: false,
+    withoutIndex: true,
     clock,
     sessionStore: createMemorySessionStore(clock),
     signIn: {

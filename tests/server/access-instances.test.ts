@@ -38,12 +38,11 @@ beforeAll(async () => {
     instances.push(
       await startSignedInStorey(
         {
-          PORTFOLIO_INDEX: 'on',
           DATABASE_URL: postgres.url,
           SESSION_STORE_URL: redis.url,
           SCOPES_FILE: demoScopesFile,
         },
-        { port, provider, secret },
+        { port, provider, secret, index: true },
       ),
     );
   await Promise.all(instances.map((instance) => instance.storey.app.portfolioIndex!.started()));

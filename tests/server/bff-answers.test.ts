@@ -18,7 +18,7 @@ import { startStorey } from '../../server/server';
 import { createManualClock } from '../support/manual-clock';
 import { csrf, platformVariables, startBff, startPlatform } from './support/harness';
 import { rawRequest } from './support/raw-http';
-import { quietStorey } from './support/sign-in';
+import { bffAlone, quietStorey } from './support/sign-in';
 
 describe('API answers are never cached', () => {
   it('sends Cache-Control: no-store from the guarded scope whatever a route or the platform set', async () => {
@@ -122,7 +122,7 @@ describe('logs', () => {
 
 describe('operations endpoints', () => {
   it('serves /metrics on METRICS_PORT only, when it is set', async () => {
-    const storey = await startStorey({ ...quietStorey, METRICS_PORT: '0' });
+    const storey = await startStorey({ ...quietStorey, METRICS_PORT: '0' }, bffAlone);
     try {
       expect(storey.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
       const metrics = await fetch(storey.metricsUrl!);
@@ -157,8 +157,11 @@ describe('operations endpoints', () => {
 
 describe('browser security headers', () => {
   it('sends HSTS only when Storey is served over HTTPS', async () => {
-    const plain = await startStorey(quietStorey);
-    const https = await startStorey({ ...quietStorey, PUBLIC_URL: 'https://storey.example.test' });
+    const plain = await startStorey(quietStorey, bffAlone);
+    const https = await startStorey(
+      { ...quietStorey, PUBLIC_URL: 'https://storey.example.test' },
+      bffAlone,
+    );
     try {
       expect(
         (await fetch(`${plain.url}/healthz`)).headers.get('strict-transport-security'),
@@ -252,12 +255,15 @@ describe('browser security headers', () => {
 describe('small hardening (security review L8)', () => {
   it('refuses two Host headers, sends a Permissions-Policy, and names the limit window as configured', async () => {
     const platform = await startPlatform();
-    const storey = await startStorey({
-      ...quietStorey,
-      ...platformVariables(platform.settings),
-      RATE_LIMIT_MAX: '1',
-      RATE_LIMIT_WINDOW_MS: '60000',
-    });
+    const storey = await startStorey(
+      {
+        ...quietStorey,
+        ...platformVariables(platform.settings),
+        RATE_LIMIT_MAX: '1',
+        RATE_LIMIT_WINDOW_MS: '60000',
+      },
+      bffAlone,
+    );
     try {
       const twoHosts = await rawRequest(storey.url, 'GET', '/healthz', { Host: 'evil.example' });
       expect(twoHosts.status).toBe(400);

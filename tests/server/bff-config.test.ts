@@ -84,6 +84,14 @@ describe('BFF configuration', () => {
     expect(message).not.toContain('super-secret-value');
   });
 
+  it('refuses PORTFOLIO_INDEX, which it no longer reads: every Storey keeps its index', () => {
+    for (const value of ['off', 'on'])
+      expect(problemsOf({ PORTFOLIO_INDEX: value })).toMatch(
+        /PORTFOLIO_INDEX is no longer read: every Storey keeps its portfolio index.*Remove PORTFOLIO_INDEX/,
+      );
+    expect(loadConfig({ PORTFOLIO_INDEX: '' }).index.databaseUrl).toBeUndefined();
+  });
+
   it('names each invalid variable without echoing secrets', () => {
     const message = problemsOf({
       ...fullPlatform,

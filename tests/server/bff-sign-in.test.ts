@@ -7,20 +7,19 @@ import { demoUsers } from '../../server/emulator/openid-provider';
 import { ConfigError } from '../../server/config';
 import { startStorey, type RunningStorey } from '../../server/server';
 import { CookieJar } from './support/browser-like';
-import { quietStorey, signInAs, startSignedInStorey } from './support/sign-in';
+import { bffAlone, quietStorey, signInAs, startSignedInStorey } from './support/sign-in';
 import { platformVariables, startPlatform } from './support/harness';
 import { expectNoLeaks, signedJwt } from '../support/leaks';
 
-/** The file's shared Storey keeps an index (the admin rule below); the others need none. */
-const withIndex = { ...quietStorey, PORTFOLIO_INDEX: 'on' };
-// Each Storey a test starts for itself: no embedded index to set up (PostgreSQL in WebAssembly
-// took most of such a test's time, three times as much beside other work).
+// The file's shared Storey keeps its index (the admin rule below). Each Storey a test starts for
+// itself runs without (`bffAlone`): PostgreSQL in WebAssembly took most of such a test's time,
+// three times as much beside other work.
 const quiet = quietStorey;
 
 let storey: RunningStorey;
 
 beforeAll(async () => {
-  storey = await startStorey(withIndex);
+  storey = await startStorey(quietStorey);
 });
 afterAll(() => storey.close());
 
@@ -65,6 +64,7 @@ async function storeyWithSessionLimits() {
     clock,
     platform: platform.settings,
     logger: false,
+    withoutIndex: true,
     sessionStore,
     signIn: {
       provider: {
@@ -306,9 +306,9 @@ describe('where Storey may listen', () => {
       HOST: '0.0.0.0',
       ...platformVariables(platform.settings),
     };
-    await expect(startStorey(env)).rejects.toThrow(ConfigError);
-    await expect(startStorey(env)).rejects.toThrow(/ALLOW_ANONYMOUS=true/);
-    const anonymous = await startStorey({ ...env, ALLOW_ANONYMOUS: 'true' });
+    await expect(startStorey(env, bffAlone)).rejects.toThrow(ConfigError);
+    await expect(startStorey(env, bffAlone)).rejects.toThrow(/ALLOW_ANONYMOUS=true/);
+    const anonymous = await startStorey({ ...env, ALLOW_ANONYMOUS: 'true' }, bffAlone);
     expect(
       (
         await fetch(`${anonymous.url.replace('0.0.0.0', '127.0.0.1')}/api/Sites`, {
@@ -317,7 +317,7 @@ describe('where Storey may listen', () => {
       ).status,
     ).toBe(200);
     await anonymous.close();
-    const loopback = await startStorey({ ...env, HOST: '127.0.0.1' });
+    const loopback = await startStorey({ ...env, HOST: '127.0.0.1' }, bffAlone);
     expect(
       (await fetch(`${loopback.url}/auth/me`).then((response) => response.json())) as {
         signIn: boolean;
@@ -328,7 +328,10 @@ describe('where Storey may listen', () => {
   });
 
   it('uses __Host- cookies with Secure when served over HTTPS', async () => {
-    const https = await startStorey({ ...quiet, PUBLIC_URL: 'https://storey.example.test' });
+    const https = await startStorey(
+      { ...quiet, PUBLIC_URL: 'https://storey.example.test' },
+      bffAlone,
+    );
     const response = await fetch(`${https.url}/auth/login?returnTo=/`, { redirect: 'manual' });
     const cookie = response.headers.getSetCookie().join('\n');
     // Sign-out's cookies too, the "ask for the password next time" marker among them (review L6).
@@ -363,15 +366,18 @@ describe('sign-in with a configured provider', () => {
           postLogoutRedirectUris: [],
         },
       });
-      const configured = await startStorey({
-        ...quiet,
-        PORT: String(port),
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: 'storey-configured',
-        OIDC_CLIENT_SECRET: 'configured-secret-value',
-        SESSION_SECRET: randomBytes(48).toString('hex'),
-        ...restriction,
-      });
+      const configured = await startStorey(
+        {
+          ...quiet,
+          PORT: String(port),
+          OIDC_ISSUER: provider.issuer,
+          OIDC_CLIENT_ID: 'storey-configured',
+          OIDC_CLIENT_SECRET: 'configured-secret-value',
+          SESSION_SECRET: randomBytes(48).toString('hex'),
+          ...restriction,
+        },
+        bffAlone,
+      );
       try {
         expect((await signInAs(configured.url, { username: allowed })).back!.status).toBe(302);
         const refusedAnswer = (await signInAs(configured.url, { username: refused })).back!;
@@ -388,16 +394,19 @@ describe('sign-in with a configured provider', () => {
 
   it('refuses to start with an issuer but no client or session secret, naming them', async () => {
     await expect(
-      startStorey({ ...quiet, OIDC_ISSUER: 'https://login.example.test' }),
+      startStorey({ ...quiet, OIDC_ISSUER: 'https://login.example.test' }, bffAlone),
     ).rejects.toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, SESSION_SECRET/);
     await expect(
-      startStorey({
-        ...quiet,
-        OIDC_ISSUER: 'https://login.example.test',
-        OIDC_CLIENT_ID: 'x',
-        OIDC_CLIENT_SECRET: 'y',
-        SESSION_SECRET: 'short',
-      }),
+      startStorey(
+        {
+          ...quiet,
+          OIDC_ISSUER: 'https://login.example.test',
+          OIDC_CLIENT_ID: 'x',
+          OIDC_CLIENT_SECRET: 'y',
+          SESSION_SECRET: 'short',
+        },
+        bffAlone,
+      ),
     ).rejects.toThrow(/SESSION_SECRET/);
   });
 });
@@ -486,8 +495,8 @@ describe('who may sign in', () => {
       groups: [],
     };
     const running = await startSignedInStorey(
-      { INDEX_ADMINS: 'dana@storey.example', PORTFOLIO_INDEX: 'on' },
-      { users: [...demoUsers, mallory] },
+      { INDEX_ADMINS: 'dana@storey.example' },
+      { users: [...demoUsers, mallory], index: true },
     );
     try {
       const refresh = (jar: CookieJar) =>

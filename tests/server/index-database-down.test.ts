@@ -19,11 +19,14 @@ let bff: RunningBff;
 beforeAll(async () => {
   postgres = await startPostgres();
   platform = await startPlatform();
-  bff = await startBff(platform.settings, {
-    PORTFOLIO_INDEX: 'on',
-    DATABASE_URL: postgres.url,
-    INDEX_PAGE_SIZE: '50',
-  });
+  bff = await startBff(
+    platform.settings,
+    {
+      DATABASE_URL: postgres.url,
+      INDEX_PAGE_SIZE: '50',
+    },
+    { index: true },
+  );
 }, 60_000);
 afterAll(async () => {
   await bff?.close();

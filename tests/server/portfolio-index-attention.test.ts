@@ -47,8 +47,8 @@ async function open(options: {
   });
   const bff = await startBff(
     platform.settings,
-    { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '200', ...options.env },
-    { clock: { now: () => time.now }, indexWait: async () => {} },
+    { INDEX_PAGE_SIZE: '200', ...options.env },
+    { clock: { now: () => time.now }, indexWait: async () => {}, index: true },
   );
   return { platform, bff, time };
 }

@@ -186,8 +186,8 @@ describe('the portfolio energy, on the full platform', () => {
     const platform = await startPlatform({ now: () => time.now });
     const bff = await startBff(
       platform.settings,
-      { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '200', ENERGY_REQUEST_BUDGET: '100000' },
-      { clock: { now: () => time.now }, indexWait: async () => {} },
+      { INDEX_PAGE_SIZE: '200', ENERGY_REQUEST_BUDGET: '100000' },
+      { clock: { now: () => time.now }, indexWait: async () => {}, index: true },
     );
     context = { platform, bff, time };
     // The first round is set up once and each test reads one thing of it: in one test, the sync,

@@ -365,8 +365,9 @@ describe('portfolio index when Storey stops during a sync', () => {
     // A back-off as long as the platform may ask (Retry-After up to 60 s): only the stop ends it.
     const bff = await startBff(
       platform.settings,
-      { PORTFOLIO_INDEX: 'on' },
+      {},
       {
+        index: true,
         indexWait: (_ms, signal) =>
           new Promise((_resolve, reject) => {
             signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });

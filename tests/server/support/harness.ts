@@ -60,6 +60,11 @@ export async function startBff(
     indexWait?: AppOptions['indexWait'];
     /** Hooks a test adds to watch the app (they must come before it is ready). */
     beforeReady?: (app: FastifyInstance) => void;
+    /**
+     * With the portfolio index (a database of its own): the index's tests. The BFF's own tests
+     * do not pay for a database they do not read, so without by default (`withoutIndex`).
+     */
+    index?: boolean;
   } = {},
 ): Promise<RunningBff> {
   const logs: string[] = [];
@@ -76,9 +81,6 @@ export async function startBff(
     RATE_LIMIT_MAX: '100000',
     // Tests stand in for many people at once from one address; the limits' own tests lower these.
     REQUESTS_IN_FLIGHT_MAX: '10000',
-    // The index is its own part of the server, with its own tests (portfolio-index-*.test.ts);
-    // the BFF's tests do not pay for a database they do not read.
-    PORTFOLIO_INDEX: 'off',
     ...env,
   });
   const app = await buildApp({
@@ -88,6 +90,7 @@ export async function startBff(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.signIn ? { signIn: options.signIn } : {}),
     ...(options.indexWait ? { indexWait: options.indexWait } : {}),
+    withoutIndex: !options.index,
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     captured.push(

@@ -32,8 +32,12 @@ export function indexedPlatform(
     const waits: number[] = [];
     const bff = await startBff(
       platform.settings,
-      { PORTFOLIO_INDEX: 'on', INDEX_PAGE_SIZE: '50', INDEX_SYNC_CONCURRENCY: '3', ...env },
-      { clock: { now: () => time.now }, indexWait: async (ms) => void waits.push(ms) },
+      { INDEX_PAGE_SIZE: '50', INDEX_SYNC_CONCURRENCY: '3', ...env },
+      {
+        clock: { now: () => time.now },
+        indexWait: async (ms) => void waits.push(ms),
+        index: true,
+      },
     );
     holder.context = { platform, bff, waits, time };
   });

@@ -33,7 +33,6 @@ export function scopedStorey(
   beforeAll(async () => {
     const running = await startSignedInStorey(
       {
-        PORTFOLIO_INDEX: 'on',
         SCOPES_FILE: demoScopesFile,
         INDEX_ADMINS: 'demo-dana',
         RATE_LIMIT_MAX: '1000000',
@@ -43,7 +42,7 @@ export function scopedStorey(
         INDEX_READ_TIMEOUT_MS: '120000',
         ...env,
       },
-      now ? { now } : {},
+      { ...(now ? { now } : {}), index: true },
     );
     await running.storey.app.portfolioIndex!.started();
     const cookies = {} as Record<DemoPerson, string>;

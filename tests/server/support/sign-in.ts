@@ -20,10 +20,14 @@ export const quietStorey = {
   PORT: '0',
   LOG_LEVEL: 'silent',
   STATIC_DIR: noBuiltDashboard,
-  // The index reads the platform on its own at start; these tests count what browsers cause.
-  // Its own tests (portfolio-index-*.test.ts, bff-sign-in's admin rule) turn it on.
-  PORTFOLIO_INDEX: 'off',
 } as const;
+
+/**
+ * How server tests start Storey: without its index (startStorey's `withoutIndex`), which reads
+ * the platform on its own at start while these tests count what browsers cause, and would cost
+ * each a database. The index's own tests (portfolio-index-*, the admin rule) pass `index: true`.
+ */
+export const bffAlone = { withoutIndex: true } as const;
 
 /**
  * Signs in at `baseUrl` through its OpenID provider as a browser would: /auth/login, the
@@ -90,6 +94,8 @@ export async function startSignedInStorey(
     secret?: string;
     /** The time the platform and Storey read (both the same); the wall clock by default. */
     now?: () => number;
+    /** With its portfolio index (a database of its own); without by default. */
+    index?: boolean;
   } = {},
 ): Promise<SignedInStorey> {
   const port = options.port ?? (await freePort());
@@ -117,7 +123,10 @@ export async function startSignedInStorey(
       SESSION_SECRET: secret,
       ...env,
     },
-    options.now ? { clock: { now: options.now } } : {},
+    {
+      ...(options.now ? { clock: { now: options.now } } : {}),
+      withoutIndex: !options.index,
+    },
   );
   return {
     storey,
