@@ -11,7 +11,6 @@ import {
   type LevelOutline,
   type RoomOutline,
 } from '@/shared/platform/outline';
-import { displayName } from '@/lib/format';
 
 /** The spec's drill-down shape, by name (the only filter it shows), always through variables. */
 export const buildingOutlineQuery = graphql(`
@@ -152,23 +151,3 @@ export function useBuildingOutline(
     retry: () => reexecute({ requestPolicy: 'network-only' }),
   };
 }
-
-/** A room of an outline, with the keys its link uses (ids, or positions on a platform without). */
-export interface OutlineRoom {
-  buildingId: string;
-  levelKey: string;
-  levelName: string;
-  roomKey: string;
-  roomName: string;
-}
-
-export const roomsOfOutline = (outline: BuildingOutline): OutlineRoom[] =>
-  (outline.levels ?? []).flatMap((level, levelIndex) =>
-    (level.rooms ?? []).map((room, roomIndex) => ({
-      buildingId: outline.id,
-      levelKey: level.id ?? String(levelIndex),
-      levelName: displayName(level.name),
-      roomKey: room.id ?? String(roomIndex),
-      roomName: displayName(room.name),
-    })),
-  );

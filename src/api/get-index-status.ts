@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '@/lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { z } from '@/lib/zod';
 import { recordKinds, skipReasons } from '@/shared/platform/records';
 
@@ -60,18 +60,12 @@ export const readsTheIndex = (queryKey: readonly unknown[]): boolean =>
   queryKey[0].startsWith('index-') &&
   queryKey[0] !== indexStatusKeys.all[0];
 
-/** null: this server keeps no index (PORTFOLIO_INDEX=off), so there is nothing to say. */
+/** Every Storey keeps its index (decision 0024): its state is always there to read. */
 export const indexStatusQueryOptions = () =>
   queryOptions({
     queryKey: indexStatusKeys.all,
-    queryFn: async ({ signal }): Promise<IndexStatus | null> => {
-      try {
-        return (await apiGet('/api/index/status', indexStatusSchema, { signal })).data;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<IndexStatus> =>
+      (await apiGet('/api/index/status', indexStatusSchema, { signal })).data,
     // Every two seconds while a sync runs or is about to (the progress bar), every minute after.
     refetchInterval: (query) =>
       query.state.data?.state === 'syncing' || query.state.data?.state === 'empty' ? 2000 : 60_000,

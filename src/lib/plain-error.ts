@@ -42,14 +42,7 @@ export function plainError(error: unknown): PlainError {
       ? `${error.detail} (status ${error.status})`
       : error.detail;
   switch (true) {
-    // The portfolio index (Storey's own copy of the portfolio) is not there, or not yet.
-    case error.reason === 'index-off':
-      return {
-        headline:
-          'This Storey keeps no portfolio index, so portfolio-wide figures are not available.',
-        next: 'Ask your Storey administrator to switch the portfolio index on.',
-        detail,
-      };
+    // The portfolio index (Storey's own copy of the portfolio) has not read it yet.
     case error.reason === 'index-empty':
       return {
         headline: 'The portfolio is still being indexed.',

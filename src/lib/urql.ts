@@ -2,7 +2,6 @@ import {
   Client,
   cacheExchange,
   fetchExchange,
-  mapExchange,
   type Exchange,
   type OperationResult,
 } from '@urql/core';
@@ -36,10 +35,9 @@ const passing = (error: { networkError?: Error | undefined }): boolean => {
  * - every request through `fetchFromBff`: the CSRF header, a refusal as an ApiError in words,
  *   the session-ended path on 401 shared with every REST call; always POST (the BFF's guard
  *   takes no GraphQL in a URL).
- * `onAnswer` hears every answer that reached the cache (the search's fallback follows it).
  */
 export function createGraphqlClient(
-  options: { retry?: boolean; retryDelayMs?: number; onAnswer?: () => void } = {},
+  options: { retry?: boolean; retryDelayMs?: number } = {},
 ): Client {
   const exchanges: Exchange[] = [
     requestPolicyExchange({
@@ -48,7 +46,6 @@ export function createGraphqlClient(
       shouldUpgrade: (operation) => operation.context.requestPolicy !== 'cache-only',
     }),
     cacheExchange,
-    mapExchange({ onResult: () => options.onAnswer?.() }),
   ];
   if (options.retry !== false)
     exchanges.push(

@@ -19,7 +19,7 @@ import {
   currentValuesNotEnabled,
   everythingPending,
   fixtureAttention,
-  withoutIndex,
+  indexBeforeFirstSync,
 } from './support/scenarios';
 
 const ui = {
@@ -197,11 +197,11 @@ describe('Needs attention now', () => {
     expect(screen.queryByText(/\/api|403/)).not.toBeInTheDocument();
   });
 
-  it('says in plain words when this Storey keeps no index', async () => {
-    server.use(...withoutIndex());
+  it('says in plain words that the portfolio is still being indexed before the first sync', async () => {
+    server.use(...indexBeforeFirstSync());
     renderApp('/attention');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This Storey keeps no portfolio index',
+      'The portfolio is still being indexed.',
     );
   });
 

@@ -8,12 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import { rowsOf } from './support/queries';
-import {
-  buildingEnergyFromMeter,
-  fixture,
-  historyAnswers,
-  historyRefusal,
-} from './support/scenarios';
+import { energyNotReadYet, fixture, historyAnswers, historyRefusal } from './support/scenarios';
 
 /**
  * A building on Ōsaka's site, whose clock never changes: its days are 24 hours, so the figures
@@ -74,9 +69,9 @@ const ui = {
   },
 };
 
-describe('Energy on a building page, worked out from its meter where Storey keeps no index', () => {
+describe('Energy on a building page, worked out from its meter until the index has read it', () => {
   beforeEach(() => {
-    server.use(...buildingEnergyFromMeter());
+    server.use(...energyNotReadYet());
   });
 
   it('gives the last 30 days in kWh and per m², and the change against the 30 before', async () => {

@@ -12,8 +12,8 @@ import {
   fixture,
   fixtureBuildings,
   fixtureQuality,
+  indexBeforeFirstSync,
   indexNotYetSynced,
-  withoutIndex,
 } from './support/scenarios';
 
 /**
@@ -60,14 +60,6 @@ describe('Data quality screen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The portfolio is still being indexed.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-  });
-
-  it('says in plain words when this Storey keeps no index', async () => {
-    server.use(...withoutIndex());
-    renderApp('/quality');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This Storey keeps no portfolio index',
-    );
   });
 
   it("shows the server's score, its formula, and every issue, floors and rooms included", async () => {
@@ -274,12 +266,12 @@ describe('Data quality on the other screens', () => {
     expect(await issuesOn(alone)).not.toMatch(sameName);
   });
 
-  it('says why the score is missing when the index does not have the building', async () => {
-    server.use(...withoutIndex());
+  it('says why the score is missing before the index has read the portfolio', async () => {
+    server.use(...indexBeforeFirstSync());
     const shell = fixture.buildings[5]!.record;
     renderApp(`/buildings/${shell.id}`);
     expect(await ui.panel()).toHaveTextContent(
-      /Data quality is not shown here\. This Storey keeps no portfolio index/,
+      /Data quality is not shown here\. The portfolio is still being indexed\./,
     );
   });
 

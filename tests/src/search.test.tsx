@@ -8,9 +8,7 @@ import {
   fixture,
   indexListsARemovedBuilding,
   indexSearches,
-  platformGraphql,
-  specOnlyPlatform,
-  withoutIndex,
+  indexBeforeFirstSync,
 } from './support/scenarios';
 
 const tower = fixture.buildings.reduce((tallest, entry) =>
@@ -235,49 +233,21 @@ describe('Global search', () => {
     expect(await screen.findByText(/^400 of/)).toBeInTheDocument();
   });
 
-  it("without an index, stops the platform's search of a text the person has typed past", async () => {
-    const asked: string[] = [];
-    const stopped: string[] = [];
-    // The platform answers "Level" only once the browser gives up on it; later texts at once.
-    server.use(
-      ...withoutIndex(),
-      platformGraphql.query('SearchPlaces', async ({ request, variables }) => {
-        const text = String(variables.q);
-        asked.push(text);
-        if (text !== 'Level') return undefined;
-        await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
-        stopped.push(text);
-        return undefined;
-      }),
-    );
+  it('before the index has read the portfolio, finds buildings from the listings, says floors and rooms come with it, and asks nobody else', async () => {
+    server.use(...indexBeforeFirstSync());
+    const building = fixture.buildings[1]!.record;
     renderApp('/sites');
-    const box = await ui.box();
-    await userEvent.click(box);
-    await userEvent.keyboard('Level');
-    // (A slow machine may settle on a shorter text first: each settled text is asked once.)
-    await waitFor(() => expect(asked).toContain('Level'));
-    await userEvent.keyboard(' 4');
-    await waitFor(() => expect(stopped).toEqual(['Level']));
-    await waitFor(() => expect(asked.at(-1)).toBe('Level 4'));
-  });
-
-  it('without an index, on a platform without search, finds rooms of buildings opened this session and says so', async () => {
-    server.use(...withoutIndex(), ...specOnlyPlatform());
-    renderApp(`/buildings/${tower.record.id}`);
-    expect(await screen.findByRole('list', { name: 'Floors' })).toBeInTheDocument();
-    await userEvent.type(await ui.box(), serverRoom.name!, { delay: null });
+    await userEvent.type(await ui.box(), building.name!, { delay: null });
     const listbox = await ui.listbox();
-    // The room, with its path (the other option is "All results for …").
+    // Every building of that name (the fixture has two), matched in the listings.
+    const named = fixture.buildings.filter(({ record }) => record.name === building.name);
     expect(
-      await within(listbox).findByRole('option', {
-        name: new RegExp(`^${serverRoom.name!.replace('.', '\\.')}.*${tower.record.name!}`),
-      }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('only in buildings opened in this session');
-    expect(operations.filter((name) => name.startsWith('SearchPlaces'))).toHaveLength(0);
-    // Read from the GraphQL cache alone: the tower's outline was asked once, no other building's.
-    expect(operations.filter((name) => name.startsWith('BuildingOutline'))).toHaveLength(1);
-    // The 20,000-room tower drawn and searched in jsdom: 16 s on two cores beside the rest of the
-    // suite, so its budget is its own rather than the project's 20 s. What it checks is not speed.
-  }, 60_000);
+      await within(listbox).findAllByRole('option', { name: new RegExp(`^${building.name!}`) }),
+    ).toHaveLength(named.length);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Floors and rooms are found once Storey has indexed the portfolio',
+    );
+    // No second way to search floors and rooms: the platform is not asked.
+    expect(operations).toEqual([]);
+  });
 });

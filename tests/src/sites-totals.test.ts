@@ -2,7 +2,6 @@ import papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Totals } from '@/api/get-totals';
 import { toCsv } from '@/lib/csv';
-import { summarizeSites } from '@/features/sites/utils/site-summaries';
 import {
   sitesViewState,
   sortChange,
@@ -190,24 +189,5 @@ describe('the Sites page read from its URL', () => {
     expect(totalsCsvName('organization', 'Alpha Estates')).toBe(
       'storey-organizations-Alpha-Estates.csv',
     );
-  });
-});
-
-describe('the Sites page without an index', () => {
-  it("sums each site's buildings, sites without any included, in name order", () => {
-    const summaries = summarizeSites(
-      [
-        { id: 's2', name: 'Harbour', city: 'Gdańsk', country: 'Poland' },
-        { id: 's1', name: 'Airport', city: null, country: 'Poland' },
-      ] as never,
-      [
-        { id: 'b1', siteId: 's2', area: 1200, floorCount: 3, spaceCount: 30 },
-        { id: 'b2', siteId: 's2', area: 800, floorCount: 2, spaceCount: 12 },
-      ] as never,
-    );
-    expect(summaries.map((site) => [site.label, site.place, site.buildings, site.area])).toEqual([
-      ['Airport', 'Poland', 0, 0],
-      ['Harbour', 'Gdańsk, Poland', 2, 2000],
-    ]);
   });
 });

@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { server } from './support/msw-server';
 import { holding, rowsOf } from './support/queries';
 import { renderApp } from './support/render-app';
-import {
-  everythingPending,
-  fixture,
-  indexTotals,
-  portfolioEmpty,
-  sitesFail,
-  withoutIndex,
-} from './support/scenarios';
+import { everythingPending, fixture, indexBeforeFirstSync, indexTotals } from './support/scenarios';
 
 describe('Sites screen from the portfolio index', () => {
   const ui = {
@@ -89,42 +83,37 @@ describe('Sites screen from the portfolio index', () => {
   });
 });
 
-describe('Sites screen without an index', () => {
-  beforeEach(() => server.use(...withoutIndex()));
-
-  it('lists each site with its building count and area, linking to the filtered portfolio', async () => {
-    const { router } = renderApp('/sites');
-    const table = await screen.findByRole('table', { name: 'Sites' });
-    const site = fixture.sites[0]!;
-    const link = within(table).getByRole('link', {
-      name: `${site.name}: show its buildings in the portfolio`,
-    });
-    const row = holding(table, 'link', `${site.name}: show its buildings in the portfolio`);
-    expect(within(row).getByText(String(site.buildingCount))).toBeInTheDocument();
-    await userEvent.click(link);
-    await waitFor(() => expect(router.state.location.search).toBe(`?site=${site.id}`));
+describe('Sites screen before the index has read the portfolio, and without sites', () => {
+  it('says the portfolio is still being indexed, and shows the totals once it is', async () => {
+    server.use(...indexBeforeFirstSync());
+    renderApp('/sites');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The portfolio is still being indexed.');
+    // No second way to sum the sites: nothing is drawn until the index answers.
+    expect(screen.queryByRole('table', { name: 'Sites' })).not.toBeInTheDocument();
+    server.resetHandlers();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Sites' })).toBeInTheDocument();
   });
 
-  it('explains an account with no sites', async () => {
-    server.use(...withoutIndex(), ...portfolioEmpty());
+  it('explains an index that holds no site this person may see', async () => {
+    server.use(
+      http.get('*/api/index/totals', () =>
+        HttpResponse.json({
+          ...indexTotals,
+          rows: [],
+          total: { ...indexTotals.total, buildings: 0, area: 0, floors: 0, spaces: 0, devices: 0 },
+        }),
+      ),
+    );
     renderApp('/sites');
-    expect(await screen.findByText('This account sees no sites')).toBeInTheDocument();
+    expect(await screen.findByText('You see no sites')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Sites' })).not.toBeInTheDocument();
   });
 
   it('shows a loading skeleton first', async () => {
-    server.use(...withoutIndex(), ...everythingPending());
+    server.use(...everythingPending());
     renderApp('/sites');
-    expect(await screen.findByRole('status', { name: 'Loading the sites' })).toBeInTheDocument();
-  });
-
-  it('shows the problem detail with Retry when sites fail', async () => {
-    server.use(...withoutIndex(), ...sitesFail(503));
-    renderApp('/sites');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Sites failed (503).');
-    server.resetHandlers();
-    server.use(...withoutIndex());
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('table', { name: 'Sites' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading the totals' })).toBeInTheDocument();
   });
 });

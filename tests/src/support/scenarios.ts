@@ -35,6 +35,7 @@ import {
 import { indexSearchHandler, resetIndexSearchState } from './scenarios/index-search';
 import {
   indexReady,
+  indexFirstSync,
   indexRefreshHandler,
   indexStatusHandler,
   resetIndexStatusState,
@@ -78,19 +79,28 @@ export function resetScenarioState(): void {
   resetEnergyState();
 }
 
-export function withoutIndex(): RequestHandler[] {
+/**
+ * Before the index's first sync: its state says so and every other index read answers 503
+ * ("index-empty"), as the server does. Every Storey keeps its index (decision 0024): this is
+ * the one time its screens have nothing to read from it.
+ */
+export function indexBeforeFirstSync(): RequestHandler[] {
   return [
+    ...indexFirstSync(),
     http.all('*/api/index/*', () =>
       HttpResponse.json(
         {
           type: 'about:blank',
-          title: 'Not Found',
-          status: 404,
+          title: 'Service Unavailable',
+          status: 503,
           detail:
-            'This Storey keeps no portfolio index (PORTFOLIO_INDEX=off), so portfolio-wide figures such as data quality and totals are not available.',
-          reason: 'index-off',
+            'The portfolio is still being indexed: try again in a minute. The progress is at /api/index/status.',
+          reason: 'index-empty',
         },
-        { status: 404, headers: { 'content-type': 'application/problem+json' } },
+        {
+          status: 503,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '30' },
+        },
       ),
     ),
   ];

@@ -80,7 +80,7 @@ export function IndexStatusBar({ placement }: { placement: 'above' | 'below' }) 
   const status = useIndexStatus();
   const refresh = useRefresh();
   const data = status.data;
-  useNewSyncRefreshesTheScreens(placement === 'above' ? (data ?? undefined) : undefined);
+  useNewSyncRefreshesTheScreens(placement === 'above' ? data : undefined);
   if (!data) return null;
   const { served, latest } = data;
   const syncing = latest?.outcome === 'running';

@@ -77,9 +77,9 @@ export function GlobalSearch({
     ];
   }, [active, search.results, text]);
 
-  const note = !search.platformSearch
-    ? 'Floors and rooms are found only in buildings opened in this session: the platform offers no search of its own.'
-    : search.platformError
+  const note = search.awaitingIndex
+    ? 'Floors and rooms are found once Storey has indexed the portfolio (its first sync is under way); buildings and sites are found now.'
+    : search.placesError
       ? 'Floors and rooms could not be searched just now; buildings and sites still are.'
       : undefined;
 

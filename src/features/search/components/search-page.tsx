@@ -70,16 +70,17 @@ export function SearchPage({ view }: { view: UrlView<'q'> }) {
           Export CSV
         </Button>
       </Stack>
-      {!search.platformSearch ? (
+      {search.awaitingIndex ? (
         <Alert severity="info">
-          Floors and rooms are found only in buildings opened in this session: the platform offers
-          no search of its own.
+          Floors and rooms are found once Storey has indexed the portfolio: its first sync is under
+          way (its progress is shown at the top of the page). Buildings, sites, organizations and
+          cities are found now.
         </Alert>
       ) : null}
-      {search.platformError ? (
+      {search.placesError ? (
         <Alert severity="warning">
-          Floors and rooms could not be searched just now ({search.platformError.message});
-          buildings, sites, organizations and cities are still found.
+          Floors and rooms could not be searched just now ({search.placesError.message}); buildings,
+          sites, organizations and cities are still found.
         </Alert>
       ) : null}
       {!settled ? (
@@ -122,12 +123,6 @@ export function SearchPage({ view }: { view: UrlView<'q'> }) {
             </Stack>
           ) : null}
           <CompareBar floating />
-          {search.truncated ? (
-            <Alert severity="info">
-              The platform answered with its first {formatCount(pageTake)} floors or rooms: search
-              for more of the name to narrow it down.
-            </Alert>
-          ) : null}
           {resultKinds
             .filter((kind) => counts[kind] > 0)
             .map((kind) => (

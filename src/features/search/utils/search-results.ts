@@ -1,12 +1,10 @@
 import type { Building, Site } from '@/api/platform-schemas';
 import { paths } from '@/config/paths';
 import { displayName, groupKey, organizationLabel, siteLabel } from '@/lib/format';
-import type { OutlineRoom } from '@/api/get-building-outline';
 import { fold, matchRange } from '@/shared/rules/text-match';
 import { distinctName, nameDistinction } from '@/shared/rules/same-names';
 import { indexLinkState, type IndexLinkState } from '@/lib/index-link';
 import type { IndexHit } from '../api/search-index';
-import type { FoundLevel, FoundRoom } from '../api/search-places';
 
 export const resultKinds = ['building', 'room', 'floor', 'site', 'organization', 'city'] as const;
 export type ResultKind = (typeof resultKinds)[number];
@@ -39,15 +37,12 @@ export interface SearchSources {
   sites: readonly Site[];
   /**
    * Buildings, floors and rooms from the portfolio index, already ranked by the server (every
-   * word of the query matched across the hierarchy); undefined where the server keeps no index.
+   * word of the query matched across the hierarchy); undefined until the index has served its
+   * first sync, when buildings are matched from the listings.
    */
   indexHits?: readonly IndexHit[] | undefined;
   /** When the index that answered was made. */
   indexAsOf?: string | undefined;
-  levels: readonly FoundLevel[];
-  rooms: readonly FoundRoom[];
-  /** Rooms of buildings opened this session, searched when the platform has no search. */
-  remembered: readonly OutlineRoom[];
 }
 
 /** Starts-with before contains, then alphabetical: "2.09" before "12.09". */
@@ -69,10 +64,6 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
   const buildingsById = new Map(sources.buildings.map((building) => [building.id, building]));
   const siteOf = (siteId: string | null) =>
     siteLabel(siteId, siteId === null ? null : sitesById.get(siteId)?.name);
-  const placeOf = (buildingId: string): string[] => {
-    const building = buildingsById.get(buildingId);
-    return building ? [siteOf(building.siteId), displayName(building.name)] : [];
-  };
 
   const results: SearchResult[] = [];
   const linkState = sources.indexAsOf ? indexLinkState(sources.indexAsOf) : undefined;
@@ -131,36 +122,7 @@ export function buildSearchResults(q: string, sources: SearchSources): SearchRes
         path: [`${siteLabels.length} site${siteLabels.length === 1 ? '' : 's'}`],
         to: paths.sites(),
       });
-  for (const level of sources.levels)
-    results.push({
-      kind: 'floor',
-      key: `floor:${level.id}`,
-      label: displayName(level.name),
-      path: placeOf(level.buildingId),
-      to: paths.level(level.buildingId, level.id),
-    });
-  for (const room of sources.rooms) {
-    // A room the platform places on no level has no page to link to.
-    const levelId = room.levelId ?? room.level?.id;
-    if (!levelId) continue;
-    results.push({
-      kind: 'room',
-      key: `room:${room.id}`,
-      label: displayName(room.name),
-      path: [...placeOf(room.buildingId), ...(room.level ? [displayName(room.level.name)] : [])],
-      to: paths.room(room.buildingId, levelId, room.id),
-    });
-  }
-  for (const room of sources.remembered)
-    if (found(room.roomName))
-      results.push({
-        kind: 'room',
-        key: `room:${room.buildingId}:${room.levelKey}:${room.roomKey}`,
-        label: room.roomName,
-        path: [...placeOf(room.buildingId), room.levelName],
-        to: paths.room(room.buildingId, room.levelKey, room.roomKey),
-      });
-  // The platform's `contains` may differ from ours (case, accents): keep only what matches here too.
+  // Buildings, sites, organizations and cities as text-match.ts matches them.
   return [
     ...ranked,
     ...rank(

@@ -2,14 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useIndexStatus } from '@/api/get-index-status';
 import { totalsQueryOptions, type TotalsGroup } from '@/api/get-totals';
 import { DebouncedTextField } from '@/components/debounced-text-field';
 import { PageTitle } from '@/components/page-title';
-import { ErrorState, LoadingSkeleton } from '@/components/query-states';
+import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import {
   sitesViewState,
@@ -19,15 +17,15 @@ import {
   viewTotals,
   type SitesView,
 } from '../utils/totals-view';
-import { SitesFromListings } from './sites-from-listings';
 import { TotalsTable } from './totals-table';
 
 /**
  * Sums and shares by site or by organization from the portfolio index: every one of them, with
  * the portfolio's total, filtered by name or organization, sortable, exported as shown (state in
- * the URL: by, q, sort, dir).
+ * the URL: by, q, sort, dir). Before the index's first sync it says so (plain-error.ts) and
+ * fills in when the sync is served.
  */
-function IndexTotals({ view }: { view: SitesView }) {
+export function SitesPage({ view }: { view: SitesView }) {
   const update = view.change;
   const { by, filter, sort, descending } = sitesViewState(view.values);
   const totals = useQuery(totalsQueryOptions(by));
@@ -74,7 +72,12 @@ function IndexTotals({ view }: { view: SitesView }) {
           Export CSV
         </Button>
       </Stack>
-      {totals.data && shown ? (
+      {totals.data?.rows.length === 0 ? (
+        <EmptyState title={by === 'site' ? 'You see no sites' : 'You see no organizations'}>
+          The portfolio index holds none that you may see: the platform shares none with
+          Storey&apos;s service account, or your access covers none of them.
+        </EmptyState>
+      ) : totals.data && shown ? (
         <TotalsTable
           by={by}
           totals={totals.data}
@@ -90,20 +93,4 @@ function IndexTotals({ view }: { view: SitesView }) {
       )}
     </Stack>
   );
-}
-
-export function SitesPage({ view }: { view: SitesView }) {
-  const index = useIndexStatus();
-  // Which of the two pages this is depends on the index: never show one and swap to the other.
-  if (index.isPending)
-    return (
-      <Stack spacing={3}>
-        <Typography variant="h4" component="h1">
-          Sites
-        </Typography>
-        <LoadingSkeleton label="Loading the sites" />
-      </Stack>
-    );
-  if (index.data?.served) return <IndexTotals view={view} />;
-  return <SitesFromListings />;
 }

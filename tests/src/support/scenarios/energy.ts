@@ -258,24 +258,6 @@ export const buildingEnergyHandler = (ranked = true) =>
     });
   });
 
-/** A Storey without an index: a building's energy is worked out from its meter in the page. */
-export function buildingEnergyFromMeter(): RequestHandler[] {
-  return [
-    http.get('*/api/index/energy/buildings/:buildingId', () =>
-      HttpResponse.json(
-        {
-          type: 'about:blank',
-          title: 'Not Found',
-          status: 404,
-          detail: 'This Storey keeps no portfolio index (PORTFOLIO_INDEX=off).',
-          reason: 'index-off',
-        },
-        { status: 404, headers: { 'content-type': 'application/problem+json' } },
-      ),
-    ),
-  ];
-}
-
 /** Forgets the energy lists' requests: after every test (resetScenarioState). */
 export function resetEnergyState(): void {
   energyRequests.length = 0;
