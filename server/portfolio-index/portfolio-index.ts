@@ -7,106 +7,26 @@ import type { IndexSettings } from '../config.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
 import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './core/database.ts';
+import { readIndexStatus, type IndexStatus } from './core/index-status.ts';
 import { createPlatformPages, SyncReadError } from './core/platform-pages.ts';
-import {
-  buildingWithSite,
-  portfolioTotals,
-  searchPlaces,
-  type TotalsGroup,
-} from './hierarchy/queries.ts';
 import { servedReads, servedRun, type IndexReader } from './core/served.ts';
 import { createReadsFirst } from './core/reads-first.ts';
 import { createRound } from './core/rounds.ts';
-import {
-  buildingQuality,
-  qualityFindings,
-  qualityScores,
-  qualitySummary,
-  type FindingGroup,
-  type FindingsFilter,
-  type QualityScope,
-} from './quality/queries.ts';
+import { hierarchyReads, type HierarchyReads } from './hierarchy/hierarchy-reads.ts';
 import { syncPortfolio } from './hierarchy/sync.ts';
+import { qualityReads, type QualityReads } from './quality/quality-reads.ts';
 import type { ComfortRules } from '../../src/shared/rules/space-bands.ts';
 import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
-import {
-  attentionList,
-  type AttentionFilter,
-  type attentionSorts,
-} from './conditions/attention.ts';
-import { buildingRoomBands } from './conditions/room-bands.ts';
-import { buildingFloorsNow } from './conditions/floors-now.ts';
+import { conditionsReads, type ConditionsReads } from './conditions/conditions-reads.ts';
 import { refreshConditions, type ConditionsRound } from './conditions/refresh.ts';
+import { energyReads, type EnergyReads } from './energy/energy-reads.ts';
 import { refreshEnergy, type EnergyRound } from './energy/refresh.ts';
-import {
-  buildingEnergy,
-  energyIntensities,
-  energyList,
-  type EnergyPeriod,
-  type energyLists,
-  type energySorts,
-} from './energy/ranking.ts';
 import type { HistorySettings } from '../config.ts';
-import { sql } from 'kysely';
 import { createScopeMaterializer, prepareReaderRole } from './access/scopes.ts';
-import { alarmWithEvents, alarmWorklist, type AlarmFilter } from './alarms/queries.ts';
-import { alarmActions, type AlarmActions } from './alarms/actions.ts';
-import { alarmSilences, type AlarmSilences } from './alarms/silences.ts';
-import { alarmNoise } from './alarms/noise.ts';
-import type { Grant } from '../access/scopes-file.ts';
-import { grantWords } from '../access/grant-words.ts';
-import {
-  buildingListing,
-  buildingPlace,
-  buildingPlaces,
-  sitePlace,
-  buildingsNamed,
-  holdsPlace,
-  namesOf,
-  scopeCounts,
-  siteListing,
-  type PlaceKind,
-} from './access/queries.ts';
+import { createAccessStore, type AccessStore } from './access/access-store.ts';
+import { alarmReads, type AlarmReads } from './alarms/alarm-reads.ts';
 
-export interface IndexStatus {
-  /** empty: nothing indexed yet; syncing: a sync runs (somewhere); ready; failed: the last failed. */
-  state: 'empty' | 'syncing' | 'ready' | 'failed';
-  database: IndexDatabase['kind'];
-  refreshMinutes: number;
-  /** What every screen reads: the last complete sync. */
-  served: {
-    finishedAt: string;
-    sites: number;
-    buildings: number;
-    levels: number;
-    rooms: number;
-    method: string | null;
-    /** What could not be read, in plain words. */
-    unread: string[];
-  } | null;
-  /** The latest sync, finished or not. */
-  latest: {
-    /** Which instance runs or ran it (host:pid). */
-    instance: string;
-    phase: string;
-    outcome: 'running' | 'done' | 'failed';
-    startedAt: string;
-    finishedAt: string | null;
-    sites: number;
-    buildings: number;
-    buildingsExpected: number;
-    levels: number;
-    rooms: number;
-    roomsExpected: number;
-    platformRequests: number;
-    error: string | null;
-  } | null;
-}
-
-/** A read's answer with the time of the sync it comes from; undefined before the first sync. */
-type Served<Read extends (...args: never[]) => Promise<object>> =
-  (Awaited<ReturnType<Read>> & { asOf: string }) | undefined;
-
+export type { IndexStatus };
 export type { IndexReader };
 
 /**
@@ -139,165 +59,27 @@ export interface PortfolioIndex {
   /** A sync if the index is due (none served, or the served one older than the period). */
   syncIfDue(): Promise<'synced' | 'not-due' | 'busy'>;
   status(): Promise<IndexStatus>;
-  search(
-    reader: IndexReader,
-    query: string,
-    page: { offset: number; limit: number },
-  ): Promise<(Awaited<ReturnType<typeof searchPlaces>> & { asOf: string }) | undefined>;
-  totals(reader: IndexReader, by: TotalsGroup): Promise<Served<typeof portfolioTotals>>;
-  /** One building's record and its site, as the served sync read them (null inside: unknown). */
-  building(
-    reader: IndexReader,
-    buildingId: string,
-  ): Promise<Served<() => Promise<{ building: Awaited<ReturnType<typeof buildingWithSite>> }>>>;
-  /** The data-quality rules' answers, as the sync worked them out (quality.ts). */
-  quality: {
-    summary(reader: IndexReader, scope: QualityScope): Promise<Served<typeof qualitySummary>>;
-    findings(
-      reader: IndexReader,
-      filter: FindingsFilter,
-      page: { offset: number; limit: number; group: FindingGroup },
-    ): Promise<Served<typeof qualityFindings>>;
-    /** `building` null: the served index has no building of that id. */
-    building(
-      reader: IndexReader,
-      buildingId: string,
-    ): Promise<
-      | {
-          asOf: string;
-          building: NonNullable<Awaited<ReturnType<typeof buildingQuality>>> | null;
-        }
-      | undefined
-    >;
-    scores(reader: IndexReader): Promise<Served<typeof qualityScores>>;
-  };
+  search: HierarchyReads['search'];
+  totals: HierarchyReads['totals'];
+  building: HierarchyReads['building'];
+  quality: QualityReads;
   /** "Needs attention now": rooms out of their comfort band, from the platform's current values. */
-  conditions: {
+  conditions: ConditionsReads & {
     /**
      * One round of the refresh now, within the request budget, unless one runs (here or on
      * another instance: 'busy') or the platform offers no current values ('not-offered').
      */
     refresh(): Promise<ConditionsRound | 'busy' | 'not-offered' | 'not-indexed'>;
-    attention(
-      reader: IndexReader,
-      filter: AttentionFilter,
-      sort: (typeof attentionSorts)[number],
-      page: { offset: number; limit: number },
-    ): Promise<Served<typeof attentionList>>;
-    /** A building's floors as its last check left them (null inside: not checked lately). */
-    floorsNow(
-      reader: IndexReader,
-      buildingId: string,
-    ): Promise<Served<() => Promise<{ now: Awaited<ReturnType<typeof buildingFloorsNow>> }>>>;
-    /** The bands a building's rooms are judged by, where not the office bands (null: unknown). */
-    roomBands(
-      reader: IndexReader,
-      buildingId: string,
-    ): Promise<Served<() => Promise<{ building: Awaited<ReturnType<typeof buildingRoomBands>> }>>>;
   };
-  /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */
-  energy: {
+  energy: EnergyReads & {
     /**
      * One round now, within its request budget: 'busy' when one runs, 'not-offered' when the
      * platform offers no history.
      */
     refresh(): Promise<EnergyRound | 'busy' | 'not-offered' | 'not-indexed'>;
-    list(
-      reader: IndexReader,
-      query: {
-        period: EnergyPeriod;
-        list: (typeof energyLists)[number];
-        sort: (typeof energySorts)[number];
-        offset: number;
-        limit: number;
-      },
-    ): Promise<Served<typeof energyList>>;
-    /** Every ranked building's kWh per m²: the compare screen's distribution. */
-    intensities(
-      reader: IndexReader,
-      period: EnergyPeriod,
-    ): Promise<Served<typeof energyIntensities>>;
-    /** One building's figures as the ranking has them, and its kept days. */
-    building(reader: IndexReader, buildingId: string): Promise<Served<typeof buildingEnergy>>;
   };
-  /** Alarms (decision 0021): raised and cleared by the conditions refresh, handled by people. */
-  alarms: {
-    list(
-      reader: IndexReader,
-      filter: AlarmFilter,
-      page: { offset: number; limit: number },
-    ): Promise<Served<typeof alarmWorklist>>;
-    /** `alarm` null: none of that id the reader may see. */
-    get(
-      reader: IndexReader,
-      id: number,
-    ): Promise<
-      | { asOf: string; alarm: NonNullable<Awaited<ReturnType<typeof alarmWithEvents>>> | null }
-      | undefined
-    >;
-    actions: AlarmActions;
-    silences: AlarmSilences;
-    /** The administrators' noise figures, under the reader's scope. */
-    noise(reader: IndexReader): Promise<Served<typeof alarmNoise>>;
-  };
-  /**
-   * What access scopes read of the index (decision 0020). Every read takes the reader, whose
-   * scope the database applies; undefined before the first sync.
-   */
-  access: {
-    holds(
-      reader: IndexReader,
-      kind: PlaceKind,
-      id: string,
-    ): Promise<Served<() => Promise<{ held: boolean }>>>;
-    buildingsNamed(
-      reader: IndexReader,
-      name: string,
-    ): Promise<Served<() => Promise<{ ids: string[] }>>>;
-    sites(
-      reader: IndexReader,
-      page: { skip: number; take: number },
-    ): Promise<Served<typeof siteListing>>;
-    buildings(
-      reader: IndexReader,
-      page: { skip: number; take: number; siteId?: string | undefined },
-    ): Promise<Served<typeof buildingListing>>;
-    counts(reader: IndexReader): Promise<Served<typeof scopeCounts>>;
-    names(
-      reader: IndexReader,
-      ids: {
-        organizations: readonly string[];
-        sites: readonly string[];
-        buildings: readonly string[];
-      },
-    ): Promise<Served<typeof namesOf>>;
-    /** One building's place, whoever may see it (the admins' "who can see this building"). */
-    building(id: string): Promise<Awaited<ReturnType<typeof buildingPlace>>>;
-    /** Many buildings' places at once (the notifier's recipients of a pass); unknown left out. */
-    buildingsAt(ids: readonly string[]): Promise<Awaited<ReturnType<typeof buildingPlaces>>>;
-    /** One site's place, whoever may see it (a silence over a whole site). */
-    site(id: string): Promise<Awaited<ReturnType<typeof sitePlace>>>;
-    /** Who signed in, with which groups: kept for the access pages. */
-    recordPerson(person: {
-      sub: string;
-      name: string;
-      email: string | undefined;
-      groups: readonly string[];
-    }): Promise<void>;
-    people(): Promise<
-      Array<{ sub: string; name: string | null; groups: string[]; lastSeenAt: string }>
-    >;
-    audit(entry: { actor: string; action: string; subject: string }): Promise<void>;
-    /** The grants edited on the Access page, oldest first. */
-    grants(): Promise<Array<Grant & { grantId: number }>>;
-    /** Adds a grant and audits it; false when the group already has a role on that place. */
-    addGrant(grant: Grant, actor: string): Promise<{ grantId: number } | 'exists'>;
-    /** Removes a grant and audits it; false when there was none of that id. */
-    removeGrant(grantId: number, actor: string): Promise<boolean>;
-    auditList(
-      limit: number,
-    ): Promise<Array<{ at: string; actor: string; action: string; subject: string }>>;
-  };
+  alarms: AlarmReads;
+  access: AccessStore;
   /** The index's database: for the tests that hold what runs where (and the access checks). */
   readonly database: IndexDatabase;
   close(): Promise<void>;
@@ -355,7 +137,6 @@ export async function createPortfolioIndex(options: {
     readsFirst,
   );
   /** Each scope's counts in a run (by scope key and run id): see `access.counts`. */
-  const countedScopes = new Map<string, Awaited<ReturnType<typeof scopeCounts>>>();
   const instance = `${hostname()}:${process.pid}`;
   const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
@@ -583,269 +364,16 @@ export async function createPortfolioIndex(options: {
       await started.running;
       return 'synced';
     },
-    async status() {
-      const served = await servedRun(db);
-      const servedRow = served
-        ? await db
-            .selectFrom('index_run')
-            .selectAll()
-            .where('id', '=', served.runId)
-            .executeTakeFirst()
-        : undefined;
-      const latest = await db
-        .selectFrom('index_run')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-      return {
-        state:
-          latest?.outcome === 'running'
-            ? 'syncing'
-            : latest?.outcome === 'failed'
-              ? 'failed'
-              : servedRow
-                ? 'ready'
-                : 'empty',
-        database: database.kind,
-        refreshMinutes: settings.refreshMinutes,
-        served: servedRow
-          ? {
-              finishedAt: iso(servedRow.finished_at)!,
-              sites: servedRow.sites,
-              buildings: servedRow.buildings,
-              levels: servedRow.levels,
-              rooms: servedRow.rooms,
-              method: servedRow.method,
-              unread: servedRow.unread,
-              skipped: servedRow.skipped,
-            }
-          : null,
-        latest: latest
-          ? {
-              instance: latest.instance,
-              phase: latest.phase,
-              outcome: latest.outcome,
-              startedAt: iso(latest.started_at)!,
-              finishedAt: iso(latest.finished_at),
-              sites: latest.sites,
-              buildings: latest.buildings,
-              buildingsExpected: latest.buildings_expected,
-              levels: latest.levels,
-              rooms: latest.rooms,
-              roomsExpected: latest.rooms_expected,
-              platformRequests: latest.platform_requests,
-              error: latest.error,
-            }
-          : null,
-      };
-    },
-    search: (reader, query, page) =>
-      readServed(reader, (trx, runId) => searchPlaces(trx, runId, query, page)),
-    totals: (reader, by) => readServed(reader, (trx, runId) => portfolioTotals(trx, runId, by)),
-    building: (reader, buildingId) =>
-      readServed(reader, async (trx, runId) => ({
-        building: await buildingWithSite(trx, runId, buildingId),
-      })),
-    quality: {
-      summary: (reader, scope) =>
-        readServed(reader, (trx, runId) => qualitySummary(trx, runId, scope)),
-      findings: (reader, filter, page) =>
-        readServed(reader, (trx, runId) => qualityFindings(trx, runId, filter, page)),
-      building: (reader, buildingId) =>
-        readServed(reader, async (trx, runId) => ({
-          building: (await buildingQuality(trx, runId, buildingId)) ?? null,
-        })),
-      scores: (reader) => readServed(reader, (trx, runId) => qualityScores(trx, runId)),
-    },
+    status: () => readIndexStatus(db, database.kind, settings.refreshMinutes),
+    ...hierarchyReads(readServed),
+    quality: qualityReads(readServed),
     conditions: {
       refresh: refreshConditionsNow,
-      attention: (reader, filter, sort, page) =>
-        readServed(reader, (trx, runId) =>
-          attentionList(trx, runId, filter, sort, page, clock.now()),
-        ),
-      floorsNow: (reader, buildingId) =>
-        readServed(reader, async (trx, runId) => ({
-          now: await buildingFloorsNow(trx, runId, buildingId, clock.now()),
-        })),
-      roomBands: (reader, buildingId) =>
-        readServed(reader, async (trx, runId) => ({
-          building: await buildingRoomBands(trx, runId, buildingId, options.comfort),
-        })),
+      ...conditionsReads(readServed, clock, options.comfort),
     },
-    energy: {
-      refresh: refreshEnergyNow,
-      list: (reader, query) =>
-        readServed(reader, (trx, runId) => energyList(trx, runId, query, clock.now())),
-      intensities: (reader, period) =>
-        readServed(reader, (trx, runId) => energyIntensities(trx, runId, period)),
-      building: (reader, buildingId) =>
-        readServed(reader, (trx, runId) => buildingEnergy(trx, runId, buildingId)),
-    },
-    alarms: {
-      list: (reader, filter, page) =>
-        readServed(reader, (trx, runId) =>
-          alarmWorklist(trx, runId, filter, page, new Date(clock.now())),
-        ),
-      get: (reader, id) =>
-        readServed(reader, async (trx, runId) => ({
-          alarm: (await alarmWithEvents(trx, runId, id, new Date(clock.now()))) ?? null,
-        })),
-      actions: alarmActions(db, () => new Date(clock.now())),
-      silences: alarmSilences(db, () => new Date(clock.now())),
-      noise: (reader) =>
-        readServed(reader, (trx, runId) => alarmNoise(trx, runId, new Date(clock.now()))),
-    },
-    access: {
-      holds: (reader, kind, id) =>
-        readServed(reader, async (trx, runId) => ({
-          held: await holdsPlace(trx, runId, kind, id),
-        })),
-      buildingsNamed: (reader, name) =>
-        readServed(reader, async (trx, runId) => ({ ids: await buildingsNamed(trx, runId, name) })),
-      sites: (reader, page) => readServed(reader, (trx, runId) => siteListing(trx, runId, page)),
-      buildings: (reader, page) =>
-        readServed(reader, (trx, runId) => buildingListing(trx, runId, page)),
-      // A scope's counts are those of its run: counted once (every row under the policy), then
-      // kept, since the status every screen asks for a minute would count them again each time.
-      counts: (reader) =>
-        readServed(reader, async (trx, runId) => {
-          const key = `${reader.access?.key ?? 'all'}/${runId}`;
-          const kept = countedScopes.get(key);
-          if (kept) return kept;
-          const counted = await scopeCounts(trx, runId);
-          if (countedScopes.size >= 10_000) countedScopes.clear();
-          countedScopes.set(key, counted);
-          return counted;
-        }),
-      names: (reader, ids) => readServed(reader, (trx, runId) => namesOf(trx, runId, ids)),
-      async building(id) {
-        const served = await servedRun(db);
-        return served ? buildingPlace(db, served.runId, id) : undefined;
-      },
-      async buildingsAt(ids) {
-        const served = await servedRun(db);
-        return served ? buildingPlaces(db, served.runId, ids) : [];
-      },
-      async site(id) {
-        const served = await servedRun(db);
-        return served ? sitePlace(db, served.runId, id) : undefined;
-      },
-      async recordPerson(person) {
-        const row = {
-          sub: person.sub,
-          name: person.name,
-          email: person.email ?? null,
-          groups: JSON.stringify(person.groups),
-          last_seen_at: new Date(clock.now()),
-        };
-        await db
-          .insertInto('person')
-          .values(row)
-          .onConflict((conflict) => conflict.column('sub').doUpdateSet(row))
-          .execute();
-      },
-      async people() {
-        const rows = await db
-          .selectFrom('person')
-          .selectAll()
-          .orderBy('last_seen_at', 'desc')
-          .limit(1000)
-          .execute();
-        return rows.map((row) => ({
-          sub: row.sub,
-          name: row.name,
-          groups: row.groups,
-          lastSeenAt: new Date(row.last_seen_at).toISOString(),
-        }));
-      },
-      async audit(entry) {
-        await db
-          .insertInto('access_audit')
-          .values({ ...entry, at: new Date(clock.now()) })
-          .execute();
-      },
-      async grants() {
-        const rows = await db.selectFrom('scope_grant').selectAll().orderBy('id').execute();
-        return rows.map((row) => ({
-          grantId: row.id,
-          group: row.grp,
-          kind: row.node_kind,
-          id: row.node_id,
-          role: row.role,
-        }));
-      },
-      async addGrant(grant, actor) {
-        return db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('scope_grant')
-            .values({
-              grp: grant.group,
-              node_kind: grant.kind,
-              node_id: grant.id,
-              role: grant.role,
-              created_by: actor,
-              created_at: new Date(clock.now()),
-            })
-            .onConflict((conflict) =>
-              conflict.expression(sql`grp, node_kind, coalesce(node_id, '')`).doNothing(),
-            )
-            .returning('id')
-            .executeTakeFirst();
-          if (!inserted) return 'exists' as const;
-          await trx
-            .insertInto('access_audit')
-            .values({
-              at: new Date(clock.now()),
-              actor,
-              action: 'granted',
-              subject: grantWords(grant),
-            })
-            .execute();
-          return { grantId: inserted.id };
-        });
-      },
-      async removeGrant(grantId, actor) {
-        return db.transaction().execute(async (trx) => {
-          const removed = await trx
-            .deleteFrom('scope_grant')
-            .where('id', '=', grantId)
-            .returningAll()
-            .executeTakeFirst();
-          if (!removed) return false;
-          await trx
-            .insertInto('access_audit')
-            .values({
-              at: new Date(clock.now()),
-              actor,
-              action: 'revoked',
-              subject: grantWords({
-                group: removed.grp,
-                kind: removed.node_kind,
-                id: removed.node_id,
-                role: removed.role,
-              }),
-            })
-            .execute();
-          return true;
-        });
-      },
-      async auditList(limit) {
-        const rows = await db
-          .selectFrom('access_audit')
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute();
-        return rows.map((row) => ({
-          at: new Date(row.at).toISOString(),
-          actor: row.actor,
-          action: row.action,
-          subject: row.subject,
-        }));
-      },
-    },
+    energy: { refresh: refreshEnergyNow, ...energyReads(readServed, clock) },
+    alarms: alarmReads(readServed, db, clock),
+    access: createAccessStore({ db, readServed, clock }),
     async close() {
       closed = true;
       clearInterval(timer);

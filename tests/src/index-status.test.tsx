@@ -79,12 +79,12 @@ describe('The portfolio index in the dashboard', () => {
     expect(ui().syncNow()).not.toBeInTheDocument();
   });
 
-  it('says nothing when the server keeps no index', async () => {
+  it("keeps the portfolio on screen when the index's state cannot be read", async () => {
     server.use(
       http.get('*/api/index/status', () =>
         HttpResponse.json(
-          { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such path.' },
-          { status: 404, headers: { 'content-type': 'application/problem+json' } },
+          { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Broken.' },
+          { status: 500, headers: { 'content-type': 'application/problem+json' } },
         ),
       ),
     );

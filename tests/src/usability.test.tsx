@@ -105,7 +105,7 @@ describe('waiting', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(...everythingPending());
     renderApp('/sites');
-    const status = await screen.findByRole('status', { name: 'Loading the sites' });
+    const status = await screen.findByRole('status', { name: 'Loading the totals' });
     expect(status).not.toHaveTextContent('Still loading');
     await act(() => vi.advanceTimersByTimeAsync(stillLoadingAfterMs));
     expect(status).toHaveTextContent('Still loading: the building platform is slow to answer.');

@@ -171,3 +171,10 @@ export function servedReads(
     return withinDeadline(answer, readTimeoutMs, reader.signal);
   };
 }
+
+/** A read of the served run, as `servedReads` makes it: what each capability's reads take. */
+export type ReadServed = ReturnType<typeof servedReads>;
+
+/** A read's answer with the time of the sync it comes from; undefined before the first sync. */
+export type Served<Read extends (...args: never[]) => Promise<object>> =
+  (Awaited<ReturnType<Read>> & { asOf: string }) | undefined;
