@@ -119,33 +119,6 @@ export default defineConfig({
       },
       stdout: 'pipe',
     },
-    ...(
-      [
-        // The 10,000-building screens. Every project waits for this Storey's first index sync
-        // (large-index.setup.ts); its rounds of conditions and meters read a few hundred
-        // buildings, once: their cost at this size is measured by `npm run bench`, not raced
-        // against tests.
-        {
-          at: largePort,
-          env: {
-            EMULATOR_PROFILE: 'large',
-            CONDITIONS_REQUEST_BUDGET: '300',
-            ENERGY_REQUEST_BUDGET: '300',
-            CONDITIONS_REFRESH_MINUTES: String(24 * 60),
-          },
-        },
-        { at: leanPort, env: { EMULATOR_VARIANT: 'lean' } },
-        { at: hostilePort, env: { EMULATOR_VARIANT: 'hostile' } },
-      ] as Array<{ at: number; env: Record<string, string> }>
-    ).map(({ at, env }) => ({
-      command: 'npm start',
-      cwd: root,
-      url: `http://127.0.0.1:${at}/healthz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: { PORT: String(at), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...owner, ...env },
-      stdout: 'pipe' as const,
-    })),
     // The dev loop: Vite serving the sources, the BFF behind its proxy.
     {
       command: 'npm run dev',
@@ -162,5 +135,33 @@ export default defineConfig({
       },
       stdout: 'pipe',
     },
+    ...(
+      [
+        { at: leanPort, env: { EMULATOR_VARIANT: 'lean' } },
+        { at: hostilePort, env: { EMULATOR_VARIANT: 'hostile' } },
+        // The 10,000-building screens, started last (Playwright starts its servers one after
+        // another): its first index sync begins when it listens and would slow the others'
+        // start. Every project waits for that sync (large-index.setup.ts); its rounds of
+        // conditions and meters read a few hundred buildings, once: their cost at this size is
+        // measured by `npm run bench`, not raced against tests.
+        {
+          at: largePort,
+          env: {
+            EMULATOR_PROFILE: 'large',
+            CONDITIONS_REQUEST_BUDGET: '300',
+            ENERGY_REQUEST_BUDGET: '300',
+            CONDITIONS_REFRESH_MINUTES: String(24 * 60),
+          },
+        },
+      ] as Array<{ at: number; env: Record<string, string> }>
+    ).map(({ at, env }) => ({
+      command: 'npm start',
+      cwd: root,
+      url: `http://127.0.0.1:${at}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(at), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...owner, ...env },
+      stdout: 'pipe' as const,
+    })),
   ],
 });
