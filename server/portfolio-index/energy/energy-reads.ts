@@ -4,23 +4,13 @@ import {
   buildingEnergy,
   energyIntensities,
   energyList,
+  type EnergyListQuery,
   type EnergyPeriod,
-  type energyLists,
-  type energySorts,
 } from './ranking.ts';
 
 /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */
 export interface EnergyReads {
-  list(
-    reader: IndexReader,
-    query: {
-      period: EnergyPeriod;
-      list: (typeof energyLists)[number];
-      sort: (typeof energySorts)[number];
-      offset: number;
-      limit: number;
-    },
-  ): Promise<Served<typeof energyList>>;
+  list(reader: IndexReader, query: EnergyListQuery): Promise<Served<typeof energyList>>;
   /** Every ranked building's kWh per m²: the compare screen's distribution. */
   intensities(reader: IndexReader, period: EnergyPeriod): Promise<Served<typeof energyIntensities>>;
   /** One building's figures as the ranking has them, and its kept days. */

@@ -421,6 +421,15 @@ export const energyLists = ['ranked', 'out', 'stopped'] as const;
 /** A meter that has sent nothing for this long has stopped reporting. */
 export const meterSilentAfterMs = longestQuietMs;
 
+/** Which list of the Energy page, in which order, and which page of it. */
+export interface EnergyListQuery {
+  period: EnergyPeriod;
+  list: (typeof energyLists)[number];
+  sort: (typeof energySorts)[number];
+  offset: number;
+  limit: number;
+}
+
 /**
  * The served buildings' energy as the last round worked it out: the coverage of the portfolio's
  * kWh per m² (how many buildings have one, and why each other has not), and one page of a list —
@@ -429,13 +438,7 @@ export const meterSilentAfterMs = longestQuietMs;
 export async function energyList(
   db: Kysely<IndexTables>,
   runId: number,
-  query: {
-    period: EnergyPeriod;
-    list: (typeof energyLists)[number];
-    sort: (typeof energySorts)[number];
-    offset: number;
-    limit: number;
-  },
+  query: EnergyListQuery,
   now: number,
 ) {
   const ranking = await latestRanking(db, query.period);
