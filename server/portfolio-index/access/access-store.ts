@@ -85,6 +85,18 @@ export function createAccessStore({
   readServed: ReadServed;
   clock: Clock;
 }): AccessStore {
+  return {
+    ...scopedReads(readServed),
+    ...placesForAnyone(db),
+    ...peopleRecords(db, clock),
+    ...grantRecords(db, clock),
+  };
+}
+
+/** Reads under the reader's scope (the database applies it), of the served sync. */
+function scopedReads(
+  readServed: ReadServed,
+): Pick<AccessStore, 'holds' | 'buildingsNamed' | 'sites' | 'buildings' | 'counts' | 'names'> {
   const countedScopes = new Map<string, Awaited<ReturnType<typeof scopeCounts>>>();
   return {
     holds: (reader, kind, id) =>
@@ -109,6 +121,14 @@ export function createAccessStore({
         return counted;
       }),
     names: (reader, ids) => readServed(reader, (trx, runId) => namesOf(trx, runId, ids)),
+  };
+}
+
+/** Places read whoever may see them: the administrators' checks, a silence, the notifier. */
+function placesForAnyone(
+  db: Kysely<IndexTables>,
+): Pick<AccessStore, 'building' | 'buildingsAt' | 'site'> {
+  return {
     async building(id) {
       const served = await servedRun(db);
       return served ? buildingPlace(db, served.runId, id) : undefined;
@@ -121,6 +141,15 @@ export function createAccessStore({
       const served = await servedRun(db);
       return served ? sitePlace(db, served.runId, id) : undefined;
     },
+  };
+}
+
+/** Who signed in, and what was done to access: kept for the access pages. */
+function peopleRecords(
+  db: Kysely<IndexTables>,
+  clock: Clock,
+): Pick<AccessStore, 'recordPerson' | 'people' | 'audit' | 'auditList'> {
+  return {
     async recordPerson(person) {
       const row = {
         sub: person.sub,
@@ -155,6 +184,29 @@ export function createAccessStore({
         .values({ ...entry, at: new Date(clock.now()) })
         .execute();
     },
+    async auditList(limit) {
+      const rows = await db
+        .selectFrom('access_audit')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        at: new Date(row.at).toISOString(),
+        actor: row.actor,
+        action: row.action,
+        subject: row.subject,
+      }));
+    },
+  };
+}
+
+/** The grants edited on the Access page, each change audited in the same transaction. */
+function grantRecords(
+  db: Kysely<IndexTables>,
+  clock: Clock,
+): Pick<AccessStore, 'grants' | 'addGrant' | 'removeGrant'> {
+  return {
     async grants() {
       const rows = await db.selectFrom('scope_grant').selectAll().orderBy('id').execute();
       return rows.map((row) => ({
@@ -219,20 +271,6 @@ export function createAccessStore({
           .execute();
         return true;
       });
-    },
-    async auditList(limit) {
-      const rows = await db
-        .selectFrom('access_audit')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({
-        at: new Date(row.at).toISOString(),
-        actor: row.actor,
-        action: row.action,
-        subject: row.subject,
-      }));
     },
   };
 }
