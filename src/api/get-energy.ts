@@ -2,7 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { queryString } from './query-string';
 import { z } from '@/lib/zod';
-import { energyReasons, type EnergyReason } from '@/shared/contracts/energy';
+import {
+  energyLists,
+  energyPeriods,
+  energyReasons,
+  energySorts,
+  type EnergyListQuery,
+  type EnergyReason,
+} from '@/shared/contracts/energy';
 
 /**
  * The portfolio's energy over the last 30 whole days, as the server's energy refresh worked it
@@ -21,10 +28,6 @@ export const compareReasonSchema = z.enum([
   'nothing-before',
 ]);
 export type CompareReason = z.infer<typeof compareReasonSchema>;
-
-/** The periods the index works a building's energy out for. */
-export const energyPeriods = ['30-days', '12-months'] as const;
-export type EnergyPeriod = (typeof energyPeriods)[number];
 
 /** A period as its first and last day (UTC dates): 30 whole days, or 12 whole months. */
 export const energyPeriodSchema = z.object({
@@ -91,16 +94,6 @@ export const energySchema = z.object({
 });
 export type Energy = z.infer<typeof energySchema>;
 
-export const energyLists = ['ranked', 'out', 'stopped'] as const;
-export const energySorts = ['intensity', 'use', 'change'] as const;
-export interface EnergyQuery {
-  period: EnergyPeriod;
-  list: (typeof energyLists)[number];
-  sort: (typeof energySorts)[number];
-  offset: number;
-  limit: number;
-}
-
 /** The list and order the energy page keeps in its URL. */
 export const energyViewKeys = ['period', 'list', 'sort', 'unit'] as const;
 
@@ -110,7 +103,7 @@ export const energyListLimit = 200;
 /** The URL's values as the server's query: anything unknown reads as the default. */
 export function energyQueryOf(
   values: Partial<Record<(typeof energyViewKeys)[number], string | null>>,
-): EnergyQuery {
+): EnergyListQuery {
   const period = energyPeriods.find((candidate) => candidate === values.period) ?? '30-days';
   const list = energyLists.find((candidate) => candidate === values.list) ?? 'ranked';
   const sort = energySorts.find((candidate) => candidate === values.sort) ?? 'intensity';
@@ -127,11 +120,11 @@ export function energyQueryOf(
 
 export const energyKeys = {
   all: ['index-energy'] as const,
-  list: (query: EnergyQuery) => [...energyKeys.all, query] as const,
+  list: (query: EnergyListQuery) => [...energyKeys.all, query] as const,
 };
 
 /** One page of a list of the portfolio's energy, with the coverage of the whole. */
-export const energyQueryOptions = (query: EnergyQuery) =>
+export const energyQueryOptions = (query: EnergyListQuery) =>
   queryOptions({
     queryKey: energyKeys.list(query),
     queryFn: async ({ signal }) =>

@@ -1,12 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { IndexReader, ReadServed, Served } from '../core/served.ts';
-import {
-  buildingEnergy,
-  energyIntensities,
-  energyList,
-  type EnergyListQuery,
-  type EnergyPeriod,
-} from './ranking.ts';
+import { buildingEnergy, energyIntensities, energyList } from './ranking.ts';
+import type { EnergyListQuery, EnergyPeriod } from '../../../src/shared/contracts/energy.ts';
 
 /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */
 export interface EnergyReads {

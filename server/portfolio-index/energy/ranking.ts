@@ -2,7 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { longestQuietMs } from '../../../src/shared/rules/meter-use.ts';
 import { daysBefore, monthsBefore } from '../../../src/shared/rules/site-days.ts';
 import type { IndexTables } from '../core/tables.ts';
-import { energyReasons, type EnergyReason } from '../../../src/shared/contracts/energy.ts';
+import {
+  energyReasons,
+  type EnergyListQuery,
+  type EnergyPeriod,
+  type EnergyReason,
+} from '../../../src/shared/contracts/energy.ts';
 
 /** Why a building's period is not compared with the one before. */
 export const compareReasons = [
@@ -25,10 +30,6 @@ interface PeriodSums {
   /** Whole days a meter read without its total moving. */
   stuck: number;
 }
-
-/** The periods a building's energy is worked out for: the last 30 whole days, the last 12 months. */
-export const energyPeriods = ['30-days', '12-months'] as const;
-export type EnergyPeriod = (typeof energyPeriods)[number];
 
 type Gap = 'not-read-yet' | 'beyond-retention' | 'partial' | 'meter-stuck';
 
@@ -415,20 +416,8 @@ async function latestRanking(db: Kysely<IndexTables>, period: EnergyPeriod) {
   };
 }
 
-export const energySorts = ['intensity', 'use', 'change'] as const;
-export const energyLists = ['ranked', 'out', 'stopped'] as const;
-
 /** A meter that has sent nothing for this long has stopped reporting. */
 export const meterSilentAfterMs = longestQuietMs;
-
-/** Which list of the Energy page, in which order, and which page of it. */
-export interface EnergyListQuery {
-  period: EnergyPeriod;
-  list: (typeof energyLists)[number];
-  sort: (typeof energySorts)[number];
-  offset: number;
-  limit: number;
-}
 
 /**
  * The served buildings' energy as the last round worked it out: the coverage of the portfolio's

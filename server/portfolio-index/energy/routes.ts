@@ -10,7 +10,7 @@ import {
   whole,
 } from '../core/route-helpers.ts';
 import type { PortfolioIndex } from '../portfolio-index.ts';
-import { energyLists, energyPeriods, energySorts } from './ranking.ts';
+import { energyLists, energyPeriods, energySorts } from '../../../src/shared/contracts/energy.ts';
 
 const energyPeriod = z.strictObject({ period: z.enum(energyPeriods).optional() });
 

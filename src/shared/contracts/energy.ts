@@ -17,3 +17,23 @@ export const energyReasons = [
   'partial',
 ] as const;
 export type EnergyReason = (typeof energyReasons)[number];
+
+/** The periods a building's energy is worked out for: the last 30 whole days, the last 12 months. */
+export const energyPeriods = ['30-days', '12-months'] as const;
+export type EnergyPeriod = (typeof energyPeriods)[number];
+
+/** The Energy page's lists (ranked, left out, meters stopped) and the ranked list's orders. */
+export const energyLists = ['ranked', 'out', 'stopped'] as const;
+export const energySorts = ['intensity', 'use', 'change'] as const;
+
+/**
+ * Which list of the Energy page, in which order, and which page of it: what the dashboard asks
+ * of GET /api/index/energy and the index's ranking answers. Defined once for both.
+ */
+export interface EnergyListQuery {
+  period: EnergyPeriod;
+  list: (typeof energyLists)[number];
+  sort: (typeof energySorts)[number];
+  offset: number;
+  limit: number;
+}

@@ -6,7 +6,8 @@ import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCapabilities } from '@/api/get-capabilities';
-import { energyQueryOptions, type Energy, type EnergyQuery } from '@/api/get-energy';
+import { energyQueryOptions, type Energy } from '@/api/get-energy';
+import type { EnergyListQuery } from '@/shared/contracts/energy';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
@@ -40,7 +41,7 @@ export function EnergyPage({
   unit,
   onChange,
 }: {
-  query: EnergyQuery;
+  query: EnergyListQuery;
   unit: IntensityUnit;
   onChange: (change: { period?: string; list?: string; sort?: string; unit?: string }) => void;
 }) {
@@ -119,7 +120,7 @@ function EnergyFigures({
   now,
 }: {
   answer: Energy;
-  query: EnergyQuery;
+  query: EnergyListQuery;
   unit: IntensityUnit;
   /** When the answer arrived: what a meter's last reading is aged against. */
   now: number;

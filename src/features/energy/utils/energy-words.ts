@@ -1,4 +1,5 @@
-import type { Energy, EnergyPeriodSpan, EnergyQuery, EnergyReason } from '@/api/get-energy';
+import type { Energy, EnergyPeriodSpan, EnergyReason } from '@/api/get-energy';
+import type { EnergyListQuery } from '@/shared/contracts/energy';
 import { energyReasonCounts } from '@/domain/energy-intensity';
 import { formatCount } from '@/lib/format';
 
@@ -42,7 +43,7 @@ export function coverageWords(coverage: Energy['coverage']): string {
 }
 
 /** What an empty list says, by the list asked for. */
-export function emptyListTitle(list: EnergyQuery['list']): string {
+export function emptyListTitle(list: EnergyListQuery['list']): string {
   return list === 'ranked'
     ? 'No building has a figure yet'
     : list === 'out'
