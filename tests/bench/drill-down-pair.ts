@@ -74,11 +74,13 @@ async function startStorey(checkout: string): Promise<Service> {
     '/readyz',
     checkout,
   );
-  for (;;) {
+  for (let waited = 0; waited < 600; waited++) {
     const before = storey.cpuSeconds();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     if (storey.cpuSeconds() - before < 0.1) return storey;
   }
+  await storey.stop();
+  throw new Error(`The Storey of ${checkout} was still busy 10 minutes after it started.`);
 }
 
 interface Round {

@@ -1007,20 +1007,22 @@ async function dashboardAtScale() {
  * is Storey's at work, not in its first sync.
  */
 async function indexServed(url: string): Promise<void> {
-  for (;;) {
+  for (let waited = 0; waited < 600_000; waited += 500) {
     const answer = await fetch(`${url}/api/index/status`, { headers: { 'x-csrf': '1' } });
     if (answer.ok && ((await answer.json()) as { served: unknown }).served) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  throw new Error(`The index of the Storey at ${url} served no sync within 10 minutes.`);
 }
 
 /** Until `service` has used under 0.1 s of CPU in a second: its rounds at start are done. */
 async function quiet(service: Service): Promise<void> {
-  for (;;) {
+  for (let waited = 0; waited < 600; waited++) {
     const before = service.cpuSeconds();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     if (service.cpuSeconds() - before < 0.1) return;
   }
+  throw new Error(`The Storey at ${service.url} was still busy after 10 minutes.`);
 }
 
 /** A BFF as the image starts it, against `emulator`, with a rate limit no load here reaches. */
