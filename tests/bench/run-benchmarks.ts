@@ -17,6 +17,7 @@ import {
   platformEnvironment,
   productionServer,
   startService,
+  stopEverythingOnInterrupt,
   type Service,
 } from '../support/processes';
 import { portfolioIndexBenchmarks } from './portfolio-index';
@@ -1145,6 +1146,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
 async function main() {
+  stopEverythingOnInterrupt();
   const started = Date.now();
   build({ ifStale: true });
   if (wanted('generation')) generation();
@@ -1182,8 +1184,18 @@ async function serverBenchmarks() {
   // The index keeps its copy in a PostgreSQL of the benchmark's own (Debian's), so that two
   // instances can share it, as a deployment of several does.
   const postgres = await startPostgres();
-  const bff = await startBff(emulator, { DATABASE_URL: postgres.url });
+  // The index's rounds are not what these figures measure: its first sync and rounds are over
+  // before the first figure (otherwise they share the cores with the load and their platform
+  // calls count as the shielded request's), and the next ones do not start during the part.
+  const between = {
+    DATABASE_URL: postgres.url,
+    INDEX_REFRESH_MINUTES: String(24 * 60),
+    CONDITIONS_REFRESH_MINUTES: String(24 * 60),
+  };
+  const bff = await startBff(emulator, between);
   try {
+    await indexServed(bff.url);
+    await quiet(bff);
     if (wanted('conditions')) await currentValuesSharing(emulator, bff);
     if (!wanted('proxy')) return;
     await proxyCost(emulator, bff);
@@ -1193,8 +1205,7 @@ async function serverBenchmarks() {
       // between rounds it is a proxy, as the peers are (the index's work, which no request pays
       // for, counted in the process's CPU made Storey look 1.3-1.4x and, at times, 5x the peer
       // on distinct GraphQL). With several instances that work runs on one of them at a time.
-      await indexServed(bff.url);
-      const secondInstance = await startBff(emulator, { DATABASE_URL: postgres.url });
+      const secondInstance = await startBff(emulator, between);
       try {
         await quiet(secondInstance);
         await peerComparison(emulator, secondInstance);
@@ -1221,7 +1232,7 @@ const whyMissed: Record<string, string> = {
   Peers:
     'Rows marked "coalescing" send one identical request from every connection: Storey shares it (decision 0007) and a bare proxy cannot, so they measure sharing, not cost. The distinct rows take every request from one sequence shared by all connections, so nothing is shared, and Storey runs there as a second instance on the first one\u2019s PostgreSQL, measured once its own first rounds are done, so it does not sync: before, the embedded index syncing and reading meters in the same process was counted as the cost of requests (a profile taken during a sync put 60 % of the BFF\u2019s time in PGlite). Where the proxy alone costs more than the fastify peer, the profile of distinct GraphQL drill-downs at 100 connections (`node --cpu-prof`, 10 s, 2026-11-26) says where its busy time goes: node\u2019s HTTP and stream internals 21 %, socket writes (writev) 17 %, garbage collection 13 %, undici 7 %, fastify 6 %, and Storey\u2019s own steps 7 % together (shared reads 1.7 %, the GraphQL guard with its cached verdicts 1.0 %, the platform client 1.0 %, masking the credentials 0.9 %, answer limits and relay 1.2 %, rate limit 0.9 %), zod 1.6 %, metrics 1.5 %, logging 0.8 %. No single step is the gap: it is the checks a bare proxy does not make (session, CSRF, rate limit, in-flight bound, guard, masking, metrics) and the queue each answer passes through so that a browser that never reads holds no platform connection and stalls nobody (security review S1, M1; decision 0009), which costs a stream stage and its garbage per answer. Decision 0009 says what would close the rest. At 10 connections the BFF, the emulator and autocannon share two cores and a figure moves by about \u00b120 % from run to run.',
   Memory:
-    'The BFF\u2019s target is read on a BFF started as the image starts it (node --max-semi-space-size=4 --expose-gc, decision 0008), as the proxy alone, then the 60-second run, 30 s after; with its embedded index Storey holds PGlite besides (the index section reports that). After the load V8\u2019s old space held about 100 MB of which 30 MB were alive, and a quiet BFF allocates nothing that would collect them: since 2026-11-26 the BFF runs one compacting collection once a whole 5-s period passes without a response (server/http/idle-collection.ts), which hands the pages back (258\u2013264 MB before, about 122 MB after in a script of the same load). A plain collection frees the objects but not the pages. The large-profile emulator keeps a catalogue of its 336,000 rooms\u2019 ids, names and areas and the records of the last 25,000 rooms\u2019 buildings, made again from their seed when asked (docs/emulator.md).',
+    'The BFF\u2019s target is read on a BFF started as the image starts it (node --max-semi-space-size=4 --expose-gc, decision 0008) with its index in a PostgreSQL of the benchmark\u2019s (`DATABASE_URL`: that memory is PostgreSQL\u2019s), after its first sync and rounds, then the 60-second run, 30 s after; with its embedded index Storey holds PGlite besides (the index section reports that). After the load V8\u2019s old space held about 100 MB of which 30 MB were alive, and a quiet BFF allocates nothing that would collect them: since 2026-11-26 the BFF runs one compacting collection once a whole 5-s period passes without a response (server/http/idle-collection.ts), which hands the pages back (258\u2013264 MB before, about 122 MB after in a script of the same load). A plain collection frees the objects but not the pages. The large-profile emulator keeps a catalogue of its 336,000 rooms\u2019 ids, names and areas and the records of the last 25,000 rooms\u2019 buildings, made again from their seed when asked (docs/emulator.md).',
   'Proxy cost':
     'Through the BFF a call is received, checked (GraphQL verdicts are cached per document), forwarded over a kept-alive connection, and its answer streamed back as it arrives. autocannon reports whole milliseconds, and the BFF, the emulator and the load generator share two cores, so at 10 connections this figure moves between about −1 and +2 ms from run to run for both REST and GraphQL. Giving the BFF a core of its own would close the gap.',
   'Token economy':

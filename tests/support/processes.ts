@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultCredentials } from '../../server/emulator/emulator';
 import { imageCommand } from './dockerfile';
+import { tracked } from './interrupt';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
 export { freePort } from './free-port';
+export { stopEverythingOnInterrupt } from './interrupt';
+
 
 export interface Service {
   child: ChildProcess;
@@ -76,13 +79,15 @@ export async function startService(
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        // A process killed by a signal has no exit code, only the signal's name.
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: tracked(
+      () =>
+        new Promise((resolve) => {
+          // A process killed by a signal has no exit code, only the signal's name.
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
   };
 }
 

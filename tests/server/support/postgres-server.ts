@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../support/free-port';
+import { tracked } from '../../support/interrupt';
 
 export interface RunningPostgres {
   url: string;
@@ -80,7 +81,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
   child.removeAllListeners('exit');
   return {
     url: `postgres://storey@127.0.0.1:${port}/postgres`,
-    stop: async () => {
+    stop: tracked(async () => {
       if (child.exitCode === null) {
         await new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
@@ -93,6 +94,6 @@ export async function startPostgres(): Promise<RunningPostgres> {
         });
       }
       rmSync(directory, { recursive: true, force: true });
-    },
+    }),
   };
 }
