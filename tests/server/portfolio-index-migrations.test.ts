@@ -11,7 +11,7 @@ import {
   removeAbandonedIndexDirectories,
 } from '../../server/portfolio-index/core/database';
 import { migrationNames } from '../../server/portfolio-index/core/migrations';
-import { searchPlaces } from '../../server/portfolio-index/hierarchy/queries';
+import { searchPlaces } from '../../server/portfolio-index/hierarchy/search-queries';
 
 /**
  * The index's schema is versioned: an empty database gets every migration at start, a database

@@ -1,5 +1,6 @@
 import type { IndexReader, ReadServed, Served } from '../core/served.ts';
-import { buildingWithSite, portfolioTotals, searchPlaces, type TotalsGroup } from './queries.ts';
+import { buildingWithSite, portfolioTotals, type TotalsGroup } from './queries.ts';
+import { searchPlaces } from './search-queries.ts';
 
 /** What the hierarchy's screens read of the served sync: search, totals, one building. */
 export interface HierarchyReads {
