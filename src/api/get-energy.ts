@@ -3,31 +3,26 @@ import { apiGet } from '@/lib/api-client';
 import { queryString } from './query-string';
 import { z } from '@/lib/zod';
 import {
+  compareReasons,
   energyLists,
   energyPeriods,
   energyReasons,
   energySorts,
+  type CompareReason,
   type EnergyListQuery,
   type EnergyReason,
 } from '@/shared/contracts/energy';
 
 /**
  * The portfolio's energy over the last 30 whole days, as the server's energy refresh worked it
- * out from each building's meters (server/portfolio-index/energy-ranking.ts). This schema is the
+ * out from each building's meters (server/portfolio-index/energy/ranking.ts). This schema is the
  * contract; the server's tests parse its answers with it (tests/server/portfolio-index-energy).
  */
 export const energyReasonSchema = z.enum(energyReasons);
 export type { EnergyReason };
 
-export const compareReasonSchema = z.enum([
-  'last-incomplete',
-  'not-read-yet',
-  'beyond-retention',
-  'partial',
-  'meter-stuck',
-  'nothing-before',
-]);
-export type CompareReason = z.infer<typeof compareReasonSchema>;
+export const compareReasonSchema = z.enum(compareReasons);
+export type { CompareReason };
 
 /** A period as its first and last day (UTC dates): 30 whole days, or 12 whole months. */
 export const energyPeriodSchema = z.object({

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { openIndexDatabase } from '../../server/portfolio-index/core/database';
-import { energyList, rankEnergy } from '../../server/portfolio-index/energy/ranking';
+import { rankEnergy } from '../../server/portfolio-index/energy/ranking';
+import { energyList } from '../../server/portfolio-index/energy/energy-queries';
 import {
   energyDaysKept,
   energyMonthsKept,
   energyPeriodDays,
-} from '../../server/portfolio-index/energy/refresh';
+} from '../../server/portfolio-index/energy/meter-days';
 import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
 import { writeSection } from './report-sections';
 import type { IndexFigure } from './portfolio-index';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { IndexReader, ReadServed, Served } from '../core/served.ts';
-import { buildingEnergy, energyIntensities, energyList } from './ranking.ts';
+import { buildingEnergy, energyIntensities, energyList } from './energy-queries.ts';
 import type { EnergyListQuery, EnergyPeriod } from '../../../src/shared/contracts/energy.ts';
 
 /** Energy: each building's meters read day by day, and kWh per m² with its coverage. */

@@ -18,6 +18,21 @@ export const energyReasons = [
 ] as const;
 export type EnergyReason = (typeof energyReasons)[number];
 
+/**
+ * Why a building's period is not compared with the one before: the last period not whole, the
+ * earlier one's days not read yet, older than the site keeps, read in part, a meter stuck on one
+ * of them, or nothing read before. Defined once for the ranking and the dashboard's schema.
+ */
+export const compareReasons = [
+  'last-incomplete',
+  'not-read-yet',
+  'beyond-retention',
+  'partial',
+  'meter-stuck',
+  'nothing-before',
+] as const;
+export type CompareReason = (typeof compareReasons)[number];
+
 /** The periods a building's energy is worked out for: the last 30 whole days, the last 12 months. */
 export const energyPeriods = ['30-days', '12-months'] as const;
 export type EnergyPeriod = (typeof energyPeriods)[number];
