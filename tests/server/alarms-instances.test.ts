@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { severityRank } from '@/shared/contracts/alarms';
-import { raiseAlarm, type AlarmCandidate } from '../../server/portfolio-index/alarms/derive';
+import { raiseAlarm, type AlarmCandidate } from '../../server/portfolio-index/alarms/alarm-writes';
 import { defaultAlarmRules } from '../../server/portfolio-index/alarms/rules';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import { startPostgres, type RunningPostgres } from './support/postgres-server';

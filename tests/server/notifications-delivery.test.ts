@@ -11,7 +11,7 @@ import {
   raiseAlarm,
   raiseAlarms,
   type AlarmCandidate,
-} from '../../server/portfolio-index/alarms/derive';
+} from '../../server/portfolio-index/alarms/alarm-writes';
 import { roomAlarm } from './support/alarm-candidates';
 import { defaultAlarmRules } from '../../server/portfolio-index/alarms/rules';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';

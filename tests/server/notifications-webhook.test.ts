@@ -11,7 +11,7 @@ import type { AddressInfo, LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { raiseAlarm } from '../../server/portfolio-index/alarms/derive';
+import { raiseAlarm } from '../../server/portfolio-index/alarms/alarm-writes';
 import { defaultAlarmRules } from '../../server/portfolio-index/alarms/rules';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import { createNotifier } from '../../server/notifications/notifier';

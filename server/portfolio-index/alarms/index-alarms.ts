@@ -3,7 +3,7 @@ import { severityRank } from '../../../src/shared/contracts/alarms.ts';
 import { featureWords, notEnabledReason } from '../../platform/history.ts';
 import type { IndexTables } from '../core/tables.ts';
 import { ruleById } from '../quality/rules.ts';
-import { clearAlarm, raiseAlarm, type AlarmCandidate } from './derive.ts';
+import { clearAlarm, raiseAlarm, type AlarmCandidate } from './alarm-writes.ts';
 import type { AlarmRules } from './rules.ts';
 
 /**

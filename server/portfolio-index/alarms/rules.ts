@@ -4,7 +4,7 @@ import type { AlarmSeverity } from '../../../src/shared/contracts/alarms.ts';
 /**
  * When a room's reading becomes an alarm and when the alarm ends (decision 0021), as pure
  * functions over what the conditions refresh keeps of each reading: the database code
- * (derive.ts) only reads and writes what these decide.
+ * (derive.ts, alarm-writes.ts) only read and write what these decide.
  */
 
 export interface AlarmRules {

@@ -1,5 +1,5 @@
 import { severityRank } from '@/shared/contracts/alarms';
-import type { AlarmCandidate } from '../../../server/portfolio-index/alarms/derive';
+import type { AlarmCandidate } from '../../../server/portfolio-index/alarms/alarm-writes';
 
 /** A room's comfort alarm on Level 4 of building b-1, as the conditions round would raise it. */
 export function roomAlarm(
