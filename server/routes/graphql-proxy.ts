@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { buildingLookups, graphqlLimits, guardGraphqlRequest } from './graphql-guard.ts';
+import { graphqlLimits, guardGraphqlRequest } from './graphql-guard.ts';
+import { buildingLookups } from './graphql-building-lookups.ts';
 import { refuseOtherMethods } from '../http/method-not-allowed.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { relayStream, relayedRoute } from '../http/relay.ts';
