@@ -23,7 +23,8 @@ import {
 } from './portfolio.ts';
 import { createRandom } from './random.ts';
 import { createRequestLog, type LoggedRequest, type RequestLog } from './request-log.ts';
-import { registerRestApi, type ApiType } from './rest-api.ts';
+import { registerRestApi } from './rest-api.ts';
+import type { ApiType } from './rest-parameters.ts';
 import { listKindOf, reshapeGraphql, reshapeList, type PlatformVariant } from './variants.ts';
 
 export interface EmulatorOptions {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EmulatorOptions } from './emulator.ts';
 import { faultsFromEnvironment } from './faults.ts';
-import { apiTypes } from './rest-api.ts';
+import { apiTypes } from './rest-parameters.ts';
 import { platformVariants } from './variants.ts';
 
 const wholeNumber = z.coerce.number().int().min(0).max(1_000_000);

@@ -16,7 +16,7 @@ import {
 } from 'graphql';
 import { filterAndPage, matchesFilter, type PageArguments } from './filter.ts';
 import type { BuildingEntry, FloorEntry, Portfolio } from './portfolio.ts';
-import { supportedApiVersions, unsupportedVersionBody } from './rest-api.ts';
+import { supportedApiVersions, unsupportedVersionBody } from './rest-parameters.ts';
 
 const schemaFolder = path.dirname(fileURLToPath(import.meta.url));
 export const schemaPath = path.join(schemaFolder, 'schema.graphql');

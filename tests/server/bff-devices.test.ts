@@ -5,7 +5,7 @@
  * large; and /api/capabilities saying, per API type, whether the credential may read it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeCurrentValues, placeReadings } from '../../server/emulator/rest-api';
+import { placeCurrentValues, placeReadings } from '../../server/emulator/device-api';
 import type { Capabilities } from '../../server/platform/capabilities';
 import {
   csrf,

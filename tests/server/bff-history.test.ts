@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, defaultHistoryMaxDays, loadConfig } from '../../server/config';
-import { placeReadings } from '../../server/emulator/rest-api';
+import { placeReadings } from '../../server/emulator/device-api';
 import type { Capabilities } from '../../server/platform/capabilities';
 import {
   bffWithPlatform,

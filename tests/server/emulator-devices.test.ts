@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specialBuildings } from '../../server/emulator/portfolio';
-import type { ApiType } from '../../server/emulator/rest-api';
+import type { ApiType } from '../../server/emulator/rest-parameters';
 import { accessToken, startPlatform, type RunningPlatform } from './support/harness';
 
 const minute = 60 * 1000;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseHistoryTimestamp } from '../../server/emulator/rest-api';
+import { parseHistoryTimestamp } from '../../server/emulator/rest-parameters';
 import {
   formatPlatformTimestamp,
   parseZonedDateTime,

@@ -12,7 +12,7 @@ import { floorsOutOfBand } from '@/domain/room-conditions';
 import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
-import { placeCurrentValues, placeReadings } from '../../server/emulator/rest-api';
+import { placeCurrentValues, placeReadings } from '../../server/emulator/device-api';
 import { maxLookBacksPerRound } from '../../server/portfolio-index/portfolio-index';
 import {
   csrf,

@@ -15,11 +15,8 @@ import {
 import { periodUse } from '@/shared/rules/meter-use';
 import { sameNames } from '@/shared/rules/same-names';
 import { daysBefore, monthsBefore } from '@/shared/rules/site-days';
-import {
-  placeCurrentValues,
-  placeReadings,
-  parseHistoryTimestamp,
-} from '../../server/emulator/rest-api';
+import { placeCurrentValues, placeReadings } from '../../server/emulator/device-api';
+import { parseHistoryTimestamp } from '../../server/emulator/rest-parameters';
 import {
   csrf,
   startBff,

@@ -12,7 +12,7 @@ import {
   previousPeriodShift,
 } from '@/features/history/utils/history-range';
 import { specialBuildings } from '../../server/emulator/portfolio';
-import { placeReadings } from '../../server/emulator/rest-api';
+import { placeReadings } from '../../server/emulator/device-api';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
 import {

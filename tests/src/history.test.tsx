@@ -10,7 +10,7 @@ import { groupReadings } from '@/features/history/utils/time-series';
 import { siteDayStart } from '@/shared/rules/site-days';
 import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
 import { latestShownFirst } from '@/features/history/components/latest-values';
-import { placeReadings, type PlaceLevel } from '../../server/emulator/rest-api';
+import { placeReadings, type PlaceLevel } from '../../server/emulator/device-api';
 import { specialBuildings } from '../../server/emulator/portfolio';
 import { HandMovedObserver } from './support/hand-moved-observer';
 import { server } from './support/msw-server';

@@ -4,7 +4,7 @@
  */
 import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import { placeCurrentValues } from '../../../../server/emulator/rest-api';
+import { placeCurrentValues } from '../../../../server/emulator/device-api';
 import type { AttentionRow } from '../../../../server/portfolio-index/conditions/attention';
 import { bandKindOfType, comfortVerdict, outOfBandShare } from '@/shared/rules/comfort';
 import { comfortRulesOf, roomBands } from '@/shared/rules/space-bands';

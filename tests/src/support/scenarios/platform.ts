@@ -15,7 +15,7 @@ import {
   placeCurrentValues,
   placeReadings,
   type PlaceLevel,
-} from '../../../../server/emulator/rest-api';
+} from '../../../../server/emulator/device-api';
 import { fixture, fixtureBuildings } from './fixture';
 import { paged, problem, requireCsrf } from './http';
 
