@@ -5,15 +5,17 @@ import { historyRange, readPreset } from '@/features/history/utils/history-range
 import { historyClock } from '@/features/history/utils/reading-format';
 import {
   bandForDrawing,
-  describeTimeZone,
   downsampleLttb,
-  formatAge,
-  groupReadings,
-  ReadingGrouping,
   lineKey,
   pointsForDrawing,
   rowsForDrawing,
   splitAtGaps,
+} from '@/features/history/utils/chart-drawing';
+import {
+  describeTimeZone,
+  formatAge,
+  groupReadings,
+  ReadingGrouping,
   summarize,
   timeTicks,
   typicalStep,

@@ -21,14 +21,8 @@ import { consumptionPerPeriod, consumptionPeriod } from '@/domain/meter-consumpt
 import { splitImplausible } from '@/domain/plausible-readings';
 import { groupByKindAndUnit, type NamedSeries, type SeriesGroup } from '@/domain/series-groups';
 import { formatCompact } from '@/lib/format';
-import {
-  bandForDrawing,
-  lineKey,
-  rowsForDrawing,
-  summarize,
-  timeTicks,
-  type MeasurementSeries,
-} from '../utils/time-series';
+import { bandForDrawing, lineKey, rowsForDrawing } from '../utils/chart-drawing';
+import { summarize, timeTicks, type MeasurementSeries } from '../utils/time-series';
 import { dayMs } from '@/shared/rules/site-clock';
 import {
   comfortIntervals,
