@@ -17,6 +17,7 @@ import {
   indexBuildingNotReady,
   reorderedPlatform,
   spacesFail,
+  spacesHeld,
   specOnlyPlatform,
 } from './support/scenarios';
 
@@ -278,6 +279,27 @@ describe('Level and room screens', () => {
     expect(areaCell).toHaveTextContent(
       new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(smallest.area),
     );
+  });
+
+  it('lists a floor sorted by area only once the order is known: no row moves under a tap', async () => {
+    const held = spacesHeld();
+    server.use(...held.handlers);
+    renderApp(`/buildings/${harbour.id}/levels/0?sort=area`);
+    const table = await screen.findByRole('table', { name: 'Rooms' });
+    const floor = fixture.floorsOf(fixture.buildings[specialBuildings.duplicateNameA]!)[0]!;
+    // Before the details: placeholders, nothing to tap, and why.
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).queryAllByRole('link')).toEqual([]);
+    expect(roomCount()).toHaveTextContent(
+      `${floor.spaces.length} rooms · listed by area once their details arrive…`,
+    );
+    held.release();
+    await waitFor(() =>
+      expect(within(table).getAllByRole('link')).toHaveLength(floor.spaces.length),
+    );
+    expect(table).toHaveAttribute('aria-busy', 'false');
+    const smallest = [...floor.spaces].sort((a, b) => a.area - b.area)[0]!;
+    expect(rowsOf(table)[1]).toHaveTextContent(smallest.name!);
   });
 
   it('charts room area by type and links to the floors above and below', async () => {

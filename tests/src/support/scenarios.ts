@@ -311,6 +311,24 @@ export function sitesFail(status: number): RequestHandler[] {
   ];
 }
 
+/**
+ * Floors' room details held until `release()`: then each is answered as the platform answers it
+ * (the next handler). What a phone on a slow network sees between a floor's rooms and their details.
+ */
+export function spacesHeld(): { handlers: RequestHandler[]; release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    handlers: [
+      http.get('*/api/Floors/:floorId/Spaces', async () => {
+        await released;
+        return undefined;
+      }),
+    ],
+    release: () => release(),
+  };
+}
+
 export function spacesFail(status: number): RequestHandler[] {
   return [
     http.get('*/api/Floors/:floorId/Spaces', () => problem(status, `Spaces failed (${status}).`)),

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -168,6 +169,9 @@ export function LevelRooms({
   }, [details.rooms, search, sortField, direction]);
   const byType = useMemo(() => areaByType(details.rooms), [details.rooms]);
   const withDetails = details.rooms.filter((room) => room.space).length;
+  // Sorted by what comes with the rooms' details, the order is known only once they arrive: rows
+  // drawn before would move under a finger aimed at one, so they wait as placeholders.
+  const waitingForOrder = sortField !== 'name' && details.loading;
 
   const hidden = useHiddenColumns(roomColumns);
   const [showAll, setShowAll] = useState(false);
@@ -228,13 +232,18 @@ export function LevelRooms({
             {shown.length === details.rooms.length
               ? countOf(details.rooms.length, 'room')
               : `${formatCount(shown.length)} of ${countOf(details.rooms.length, 'room')}`}
-            {details.loading ? ' · loading room details…' : ''}
+            {waitingForOrder
+              ? ` · listed by ${roomColumns.find((column) => column.field === sortField)!.label.toLowerCase()} once their details arrive…`
+              : details.loading
+                ? ' · loading room details…'
+                : ''}
           </Typography>
           <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
           <TableContainer component={Paper} variant="outlined">
             <Table
               size="small"
               aria-label="Rooms"
+              aria-busy={waitingForOrder}
               sx={showAll ? { '& th, & td': { display: 'table-cell !important' } } : undefined}
             >
               <TableHead>
@@ -247,29 +256,11 @@ export function LevelRooms({
                 </TableRow>
               </TableHead>
               <TableBody>
-                {shown.map((room) => (
-                  <TableRow key={room.key} hover>
-                    <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={paths.room(place.building.id, place.levelKey, room.key)}
-                      >
-                        {room.name}
-                        {room.occurrence ? ` (${room.occurrence})` : ''}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={shownAt('type')}>{room.space ? room.type : '—'}</TableCell>
-                    <TableCell align="right">
-                      {room.area === undefined ? '—' : formatAreaValue(room.area)}
-                    </TableCell>
-                    <TableCell sx={shownAt('status')}>{room.status}</TableCell>
-                    <TableCell align="right" sx={shownAt('devices')}>
-                      {room.space?.includesDeviceAndMeasurementCounts
-                        ? formatCount(room.space.deviceCount ?? 0)
-                        : '—'}
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {waitingForOrder ? (
+                  <PendingRows count={shown.length} shownAt={shownAt} />
+                ) : (
+                  <RoomRows rooms={shown} place={place} shownAt={shownAt} />
+                )}
               </TableBody>
             </Table>
           </TableContainer>
@@ -290,4 +281,61 @@ export function LevelRooms({
       )}
     </Stack>
   );
+}
+
+type ShownAt = (field: SortField) => object | undefined;
+
+/** The floor's rooms as rows, each linking to its room. */
+function RoomRows({
+  rooms,
+  place,
+  shownAt,
+}: {
+  rooms: readonly RoomDetails[];
+  place: LevelPlace;
+  shownAt: ShownAt;
+}) {
+  return rooms.map((room) => (
+    <TableRow key={room.key} hover>
+      <TableCell>
+        <Link component={RouterLink} to={paths.room(place.building.id, place.levelKey, room.key)}>
+          {room.name}
+          {room.occurrence ? ` (${room.occurrence})` : ''}
+        </Link>
+      </TableCell>
+      <TableCell sx={shownAt('type')}>{room.space ? room.type : '—'}</TableCell>
+      <TableCell align="right">
+        {room.area === undefined ? '—' : formatAreaValue(room.area)}
+      </TableCell>
+      <TableCell sx={shownAt('status')}>{room.status}</TableCell>
+      <TableCell align="right" sx={shownAt('devices')}>
+        {room.space?.includesDeviceAndMeasurementCounts
+          ? formatCount(room.space.deviceCount ?? 0)
+          : '—'}
+      </TableCell>
+    </TableRow>
+  ));
+}
+
+/** As many rows as rooms, of a row's height, with nothing to tap: the order is not known yet. */
+function PendingRows({ count, shownAt }: { count: number; shownAt: ShownAt }) {
+  return Array.from({ length: count }, (_, index) => (
+    <TableRow key={index} aria-hidden>
+      <TableCell>
+        <Skeleton variant="text" width="60%" />
+      </TableCell>
+      <TableCell sx={shownAt('type')}>
+        <Skeleton variant="text" />
+      </TableCell>
+      <TableCell align="right">
+        <Skeleton variant="text" />
+      </TableCell>
+      <TableCell sx={shownAt('status')}>
+        <Skeleton variant="text" />
+      </TableCell>
+      <TableCell sx={shownAt('devices')}>
+        <Skeleton variant="text" />
+      </TableCell>
+    </TableRow>
+  ));
 }
