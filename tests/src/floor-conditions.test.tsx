@@ -24,18 +24,22 @@ const floorPath = `/buildings/${entry.record.id}/levels/1`;
 const withSensors = floor.spaces.filter((space) => space.measurementCount >= 3);
 const hot = withSensors[0]!;
 
-/** Every banded reading of the floor in band, but one room at 27.5 °C. */
-const calmFloorButOneHotRoom = (values: Array<Record<string, unknown>>, now: number) =>
-  values.map((value) => {
-    const timestamp = new Date(now - 4 * 60 * 1000).toISOString();
-    const inBand: Record<string, number> = {
-      Air_Temperature_Sensor: value.measuredId === hot.id ? 27.5 : 21.4,
-      CO2_Sensor: 610,
-      Relative_Humidity_Sensor: 44,
-    };
-    const type = String(value.ontologyType);
-    return type in inBand ? { ...value, value: inBand[type], timestamp } : { ...value, timestamp };
-  });
+/** Every banded reading of the floor in band, but one room (`hotId`) at 27.5 °C. */
+const calmFloorBut =
+  (hotId: () => string) => (values: Array<Record<string, unknown>>, now: number) =>
+    values.map((value) => {
+      const timestamp = new Date(now - 4 * 60 * 1000).toISOString();
+      const inBand: Record<string, number> = {
+        Air_Temperature_Sensor: value.measuredId === hotId() ? 27.5 : 21.4,
+        CO2_Sensor: 610,
+        Relative_Humidity_Sensor: 44,
+      };
+      const type = String(value.ontologyType);
+      return type in inBand
+        ? { ...value, value: inBand[type], timestamp }
+        : { ...value, timestamp };
+    });
+const calmFloorButOneHotRoom = calmFloorBut(() => hot.id);
 
 const ui = {
   now: () => screen.findByRole('region', { name: 'Now' }),
@@ -64,6 +68,35 @@ describe('Floor conditions (Now)', () => {
     expect(currentValueRequests.slice(before)).toEqual([
       expect.stringContaining(`/api/Floors/${floor.record.id}/MeasurementValues`),
     ]);
+  });
+
+  it('keeps its rows in place when the values refresh, and sorts again when asked', async () => {
+    const warmest = withSensors.find(
+      (space) =>
+        space.id !== hot.id &&
+        floor.spaces.filter((other) => other.name === space.name).length === 1,
+    )!;
+    let hotId = hot.id;
+    server.use(...currentValuesAdjusted(calmFloorBut(() => hotId)));
+    const { queryClient } = renderApp(floorPath);
+    const table = await ui.table('Air temperature');
+    const names = () =>
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(rowsOf(table)[1]).toHaveTextContent('27.5 °C');
+    const drawn = names();
+    // A minute later another room is the warm one: its value changes where it stands.
+    hotId = warmest.id;
+    await queryClient.invalidateQueries();
+    await waitFor(async () =>
+      expect(await ui.rowOf('Air temperature', warmest.name!)).toHaveTextContent('27.5 °C'),
+    );
+    expect(names()).toEqual(drawn);
+    expect(rowsOf(table)[1]).toHaveTextContent('21.4 °C');
+    await userEvent.click(screen.getByRole('button', { name: 'Sort again' }));
+    expect(rowsOf(table)[1]).toHaveTextContent('27.5 °C');
+    expect(screen.queryByRole('button', { name: 'Sort again' })).toBeNull();
   });
 
   it('switches the measure through the URL and sorts by room name', async () => {

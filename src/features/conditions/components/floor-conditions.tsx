@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -104,6 +105,25 @@ function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string)
 
 type SortKey = 'value' | 'room';
 
+/** The rooms by name, or by the chosen measure's value (a room without one counts as the lowest). */
+function orderRooms(
+  rooms: readonly FloorRoom[],
+  conditions: ReadonlyMap<string, RoomCondition>,
+  sort: { key: SortKey; desc: boolean },
+): FloorRoom[] {
+  const numeric = (condition: RoomCondition | undefined) =>
+    typeof condition?.reading?.value === 'number'
+      ? condition.reading.value
+      : Number.NEGATIVE_INFINITY;
+  return [...rooms].sort((a, b) => {
+    const order =
+      sort.key === 'room'
+        ? a.name.localeCompare(b.name)
+        : numeric(conditions.get(a.spaceId)) - numeric(conditions.get(b.spaceId));
+    return sort.desc ? -order : order;
+  });
+}
+
 /**
  * The bands a floor's rooms are judged by for one kind, each with its source and the rooms it is
  * for: "20–24 °C (EN 16798-1 category II, heating season) in rooms people work in; none in
@@ -173,21 +193,20 @@ export function FloorConditions({
     [values.data, roomIds, chosen, now, judging, schedule],
   );
 
+  const fresh = useMemo(() => orderRooms(rooms, conditions, sort), [rooms, conditions, sort]);
+  // The rows keep the order they were drawn in while the values refresh (every minute): a row
+  // moving under a finger aimed at another opens the wrong room. A new sort, measure or list of
+  // rooms orders them again from the latest values; so does "Sort again".
+  const orderKey = `${chosen ?? ''}\u0000${sort.key}\u0000${sort.desc}\u0000${roomIds.join(',')}`;
+  const [kept, setKept] = useState<{ key: string; ids: readonly string[] }>();
+  const keep = () => setKept({ key: orderKey, ids: fresh.map((room) => room.spaceId) });
+  if (values.data && judging && kept?.key !== orderKey) keep();
   const sorted = useMemo(() => {
-    const numeric = (condition: RoomCondition | undefined) =>
-      typeof condition?.reading?.value === 'number'
-        ? condition.reading.value
-        : Number.NEGATIVE_INFINITY;
-    const list = [...rooms];
-    list.sort((a, b) => {
-      const order =
-        sort.key === 'room'
-          ? a.name.localeCompare(b.name)
-          : numeric(conditions.get(a.spaceId)) - numeric(conditions.get(b.spaceId));
-      return sort.desc ? -order : order;
-    });
-    return list;
-  }, [rooms, conditions, sort]);
+    if (kept?.key !== orderKey) return fresh;
+    const byId = new Map(rooms.map((room) => [room.spaceId, room]));
+    return kept.ids.map((id) => byId.get(id)!);
+  }, [kept, orderKey, fresh, rooms]);
+  const newerOrder = sorted.some((room, index) => room !== fresh[index]);
 
   let body: React.ReactNode;
   if (feature && !feature.available) {
@@ -346,6 +365,15 @@ export function FloorConditions({
             </TableBody>
           </Table>
         </TableContainer>
+        {newerOrder ? (
+          // Below the table: a note above it would push the rows down under a finger.
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            Newer readings would change this order.{' '}
+            <Button size="small" onClick={keep}>
+              Sort again
+            </Button>
+          </Typography>
+        ) : null}
         {legend ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Bands for {chosen}: {legend}.
