@@ -231,6 +231,8 @@ export default tseslint.config(
     // The routes' own query schemas are the BFF's, not the platform's.
     ignores: [
       'server/portfolio-index/**/routes.ts',
+      'server/portfolio-index/**/*-routes.ts',
+      'server/portfolio-index/alarms/route-parts.ts',
       'server/portfolio-index/core/route-helpers.ts',
     ],
     rules: {
