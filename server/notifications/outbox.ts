@@ -46,172 +46,179 @@ const messagesAtOnce = 400;
 export const retryAfterMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
 /**
+ * The alarms still worth telling among `ids`, with their building's name as the served index
+ * has it: open and not under a silence (an escalation also needs them unacknowledged: its
+ * caller filters).
+ */
+const alarmsToTell = async (
+  db: Kysely<IndexTables>,
+  ids: number[],
+  now: Date,
+): Promise<Map<number, AlarmSummary>> => {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<Parameters<typeof alarmSummaryOf>[0]>`select * from (
+      select a.*, b.name as building_name, ${silencedUntil(now)} as silenced_until
+      from alarm a
+      left join index_current c on true
+      left join indexed_building b on b.run_id = c.run_id and b.id = a.building_id
+      where a.id = any(${ids}::integer[]) and (a.cleared_at is null or a.acked_at is null)) told
+    where silenced_until is null
+    order by severity, id`.execute(db);
+  return new Map(rows.map((row) => [row.id, alarmSummaryOf(row)]));
+};
+
+/** Batches whose window has passed, expanded by a pass at most (the rest wait for the next). */
+const batchesAtOnce = 500;
+
+/**
+ * Writes the messages of every batch whose window has passed: one per recipient, its words
+ * from `compose`. A batch whose alarms were all handled before it was due says nothing. A
+ * pass's batches take a handful of statements whatever their number (a round that raised
+ * alarms in thousands of buildings made thousands of batches due in one window; one
+ * transaction and five statements each kept people waiting many windows: issue #53's bench).
+ */
+export async function expandDue(
+  db: Kysely<IndexTables>,
+  now: Date,
+  recipientsOf: (
+    buildingIds: readonly string[],
+    route: NotificationRoute,
+  ) => Promise<ReadonlyMap<string, Recipient[]>>,
+  compose: (alarms: AlarmSummary[], route: NotificationRoute) => { subject: string; body: string },
+  webhook?: {
+    url: string;
+    payload: (alarms: AlarmSummary[], route: NotificationRoute) => string;
+  },
+): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('notification_batch')
+      .select(['id', 'building_id', 'alarm_ids', 'route'])
+      .where('expanded_at', 'is', null)
+      .where('due_at', '<=', now)
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(batchesAtOnce)
+      .execute();
+    if (due.length === 0) return written;
+    // Worked out before the batches are locked: the embedded database has one connection.
+    const alarms = await alarmsToTell(
+      db,
+      due.flatMap((batch) => batch.alarm_ids),
+      now,
+    );
+    const toTell = new Map(
+      due.map((batch) => [
+        batch.id,
+        batch.alarm_ids.flatMap((id) => {
+          const alarm = alarms.get(id);
+          // An escalation is for what nobody has acknowledged yet.
+          if (!alarm || (batch.route === 'escalation' && alarm.acknowledgedAt !== null)) return [];
+          return [alarm];
+        }),
+      ]),
+    );
+    const recipients = new Map<NotificationRoute, ReadonlyMap<string, Recipient[]>>();
+    for (const route of ['first', 'escalation'] as const) {
+      const buildings = due
+        .filter((batch) => batch.route === route && toTell.get(batch.id)!.length > 0)
+        .map((batch) => batch.building_id);
+      recipients.set(
+        route,
+        buildings.length === 0 ? new Map() : await recipientsOf([...new Set(buildings)], route),
+      );
+    }
+    // Each batch's messages: one per recipient, and the webhook's.
+    const messages = due.flatMap((batch) => {
+      const told = [...toTell.get(batch.id)!].sort(
+        (a, b) => severityRank[a.severity] - severityRank[b.severity] || a.id - b.id,
+      );
+      if (told.length === 0) return [];
+      const { subject, body } = compose(told, batch.route);
+      // A critical alarm is told at once, quiet hours or not.
+      const urgent = told.some((alarm) => alarm.severity === 'critical');
+      const common = {
+        batch_id: batch.id,
+        building_id: batch.building_id,
+        status: 'pending' as const,
+        created_at: now,
+        subject,
+      };
+      return [
+        ...(recipients.get(batch.route)!.get(batch.building_id) ?? []).map((recipient) => ({
+          ...common,
+          dedupe_key: `batch:${batch.id}:${recipient.sub}`,
+          recipient: recipient.sub,
+          recipient_name: recipient.name,
+          channel: 'email' as const,
+          email: recipient.email,
+          target: null,
+          body,
+          next_attempt_at:
+            recipient.quiet && !urgent
+              ? new Date(quietHoursEnd(now.getTime(), recipient.quiet))
+              : now,
+        })),
+        ...(webhook
+          ? [
+              {
+                ...common,
+                dedupe_key: `batch:${batch.id}:webhook`,
+                recipient: 'webhook',
+                recipient_name: null,
+                channel: 'webhook' as const,
+                email: null,
+                target: webhook.url,
+                body: webhook.payload(told, batch.route),
+                next_attempt_at: now,
+              },
+            ]
+          : []),
+      ];
+    });
+    const { inserted, took } = await db.transaction().execute(async (trx) => {
+      // Another instance may be expanding some of these meanwhile: those are its to write.
+      const { rows } = await sql<{ id: number }>`select id from notification_batch
+        where id = any(${due.map((batch) => batch.id)}::integer[]) and expanded_at is null
+        for update skip locked`.execute(trx);
+      const mine = new Set(rows.map((row) => row.id));
+      if (mine.size === 0) return { inserted: 0, took: 0 };
+      let inserted = 0;
+      const ours = messages.filter((message) => mine.has(message.batch_id));
+      for (let start = 0; start < ours.length; start += messagesAtOnce) {
+        const result = await trx
+          .insertInto('notification_outbox')
+          .values(ours.slice(start, start + messagesAtOnce))
+          .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+          .executeTakeFirst();
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+      await trx
+        .updateTable('notification_batch')
+        .set({ expanded_at: now })
+        .where('id', '=', sql<number>`any(${[...mine]}::integer[])`)
+        .execute();
+      return { inserted, took: mine.size };
+    });
+    written += inserted;
+    // The last of them, or another instance is at them: the next pass sees what is left.
+    if (due.length < batchesAtOnce || took < due.length) return written;
+  }
+}
+
+type ExpandArguments = Parameters<typeof expandDue> extends [unknown, ...infer Rest] ? Rest : never;
+
+/**
  * The outbox (decision 0021): batches of alarms become one message per recipient once their
  * window has passed; each message is claimed, sent and marked, so every message is sent at least
  * once, a crash mid-send sends it again under the same Message-ID, and a dedupe key is never
  * written twice.
  */
 export function notificationOutbox(db: Kysely<IndexTables>) {
-  /**
-   * The alarms still worth telling among `ids`, with their building's name as the served index
-   * has it: open and not under a silence (an escalation also needs them unacknowledged: its
-   * caller filters).
-   */
-  const alarmsToTell = async (ids: number[], now: Date): Promise<Map<number, AlarmSummary>> => {
-    if (ids.length === 0) return new Map();
-    const { rows } = await sql<Parameters<typeof alarmSummaryOf>[0]>`select * from (
-        select a.*, b.name as building_name, ${silencedUntil(now)} as silenced_until
-        from alarm a
-        left join index_current c on true
-        left join indexed_building b on b.run_id = c.run_id and b.id = a.building_id
-        where a.id = any(${ids}::integer[]) and (a.cleared_at is null or a.acked_at is null)) told
-      where silenced_until is null
-      order by severity, id`.execute(db);
-    return new Map(rows.map((row) => [row.id, alarmSummaryOf(row)]));
-  };
-
-  /** Batches whose window has passed, expanded by a pass at most (the rest wait for the next). */
-  const batchesAtOnce = 500;
-
   return {
-    /**
-     * Writes the messages of every batch whose window has passed: one per recipient, its words
-     * from `compose`. A batch whose alarms were all handled before it was due says nothing. A
-     * pass's batches take a handful of statements whatever their number (a round that raised
-     * alarms in thousands of buildings made thousands of batches due in one window; one
-     * transaction and five statements each kept people waiting many windows: issue #53's bench).
-     */
-    async expandDue(
-      now: Date,
-      recipientsOf: (
-        buildingIds: readonly string[],
-        route: NotificationRoute,
-      ) => Promise<ReadonlyMap<string, Recipient[]>>,
-      compose: (
-        alarms: AlarmSummary[],
-        route: NotificationRoute,
-      ) => { subject: string; body: string },
-      webhook?: {
-        url: string;
-        payload: (alarms: AlarmSummary[], route: NotificationRoute) => string;
-      },
-    ): Promise<number> {
-      let written = 0;
-      for (;;) {
-        const due = await db
-          .selectFrom('notification_batch')
-          .select(['id', 'building_id', 'alarm_ids', 'route'])
-          .where('expanded_at', 'is', null)
-          .where('due_at', '<=', now)
-          .orderBy('due_at')
-          .orderBy('id')
-          .limit(batchesAtOnce)
-          .execute();
-        if (due.length === 0) return written;
-        // Worked out before the batches are locked: the embedded database has one connection.
-        const alarms = await alarmsToTell(
-          due.flatMap((batch) => batch.alarm_ids),
-          now,
-        );
-        const toTell = new Map(
-          due.map((batch) => [
-            batch.id,
-            batch.alarm_ids.flatMap((id) => {
-              const alarm = alarms.get(id);
-              // An escalation is for what nobody has acknowledged yet.
-              if (!alarm || (batch.route === 'escalation' && alarm.acknowledgedAt !== null))
-                return [];
-              return [alarm];
-            }),
-          ]),
-        );
-        const recipients = new Map<NotificationRoute, ReadonlyMap<string, Recipient[]>>();
-        for (const route of ['first', 'escalation'] as const) {
-          const buildings = due
-            .filter((batch) => batch.route === route && toTell.get(batch.id)!.length > 0)
-            .map((batch) => batch.building_id);
-          recipients.set(
-            route,
-            buildings.length === 0 ? new Map() : await recipientsOf([...new Set(buildings)], route),
-          );
-        }
-        // Each batch's messages: one per recipient, and the webhook's.
-        const messages = due.flatMap((batch) => {
-          const told = [...toTell.get(batch.id)!].sort(
-            (a, b) => severityRank[a.severity] - severityRank[b.severity] || a.id - b.id,
-          );
-          if (told.length === 0) return [];
-          const { subject, body } = compose(told, batch.route);
-          // A critical alarm is told at once, quiet hours or not.
-          const urgent = told.some((alarm) => alarm.severity === 'critical');
-          const common = {
-            batch_id: batch.id,
-            building_id: batch.building_id,
-            status: 'pending' as const,
-            created_at: now,
-            subject,
-          };
-          return [
-            ...(recipients.get(batch.route)!.get(batch.building_id) ?? []).map((recipient) => ({
-              ...common,
-              dedupe_key: `batch:${batch.id}:${recipient.sub}`,
-              recipient: recipient.sub,
-              recipient_name: recipient.name,
-              channel: 'email' as const,
-              email: recipient.email,
-              target: null,
-              body,
-              next_attempt_at:
-                recipient.quiet && !urgent
-                  ? new Date(quietHoursEnd(now.getTime(), recipient.quiet))
-                  : now,
-            })),
-            ...(webhook
-              ? [
-                  {
-                    ...common,
-                    dedupe_key: `batch:${batch.id}:webhook`,
-                    recipient: 'webhook',
-                    recipient_name: null,
-                    channel: 'webhook' as const,
-                    email: null,
-                    target: webhook.url,
-                    body: webhook.payload(told, batch.route),
-                    next_attempt_at: now,
-                  },
-                ]
-              : []),
-          ];
-        });
-        const { inserted, took } = await db.transaction().execute(async (trx) => {
-          // Another instance may be expanding some of these meanwhile: those are its to write.
-          const { rows } = await sql<{ id: number }>`select id from notification_batch
-            where id = any(${due.map((batch) => batch.id)}::integer[]) and expanded_at is null
-            for update skip locked`.execute(trx);
-          const mine = new Set(rows.map((row) => row.id));
-          if (mine.size === 0) return { inserted: 0, took: 0 };
-          let inserted = 0;
-          const ours = messages.filter((message) => mine.has(message.batch_id));
-          for (let start = 0; start < ours.length; start += messagesAtOnce) {
-            const result = await trx
-              .insertInto('notification_outbox')
-              .values(ours.slice(start, start + messagesAtOnce))
-              .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-              .executeTakeFirst();
-            inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
-          }
-          await trx
-            .updateTable('notification_batch')
-            .set({ expanded_at: now })
-            .where('id', '=', sql<number>`any(${[...mine]}::integer[])`)
-            .execute();
-          return { inserted, took: mine.size };
-        });
-        written += inserted;
-        // The last of them, or another instance is at them: the next pass sees what is left.
-        if (due.length < batchesAtOnce || took < due.length) return written;
-      }
-    },
+    /** See `expandDue`. */
+    expandDue: (...args: ExpandArguments) => expandDue(db, ...args),
 
     /** When the next batch not yet written falls due; undefined when none waits. */
     async nextDueAt(): Promise<Date | undefined> {
