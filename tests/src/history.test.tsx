@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
 import { groupReadings } from '@/features/history/utils/time-series';
 import { siteDayStart } from '@/shared/rules/site-days';
-import { maxLinesDrawn, namedInBand } from '@/features/history/components/history-charts';
+import { maxLinesDrawn, namedInBand } from '@/features/history/components/group-chart';
 import { latestShownFirst } from '@/features/history/components/latest-values';
 import { placeReadings, type PlaceLevel } from '../../server/emulator/device-api';
 import { specialBuildings } from '../../server/emulator/portfolio';

@@ -25,7 +25,7 @@ import {
   maxDrawnPoints,
   maxLinesDrawn,
   namedInBand,
-} from '@/features/history/components/history-charts';
+} from '@/features/history/components/group-chart';
 
 const minute = 60_000;
 const step = 15 * minute;
