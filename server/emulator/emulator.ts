@@ -8,12 +8,8 @@ import {
   type FaultController,
   type FaultSettings,
 } from './faults.ts';
-import {
-  createPlatformSchema,
-  isIntrospectionQuery,
-  registerGraphqlApi,
-  type SchemaMode,
-} from './graphql-api.ts';
+import { isIntrospectionQuery, registerGraphqlApi } from './graphql-api.ts';
+import { createPlatformSchema, type SchemaMode } from './graphql-schema.ts';
 import { registerIdentityProvider, type ClientCredentials } from './identity-provider.ts';
 import {
   generatePortfolio,

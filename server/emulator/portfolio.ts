@@ -1,3 +1,10 @@
+/**
+ * The emulator's seeded portfolio: organizations, sites, buildings, floors, rooms and devices
+ * made from one seed, the same on every run and machine. One file on purpose (over 400 lines):
+ * every record is drawn from the seed in a fixed order, so a building's rooms and devices are
+ * the same whoever asks first; split, that order would be spread over modules that must not
+ * change it. Large profiles make rooms again from their seed when asked (docs/emulator.md).
+ */
 import {
   countsOf,
   devicesOfRoom,

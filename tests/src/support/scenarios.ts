@@ -9,7 +9,7 @@
 import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
 import { HttpResponse, delay, http, type RequestHandler } from 'msw';
-import { type SchemaMode } from '../../../server/emulator/graphql-api';
+import { type SchemaMode } from '../../../server/emulator/graphql-schema';
 import { type PlaceLevel } from '../../../server/emulator/device-api';
 import {
   hostileSkips,

@@ -7,7 +7,7 @@ import { defaultComfortBands, type ComfortBands } from '@/shared/rules/comfort';
 import { type ComfortHours } from '@/shared/rules/comfort';
 import { comfortHoursSetting } from '../../../../server/comfort-settings';
 import { HttpResponse, graphql, http, type RequestHandler } from 'msw';
-import { createPlatformSchema, type SchemaMode } from '../../../../server/emulator/graphql-api';
+import { createPlatformSchema, type SchemaMode } from '../../../../server/emulator/graphql-schema';
 import { defaultHistoryMaxDays } from '../../../../server/config';
 import { capabilityQuery, readCapabilities } from '../../../../server/platform/capabilities';
 import {
