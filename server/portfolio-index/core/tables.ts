@@ -1,3 +1,9 @@
+/**
+ * Every table of the index's database as Kysely types it, in one file on purpose: Kysely checks
+ * each query against one Database interface, so a capability's queries see the tables they join
+ * (an alarm joins the served buildings; search, the scopes), and a migration and its table read
+ * side by side. Over 400 lines because the schema is; it holds no code.
+ */
 import type { AlarmKind } from '../../../src/shared/contracts/alarms.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { SkippedRecords } from '../../../src/shared/platform/records.ts';
