@@ -52,20 +52,7 @@ export async function syncPortfolio(options: {
 }): Promise<SyncOutcome> {
   const { db, pages, capabilities, clock } = options;
   const now = () => new Date(clock.now());
-  // Whoever holds the sync lock is the only one syncing: a run still "running" was left by an
-  // instance that stopped, and its rows are only in the way.
-  const abandoned = await db
-    .updateTable('index_run')
-    .set({
-      outcome: 'failed',
-      phase: 'failed',
-      finished_at: now(),
-      error: 'Interrupted: the instance that was syncing stopped before it finished.',
-    })
-    .where('outcome', '=', 'running')
-    .returning('id')
-    .execute();
-  for (const { id } of abandoned) await removeRun(db, id);
+  await removeAbandonedRuns(db, now());
 
   const { id: runId } = await db
     .insertInto('index_run')
@@ -163,55 +150,13 @@ export async function syncPortfolio(options: {
     await progress({ phase: 'checking-quality', ...counts });
     await checkIndexedQuality(db, runId, drillDowns, options.signal);
     await progress({ phase: 'writing' });
-    // Search's full-text indexes take bulk inserts into a pending list, which every query would
-    // read through row by row (40 ms of a search at 336,000 rooms) until a vacuum: merged now.
-    for (const index of searchIndexes)
-      await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
-    // Fresh statistics for the planner: without them it guesses a few dozen matches for a word
-    // that has tens of thousands, and plans accordingly.
-    for (const table of runTables) await sql`analyze ${sql.table(table)}`.execute(db);
-    await db.transaction().execute(async (transaction) => {
-      const served = await transaction
-        .selectFrom('index_current')
-        .select('run_id')
-        .executeTakeFirst();
-      // With the run it is found in: an alarm never names a finding the served run lacks.
-      await deriveQualityAlarms(
-        transaction,
-        served?.run_id,
-        runId,
-        now(),
-        options.alarms ?? defaultAlarmRules,
-      );
-      await transaction
-        .insertInto('index_current')
-        .values({ singleton: true, run_id: runId })
-        .onConflict((conflict) => conflict.column('singleton').doUpdateSet({ run_id: runId }))
-        .execute();
-      await transaction
-        .updateTable('index_run')
-        .set({
-          phase: 'done',
-          outcome: 'done',
-          finished_at: now(),
-          unread,
-          skipped,
-          platform_requests: pages.requests(),
-        })
-        .where('id', '=', runId)
-        .execute();
+    await serveRun(db, runId, {
+      clock,
+      alarms: options.alarms ?? defaultAlarmRules,
+      unread,
+      skipped,
+      platformRequests: pages.requests(),
     });
-    const older = await db
-      .selectFrom('index_run')
-      .select('id')
-      .where('id', '<>', runId)
-      .where('outcome', '=', 'done')
-      .execute();
-    for (const { id } of older) await removeRun(db, id);
-    // The removed run's rows become room for the next one. The embedded database has no
-    // autovacuum to do this, and its files would grow by a portfolio at every refresh.
-    if (older.length > 0)
-      for (const table of runTables) await sql`vacuum ${sql.table(table)}`.execute(db);
     return { runId, method, unread, skipped };
   } catch (error) {
     await db
@@ -228,6 +173,92 @@ export async function syncPortfolio(options: {
     await removeRun(db, runId);
     throw error;
   }
+}
+
+/**
+ * Makes the written run the one served, in one statement beside the alarms its findings raise,
+ * after search's indexes are merged and the planner's statistics are fresh; then removes the
+ * older runs and gives their room back.
+ */
+async function serveRun(
+  db: Kysely<IndexTables>,
+  runId: number,
+  finish: {
+    clock: Clock;
+    alarms: AlarmRules;
+    unread: string[];
+    skipped: SkippedRecords;
+    platformRequests: number;
+  },
+): Promise<void> {
+  // Search's full-text indexes take bulk inserts into a pending list, which every query would
+  // read through row by row (40 ms of a search at 336,000 rooms) until a vacuum: merged now.
+  for (const index of searchIndexes)
+    await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
+  // Fresh statistics for the planner: without them it guesses a few dozen matches for a word
+  // that has tens of thousands, and plans accordingly.
+  for (const table of runTables) await sql`analyze ${sql.table(table)}`.execute(db);
+  await db.transaction().execute(async (transaction) => {
+    const served = await transaction
+      .selectFrom('index_current')
+      .select('run_id')
+      .executeTakeFirst();
+    // With the run it is found in: an alarm never names a finding the served run lacks.
+    await deriveQualityAlarms(
+      transaction,
+      served?.run_id,
+      runId,
+      new Date(finish.clock.now()),
+      finish.alarms,
+    );
+    await transaction
+      .insertInto('index_current')
+      .values({ singleton: true, run_id: runId })
+      .onConflict((conflict) => conflict.column('singleton').doUpdateSet({ run_id: runId }))
+      .execute();
+    await transaction
+      .updateTable('index_run')
+      .set({
+        phase: 'done',
+        outcome: 'done',
+        finished_at: new Date(finish.clock.now()),
+        unread: finish.unread,
+        skipped: finish.skipped,
+        platform_requests: finish.platformRequests,
+      })
+      .where('id', '=', runId)
+      .execute();
+  });
+  const older = await db
+    .selectFrom('index_run')
+    .select('id')
+    .where('id', '<>', runId)
+    .where('outcome', '=', 'done')
+    .execute();
+  for (const { id } of older) await removeRun(db, id);
+  // The removed run's rows become room for the next one. The embedded database has no
+  // autovacuum to do this, and its files would grow by a portfolio at every refresh.
+  if (older.length > 0)
+    for (const table of runTables) await sql`vacuum ${sql.table(table)}`.execute(db);
+}
+
+/**
+ * Whoever holds the sync lock is the only one syncing: a run still "running" was left by an
+ * instance that stopped, and its rows are only in the way.
+ */
+async function removeAbandonedRuns(db: Kysely<IndexTables>, at: Date): Promise<void> {
+  const abandoned = await db
+    .updateTable('index_run')
+    .set({
+      outcome: 'failed',
+      phase: 'failed',
+      finished_at: at,
+      error: 'Interrupted: the instance that was syncing stopped before it finished.',
+    })
+    .where('outcome', '=', 'running')
+    .returning('id')
+    .execute();
+  for (const { id } of abandoned) await removeRun(db, id);
 }
 
 /**
