@@ -19,8 +19,6 @@ export function tracked(stop: () => Promise<void>): () => Promise<void> {
 export function stopEverythingOnInterrupt(): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
-      void Promise.allSettled([...running].map((stop) => stop())).finally(() =>
-        process.exit(130),
-      );
+      void Promise.allSettled([...running].map((stop) => stop())).finally(() => process.exit(130));
     });
 }

@@ -10,7 +10,6 @@ export const root = path.resolve(import.meta.dirname, '../..');
 export { freePort } from './free-port';
 export { stopEverythingOnInterrupt } from './interrupt';
 
-
 export interface Service {
   child: ChildProcess;
   url: string;
