@@ -234,7 +234,7 @@ export async function drillDownPairBenchmarks(command: string): Promise<void> {
     [
       `## ${group}`,
       '',
-      `Measured with \`${command}\` (\`BENCH_ONLY=drill-down-pair\` runs and writes this section alone): this build beside ${builds[0]!.name} (a git worktree of \`BENCH_BASELINE\`, built as the image builds it), both production servers up at once on the large profile with the index off (no sync shares the two cores), ${rounds} rounds alternating which build goes first, each in a fresh browser context. Issue #56: the drill-down's GraphQL reads moved from TanStack Query to urql.`,
+      `Measured with \`${command}\` (\`BENCH_ONLY=drill-down-pair\` runs and writes this section alone): this build beside ${builds[0]!.name} (a git worktree of \`BENCH_BASELINE\`, built as the image builds it), both production servers up at once on the large profile, each with its index, measured once both are quiet after their first sync and rounds (no sync or round shares the two cores), ${rounds} rounds alternating which build goes first, each in a fresh browser context. Issue #56: the drill-down's GraphQL reads moved from TanStack Query to urql.`,
       '',
       ...figureTable(figures, 'measure'),
     ].join('\n'),
