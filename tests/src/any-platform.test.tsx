@@ -5,8 +5,11 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HandMovedObserver } from './support/hand-moved-observer';
+import { paths } from '@/config/paths';
 import { server } from './support/msw-server';
+import { linksOf } from './support/queries';
 import { renderApp } from './support/render-app';
 import { fixture, fixtureBuildings, platformVariant } from './support/scenarios';
 
@@ -18,10 +21,11 @@ const ui = {
   rooms: () => screen.findByRole('table', { name: 'Rooms' }),
 };
 
-/** A building with floors and rooms, its first floor and its first room. */
+/** A building with floors and rooms, and the level (counted from the lowest) of one with rooms. */
 const withRooms = fixture.buildings.find((entry) =>
   fixture.floorsOf(entry).some((floor) => floor.spaces.length > 1),
 )!;
+const floorWithRooms = fixture.floorsOf(withRooms).findIndex((floor) => floor.spaces.length > 1);
 
 describe.each(['lean', 'hostile'] as const)('on a %s platform', (variant) => {
   it('lists every building it can read in the portfolio, unknown figures as unknown', async () => {
@@ -54,17 +58,31 @@ describe.each(['lean', 'hostile'] as const)('on a %s platform', (variant) => {
     }
   });
 
-  it('drills down from the building to a floor and a room by clicks', async () => {
-    server.use(...platformVariant(variant));
-    renderApp(`/buildings/${withRooms.record.id}`);
-    const floors = await ui.floors();
-    const [firstFloor] = within(floors).getAllByRole('link').slice(-1);
-    await userEvent.click(firstFloor!);
-    const rooms = await ui.rooms();
-    const [room] = within(rooms).getAllByRole('link');
-    const roomName = room!.textContent ?? '';
-    await userEvent.click(room!);
-    expect(await ui.heading(new RegExp(roomName.split(' (')[0]!))).toBeInTheDocument();
+  describe('drilling down, as on a phone: what is below the first screen waits until near', () => {
+    // The charts and histories below the fold are not what these journeys are about (they have
+    // their own tests); left unreached, as a person tapping straight on does, they are not drawn.
+    beforeEach(() => vi.stubGlobal('IntersectionObserver', HandMovedObserver));
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      HandMovedObserver.instances = [];
+    });
+
+    it('opens a floor from the building by a click', async () => {
+      server.use(...platformVariant(variant));
+      renderApp(paths.building(withRooms.record.id));
+      const [lowest] = linksOf(await ui.floors()).slice(-1);
+      await userEvent.click(lowest!);
+      expect(await ui.rooms()).toBeInTheDocument();
+    });
+
+    it('opens a room from the floor by a click', async () => {
+      server.use(...platformVariant(variant));
+      renderApp(paths.level(withRooms.record.id, floorWithRooms));
+      const [room] = linksOf(await ui.rooms());
+      const roomName = room!.textContent ?? '';
+      await userEvent.click(room!);
+      expect(await ui.heading(new RegExp(roomName.split(' (')[0]!))).toBeInTheDocument();
+    });
   });
 
   it('shows the Sites, the data quality and the comparison, or says what is missing', async () => {

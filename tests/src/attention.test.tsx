@@ -112,21 +112,30 @@ describe('Needs attention now', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('filters by measurement and orders by how long, through the URL', async () => {
+  it('filters by measurement through the URL', async () => {
     const { router } = renderApp('/attention');
     await ui.rows();
-    await userEvent.selectOptions(ui.measurement(), 'temperature');
-    await waitFor(() => expect(router.state.location.search).toBe('?kind=temperature'));
+    await userEvent.selectOptions(ui.measurement(), 'humidity');
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=humidity'));
     await waitFor(async () => {
-      for (const row of await ui.rows()) expect(row).toHaveTextContent('Air temperature');
+      for (const row of await ui.rows()) expect(row).toHaveTextContent('Relative humidity');
     });
-    expect(attentionRequests.at(-1)).toContain('kind=temperature');
+    expect(attentionRequests.at(-1)).toContain('kind=humidity');
+  });
+
+  it('orders by how long through the URL, keeping the filter, and says what each order means', async () => {
+    // Begun on one measurement's rooms, as a person who narrowed the list first.
+    const { router } = renderApp('/attention?kind=humidity');
+    await ui.rows();
     // What the order means is said, not left to a code comment (the walk's P3-9).
     expect(
       screen.getByText(/^Worst first: how far each reading is outside its band/),
     ).toBeVisible();
     await userEvent.selectOptions(ui.order(), 'longest');
-    await waitFor(() => expect(attentionRequests.at(-1)).toContain('sort=longest'));
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=humidity&sort=longest'));
+    expect(attentionRequests.at(-1)).toMatch(
+      /kind=humidity.*sort=longest|sort=longest.*kind=humidity/,
+    );
     expect(screen.getByText(/^Longest out of band first: the rooms/)).toBeVisible();
   });
 

@@ -33,3 +33,10 @@ export function holding(
  */
 export const rowsOf = (table: HTMLElement): HTMLElement[] =>
   within(table).getAllByRole('row', { hidden: true });
+
+/**
+ * The links inside `scope` (a list or table found as a person finds it), by role, without checking
+ * each one's visibility again (see rowsOf): a building's 60 floors took 1.1 s with the check.
+ */
+export const linksOf = (scope: HTMLElement): HTMLElement[] =>
+  within(scope).getAllByRole('link', { hidden: true });
