@@ -6,21 +6,23 @@ import type { Metrics } from '../http/metrics.ts';
 import type { IndexSettings } from '../config.ts';
 import type { CapabilityProbe } from '../platform/capabilities.ts';
 import type { PlatformGateway } from '../platform/gateway.ts';
-import { openIndexDatabase, releaseTransientMemory, type IndexDatabase } from './core/database.ts';
+import { openIndexDatabase, type IndexDatabase } from './core/database.ts';
 import { readIndexStatus, type IndexStatus } from './core/index-status.ts';
-import { createPlatformPages, SyncReadError } from './core/platform-pages.ts';
+import { createPlatformPages } from './core/platform-pages.ts';
 import { servedReads, servedRun, type IndexReader } from './core/served.ts';
 import { createReadsFirst } from './core/reads-first.ts';
-import { createRound } from './core/rounds.ts';
+import type { Round, RoundContext } from './core/rounds.ts';
 import { hierarchyReads, type HierarchyReads } from './hierarchy/hierarchy-reads.ts';
-import { syncPortfolio } from './hierarchy/sync.ts';
+import { createSyncRuns } from './hierarchy/sync-runs.ts';
 import { qualityReads, type QualityReads } from './quality/quality-reads.ts';
 import type { ComfortRules } from '../../src/shared/rules/space-bands.ts';
 import type { ComfortHours } from '../../src/shared/rules/comfort.ts';
 import { conditionsReads, type ConditionsReads } from './conditions/conditions-reads.ts';
-import { refreshConditions, type ConditionsRound } from './conditions/refresh.ts';
+import { createConditionsRound } from './conditions/conditions-round.ts';
+import type { ConditionsRound } from './conditions/refresh.ts';
 import { energyReads, type EnergyReads } from './energy/energy-reads.ts';
-import { refreshEnergy, type EnergyRound } from './energy/refresh.ts';
+import { createEnergyRound } from './energy/energy-round.ts';
+import type { EnergyRound } from './energy/refresh.ts';
 import type { HistorySettings } from '../config.ts';
 import { createScopeMaterializer, prepareReaderRole } from './access/scopes.ts';
 import { createAccessStore, type AccessStore } from './access/access-store.ts';
@@ -28,13 +30,6 @@ import { alarmReads, type AlarmReads } from './alarms/alarm-reads.ts';
 
 export type { IndexStatus };
 export type { IndexReader };
-
-/**
- * History look-backs one conditions round may make for readings first seen out of band (within
- * what its request budget leaves after one request per building): the default portfolio's first
- * round looks up every one; a larger portfolio catches up by ordinary checks.
- */
-export const maxLookBacksPerRound = 1000;
 
 /**
  * Requests a conditions round makes at once before its pace holds: the whole round of a portfolio
@@ -85,6 +80,47 @@ export interface PortfolioIndex {
   close(): Promise<void>;
 }
 
+/** The index's database, and where grants decide, its reader role (decision 0020). */
+async function openDatabase(settings: IndexSettings, log: FastifyBaseLogger) {
+  const database = await openIndexDatabase({
+    url: settings.databaseUrl,
+    dataDir: settings.dataDir,
+  });
+  if (!settings.scopes) return database;
+  try {
+    const { searchIndexed } = await prepareReaderRole(database, settings.readerRole);
+    if (!searchIndexed)
+      log.info(
+        "Searches of people who see part of the portfolio read every name: the database's full-text match (ts_match_vq) is not LEAKPROOF and Storey may not mark it. A database administrator may: ALTER FUNCTION pg_catalog.ts_match_vq(tsvector, tsquery) LEAKPROOF (docs/access-scopes.md).",
+      );
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Conditions, then energy: the meters the energy refresh reads are found by the first. */
+async function roundsInTurn(
+  conditions: Round<ConditionsRound>,
+  energy: Round<EnergyRound>,
+  log: FastifyBaseLogger,
+) {
+  try {
+    await conditions.run();
+  } catch (error) {
+    log.warn(
+      { err: error },
+      'The rooms out of their comfort band could not be brought up to date.',
+    );
+  }
+  try {
+    await energy.run();
+  } catch (error) {
+    log.warn({ err: error }, "The buildings' energy could not be brought up to date.");
+  }
+}
+
 /**
  * The portfolio index: a copy of the platform's hierarchy in PostgreSQL that every screen reads,
  * kept by a sync that reads the platform only through the BFF's gateway (decision 0010). Its own
@@ -108,24 +144,8 @@ export async function createPortfolioIndex(options: {
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }): Promise<PortfolioIndex> {
   const { settings, gateway, clock, log } = options;
-  const database = await openIndexDatabase({
-    url: settings.databaseUrl,
-    dataDir: settings.dataDir,
-  });
+  const database = await openDatabase(settings, log);
   const { db } = database;
-  // Only where grants decide: the reader role and the scopes' rows (decision 0020).
-  if (settings.scopes) {
-    try {
-      const { searchIndexed } = await prepareReaderRole(database, settings.readerRole);
-      if (!searchIndexed)
-        log.info(
-          "Searches of people who see part of the portfolio read every name: the database's full-text match (ts_match_vq) is not LEAKPROOF and Storey may not mark it. A database administrator may: ALTER FUNCTION pg_catalog.ts_match_vq(tsvector, tsquery) LEAKPROOF (docs/access-scopes.md).",
-        );
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
-  }
   // One connection on the embedded database: a round's writes let people's reads go first.
   const readsFirst = database.kind === 'embedded' ? createReadsFirst() : undefined;
   const readServed = servedReads(
@@ -136,195 +156,65 @@ export async function createPortfolioIndex(options: {
       : undefined,
     readsFirst,
   );
-  /** Each scope's counts in a run (by scope key and run id): see `access.counts`. */
-  const instance = `${hostname()}:${process.pid}`;
-  const refreshMs = settings.refreshMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let conditionsTimer: NodeJS.Timeout | undefined;
-  let mine: Promise<unknown> | undefined;
   let closed = false;
   const stopping = new AbortController();
-
-  const sync = async () => {
-    const capabilities = await options.capabilities.current();
-    const pages = createPlatformPages({
-      gateway,
-      wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
-      pageSize: settings.pageSize,
-      concurrency: settings.concurrency,
-      signal: stopping.signal,
-    });
-    if (!capabilities.probed)
-      throw new SyncReadError(
-        `The platform could not be asked what it offers (${capabilities.reason ?? 'no answer'}).`,
-      );
-    const outcome = await syncPortfolio({
-      db,
-      pages,
-      capabilities: capabilities.graphql,
-      instance,
-      clock,
-      alarms: settings.alarms,
-      signal: stopping.signal,
-    });
-    releaseTransientMemory();
-    log.info(
-      { runId: outcome.runId, method: outcome.method, platformRequests: pages.requests() },
-      'The portfolio index is up to date.',
-    );
-  };
-
-  /**
-   * Runs `sync` under the lock. Settles as soon as it is known whether it runs: with `running`
-   * (its end; wrapped, so awaiting this does not wait for the sync) or undefined when busy.
-   */
-  const tryStart = (onlyIfDue: boolean) =>
-    new Promise<{ running: Promise<void> } | undefined>((resolve, reject) => {
-      if (mine || closed) return resolve(undefined);
-      let settled = false;
-      const done = database.lock.tryRun(async () => {
-        if (onlyIfDue && !(await isDue())) {
-          settled = true;
-          resolve({ running: Promise.resolve() });
-          return;
-        }
-        const running = sync();
-        settled = true;
-        resolve({ running });
-        await running;
-      });
-      // Settles once this instance may sync again (the lock released, `mine` cleared).
-      mine = done
-        .then(
-          (ran) => {
-            if (!ran && !settled) resolve(undefined);
-          },
-          (error: unknown) => {
-            if (!settled) reject(error);
-          },
-        )
-        .finally(() => {
-          mine = undefined;
-        });
-    });
-
-  const isDue = async () => {
-    const served = await servedRun(db);
-    return !served || clock.now() - Date.parse(served.finishedAt) >= refreshMs;
-  };
-
-  const pagesFor = (pageSize: number, budget: number, spreadOverMs?: number) =>
-    createPlatformPages({
-      gateway,
-      wait: options.wait ?? ((ms, signal) => delay(ms, undefined, { signal })),
-      pageSize,
-      concurrency: settings.concurrency,
-      signal: stopping.signal,
-      budget,
-      ...(spreadOverMs === undefined
-        ? {}
-        : { pace: { everyMs: spreadOverMs / budget, burst: paceBurst } }),
-    });
-  const indexed = async () => (await servedRun(db)) !== undefined;
-  const conditions = createRound<ConditionsRound>({
-    name: 'Conditions',
-    lock: database.conditionsLock,
-    offered: async () => {
-      const capabilities = await options.capabilities.current();
-      return capabilities.probed && capabilities.currentValues.available;
-    },
-    indexed,
-    closed: () => closed,
-    warn: (details, message) => log.warn(details, message),
-    work: async () => {
-      const round = await refreshConditions({
-        db,
-        // Readings first seen out of band are looked up in history, where the platform has it.
-        history: (await options.capabilities.current()).history.available
-          ? {
-              settings: options.history,
-              maxLookBacks: maxLookBacksPerRound,
-              budget: settings.conditionsRequestBudget,
-            }
-          : undefined,
-        // The platform's largest page of a list (field notes: take at most 5,000). The budget is
-        // spread over the period between rounds (decision 0013): at 10,000 buildings a round
-        // reads every one of them at a steady pace, not the whole budget in the first minute.
-        pages: pagesFor(
-          5000,
-          settings.conditionsRequestBudget,
-          settings.conditionsRefreshMinutes * 60_000,
-        ),
-        comfort: options.comfort,
-        hours: options.comfortHours,
-        alarms: settings.alarms,
-        readsFirst,
-        clock,
-        instance,
+  const wait = options.wait ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  const context: RoundContext = {
+    db,
+    clock,
+    instance: `${hostname()}:${process.pid}`,
+    concurrency: settings.concurrency,
+    signal: stopping.signal,
+    capabilities: options.capabilities,
+    pages: (pageSize, budget, spreadOverMs) =>
+      createPlatformPages({
+        gateway,
+        wait,
+        pageSize,
         concurrency: settings.concurrency,
         signal: stopping.signal,
-      });
-      options.metrics?.alarmRoundSeconds.observe(round.alarmsMs / 1000);
-      return round;
-    },
-  });
-  const energy = createRound<EnergyRound>({
-    name: 'Energy',
-    lock: database.energyLock,
-    offered: async () => {
-      const capabilities = await options.capabilities.current();
-      return capabilities.probed && capabilities.history.available;
-    },
-    indexed,
-    closed: () => closed,
-    warn: (details, message) => log.warn(details, message),
-    work: () =>
-      refreshEnergy({
-        db,
-        pages: pagesFor(options.history.pageSize, settings.energyRequestBudget),
-        history: options.history,
-        clock,
-        instance,
-        concurrency: settings.concurrency,
-        signal: stopping.signal,
+        ...(budget === undefined ? {} : { budget }),
+        ...(budget === undefined || spreadOverMs === undefined
+          ? {}
+          : { pace: { everyMs: spreadOverMs / budget, burst: paceBurst } }),
       }),
+    indexed: async () => (await servedRun(db)) !== undefined,
+    closed: () => closed,
+    log,
+  };
+  const syncs = createSyncRuns(context, {
+    lock: database.lock,
+    pageSize: settings.pageSize,
+    refreshMinutes: settings.refreshMinutes,
+    alarms: settings.alarms,
   });
-  const refreshConditionsNow = () => conditions.run();
-  const refreshEnergyNow = () => energy.run();
+  const conditions = createConditionsRound(context, {
+    lock: database.conditionsLock,
+    budget: settings.conditionsRequestBudget,
+    everyMinutes: settings.conditionsRefreshMinutes,
+    history: options.history,
+    comfort: options.comfort,
+    hours: options.comfortHours,
+    alarms: settings.alarms,
+    readsFirst,
+    metrics: options.metrics,
+  });
+  const energy = createEnergyRound(context, {
+    lock: database.energyLock,
+    budget: settings.energyRequestBudget,
+    history: options.history,
+  });
 
-  /** Conditions, then energy: the meters the energy refresh reads are found by the first. */
-  const conditionsTick = async () => {
-    try {
-      await refreshConditionsNow();
-    } catch (error) {
-      log.warn(
-        { err: error },
-        'The rooms out of their comfort band could not be brought up to date.',
-      );
-    }
-    try {
-      await refreshEnergyNow();
-    } catch (error) {
-      log.warn({ err: error }, "The buildings' energy could not be brought up to date.");
-    }
-  };
-
-  const tick = async () => {
-    try {
-      await (
-        await tryStart(true)
-      )?.running;
-    } catch (error) {
-      log.warn({ err: error }, 'The portfolio index could not be brought up to date.');
-    }
-  };
+  const conditionsTick = () => roundsInTurn(conditions, energy, log);
 
   /**
    * At start: the index first (conditions are listed by the served index's buildings), then a
    * first round of conditions at once rather than a period later.
    */
   const firstTicks = async () => {
-    await tick();
+    await syncs.tick();
     await conditionsTick();
   };
 
@@ -334,7 +224,7 @@ export async function createPortfolioIndex(options: {
     started: () => firstRounds,
     start() {
       firstRounds = firstTicks();
-      timer = setInterval(() => void tick(), refreshMs);
+      timer = setInterval(() => void syncs.tick(), settings.refreshMinutes * 60_000);
       timer.unref();
       conditionsTimer = setInterval(
         () => void conditionsTick(),
@@ -342,36 +232,16 @@ export async function createPortfolioIndex(options: {
       );
       conditionsTimer.unref();
     },
-    async refresh() {
-      const started = await tryStart(false);
-      if (!started) return { outcome: 'busy', done: Promise.resolve() };
-      const released = mine;
-      // Done once the sync ended and the next refresh can start (not 'busy' because of this one).
-      const done = started.running
-        .catch((error: unknown) => {
-          log.warn({ err: error }, 'The portfolio index could not be brought up to date.');
-        })
-        .then(async () => {
-          await released?.catch(() => {});
-        });
-      return { outcome: 'started', done };
-    },
-    async syncIfDue() {
-      const due = await isDue();
-      if (!due) return 'not-due';
-      const started = await tryStart(true);
-      if (!started) return 'busy';
-      await started.running;
-      return 'synced';
-    },
+    refresh: syncs.refresh,
+    syncIfDue: syncs.syncIfDue,
     status: () => readIndexStatus(db, database.kind, settings.refreshMinutes),
     ...hierarchyReads(readServed),
     quality: qualityReads(readServed),
     conditions: {
-      refresh: refreshConditionsNow,
+      refresh: () => conditions.run(),
       ...conditionsReads(readServed, clock, options.comfort),
     },
-    energy: { refresh: refreshEnergyNow, ...energyReads(readServed, clock) },
+    energy: { refresh: () => energy.run(), ...energyReads(readServed, clock) },
     alarms: alarmReads(readServed, db, clock),
     access: createAccessStore({ db, readServed, clock }),
     async close() {
@@ -379,7 +249,7 @@ export async function createPortfolioIndex(options: {
       clearInterval(timer);
       clearInterval(conditionsTimer);
       stopping.abort(new Error('Storey is stopping: the sync was not finished.'));
-      await mine?.catch(() => {});
+      await syncs.settled();
       await conditions.settled();
       await energy.settled();
       await database.close();

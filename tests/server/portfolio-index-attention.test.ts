@@ -13,7 +13,7 @@ import { bandKindOfType, comfortVerdict } from '@/shared/rules/comfort';
 import { defaultComfortBands } from '@/shared/rules/comfort';
 import { defaultComfortHours } from '@/shared/rules/comfort';
 import { placeCurrentValues, placeReadings } from '../../server/emulator/device-api';
-import { maxLookBacksPerRound } from '../../server/portfolio-index/portfolio-index';
+import { maxLookBacksPerRound } from '../../server/portfolio-index/conditions/conditions-round';
 import {
   csrf,
   startBff,

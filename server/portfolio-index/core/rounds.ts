@@ -1,6 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { CapabilityProbe } from '../../platform/capabilities.ts';
 import { featureWords, notEnabledReason } from '../../platform/history.ts';
 import type { SyncLock } from './database.ts';
-import { BudgetSpentError, SyncReadError } from './platform-pages.ts';
+import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
+import type { IndexTables } from './tables.ts';
 
 /**
  * A background round of the index beside its sync (the conditions refresh, the energy refresh):
@@ -75,4 +80,27 @@ export function roundStopReason(
     return { error: notEnabledReason(featureWords[feature].noun) };
   if (stopped instanceof SyncReadError) return { error: stopped.message };
   return 'unexpected';
+}
+
+/**
+ * What every round of the index is given by the index that runs it: its database, who it is,
+ * how to read the platform's pages within a budget, and when to stop.
+ */
+export interface RoundContext {
+  db: Kysely<IndexTables>;
+  clock: Clock;
+  /** This process, as the runs' rows name it ("host:pid"). */
+  instance: string;
+  concurrency: number;
+  signal: AbortSignal;
+  capabilities: CapabilityProbe;
+  /**
+   * The platform's pages of `pageSize`: at most `budget` requests when given, spread over
+   * `spreadOverMs` when given (decision 0013).
+   */
+  pages(pageSize: number, budget?: number, spreadOverMs?: number): PlatformPages;
+  /** Whether the index has served a sync (the rounds read its buildings). */
+  indexed(): Promise<boolean>;
+  closed(): boolean;
+  log: FastifyBaseLogger;
 }

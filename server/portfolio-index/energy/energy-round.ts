@@ -1,0 +1,37 @@
+import type { HistorySettings } from '../../config.ts';
+import type { SyncLock } from '../core/database.ts';
+import { createRound, type Round, type RoundContext } from '../core/rounds.ts';
+import { refreshEnergy, type EnergyRound } from './refresh.ts';
+
+/** The meters' refresh as a round of the index: one at a time, across instances too. */
+export function createEnergyRound(
+  context: RoundContext,
+  parts: {
+    lock: SyncLock;
+    /** Platform requests a round may make (ENERGY_REQUEST_BUDGET). */
+    budget: number;
+    history: HistorySettings;
+  },
+): Round<EnergyRound> {
+  return createRound<EnergyRound>({
+    name: 'Energy',
+    lock: parts.lock,
+    offered: async () => {
+      const capabilities = await context.capabilities.current();
+      return capabilities.probed && capabilities.history.available;
+    },
+    indexed: context.indexed,
+    closed: context.closed,
+    warn: (details, message) => context.log.warn(details, message),
+    work: () =>
+      refreshEnergy({
+        db: context.db,
+        pages: context.pages(parts.history.pageSize, parts.budget),
+        history: parts.history,
+        clock: context.clock,
+        instance: context.instance,
+        concurrency: context.concurrency,
+        signal: context.signal,
+      }),
+  });
+}
