@@ -100,6 +100,45 @@ async function openDatabase(settings: IndexSettings, log: FastifyBaseLogger) {
   }
 }
 
+/** What every round of this index is given (see RoundContext). */
+function roundContext(parts: {
+  db: IndexDatabase['db'];
+  settings: IndexSettings;
+  gateway: PlatformGateway;
+  capabilities: CapabilityProbe;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  wait?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
+  signal: AbortSignal;
+  closed: () => boolean;
+}): RoundContext {
+  const { db, settings, signal } = parts;
+  const wait = parts.wait ?? ((ms, aborted) => delay(ms, undefined, { signal: aborted }));
+  return {
+    db,
+    clock: parts.clock,
+    instance: `${hostname()}:${process.pid}`,
+    concurrency: settings.concurrency,
+    signal,
+    capabilities: parts.capabilities,
+    pages: (pageSize, budget, spreadOverMs) =>
+      createPlatformPages({
+        gateway: parts.gateway,
+        wait,
+        pageSize,
+        concurrency: settings.concurrency,
+        signal,
+        ...(budget === undefined ? {} : { budget }),
+        ...(budget === undefined || spreadOverMs === undefined
+          ? {}
+          : { pace: { everyMs: spreadOverMs / budget, burst: paceBurst } }),
+      }),
+    indexed: async () => (await servedRun(db)) !== undefined,
+    closed: parts.closed,
+    log: parts.log,
+  };
+}
+
 /** Conditions, then energy: the meters the energy refresh reads are found by the first. */
 async function roundsInTurn(
   conditions: Round<ConditionsRound>,
@@ -143,7 +182,7 @@ export async function createPortfolioIndex(options: {
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }): Promise<PortfolioIndex> {
-  const { settings, gateway, clock, log } = options;
+  const { settings, clock, log } = options;
   const database = await openDatabase(settings, log);
   const { db } = database;
   // One connection on the embedded database: a round's writes let people's reads go first.
@@ -160,30 +199,12 @@ export async function createPortfolioIndex(options: {
   let conditionsTimer: NodeJS.Timeout | undefined;
   let closed = false;
   const stopping = new AbortController();
-  const wait = options.wait ?? ((ms, signal) => delay(ms, undefined, { signal }));
-  const context: RoundContext = {
+  const context = roundContext({
+    ...options,
     db,
-    clock,
-    instance: `${hostname()}:${process.pid}`,
-    concurrency: settings.concurrency,
     signal: stopping.signal,
-    capabilities: options.capabilities,
-    pages: (pageSize, budget, spreadOverMs) =>
-      createPlatformPages({
-        gateway,
-        wait,
-        pageSize,
-        concurrency: settings.concurrency,
-        signal: stopping.signal,
-        ...(budget === undefined ? {} : { budget }),
-        ...(budget === undefined || spreadOverMs === undefined
-          ? {}
-          : { pace: { everyMs: spreadOverMs / budget, burst: paceBurst } }),
-      }),
-    indexed: async () => (await servedRun(db)) !== undefined,
     closed: () => closed,
-    log,
-  };
+  });
   const syncs = createSyncRuns(context, {
     lock: database.lock,
     pageSize: settings.pageSize,

@@ -17,47 +17,51 @@ export interface SyncRuns {
   settled(): Promise<void>;
 }
 
-export function createSyncRuns(
-  context: RoundContext,
-  parts: {
-    lock: SyncLock;
-    pageSize: number;
-    /** INDEX_REFRESH_MINUTES: a served index older than this is due. */
-    refreshMinutes: number;
-    alarms: AlarmRules;
-  },
-): SyncRuns {
-  const { db, clock, log } = context;
+interface SyncParts {
+  lock: SyncLock;
+  pageSize: number;
+  /** INDEX_REFRESH_MINUTES: a served index older than this is due. */
+  refreshMinutes: number;
+  alarms: AlarmRules;
+}
+
+/** One sync of the hierarchy, read from the platform and served when it ends. */
+async function syncOnce(context: RoundContext, parts: SyncParts) {
+  const capabilities = await context.capabilities.current();
+  const pages = context.pages(parts.pageSize);
+  if (!capabilities.probed)
+    throw new SyncReadError(
+      `The platform could not be asked what it offers (${capabilities.reason ?? 'no answer'}).`,
+    );
+  const outcome = await syncPortfolio({
+    db: context.db,
+    pages,
+    capabilities: capabilities.graphql,
+    instance: context.instance,
+    clock: context.clock,
+    alarms: parts.alarms,
+    signal: context.signal,
+  });
+  releaseTransientMemory();
+  context.log.info(
+    { runId: outcome.runId, method: outcome.method, platformRequests: pages.requests() },
+    'The portfolio index is up to date.',
+  );
+}
+
+/** Whether the index is due: none served, or the served one `refreshMs` old. */
+async function syncDue(context: RoundContext, refreshMs: number) {
+  const served = await servedRun(context.db);
+  return !served || context.clock.now() - Date.parse(served.finishedAt) >= refreshMs;
+}
+
+export function createSyncRuns(context: RoundContext, parts: SyncParts): SyncRuns {
+  const { log } = context;
   const refreshMs = parts.refreshMinutes * 60_000;
   let mine: Promise<unknown> | undefined;
 
-  const sync = async () => {
-    const capabilities = await context.capabilities.current();
-    const pages = context.pages(parts.pageSize);
-    if (!capabilities.probed)
-      throw new SyncReadError(
-        `The platform could not be asked what it offers (${capabilities.reason ?? 'no answer'}).`,
-      );
-    const outcome = await syncPortfolio({
-      db,
-      pages,
-      capabilities: capabilities.graphql,
-      instance: context.instance,
-      clock,
-      alarms: parts.alarms,
-      signal: context.signal,
-    });
-    releaseTransientMemory();
-    log.info(
-      { runId: outcome.runId, method: outcome.method, platformRequests: pages.requests() },
-      'The portfolio index is up to date.',
-    );
-  };
-
-  const isDue = async () => {
-    const served = await servedRun(db);
-    return !served || clock.now() - Date.parse(served.finishedAt) >= refreshMs;
-  };
+  const sync = () => syncOnce(context, parts);
+  const isDue = () => syncDue(context, refreshMs);
 
   /**
    * Runs `sync` under the lock. Settles as soon as it is known whether it runs: with `running`
