@@ -32,16 +32,10 @@ export function createConditionsRound(
     metrics?: Pick<Metrics, 'alarmRoundSeconds'> | undefined;
   },
 ): Round<ConditionsRound> {
-  return createRound<ConditionsRound>({
+  return createRound<ConditionsRound>(context, {
     name: 'Conditions',
     lock: parts.lock,
-    offered: async () => {
-      const capabilities = await context.capabilities.current();
-      return capabilities.probed && capabilities.currentValues.available;
-    },
-    indexed: context.indexed,
-    closed: context.closed,
-    warn: (details, message) => context.log.warn(details, message),
+    offered: (capabilities) => capabilities.currentValues.available,
     work: async () => {
       const round = await refreshConditions({
         db: context.db,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import type { CapabilityProbe } from '../../platform/capabilities.ts';
+import type { Capabilities, CapabilityProbe } from '../../platform/capabilities.ts';
 import { featureWords, notEnabledReason } from '../../platform/history.ts';
 import type { SyncLock } from './database.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
@@ -26,27 +26,30 @@ export interface Round<Outcome extends RoundOutcome> {
   settled(): Promise<void>;
 }
 
-export function createRound<Outcome extends RoundOutcome>(options: {
-  /** "Conditions", "Energy": what the log calls it. */
-  name: string;
-  lock: SyncLock;
-  /** Whether the platform offers what the round reads (the capability probe). */
-  offered: () => Promise<boolean>;
-  /** Whether the index has served a sync (the round reads its buildings). */
-  indexed: () => Promise<boolean>;
-  closed: () => boolean;
-  work: () => Promise<Outcome>;
-  warn: (details: object, message: string) => void;
-}): Round<Outcome> {
+export function createRound<Outcome extends RoundOutcome>(
+  context: RoundContext,
+  round: {
+    /** "Conditions", "Energy": what the log calls it. */
+    name: string;
+    lock: SyncLock;
+    /** Whether the platform offers what the round reads, from the capability probe's answer. */
+    offered: (capabilities: Capabilities) => boolean;
+    work: () => Promise<Outcome>;
+  },
+): Round<Outcome> {
+  const offered = async () => {
+    const capabilities = await context.capabilities.current();
+    return capabilities.probed && round.offered(capabilities);
+  };
   let running: Promise<boolean> | undefined;
   return {
     async run() {
-      if (options.closed() || running) return 'busy';
-      if (!(await options.offered())) return 'not-offered';
-      if (!(await options.indexed())) return 'not-indexed';
+      if (context.closed() || running) return 'busy';
+      if (!(await offered())) return 'not-offered';
+      if (!(await context.indexed())) return 'not-indexed';
       let outcome: Outcome | undefined;
-      running = options.lock.tryRun(async () => {
-        outcome = await options.work();
+      running = round.lock.tryRun(async () => {
+        outcome = await round.work();
       });
       try {
         if (!(await running)) return 'busy';
@@ -54,9 +57,9 @@ export function createRound<Outcome extends RoundOutcome>(options: {
         running = undefined;
       }
       if (outcome?.error)
-        options.warn(
+        context.log.warn(
           { platformRequests: outcome.platformRequests },
-          `${options.name}: ${outcome.error}`,
+          `${round.name}: ${outcome.error}`,
         );
       return outcome!;
     },

@@ -13,16 +13,10 @@ export function createEnergyRound(
     history: HistorySettings;
   },
 ): Round<EnergyRound> {
-  return createRound<EnergyRound>({
+  return createRound<EnergyRound>(context, {
     name: 'Energy',
     lock: parts.lock,
-    offered: async () => {
-      const capabilities = await context.capabilities.current();
-      return capabilities.probed && capabilities.history.available;
-    },
-    indexed: context.indexed,
-    closed: context.closed,
-    warn: (details, message) => context.log.warn(details, message),
+    offered: (capabilities) => capabilities.history.available,
     work: () =>
       refreshEnergy({
         db: context.db,
