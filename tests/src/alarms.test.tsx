@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noisyAlarms, openAlarms } from './support/alarm-scenarios';
-import { HandMovedObserver } from './support/hand-moved-observer';
+import { leaveBelowTheFoldUnreached } from './support/hand-moved-observer';
 import { server } from './support/msw-server';
 import { holding, rowsOf } from './support/queries';
 import { renderApp } from './support/render-app';
@@ -236,11 +236,7 @@ describe('Alarms', () => {
 describe('Alarms where they are', () => {
   // A building's page at the top, as it opens: the charts and histories below the first screen
   // are not what these tests are about (they have their own) and are left unreached, as on a phone.
-  beforeEach(() => vi.stubGlobal('IntersectionObserver', HandMovedObserver));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    HandMovedObserver.instances = [];
-  });
+  leaveBelowTheFoldUnreached();
 
   it("names a building's open alarms on its page, and leads to them", async () => {
     server.use(...openAlarms().handlers);

@@ -5,8 +5,8 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HandMovedObserver } from './support/hand-moved-observer';
+import { describe, expect, it } from 'vitest';
+import { leaveBelowTheFoldUnreached } from './support/hand-moved-observer';
 import { paths } from '@/config/paths';
 import { server } from './support/msw-server';
 import { linksOf } from './support/queries';
@@ -61,11 +61,7 @@ describe.each(['lean', 'hostile'] as const)('on a %s platform', (variant) => {
   describe('drilling down, as on a phone: what is below the first screen waits until near', () => {
     // The charts and histories below the fold are not what these journeys are about (they have
     // their own tests); left unreached, as a person tapping straight on does, they are not drawn.
-    beforeEach(() => vi.stubGlobal('IntersectionObserver', HandMovedObserver));
-    afterEach(() => {
-      vi.unstubAllGlobals();
-      HandMovedObserver.instances = [];
-    });
+    leaveBelowTheFoldUnreached();
 
     it('opens a floor from the building by a click', async () => {
       server.use(...platformVariant(variant));

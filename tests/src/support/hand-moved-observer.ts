@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
 /**
  * A hand-moved IntersectionObserver (jsdom has none): stubbed in with `vi.stubGlobal`, it lets a
  * test say when a part comes near the window, and which observer watches what.
@@ -37,4 +39,17 @@ export class HandMovedObserver {
       .reverse()
       .find((observer) => !observer.disconnected && observer.targets.some(matches));
   }
+}
+
+/**
+ * For the tests of a describe block that read a page at its top: everything that waits until near
+ * (charts, histories below the first screen) stays unreached, as on a phone nobody scrolls. Without
+ * it jsdom, which has no IntersectionObserver, draws them all (useNear), seconds a page.
+ */
+export function leaveBelowTheFoldUnreached(): void {
+  beforeEach(() => vi.stubGlobal('IntersectionObserver', HandMovedObserver));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    HandMovedObserver.instances = [];
+  });
 }
