@@ -5,6 +5,7 @@ import { duplicateBuildingName, specialBuildings } from '../../server/emulator/p
 import { humanizeKey } from '@/features/places/utils/room-details';
 import { server } from './support/msw-server';
 import { renderApp } from './support/render-app';
+import { leaveBelowTheFoldUnreached } from './support/hand-moved-observer';
 import { rowsOf } from './support/queries';
 import {
   everythingPending,
@@ -172,13 +173,22 @@ describe('A shared link to a building, a floor or a room', () => {
   });
 });
 
-describe('Level and room screens', () => {
-  it('moves from building to level to room with one GraphQL request and one REST call per floor, telling duplicate rooms apart', async () => {
-    const restCalls: string[] = [];
+describe('Moving from building to level to room', () => {
+  // The journey reads each page at its top: the charts below stay unreached, as on a phone.
+  leaveBelowTheFoldUnreached();
+
+  /** Counts the REST calls for a floor's rooms from now on. */
+  const countRoomCalls = () => {
+    const calls: string[] = [];
     const count = ({ request }: { request: Request }) => {
-      if (new URL(request.url).pathname.endsWith('/Spaces')) restCalls.push(request.url);
+      if (new URL(request.url).pathname.endsWith('/Spaces')) calls.push(request.url);
     };
     server.events.on('request:start', count);
+    return { calls, stop: () => server.events.removeListener('request:start', count) };
+  };
+
+  it("opens a level from its building with one GraphQL request and one REST call for the floor's rooms", async () => {
+    const roomCalls = countRoomCalls();
     renderApp(`/buildings/${harbour.id}`);
     const floors = await screen.findByRole('list', { name: 'Floors' });
     await userEvent.click(within(floors).getByRole('link', { name: 'Level 0' }));
@@ -192,7 +202,20 @@ describe('Level and room screens', () => {
         within(table).getAllByText(humanizeKey(floor.spaces[0]!.ontologyType)).length,
       ).toBeGreaterThan(0),
     );
-    await userEvent.click(within(table).getByRole('link', { name: 'Meeting room (2 of 2)' }));
+    expect(graphqlRequests).toHaveLength(1);
+    expect(roomCalls.calls).toHaveLength(1);
+    roomCalls.stop();
+  });
+
+  it('moves from a level to a room, the next room and back without asking again, telling duplicate rooms apart', async () => {
+    renderApp(`/buildings/${harbour.id}`);
+    const floors = await screen.findByRole('list', { name: 'Floors' });
+    await userEvent.click(within(floors).getByRole('link', { name: 'Level 0' }));
+    const table = await screen.findByRole('table', { name: 'Rooms' });
+    const room = await within(table).findByRole('link', { name: 'Meeting room (2 of 2)' });
+    const graphqlBefore = graphqlRequests.length;
+    const roomCalls = countRoomCalls();
+    await userEvent.click(room);
     expect(
       await screen.findByRole('heading', { level: 1, name: /Meeting room/ }),
     ).toHaveTextContent('Meeting room (2 of 2)');
@@ -207,11 +230,13 @@ describe('Level and room screens', () => {
       }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Level 0' })).toBeInTheDocument();
-    expect(graphqlRequests).toHaveLength(1);
-    expect(restCalls).toHaveLength(1);
-    server.events.removeListener('request:start', count);
+    expect(graphqlRequests).toHaveLength(graphqlBefore);
+    expect(roomCalls.calls).toEqual([]);
+    roomCalls.stop();
   });
+});
 
+describe('Level and room screens', () => {
   it("starts a floor's rooms at the intent to open it, its conditions at the click, each asked once", async () => {
     const roomRequests: string[] = [];
     const conditionRequests: string[] = [];
