@@ -270,119 +270,163 @@ export function resolvePortfolioOptions(input: {
   };
 }
 
+/**
+ * The portfolio of `options`, drawn from its seed in this order: organizations, sites, buildings
+ * (then the problems planted in them); floors, rooms and devices per building on first use.
+ */
 export function generatePortfolio(options: PortfolioOptions): Portfolio {
   const random = createRandom(options.seed);
   const siteCount = Math.max(6, Math.ceil(options.buildings / 50));
   const organizationCount = Math.max(3, Math.ceil(siteCount / 10));
-
-  const organizations: OrganizationRecord[] = Array.from(
-    { length: organizationCount },
-    (_, index) => ({
-      id: random.guid(),
-      name: `${organizationNames[index % organizationNames.length]}${index >= organizationNames.length ? ` ${Math.floor(index / organizationNames.length) + 1}` : ''}`,
-      metadata: [],
-    }),
+  const organizations = Array.from({ length: organizationCount }, (_, index) =>
+    drawOrganization(random, index),
   );
-
-  const sites: SiteRecord[] = Array.from({ length: siteCount }, (_, index) => {
-    const organization = organizations[index % organizationCount]!;
-    const [city, state, country, postalCode, timezone] = cities[index % cities.length]!;
-    return {
-      id: String(100_000 + index * 7 + random.int(0, 6)),
-      name: `${city} ${['Campus', 'Park', 'Quarter', 'Centre'][index % 4]}${index >= cities.length ? ` ${index + 1}` : ''}`,
-      organizationId: organization.id,
-      area: 0,
-      buildingCount: 0,
-      address: `${random.int(1, 250)} ${random.pick(['Harbour Road', 'Rue de la Paix', 'Hauptstraße', 'Kirkegata'])}`,
-      city,
-      state,
-      country,
-      postalCode,
-      timezone,
-      // Thirteen months on most sites, 30 days (the vendor's example) on every third from site 1:
-      // the dashboard must offer no range the site no longer keeps.
-      timeSeriesRetentionSpan: index % 3 === 1 ? '30.00:00:00' : '396.00:00:00',
-      metadata: metadataFor(random),
-    };
-  });
-
+  const sites = Array.from({ length: siteCount }, (_, index) =>
+    drawSite(random, index, organizations[index % organizationCount]!),
+  );
   const buildings: BuildingEntry[] = [];
   for (let index = 0; index < options.buildings; index++) {
     // Site i of a building makes sure the two buildings with the same name land in different sites.
     const site = sites[index % siteCount]!;
     const organization = organizations.find((candidate) => candidate.id === site.organizationId)!;
-    let roomsPerFloor: number[];
-    if (index === specialBuildings.tower) {
-      roomsPerFloor = Array.from({ length: options.towerLevels }, () => options.towerRoomsPerLevel);
-    } else if (index === specialBuildings.noFloors) {
-      roomsPerFloor = [];
-    } else {
-      roomsPerFloor = Array.from(
-        { length: random.int(index === specialBuildings.nullFloorName ? 2 : 1, 8) },
-        () => random.int(0, 14),
-      );
-    }
-    const baseName =
-      index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB
-        ? duplicateBuildingName
-        : buildingNames[index % buildingNames.length]!;
-    const name =
-      index < buildingNames.length ||
-      index === specialBuildings.duplicateNameA ||
-      index === specialBuildings.duplicateNameB
-        ? baseName
-        : `${baseName} ${Math.floor(index / buildingNames.length) + 1}`;
-    const area =
-      index === specialBuildings.zeroArea || (index > 10 && random.chance(0.08))
-        ? 0
-        : round1(random.int(400, 60_000) + random.next());
-    const countsIncluded = index !== specialBuildings.countsNotIncluded && !random.chance(0.1);
-    // Drawn as before devices were modelled, so every later draw (and so every seeded portfolio)
-    // stays the same; only a building without floors keeps the number, as devices the platform
-    // counts in places this credential cannot see (field notes, spatial rule).
-    const drawnDevices = countsIncluded ? random.int(0, 400) : 0;
-    const drawnMeasurements = countsIncluded ? drawnDevices * random.int(1, 6) : 0;
-    const placed = { devices: 0, measurements: 0 };
-    roomsPerFloor.forEach((rooms, level) => {
-      for (let room = 0; room < rooms; room++) {
-        const counts = countsOf(equipmentOfRoom(options.seed, index, level, room));
-        placed.devices += counts.devices;
-        placed.measurements += counts.measurements;
-      }
-    });
-    const deviceCount = !countsIncluded
-      ? 0
-      : roomsPerFloor.length === 0
-        ? drawnDevices
-        : placed.devices;
-    const measurementCount = !countsIncluded
-      ? 0
-      : roomsPerFloor.length === 0
-        ? drawnMeasurements
-        : placed.measurements;
-    buildings.push({
-      index,
-      roomsPerFloor,
-      record: {
-        id: random.guid(),
-        name,
-        referenceId: index === specialBuildings.nullReferenceId ? null : `${slug(name)}-${index}`,
-        organizationId: organization.id,
-        organizationName: organization.name,
-        siteId: site.id,
-        floorCount: roomsPerFloor.length,
-        spaceCount: roomsPerFloor.reduce((sum, rooms) => sum + rooms, 0),
-        deviceCount,
-        measurementCount,
-        includesDeviceAndMeasurementCounts: countsIncluded,
-        area,
-        metadata: metadataFor(random),
-      },
-    });
+    buildings.push(drawBuilding(random, options, index, site, organization));
     site.buildingCount += 1;
-    site.area = round1(site.area + area);
   }
+  plantProblems(buildings, siteCount);
+  for (const site of sites)
+    site.area = round1(
+      buildings
+        .filter((entry) => entry.record.siteId === site.id)
+        .reduce((sum, entry) => sum + entry.record.area, 0),
+    );
+  sites.push(emptySite(siteCount, organizations[0]!));
+  return portfolioLookups(options, organizations, sites, buildings);
+}
 
+function drawOrganization(random: Random, index: number): OrganizationRecord {
+  const lap = Math.floor(index / organizationNames.length);
+  return {
+    id: random.guid(),
+    name: `${organizationNames[index % organizationNames.length]}${lap > 0 ? ` ${lap + 1}` : ''}`,
+    metadata: [],
+  };
+}
+
+function drawSite(random: Random, index: number, organization: OrganizationRecord): SiteRecord {
+  const [city, state, country, postalCode, timezone] = cities[index % cities.length]!;
+  return {
+    id: String(100_000 + index * 7 + random.int(0, 6)),
+    name: `${city} ${['Campus', 'Park', 'Quarter', 'Centre'][index % 4]}${index >= cities.length ? ` ${index + 1}` : ''}`,
+    organizationId: organization.id,
+    area: 0,
+    buildingCount: 0,
+    address: `${random.int(1, 250)} ${random.pick(['Harbour Road', 'Rue de la Paix', 'Hauptstraße', 'Kirkegata'])}`,
+    city,
+    state,
+    country,
+    postalCode,
+    timezone,
+    // Thirteen months on most sites, 30 days (the vendor's example) on every third from site 1:
+    // the dashboard must offer no range the site no longer keeps.
+    timeSeriesRetentionSpan: index % 3 === 1 ? '30.00:00:00' : '396.00:00:00',
+    metadata: metadataFor(random),
+  };
+}
+
+/** One site with no buildings at all, as real portfolios have. */
+function emptySite(siteCount: number, organization: OrganizationRecord): SiteRecord {
+  const [city, state, country, postalCode, timezone] = cities[siteCount % cities.length]!;
+  return {
+    id: String(100_000 + siteCount * 7 + 3),
+    name: `${city} Annex`,
+    organizationId: organization.id,
+    area: 0,
+    buildingCount: 0,
+    address: '1 Harbour Road',
+    city,
+    state,
+    country,
+    postalCode,
+    timezone,
+    timeSeriesRetentionSpan: '30.00:00:00',
+    metadata: [],
+  };
+}
+
+function drawRoomsPerFloor(random: Random, options: PortfolioOptions, index: number): number[] {
+  if (index === specialBuildings.tower)
+    return Array.from({ length: options.towerLevels }, () => options.towerRoomsPerLevel);
+  if (index === specialBuildings.noFloors) return [];
+  return Array.from(
+    { length: random.int(index === specialBuildings.nullFloorName ? 2 : 1, 8) },
+    () => random.int(0, 14),
+  );
+}
+
+function buildingName(index: number): string {
+  const duplicate =
+    index === specialBuildings.duplicateNameA || index === specialBuildings.duplicateNameB;
+  if (duplicate) return duplicateBuildingName;
+  const baseName = buildingNames[index % buildingNames.length]!;
+  return index < buildingNames.length
+    ? baseName
+    : `${baseName} ${Math.floor(index / buildingNames.length) + 1}`;
+}
+
+function drawBuilding(
+  random: Random,
+  options: PortfolioOptions,
+  index: number,
+  site: SiteRecord,
+  organization: OrganizationRecord,
+): BuildingEntry {
+  const roomsPerFloor = drawRoomsPerFloor(random, options, index);
+  const name = buildingName(index);
+  const area =
+    index === specialBuildings.zeroArea || (index > 10 && random.chance(0.08))
+      ? 0
+      : round1(random.int(400, 60_000) + random.next());
+  const countsIncluded = index !== specialBuildings.countsNotIncluded && !random.chance(0.1);
+  // Drawn as before devices were modelled, so every later draw (and so every seeded portfolio)
+  // stays the same; only a building without floors keeps the number, as devices the platform
+  // counts in places this credential cannot see (field notes, spatial rule).
+  const drawnDevices = countsIncluded ? random.int(0, 400) : 0;
+  const drawnMeasurements = countsIncluded ? drawnDevices * random.int(1, 6) : 0;
+  const placed = { devices: 0, measurements: 0 };
+  roomsPerFloor.forEach((rooms, level) => {
+    for (let room = 0; room < rooms; room++) {
+      const counts = countsOf(equipmentOfRoom(options.seed, index, level, room));
+      placed.devices += counts.devices;
+      placed.measurements += counts.measurements;
+    }
+  });
+  const placedOrDrawn =
+    roomsPerFloor.length === 0
+      ? { devices: drawnDevices, measurements: drawnMeasurements }
+      : placed;
+  return {
+    index,
+    roomsPerFloor,
+    record: {
+      id: random.guid(),
+      name,
+      referenceId: index === specialBuildings.nullReferenceId ? null : `${slug(name)}-${index}`,
+      organizationId: organization.id,
+      organizationName: organization.name,
+      siteId: site.id,
+      floorCount: roomsPerFloor.length,
+      spaceCount: roomsPerFloor.reduce((sum, rooms) => sum + rooms, 0),
+      deviceCount: countsIncluded ? placedOrDrawn.devices : 0,
+      measurementCount: countsIncluded ? placedOrDrawn.measurements : 0,
+      includesDeviceAndMeasurementCounts: countsIncluded,
+      area,
+      metadata: metadataFor(random),
+    },
+  };
+}
+
+/** The master-data problems of `plantedProblemAt`, written into the buildings' records. */
+function plantProblems(buildings: BuildingEntry[], siteCount: number): void {
   for (const entry of buildings) {
     const { index, record } = entry;
     const floors = entry.roomsPerFloor.length;
@@ -407,47 +451,169 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
         break;
     }
   }
-  for (const site of sites)
-    site.area = round1(
-      buildings
-        .filter((entry) => entry.record.siteId === site.id)
-        .reduce((sum, entry) => sum + entry.record.area, 0),
-    );
-  // One site with no buildings at all, as real portfolios have.
-  const emptyCity = cities[siteCount % cities.length]!;
-  sites.push({
-    id: String(100_000 + siteCount * 7 + 3),
-    name: `${emptyCity[0]} Annex`,
-    organizationId: organizations[0]!.id,
-    area: 0,
-    buildingCount: 0,
-    address: '1 Harbour Road',
-    city: emptyCity[0],
-    state: emptyCity[1],
-    country: emptyCity[2],
-    postalCode: emptyCity[3],
-    timezone: emptyCity[4],
-    timeSeriesRetentionSpan: '30.00:00:00',
-    metadata: [],
-  });
+}
 
-  const byId = new Map(buildings.map((entry) => [entry.record.id, entry]));
-  // Whole buildings' floors, least recently used first, within `roomsKept` rooms.
+/** A floor as its building's seed draws it, before any record is made. */
+interface DrawnFloor {
+  level: number;
+  floorId: string;
+  floorName: string | null;
+  perFloorArea: number;
+  names: string[];
+  ids: string[];
+  types: string[];
+  areas: number[];
+  commissioned: boolean[];
+}
+
+/**
+ * What a building's seed draws for its floors, in the order it draws it: the records below and
+ * the catalogue read the same draws (the catalogue without making a record per room).
+ */
+function drawFloors(seed: string, building: BuildingEntry): DrawnFloor[] {
+  const local = createRandom(hashSeed(`${seed}:${building.index}`));
+  const floorsBuilt = building.roomsPerFloor.length;
+  const areaFactor = plantedProblemAt(building.index) === 'floorAreasOff' ? 1.25 : 1;
+  const perFloorArea =
+    floorsBuilt > 0 ? round1((building.record.area * areaFactor) / floorsBuilt) : 0;
+  return building.roomsPerFloor.map((rooms, level) => {
+    const floorId = local.guid();
+    const floorName =
+      building.index === specialBuildings.nullFloorName && level === 1 ? null : `Level ${level}`;
+    const drawn = { names: [] as string[], ids: [] as string[], types: [] as string[] };
+    const sizes: number[] = [];
+    const commissioned: boolean[] = [];
+    for (let room = 0; room < rooms; room++) {
+      // Every level with two or more rooms has two called "Meeting room", as real data does.
+      const roomName =
+        room < 2 && rooms >= 2
+          ? 'Meeting room'
+          : [local.pick(roomNames), ' ', level, '.', String(room).padStart(2, '0')].join('');
+      drawn.names.push(roomName);
+      drawn.ids.push(local.guid());
+      const [ontologyType, size] = typeOf(roomName, local.pick(ontologyTypes));
+      drawn.types.push(ontologyType);
+      sizes.push(size);
+      commissioned.push(local.chance(0.9));
+    }
+    // Rooms share the floor's area by their kind's size: an open office is larger than a bathroom.
+    const totalSize = sizes.reduce((sum, size) => sum + size, 0);
+    const areas = sizes.map((size) =>
+      totalSize > 0 ? round1((perFloorArea * size) / totalSize) : 0,
+    );
+    return { level, floorId, floorName, perFloorArea, ...drawn, areas, commissioned };
+  });
+}
+
+function makeFloors(seed: string, building: BuildingEntry): FloorEntry[] {
+  const record = building.record;
+  return drawFloors(seed, building).map((drawn): FloorEntry => {
+    const { level, floorId, floorName } = drawn;
+    const equipment: EquipmentKind[][] = [];
+    const spaces = drawn.ids.map((id, room): SpaceRecord => {
+      const kinds = equipmentOfRoom(seed, building.index, level, room);
+      const counts = countsOf(kinds);
+      equipment.push(kinds);
+      return {
+        id,
+        name: drawn.names[room]!,
+        referenceId: `L${level}-R${room}`,
+        siteId: record.siteId,
+        buildingId: record.id,
+        floorId,
+        ontologyType: drawn.types[room]!,
+        commissionedStatus: drawn.commissioned[room] ? 1 : 2,
+        commissionedOn: '2023-04-12T08:00:00+00:00',
+        decommissionedOn: null,
+        area: drawn.areas[room]!,
+        metadata: noMetadata,
+        deviceCount: counts.devices,
+        measurementCount: counts.measurements,
+        includesDeviceAndMeasurementCounts: true,
+      };
+    });
+    return {
+      record: {
+        id: floorId,
+        name: floorName,
+        referenceId: floorName === null ? null : `Level-${level}`,
+        area: drawn.perFloorArea,
+        metadata: level === 0 ? [{ name: 'entrance', value: 'true' }] : [],
+        buildingId: record.id,
+        spaceCount: drawn.ids.length,
+        deviceCount: spaces.reduce((sum, space) => sum + space.deviceCount, 0),
+        measurementCount: spaces.reduce((sum, space) => sum + space.measurementCount, 0),
+        includesDeviceAndMeasurementCounts: true,
+      },
+      spaces,
+      equipment,
+    };
+  });
+}
+
+function makeCatalogue(seed: string, buildings: BuildingEntry[]): Catalogue {
+  const floorCount = buildings.reduce((sum, entry) => sum + entry.roomsPerFloor.length, 0);
+  const roomTotal = buildings.reduce(
+    (sum, entry) => sum + entry.roomsPerFloor.reduce((rooms, count) => rooms + count, 0),
+    0,
+  );
+  const floors: Catalogue['floors'] = {
+    count: floorCount,
+    id: [],
+    name: [],
+    building: new Int32Array(floorCount),
+    level: new Int32Array(floorCount),
+    area: new Float64Array(floorCount),
+    firstRoom: new Int32Array(floorCount),
+  };
+  const rooms: Catalogue['rooms'] = {
+    count: roomTotal,
+    id: [],
+    name: [],
+    area: new Float64Array(roomTotal),
+    floor: new Int32Array(roomTotal),
+  };
+  let f = 0;
+  let r = 0;
+  for (const building of buildings) {
+    for (const drawn of drawFloors(seed, building)) {
+      floors.id.push(drawn.floorId);
+      floors.name.push(drawn.floorName);
+      floors.building[f] = building.index;
+      floors.level[f] = drawn.level;
+      floors.area[f] = drawn.perFloorArea;
+      floors.firstRoom[f] = r;
+      drawn.ids.forEach((id, room) => {
+        rooms.id.push(id);
+        rooms.name.push(drawn.names[room]!);
+        rooms.area[r] = drawn.areas[room]!;
+        rooms.floor[r] = f;
+        r += 1;
+      });
+      f += 1;
+    }
+  }
+  return { floors, rooms };
+}
+
+/**
+ * Floors and rooms made per building on first use from the building's own seed, so a large
+ * portfolio starts fast and every building's floors are the same whatever was asked for first.
+ * Whole buildings' floors are kept, least recently used first, within `roomsKept` rooms.
+ */
+function floorsOnFirstUse(seed: string): (building: BuildingEntry) => FloorEntry[] {
   const floorCache = new Map<string, FloorEntry[]>();
   let roomsCached = 0;
   const roomCount = (floors: FloorEntry[]) =>
     floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
-
-  // Floors and rooms are made per building on first use from the building's own seed, so a large
-  // portfolio starts fast and every building's floors are the same whatever was asked for first.
-  const floorsOf = (building: BuildingEntry): FloorEntry[] => {
+  return (building) => {
     const cached = floorCache.get(building.record.id);
     if (cached) {
       floorCache.delete(building.record.id);
       floorCache.set(building.record.id, cached);
       return cached;
     }
-    const floors = makeFloors(building);
+    const floors = makeFloors(seed, building);
     floorCache.set(building.record.id, floors);
     roomsCached += roomCount(floors);
     for (const [id, kept] of floorCache) {
@@ -457,141 +623,19 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     }
     return floors;
   };
+}
 
-  /**
-   * What a building's seed draws for its floors, in the order it draws it: the records below and
-   * the catalogue read the same draws (the catalogue without making a record per room).
-   */
-  const drawFloors = (building: BuildingEntry) => {
-    const local = createRandom(hashSeed(`${options.seed}:${building.index}`));
-    const floorsBuilt = building.roomsPerFloor.length;
-    const areaFactor = plantedProblemAt(building.index) === 'floorAreasOff' ? 1.25 : 1;
-    const perFloorArea =
-      floorsBuilt > 0 ? round1((building.record.area * areaFactor) / floorsBuilt) : 0;
-    return building.roomsPerFloor.map((rooms, level) => {
-      const floorId = local.guid();
-      const floorName =
-        building.index === specialBuildings.nullFloorName && level === 1 ? null : `Level ${level}`;
-      const names: string[] = [];
-      const ids: string[] = [];
-      const types: string[] = [];
-      const sizes: number[] = [];
-      const commissioned: boolean[] = [];
-      for (let room = 0; room < rooms; room++) {
-        // Every level with two or more rooms has two called "Meeting room", as real data does.
-        const roomName =
-          room < 2 && rooms >= 2
-            ? 'Meeting room'
-            : [local.pick(roomNames), ' ', level, '.', String(room).padStart(2, '0')].join('');
-        names.push(roomName);
-        ids.push(local.guid());
-        const [ontologyType, size] = typeOf(roomName, local.pick(ontologyTypes));
-        types.push(ontologyType);
-        sizes.push(size);
-        commissioned.push(local.chance(0.9));
-      }
-      // Rooms share the floor's area by their kind's size: an open office is larger than a bathroom.
-      const totalSize = sizes.reduce((sum, size) => sum + size, 0);
-      const areas = sizes.map((size) =>
-        totalSize > 0 ? round1((perFloorArea * size) / totalSize) : 0,
-      );
-      return { level, floorId, floorName, perFloorArea, names, ids, types, areas, commissioned };
-    });
-  };
-
-  const makeFloors = (building: BuildingEntry): FloorEntry[] => {
-    const record = building.record;
-    return drawFloors(building).map((drawn): FloorEntry => {
-      const { level, floorId, floorName } = drawn;
-      const equipment: EquipmentKind[][] = [];
-      const spaces = drawn.ids.map((id, room): SpaceRecord => {
-        const kinds = equipmentOfRoom(options.seed, building.index, level, room);
-        const counts = countsOf(kinds);
-        equipment.push(kinds);
-        return {
-          id,
-          name: drawn.names[room]!,
-          referenceId: `L${level}-R${room}`,
-          siteId: record.siteId,
-          buildingId: record.id,
-          floorId,
-          ontologyType: drawn.types[room]!,
-          commissionedStatus: drawn.commissioned[room] ? 1 : 2,
-          commissionedOn: '2023-04-12T08:00:00+00:00',
-          decommissionedOn: null,
-          area: drawn.areas[room]!,
-          metadata: noMetadata,
-          deviceCount: counts.devices,
-          measurementCount: counts.measurements,
-          includesDeviceAndMeasurementCounts: true,
-        };
-      });
-      return {
-        record: {
-          id: floorId,
-          name: floorName,
-          referenceId: floorName === null ? null : `Level-${level}`,
-          area: drawn.perFloorArea,
-          metadata: level === 0 ? [{ name: 'entrance', value: 'true' }] : [],
-          buildingId: record.id,
-          spaceCount: drawn.ids.length,
-          deviceCount: spaces.reduce((sum, space) => sum + space.deviceCount, 0),
-          measurementCount: spaces.reduce((sum, space) => sum + space.measurementCount, 0),
-          includesDeviceAndMeasurementCounts: true,
-        },
-        spaces,
-        equipment,
-      };
-    });
-  };
-
+/** The portfolio's records and its lookups by id, each index made on first use. */
+function portfolioLookups(
+  options: PortfolioOptions,
+  organizations: OrganizationRecord[],
+  sites: SiteRecord[],
+  buildings: BuildingEntry[],
+): Portfolio {
+  const byId = new Map(buildings.map((entry) => [entry.record.id, entry]));
+  const floorsOf = floorsOnFirstUse(options.seed);
   let made: Catalogue | undefined;
-  const catalogue = (): Catalogue => {
-    if (made) return made;
-    const floorCount = buildings.reduce((sum, entry) => sum + entry.roomsPerFloor.length, 0);
-    const roomTotal = buildings.reduce(
-      (sum, entry) => sum + entry.roomsPerFloor.reduce((rooms, count) => rooms + count, 0),
-      0,
-    );
-    const floors: Catalogue['floors'] = {
-      count: floorCount,
-      id: [],
-      name: [],
-      building: new Int32Array(floorCount),
-      level: new Int32Array(floorCount),
-      area: new Float64Array(floorCount),
-      firstRoom: new Int32Array(floorCount),
-    };
-    const rooms: Catalogue['rooms'] = {
-      count: roomTotal,
-      id: [],
-      name: [],
-      area: new Float64Array(roomTotal),
-      floor: new Int32Array(roomTotal),
-    };
-    let f = 0;
-    let r = 0;
-    for (const building of buildings) {
-      for (const drawn of drawFloors(building)) {
-        floors.id.push(drawn.floorId);
-        floors.name.push(drawn.floorName);
-        floors.building[f] = building.index;
-        floors.level[f] = drawn.level;
-        floors.area[f] = drawn.perFloorArea;
-        floors.firstRoom[f] = r;
-        drawn.ids.forEach((id, room) => {
-          rooms.id.push(id);
-          rooms.name.push(drawn.names[room]!);
-          rooms.area[r] = drawn.areas[room]!;
-          rooms.floor[r] = f;
-          r += 1;
-        });
-        f += 1;
-      }
-    }
-    made = { floors, rooms };
-    return made;
-  };
+  const catalogue = (): Catalogue => (made ??= makeCatalogue(options.seed, buildings));
   let floorIndex: Map<string, number> | undefined;
   const floorNumbers = () =>
     (floorIndex ??= new Map(catalogue().floors.id.map((floorId, f) => [floorId, f])));
@@ -600,59 +644,19 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     const { building, level } = catalogue().floors;
     return floorsOf(buildings[building[f]!]!)[level[f]!]!;
   };
-  const floorById = (id: string): FloorEntry | undefined => {
-    const f = floorNumbers().get(id);
-    return f === undefined ? undefined : floorAt(f);
-  };
-
-  const devicesOfFloor = new WeakMap<FloorEntry, DeviceEntry[]>();
-  // Where each device made so far lives (its floor in the catalogue): its record is made again
-  // with its floor's, so only the id is kept.
-  const deviceFloors = new Map<string, number>();
-  let everyDeviceLocated = false;
-  const timeZoneOfSite = new Map(sites.map((site) => [site.id, site.timezone]));
-  const devicesOf = (floor: FloorEntry): DeviceEntry[] => {
-    let devices = devicesOfFloor.get(floor);
-    if (!devices) {
-      devices = floor.spaces.flatMap((space, room) =>
-        devicesOfRoom({
-          kinds: floor.equipment[room] ?? [],
-          space,
-          timeZone: timeZoneOfSite.get(space.siteId),
-          meteredArea: {
-            building: byId.get(floor.record.buildingId)?.record.area,
-            floor: floor.record.area,
-          },
-          stuckMeter: byId.get(floor.record.buildingId)?.index === specialBuildings.stuckMeter,
-        }),
-      );
-      const f = floorNumbers().get(floor.record.id);
-      if (f !== undefined) for (const device of devices) deviceFloors.set(device.record.id, f);
-      devicesOfFloor.set(floor, devices);
-    }
-    return devices;
-  };
+  const devices = deviceLookups({
+    sites,
+    byId,
+    floorNumbers,
+    floorAt,
+    floorCount: () => catalogue().floors.count,
+  });
   const retention = new Map(
     sites.map((site) => [
       site.id,
       Number(/^(\d+)\./.exec(site.timeSeriesRetentionSpan)?.[1] ?? 30),
     ]),
   );
-
-  const deviceById = (id: string): DeviceEntry | undefined => {
-    let f = deviceFloors.get(id);
-    if (f === undefined && !everyDeviceLocated) {
-      // An id not seen yet: every floor's devices made once to learn where each lives, then let go.
-      const { floors } = catalogue();
-      for (let floor = 0; floor < floors.count; floor++) devicesOf(floorAt(floor));
-      everyDeviceLocated = true;
-      f = deviceFloors.get(id);
-    }
-    return f === undefined
-      ? undefined
-      : devicesOf(floorAt(f)).find((device) => device.record.id === id);
-  };
-
   return {
     options,
     organizations,
@@ -660,10 +664,12 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
     buildings,
     buildingById: (id) => byId.get(id),
     floorsOf,
-    floorById,
+    floorById: (id) => {
+      const f = floorNumbers().get(id);
+      return f === undefined ? undefined : floorAt(f);
+    },
     catalogue,
-    devicesOf,
-    deviceById,
+    ...devices,
     retentionDaysOf: (siteId) => retention.get(siteId) ?? 30,
     spaceById: (id) => {
       const { rooms, floors } = catalogue();
@@ -674,4 +680,53 @@ export function generatePortfolio(options: PortfolioOptions): Portfolio {
       return floorAt(f).spaces[r - floors.firstRoom[f]!];
     },
   };
+}
+
+/** A floor's devices made with it on first use, and a device found by id. */
+function deviceLookups(portfolio: {
+  sites: SiteRecord[];
+  byId: Map<string, BuildingEntry>;
+  floorNumbers: () => Map<string, number>;
+  floorAt: (f: number) => FloorEntry;
+  floorCount: () => number;
+}): Pick<Portfolio, 'devicesOf' | 'deviceById'> {
+  const { byId, floorNumbers, floorAt } = portfolio;
+  const devicesOfFloor = new WeakMap<FloorEntry, DeviceEntry[]>();
+  // Where each device made so far lives (its floor in the catalogue): its record is made again
+  // with its floor's, so only the id is kept.
+  const deviceFloors = new Map<string, number>();
+  let everyDeviceLocated = false;
+  const timeZoneOfSite = new Map(portfolio.sites.map((site) => [site.id, site.timezone]));
+  const devicesOf = (floor: FloorEntry): DeviceEntry[] => {
+    let devices = devicesOfFloor.get(floor);
+    if (!devices) {
+      const building = byId.get(floor.record.buildingId);
+      devices = floor.spaces.flatMap((space, room) =>
+        devicesOfRoom({
+          kinds: floor.equipment[room] ?? [],
+          space,
+          timeZone: timeZoneOfSite.get(space.siteId),
+          meteredArea: { building: building?.record.area, floor: floor.record.area },
+          stuckMeter: building?.index === specialBuildings.stuckMeter,
+        }),
+      );
+      const f = floorNumbers().get(floor.record.id);
+      if (f !== undefined) for (const device of devices) deviceFloors.set(device.record.id, f);
+      devicesOfFloor.set(floor, devices);
+    }
+    return devices;
+  };
+  const deviceById = (id: string): DeviceEntry | undefined => {
+    let f = deviceFloors.get(id);
+    if (f === undefined && !everyDeviceLocated) {
+      // An id not seen yet: every floor's devices made once to learn where each lives, then let go.
+      for (let floor = 0; floor < portfolio.floorCount(); floor++) devicesOf(floorAt(floor));
+      everyDeviceLocated = true;
+      f = deviceFloors.get(id);
+    }
+    return f === undefined
+      ? undefined
+      : devicesOf(floorAt(f)).find((device) => device.record.id === id);
+  };
+  return { devicesOf, deviceById };
 }
