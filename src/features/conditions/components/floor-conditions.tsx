@@ -12,14 +12,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { currentValuesQueryOptions } from '@/api/get-current-values';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { BandsFailed, ConditionsUnavailable } from './conditions-unavailable';
 import { OutsideHoursNote } from './outside-hours-note';
-import { useComfort } from '../hooks/use-comfort';
+import {
+  floorVerdicts,
+  useFloorConditions,
+  type FloorRoom,
+  type FloorSortKey,
+} from '../hooks/use-floor-conditions';
 import {
   bandKinds,
   bandedKindLabels,
@@ -28,14 +31,10 @@ import {
 } from '@/shared/rules/comfort';
 import type { RoomJudging } from '@/api/get-room-bands';
 import { displayUnit } from '@/shared/rules/measurement-kinds';
-import { measuredKinds, roomConditions, type RoomCondition } from '@/domain/room-conditions';
+import type { RoomCondition } from '@/domain/room-conditions';
 import { countOf, formatAge } from '@/lib/format';
 
-export interface FloorRoom {
-  spaceId: string;
-  name: string;
-  href: string;
-}
+export type { FloorRoom } from '../hooks/use-floor-conditions';
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const number = new Intl.NumberFormat('en-US');
@@ -103,27 +102,6 @@ function verdictWords(verdict: ComfortVerdict | undefined, ownBandsWhy?: string)
   }
 }
 
-type SortKey = 'value' | 'room';
-
-/** The rooms by name, or by the chosen measure's value (a room without one counts as the lowest). */
-function orderRooms(
-  rooms: readonly FloorRoom[],
-  conditions: ReadonlyMap<string, RoomCondition>,
-  sort: { key: SortKey; desc: boolean },
-): FloorRoom[] {
-  const numeric = (condition: RoomCondition | undefined) =>
-    typeof condition?.reading?.value === 'number'
-      ? condition.reading.value
-      : Number.NEGATIVE_INFINITY;
-  return [...rooms].sort((a, b) => {
-    const order =
-      sort.key === 'room'
-        ? a.name.localeCompare(b.name)
-        : numeric(conditions.get(a.spaceId)) - numeric(conditions.get(b.spaceId));
-    return sort.desc ? -order : order;
-  });
-}
-
 /**
  * The bands a floor's rooms are judged by for one kind, each with its source and the rooms it is
  * for: "20–24 °C (EN 16798-1 category II, heating season) in rooms people work in; none in
@@ -174,41 +152,9 @@ export function FloorConditions({
   onMeasureChange: (measure: string | undefined) => void;
 }) {
   const headingId = useId();
-  const { capabilities, rooms: judging, schedule } = useComfort(timeZone, buildingId);
-  const feature = capabilities.data?.currentValues;
-  const values = useQuery({
-    ...currentValuesQueryOptions('Floors', floorId ?? ''),
-    enabled: floorId !== undefined && feature?.available !== false,
-  });
-  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'value', desc: true });
-  const roomIds = useMemo(() => rooms.map((room) => room.spaceId), [rooms]);
-  const kinds = useMemo(() => measuredKinds(values.data ?? [], roomIds), [values.data, roomIds]);
-  const chosen = measure && kinds.includes(measure) ? measure : kinds[0];
-  const now = values.dataUpdatedAt;
-  const conditions = useMemo(
-    () =>
-      judging
-        ? roomConditions(values.data ?? [], roomIds, chosen ?? '', now, judging.bandsOf, schedule)
-        : new Map<string, RoomCondition>(),
-    [values.data, roomIds, chosen, now, judging, schedule],
-  );
-
-  const fresh = useMemo(() => orderRooms(rooms, conditions, sort), [rooms, conditions, sort]);
-  // The rows keep the order they were drawn in while the values refresh (every minute): a row
-  // moving under a finger aimed at another opens the wrong room. A new sort, measure or list of
-  // rooms orders them again from the latest values; so does "Sort again".
-  const orderKey = `${chosen ?? ''}\u0000${sort.key}\u0000${sort.desc}\u0000${roomIds.join(',')}`;
-  const [kept, setKept] = useState<{ key: string; ids: readonly string[] }>();
-  const keep = () => setKept({ key: orderKey, ids: fresh.map((room) => room.spaceId) });
-  if (values.data && judging && kept?.key !== orderKey) keep();
-  const sorted = useMemo(() => {
-    if (kept?.key !== orderKey) return fresh;
-    const byId = new Map(rooms.map((room) => [room.spaceId, room]));
-    return kept.ids.map((id) => byId.get(id)!);
-  }, [kept, orderKey, fresh, rooms]);
-  const newerOrder = sorted.some((room, index) => room !== fresh[index]);
-
-  let body: React.ReactNode;
+  const model = useFloorConditions({ buildingId, floorId, rooms, timeZone, measure });
+  const { capabilities, feature, values, judging, kinds } = model;
+  let body: ReactNode;
   if (feature && !feature.available) {
     body = <ConditionsUnavailable feature={feature} />;
   } else if (floorId === undefined) {
@@ -236,153 +182,15 @@ export function FloorConditions({
   } else if (kinds.length === 0) {
     body = <Typography>No room on this floor reports a value.</Typography>;
   } else {
-    const legend = bandsLegend(chosen, roomIds, judging);
-    const outOfBand = rooms.filter((room) => conditions.get(room.spaceId)?.outOfBand).length;
-    const judgedRooms = rooms.filter((room) => {
-      const condition = conditions.get(room.spaceId);
-      // A room with no band for the measure (a store room) is not judged at any hour.
-      return (
-        condition &&
-        !condition.outsideHours &&
-        condition.verdict &&
-        condition.verdict.status !== 'no-band'
-      );
-    }).length;
-    const outsideHours =
-      outOfBand === 0 &&
-      judgedRooms === 0 &&
-      rooms.some((room) => conditions.get(room.spaceId)?.outsideHours);
-    const header = (key: SortKey, label: string, numeric = false) => (
-      <TableCell
-        align={numeric ? 'right' : 'left'}
-        sortDirection={sort.key === key ? (sort.desc ? 'desc' : 'asc') : false}
-      >
-        <TableSortLabel
-          active={sort.key === key}
-          direction={sort.key === key && sort.desc ? 'desc' : 'asc'}
-          onClick={() =>
-            setSort((current) => ({
-              key,
-              desc: current.key === key ? !current.desc : key === 'value',
-            }))
-          }
-        >
-          {label}
-        </TableSortLabel>
-      </TableCell>
-    );
     body = (
-      <>
-        {outsideHours && schedule ? (
-          <Box sx={{ mb: 1 }}>
-            <OutsideHoursNote schedule={schedule} />
-          </Box>
-        ) : (
-          <Typography sx={{ mb: 1 }}>
-            {outOfBand === 0
-              ? `No room is out of its comfort band now (${countOf(rooms.length, 'room')}).`
-              : `${outOfBand} of ${countOf(rooms.length, 'room')} ${outOfBand === 1 ? 'has' : 'have'} a reading out of its comfort band now.`}
-          </Typography>
-        )}
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={chosen}
-          onChange={(_event, next: string | null) => {
-            if (next) onMeasureChange(next === kinds[0] ? undefined : next);
-          }}
-          aria-label="Measure"
-          sx={{ mb: 1, flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none' } }}
-        >
-          {kinds.map((kind) => (
-            <ToggleButton key={kind} value={kind}>
-              {kind}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <TableContainer>
-          <Table
-            size="small"
-            aria-label={`Rooms now: ${chosen}`}
-            // A phone's three columns share 358 px: narrower gutters, values on one line.
-            sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
-          >
-            <TableHead>
-              <TableRow>
-                {header('room', 'Room')}
-                {header('value', chosen ?? 'Value', true)}
-                <TableCell>Verdict</TableCell>
-                <TableCell sx={fromTabletCell}>Updated</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sorted.map((room) => {
-                const condition = conditions.get(room.spaceId);
-                const reading = condition?.reading;
-                const status = condition?.verdict?.status;
-                const unit = displayUnit(reading?.unit);
-                const time = reading && Number.isFinite(reading.time) ? reading.time : undefined;
-                const age = time === undefined ? '' : formatAge(now - time);
-                return (
-                  <TableRow key={room.spaceId}>
-                    <TableCell>
-                      <Link component={RouterLink} to={room.href}>
-                        {room.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={(theme) => ({
-                        fontVariantNumeric: 'tabular-nums',
-                        bgcolor:
-                          status === 'low' || status === 'high'
-                            ? alpha(theme.palette.warning.main, 0.28)
-                            : status === 'in-band'
-                              ? alpha(theme.palette.success.main, 0.14)
-                              : undefined,
-                      })}
-                    >
-                      {reading
-                        ? `${typeof reading.value === 'number' ? numberFormat.format(reading.value) : String(reading.value)}${unit ? `\u00a0${unit}` : ''}`
-                        : 'no sensor'}
-                    </TableCell>
-                    <TableCell>
-                      {verdictWords(condition?.verdict, judging.ownBandsWhy(room.spaceId))}
-                      {time !== undefined ? (
-                        <Typography
-                          variant="caption"
-                          color="text.secondary"
-                          sx={{ ...onPhoneOnly, whiteSpace: 'nowrap' }}
-                        >
-                          {formatAge(now - time, 'short')}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell sx={fromTabletCell}>{age}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {newerOrder ? (
-          // Below the table: a note above it would push the rows down under a finger.
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            Newer readings would change this order.{' '}
-            <Button size="small" onClick={keep}>
-              Sort again
-            </Button>
-          </Typography>
-        ) : null}
-        {legend ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Bands for {chosen}: {legend}.
-          </Typography>
-        ) : null}
-      </>
+      <FloorRoomsNow
+        model={model}
+        judging={judging}
+        rooms={rooms}
+        onMeasureChange={onMeasureChange}
+      />
     );
   }
-
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
@@ -390,5 +198,168 @@ export function FloorConditions({
       </Typography>
       {body}
     </Box>
+  );
+}
+
+type FloorConditionsModel = ReturnType<typeof useFloorConditions>;
+
+/** The floor's rooms judged for the chosen measure: summary, measure, table, order and bands. */
+function FloorRoomsNow({
+  model,
+  judging,
+  rooms,
+  onMeasureChange,
+}: {
+  model: FloorConditionsModel;
+  judging: RoomJudging;
+  rooms: readonly FloorRoom[];
+  onMeasureChange: (measure: string | undefined) => void;
+}) {
+  const { chosen, kinds, conditions, schedule, sort, sortBy, now } = model;
+  const legend = bandsLegend(chosen, model.roomIds, judging);
+  const { outOfBand, outsideHours } = floorVerdicts(rooms, conditions);
+  const header = (key: FloorSortKey, label: string, numeric = false) => (
+    <TableCell
+      align={numeric ? 'right' : 'left'}
+      sortDirection={sort.key === key ? (sort.desc ? 'desc' : 'asc') : false}
+    >
+      <TableSortLabel
+        active={sort.key === key}
+        direction={sort.key === key && sort.desc ? 'desc' : 'asc'}
+        onClick={() => sortBy(key)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+  return (
+    <>
+      {outsideHours && schedule ? (
+        <Box sx={{ mb: 1 }}>
+          <OutsideHoursNote schedule={schedule} />
+        </Box>
+      ) : (
+        <Typography sx={{ mb: 1 }}>
+          {outOfBand === 0
+            ? `No room is out of its comfort band now (${countOf(rooms.length, 'room')}).`
+            : `${outOfBand} of ${countOf(rooms.length, 'room')} ${outOfBand === 1 ? 'has' : 'have'} a reading out of its comfort band now.`}
+        </Typography>
+      )}
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={chosen}
+        onChange={(_event, next: string | null) => {
+          if (next) onMeasureChange(next === kinds[0] ? undefined : next);
+        }}
+        aria-label="Measure"
+        sx={{ mb: 1, flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none' } }}
+      >
+        {kinds.map((kind) => (
+          <ToggleButton key={kind} value={kind}>
+            {kind}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <TableContainer>
+        <Table
+          size="small"
+          aria-label={`Rooms now: ${chosen}`}
+          // A phone's three columns share 358 px: narrower gutters, values on one line.
+          sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
+        >
+          <TableHead>
+            <TableRow>
+              {header('room', 'Room')}
+              {header('value', chosen ?? 'Value', true)}
+              <TableCell>Verdict</TableCell>
+              <TableCell sx={fromTabletCell}>Updated</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {model.sorted.map((room) => (
+              <RoomNowRow
+                key={room.spaceId}
+                room={room}
+                condition={conditions.get(room.spaceId)}
+                ownBandsWhy={judging.ownBandsWhy(room.spaceId)}
+                now={now}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {model.newerOrder ? (
+        // Below the table: a note above it would push the rows down under a finger.
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Newer readings would change this order.{' '}
+          <Button size="small" onClick={model.sortAgain}>
+            Sort again
+          </Button>
+        </Typography>
+      ) : null}
+      {legend ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Bands for {chosen}: {legend}.
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** One room's reading, coloured by its verdict, the verdict in words and the reading's age. */
+function RoomNowRow({
+  room,
+  condition,
+  ownBandsWhy,
+  now,
+}: {
+  room: FloorRoom;
+  condition: RoomCondition | undefined;
+  ownBandsWhy: string | undefined;
+  now: number;
+}) {
+  const reading = condition?.reading;
+  const status = condition?.verdict?.status;
+  const unit = displayUnit(reading?.unit);
+  const time = reading && Number.isFinite(reading.time) ? reading.time : undefined;
+  const age = time === undefined ? '' : formatAge(now - time);
+  return (
+    <TableRow>
+      <TableCell>
+        <Link component={RouterLink} to={room.href}>
+          {room.name}
+        </Link>
+      </TableCell>
+      <TableCell
+        align="right"
+        sx={(theme) => ({
+          fontVariantNumeric: 'tabular-nums',
+          bgcolor:
+            status === 'low' || status === 'high'
+              ? alpha(theme.palette.warning.main, 0.28)
+              : status === 'in-band'
+                ? alpha(theme.palette.success.main, 0.14)
+                : undefined,
+        })}
+      >
+        {reading
+          ? `${typeof reading.value === 'number' ? numberFormat.format(reading.value) : String(reading.value)}${unit ? `\u00a0${unit}` : ''}`
+          : 'no sensor'}
+      </TableCell>
+      <TableCell>
+        {verdictWords(condition?.verdict, ownBandsWhy)}
+        {time !== undefined ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ ...onPhoneOnly, whiteSpace: 'nowrap' }}
+          >
+            {formatAge(now - time, 'short')}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell sx={fromTabletCell}>{age}</TableCell>
+    </TableRow>
   );
 }
