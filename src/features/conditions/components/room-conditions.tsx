@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { currentValuesQueryOptions, type CurrentValue } from '@/api/get-current-values';
 import { devicesQueryOptions, type Device } from '@/api/get-devices';
@@ -22,6 +22,7 @@ import {
   type ComfortSchedule,
 } from '@/shared/rules/comfort';
 import type { RoomBands } from '@/shared/rules/space-bands';
+import type { RoomJudging } from '@/api/get-room-bands';
 import { onlyOutsideHours } from '@/domain/room-conditions';
 import { useComfort } from '../hooks/use-comfort';
 import { displayUnit, measurementKind } from '@/shared/rules/measurement-kinds';
@@ -194,89 +195,17 @@ export function RoomConditions({
       </PartFailedAlert>
     );
   } else {
-    const now = values.dataUpdatedAt;
-    // The room's own conditions; a floor or building meter placed here measures more than it.
-    const own = values.data.filter((value) => !value.measuredId || value.measuredId === spaceId);
-    const bands = rooms.bandsOf(spaceId);
-    const ownBandsWhy = rooms.ownBandsWhy(spaceId);
-    const verdicts = own.map((value) =>
-      comfortVerdict(
-        { type: value.pointType, value: value.value, time: value.time, now },
-        bands,
-        schedule,
-      ),
+    body = (
+      <RoomReadingsNow
+        spaceId={spaceId}
+        values={values.data}
+        now={values.dataUpdatedAt}
+        judging={rooms}
+        schedule={schedule}
+        devices={devices.data}
+        decommissioned={decommissioned}
+      />
     );
-    const newest = own.length > 0 ? Math.max(...own.map((value) => value.time)) : undefined;
-    const outOfBand = verdicts.filter(
-      (verdict) => verdict.status === 'low' || verdict.status === 'high',
-    ).length;
-    // Two sensors of one kind in a room read alike: the device's name tells them apart.
-    const kindCount = new Map<string, number>();
-    for (const value of own) {
-      const kind = measurementKind(value.pointType).label;
-      kindCount.set(kind, (kindCount.get(kind) ?? 0) + 1);
-    }
-    const deviceNames = new Map((devices.data ?? []).map((device) => [device.id, device.name]));
-    const labels = new Map(
-      own.map((value, index) => {
-        const kind = measurementKind(value.pointType).label;
-        if ((kindCount.get(kind) ?? 0) < 2) return [value.id, kind];
-        const device = value.deviceId ? deviceNames.get(value.deviceId) : undefined;
-        return [value.id, `${kind} · ${device ?? `sensor ${index + 1}`}`];
-      }),
-    );
-    body =
-      own.length === 0 ? (
-        <Typography>No device in this room reports a value.</Typography>
-      ) : (
-        <Stack spacing={1.5}>
-          {decommissioned && newest !== undefined && now - newest <= staleAfterMs ? (
-            <Alert severity="warning">
-              This room is recorded as decommissioned, yet its sensors reported{' '}
-              {formatAge(now - newest)}. Its record or its devices need checking.
-            </Alert>
-          ) : null}
-          {rooms.typesKnown ? null : (
-            <Typography variant="body2" color="text.secondary">
-              {rooms.indexAnswered
-                ? 'The platform does not say what this room is used for'
-                : 'The portfolio index cannot say yet what this room is used for'}
-              , so it is judged as a room people work in.
-            </Typography>
-          )}
-          {schedule && onlyOutsideHours(verdicts) ? (
-            <OutsideHoursNote schedule={schedule} />
-          ) : (
-            <Typography role="status">
-              {outOfBand > 0
-                ? `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`
-                : ownBandsWhy && verdicts.every((verdict) => !('band' in verdict && verdict.band))
-                  ? `This room is not judged by comfort bands: none apply to ${ownBandsWhy}.`
-                  : 'Every reading with a comfort band is within it.'}
-            </Typography>
-          )}
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              m: 0,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-            }}
-          >
-            {own.map((value) => (
-              <ReadingCard
-                key={value.id}
-                value={value}
-                now={now}
-                label={labels.get(value.id)!}
-                bands={bands}
-                ownBandsWhy={ownBandsWhy}
-                schedule={schedule}
-              />
-            ))}
-          </Box>
-        </Stack>
-      );
   }
 
   return (
@@ -286,23 +215,152 @@ export function RoomConditions({
       </Typography>
       {body}
       {spaceId && devicesAvailable && !missingId ? (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            Devices{devices.data ? ` (${devices.data.length})` : ''}
-          </Typography>
-          {devices.isPending ? (
-            <LoadingSkeleton label="Loading the devices" rows={1} />
-          ) : devices.isError ? (
-            <PartFailedAlert onRetry={() => void devices.refetch()}>
-              The devices could not be loaded: {devices.error.message}
-            </PartFailedAlert>
-          ) : devices.data.length === 0 ? (
-            <Typography color="text.secondary">No devices in this room.</Typography>
-          ) : (
-            <DeviceList devices={devices.data} spaceId={spaceId} />
-          )}
-        </Box>
+        <RoomDevices devices={devices} spaceId={spaceId} />
       ) : null}
+    </Box>
+  );
+}
+
+/**
+ * Each of the room's own readings labelled (two sensors of one kind by their devices), judged by
+ * the room's bands; a floor or building meter placed here measures more than the room.
+ */
+function judgedReadings(
+  values: readonly CurrentValue[],
+  spaceId: string | undefined,
+  bands: RoomBands,
+  schedule: ComfortSchedule | undefined,
+  devices: readonly Device[] | undefined,
+  now: number,
+) {
+  const own = values.filter((value) => !value.measuredId || value.measuredId === spaceId);
+  const verdicts = own.map((value) =>
+    comfortVerdict(
+      { type: value.pointType, value: value.value, time: value.time, now },
+      bands,
+      schedule,
+    ),
+  );
+  const kindCount = new Map<string, number>();
+  for (const value of own) {
+    const kind = measurementKind(value.pointType).label;
+    kindCount.set(kind, (kindCount.get(kind) ?? 0) + 1);
+  }
+  const deviceNames = new Map((devices ?? []).map((device) => [device.id, device.name]));
+  const labels = new Map(
+    own.map((value, index) => {
+      const kind = measurementKind(value.pointType).label;
+      if ((kindCount.get(kind) ?? 0) < 2) return [value.id, kind];
+      const device = value.deviceId ? deviceNames.get(value.deviceId) : undefined;
+      return [value.id, `${kind} · ${device ?? `sensor ${index + 1}`}`];
+    }),
+  );
+  return {
+    own,
+    verdicts,
+    labels,
+    newest: own.length > 0 ? Math.max(...own.map((value) => value.time)) : undefined,
+    outOfBand: verdicts.filter((verdict) => verdict.status === 'low' || verdict.status === 'high')
+      .length,
+  };
+}
+
+function RoomReadingsNow({
+  spaceId,
+  values,
+  now,
+  judging,
+  schedule,
+  devices,
+  decommissioned,
+}: {
+  spaceId: string | undefined;
+  values: readonly CurrentValue[];
+  now: number;
+  judging: RoomJudging;
+  schedule: ComfortSchedule | undefined;
+  devices: readonly Device[] | undefined;
+  decommissioned: boolean;
+}) {
+  const bands = judging.bandsOf(spaceId);
+  const ownBandsWhy = judging.ownBandsWhy(spaceId);
+  const { own, verdicts, labels, newest, outOfBand } = judgedReadings(
+    values,
+    spaceId,
+    bands,
+    schedule,
+    devices,
+    now,
+  );
+  if (own.length === 0) return <Typography>No device in this room reports a value.</Typography>;
+  return (
+    <Stack spacing={1.5}>
+      {decommissioned && newest !== undefined && now - newest <= staleAfterMs ? (
+        <Alert severity="warning">
+          This room is recorded as decommissioned, yet its sensors reported{' '}
+          {formatAge(now - newest)}. Its record or its devices need checking.
+        </Alert>
+      ) : null}
+      {judging.typesKnown ? null : (
+        <Typography variant="body2" color="text.secondary">
+          {judging.indexAnswered
+            ? 'The platform does not say what this room is used for'
+            : 'The portfolio index cannot say yet what this room is used for'}
+          , so it is judged as a room people work in.
+        </Typography>
+      )}
+      {schedule && onlyOutsideHours(verdicts) ? (
+        <OutsideHoursNote schedule={schedule} />
+      ) : (
+        <Typography role="status">
+          {outOfBand > 0
+            ? `${outOfBand} reading${outOfBand === 1 ? ' is' : 's are'} out of band.`
+            : ownBandsWhy && verdicts.every((verdict) => !('band' in verdict && verdict.band))
+              ? `This room is not judged by comfort bands: none apply to ${ownBandsWhy}.`
+              : 'Every reading with a comfort band is within it.'}
+        </Typography>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          m: 0,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+        }}
+      >
+        {own.map((value) => (
+          <ReadingCard
+            key={value.id}
+            value={value}
+            now={now}
+            label={labels.get(value.id)!}
+            bands={bands}
+            ownBandsWhy={ownBandsWhy}
+            schedule={schedule}
+          />
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+function RoomDevices({ devices, spaceId }: { devices: UseQueryResult<Device[]>; spaceId: string }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+        Devices{devices.data ? ` (${devices.data.length})` : ''}
+      </Typography>
+      {devices.isPending ? (
+        <LoadingSkeleton label="Loading the devices" rows={1} />
+      ) : devices.isError ? (
+        <PartFailedAlert onRetry={() => void devices.refetch()}>
+          The devices could not be loaded: {devices.error.message}
+        </PartFailedAlert>
+      ) : devices.data.length === 0 ? (
+        <Typography color="text.secondary">No devices in this room.</Typography>
+      ) : (
+        <DeviceList devices={devices.data} spaceId={spaceId} />
+      )}
     </Box>
   );
 }
