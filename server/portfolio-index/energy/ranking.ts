@@ -47,7 +47,6 @@ export async function rankEnergy(
   now: number,
   periods: { days: number; months: number },
 ): Promise<void> {
-  const periodDays = periods.days;
   const buildings = await db
     .selectFrom('indexed_building as building')
     .leftJoin('indexed_site as site', (join) =>
@@ -56,7 +55,37 @@ export async function rankEnergy(
     .select(['building.id', 'building.area', 'site.timezone'])
     .where('building.run_id', '=', runId)
     .execute();
-  // Each zone's periods as site dates: the same days for every building on one clock.
+  const { dayPeriods, monthPeriods } = await zonePeriods(db, buildings, now, periods);
+  const yearDays = new Map(monthPeriods.map((period) => [period.zone, period.days]));
+  const meters = await meterCounts(db);
+  const sumsOf = await sumDays(db, dayPeriods);
+  const yearOf = await sumYears(db, monthPeriods);
+  const rows = buildings.flatMap((building) =>
+    rankingRows(building, {
+      meter: meters.get(building.id),
+      sum: sumsOf.get(building.id),
+      year: yearOf.get(building.id),
+      periodDays: periods.days,
+      yearDays: yearDays.get(building.timezone ?? '') ?? 365,
+    }),
+  );
+  await writeRanking(db, rows);
+}
+
+interface ServedBuilding {
+  id: string;
+  area: number | null;
+  timezone: string | null;
+}
+
+/** Each zone's periods as site dates: the same days for every building on one clock. */
+async function zonePeriods(
+  db: Kysely<IndexTables>,
+  buildings: readonly ServedBuilding[],
+  now: number,
+  periods: { days: number; months: number },
+) {
+  const periodDays = periods.days;
   const zones = [
     ...new Set([
       ...buildings.map((building) => building.timezone ?? ''),
@@ -84,8 +113,15 @@ export async function rankEnergy(
       days: months.reduce((sum, month) => sum + month.days.length, 0),
     };
   });
-  const yearDays = new Map(monthPeriods.map((period) => [period.zone, period.days]));
-  const meters = new Map(
+  return { dayPeriods, monthPeriods };
+}
+
+type DayPeriod = Awaited<ReturnType<typeof zonePeriods>>['dayPeriods'][number];
+type MonthPeriod = Awaited<ReturnType<typeof zonePeriods>>['monthPeriods'][number];
+
+/** Each building's meters, those that measure energy, and the oldest of their last readings. */
+async function meterCounts(db: Kysely<IndexTables>) {
+  return new Map(
     (
       await db
         .selectFrom('energy_meter')
@@ -101,6 +137,10 @@ export async function rankEnergy(
         .execute()
     ).map((row) => [row.building_id, row]),
   );
+}
+
+/** The last period's and the one before's sums of each building's meter-days. */
+async function sumDays(db: Kysely<IndexTables>, dayPeriods: readonly DayPeriod[]) {
   const sums = await sql<{
     building_id: string;
     last_meters: string;
@@ -160,8 +200,11 @@ export async function rankEnergy(
       coalesce(min(covered) filter (where last = 0), 0) as prev_covered,
       coalesce(max(stuck) filter (where last = 0), 0) as prev_stuck
     from per_meter group by building_id`.execute(db);
-  const sumsOf = new Map(sums.rows.map((row) => [row.building_id, row]));
-  // The year: each meter's kept months of its zone's last 12, added up.
+  return new Map(sums.rows.map((row) => [row.building_id, row]));
+}
+
+/** The year: each meter's kept months of its zone's last 12, added up. */
+async function sumYears(db: Kysely<IndexTables>, monthPeriods: readonly MonthPeriod[]) {
   const yearSums = await sql<{
     building_id: string;
     meters: string;
@@ -193,93 +236,110 @@ export async function rankEnergy(
       min(read) as read, min(complete) as complete, max(beyond) as beyond,
       min(covered) as covered, max(stuck) as stuck
     from per_meter group by building_id`.execute(db);
-  const yearOf = new Map(yearSums.rows.map((row) => [row.building_id, row]));
+  return new Map(yearSums.rows.map((row) => [row.building_id, row]));
+}
 
-  const rows = buildings.flatMap((building) => {
-    const meter = meters.get(building.id);
-    const sum = sumsOf.get(building.id);
-    const energyMeters = Number(meter?.energy_meters ?? 0);
-    /** Why the building has no intensity when a period of its meters has this gap. */
-    const reasonOf = (gap: Gap | null): EnergyReason | null =>
-      !meter
-        ? 'no-meter'
-        : energyMeters === 0
-          ? 'meter-unit'
-          : building.area === null || !(building.area > 0)
-            ? 'no-area'
-            : gap;
-    // A period is read only when every meter of the building has days in it.
-    const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
-    const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
-    const last: PeriodSums = {
-      used: sum?.last_used ?? null,
-      read: lastMeters ? Number(sum?.last_read ?? 0) : 0,
-      complete: Number(sum?.last_complete ?? 0),
-      beyond: Number(sum?.last_beyond ?? 0),
-      covered: Number(sum?.last_covered ?? 0),
-      stuck: Number(sum?.last_stuck ?? 0),
-    };
-    const previous: PeriodSums = {
-      used: sum?.prev_used ?? null,
-      read: prevMeters ? Number(sum?.prev_read ?? 0) : 0,
-      complete: Number(sum?.prev_complete ?? 0),
-      beyond: Number(sum?.prev_beyond ?? 0),
-      covered: Number(sum?.prev_covered ?? 0),
-      stuck: Number(sum?.prev_stuck ?? 0),
-    };
-    const reason = reasonOf(gapOf(last, periodDays));
-    const lastWhole = energyMeters > 0 && gapOf(last, periodDays) === null;
-    const compareReason: CompareReason | null = !lastWhole
-      ? 'last-incomplete'
-      : (gapOf(previous, periodDays) ?? (!(previous.used! > 0) ? 'nothing-before' : null));
-    const year = yearOf.get(building.id);
-    const days = yearDays.get(building.timezone ?? '') ?? 365;
-    const months: PeriodSums = {
-      used: year?.used ?? null,
-      // Read only when every meter of the building has every month of the year.
-      read: Number(year?.meters ?? 0) >= energyMeters ? Number(year?.read ?? 0) : 0,
-      complete: Number(year?.complete ?? 0),
-      beyond: Number(year?.beyond ?? 0),
-      covered: Number(year?.covered ?? 0),
-      stuck: Number(year?.stuck ?? 0),
-    };
-    const yearReason = reasonOf(gapOf(months, days));
-    const common = {
-      building_id: building.id,
-      meters: energyMeters,
-      area: building.area,
-      last_reading_at: meter?.last_reading_at ?? null,
-    };
-    return [
-      {
-        ...common,
-        period: '30-days' satisfies EnergyPeriod,
-        used_kwh: last.used === null ? null : round3(last.used),
-        eui: reason === null ? round3(last.used! / building.area!) : null,
-        covered_days: round3(last.covered),
-        reason,
-        previous_kwh: previous.used === null ? null : round3(previous.used),
-        change:
-          compareReason === null ? round3((last.used! - previous.used!) / previous.used!) : null,
-        compare_reason: compareReason,
-        stuck_days: last.stuck,
-      },
-      {
-        ...common,
-        // A year is not compared with the one before: the index keeps twelve months.
-        period: '12-months' satisfies EnergyPeriod,
-        used_kwh: months.used === null ? null : round3(months.used),
-        eui: yearReason === null ? round3(months.used! / building.area!) : null,
-        covered_days: round3(months.covered),
-        reason: yearReason,
-        previous_kwh: null,
-        change: null,
-        compare_reason: null,
-        stuck_days: months.stuck,
-      },
-    ];
-  });
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+type MeterCount = NonNullable<ReturnType<Awaited<ReturnType<typeof meterCounts>>['get']>>;
+type DaySums = NonNullable<ReturnType<Awaited<ReturnType<typeof sumDays>>['get']>>;
+type YearSums = NonNullable<ReturnType<Awaited<ReturnType<typeof sumYears>>['get']>>;
+
+/** One building's two rows of the ranking: its last 30 days (against the 30 before) and year. */
+function rankingRows(
+  building: ServedBuilding,
+  read: {
+    meter: MeterCount | undefined;
+    sum: DaySums | undefined;
+    year: YearSums | undefined;
+    periodDays: number;
+    yearDays: number;
+  },
+) {
+  const { meter, sum, year, periodDays } = read;
+  const energyMeters = Number(meter?.energy_meters ?? 0);
+  /** Why the building has no intensity when a period of its meters has this gap. */
+  const reasonOf = (gap: Gap | null): EnergyReason | null =>
+    !meter
+      ? 'no-meter'
+      : energyMeters === 0
+        ? 'meter-unit'
+        : building.area === null || !(building.area > 0)
+          ? 'no-area'
+          : gap;
+  // A period is read only when every meter of the building has days in it.
+  const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
+  const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
+  const last: PeriodSums = {
+    used: sum?.last_used ?? null,
+    read: lastMeters ? Number(sum?.last_read ?? 0) : 0,
+    complete: Number(sum?.last_complete ?? 0),
+    beyond: Number(sum?.last_beyond ?? 0),
+    covered: Number(sum?.last_covered ?? 0),
+    stuck: Number(sum?.last_stuck ?? 0),
+  };
+  const previous: PeriodSums = {
+    used: sum?.prev_used ?? null,
+    read: prevMeters ? Number(sum?.prev_read ?? 0) : 0,
+    complete: Number(sum?.prev_complete ?? 0),
+    beyond: Number(sum?.prev_beyond ?? 0),
+    covered: Number(sum?.prev_covered ?? 0),
+    stuck: Number(sum?.prev_stuck ?? 0),
+  };
+  const reason = reasonOf(gapOf(last, periodDays));
+  const lastWhole = energyMeters > 0 && gapOf(last, periodDays) === null;
+  const compareReason: CompareReason | null = !lastWhole
+    ? 'last-incomplete'
+    : (gapOf(previous, periodDays) ?? (!(previous.used! > 0) ? 'nothing-before' : null));
+  const months: PeriodSums = {
+    used: year?.used ?? null,
+    // Read only when every meter of the building has every month of the year.
+    read: Number(year?.meters ?? 0) >= energyMeters ? Number(year?.read ?? 0) : 0,
+    complete: Number(year?.complete ?? 0),
+    beyond: Number(year?.beyond ?? 0),
+    covered: Number(year?.covered ?? 0),
+    stuck: Number(year?.stuck ?? 0),
+  };
+  const yearReason = reasonOf(gapOf(months, read.yearDays));
+  const common = {
+    building_id: building.id,
+    meters: energyMeters,
+    area: building.area,
+    last_reading_at: meter?.last_reading_at ?? null,
+  };
+  return [
+    {
+      ...common,
+      period: '30-days' satisfies EnergyPeriod,
+      used_kwh: last.used === null ? null : round3(last.used),
+      eui: reason === null ? round3(last.used! / building.area!) : null,
+      covered_days: round3(last.covered),
+      reason,
+      previous_kwh: previous.used === null ? null : round3(previous.used),
+      change:
+        compareReason === null ? round3((last.used! - previous.used!) / previous.used!) : null,
+      compare_reason: compareReason,
+      stuck_days: last.stuck,
+    },
+    {
+      ...common,
+      // A year is not compared with the one before: the index keeps twelve months.
+      period: '12-months' satisfies EnergyPeriod,
+      used_kwh: months.used === null ? null : round3(months.used),
+      eui: yearReason === null ? round3(months.used! / building.area!) : null,
+      covered_days: round3(months.covered),
+      reason: yearReason,
+      previous_kwh: null,
+      change: null,
+      compare_reason: null,
+      stuck_days: months.stuck,
+    },
+  ];
+}
+
+type RankingRow = ReturnType<typeof rankingRows>[number];
+
+/** The ranking replaced at once: every reader gets the old one or the new one. */
+async function writeRanking(db: Kysely<IndexTables>, rows: readonly RankingRow[]) {
+  const column = <K extends keyof RankingRow>(key: K) => rows.map((row) => row[key]);
   // As text: both drivers (node-postgres, PGlite) then pass the array alike.
   const lastReadings = column('last_reading_at').map((time) =>
     time === null ? null : new Date(time).toISOString(),
