@@ -77,7 +77,59 @@ const retriedStatuses = new Set([429, 500, 502, 503, 504]);
  * connection dropped mid-answer, a bounded number of times. Counts every request it makes.
  */
 export function createPlatformPages(options: PlatformPagesOptions) {
-  const { gateway, wait, pageSize, concurrency, signal } = options;
+  const asking = retryingRequests(options);
+  const graphql = <T>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    what: string,
+  ) => readGraphql(asking, document, variables, schema, what);
+  return {
+    restPages: (
+      path: string,
+      what: string,
+      consume: (items: readonly unknown[]) => void,
+      maxItems?: number,
+    ) => readRestPages(asking, path, what, consume, maxItems),
+    restList: <T extends { id: string }>(
+      path: string,
+      schema: zMini.ZodMiniType<T>,
+      what: string,
+      maxItems?: number,
+    ) => readRestList(asking, path, schema, what, maxItems),
+    graphql,
+    graphqlInPart: <T>(
+      document: string,
+      variables: Record<string, unknown>,
+      schema: z.ZodType<T>,
+      what: string,
+    ) => readGraphqlInPart(asking, document, variables, schema, what),
+    graphqlList: (
+      document: string,
+      pick: (data: unknown) => unknown[],
+      what: string,
+      consume: (items: unknown[], countSoFar: number) => Promise<unknown>,
+      maxItems?: number,
+    ) => readGraphqlList(asking, { document, pick, what, consume, maxItems }),
+    /** `work` over `items`, `concurrency` at once, results in order; the first failure stops it. */
+    each: <I, O>(items: readonly I[], work: (item: I) => Promise<O>) =>
+      pMap(items, work, { concurrency: options.concurrency }),
+    requests: asking.requests,
+  };
+}
+
+export type PlatformPages = ReturnType<typeof createPlatformPages>;
+
+/** The options, and one request with its retries, pace and budget, counted. */
+interface Asking {
+  options: PlatformPagesOptions;
+  withRetries: (what: string, ask: () => Promise<UpstreamResponse>) => Promise<UpstreamResponse>;
+  requests: () => number;
+}
+
+/** Requests kept to the budget and pace, each retried on what a retry can mend. */
+function retryingRequests(options: PlatformPagesOptions): Asking {
+  const { wait, signal } = options;
   const attempts = options.attempts ?? 5;
   let requests = 0;
   /**
@@ -96,12 +148,6 @@ export function createPlatformPages(options: PlatformPagesOptions) {
     const waitMs = paced - now - burst * everyMs;
     paced += everyMs;
     if (waitMs > 0) await wait(waitMs, signal);
-  };
-
-  const backoffMs = (attempt: number, answer?: UpstreamResponse): number => {
-    const retryAfter = Number(answer?.headers['retry-after']);
-    if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter, 60) * 1000;
-    return Math.min(500 * 2 ** attempt, 15_000);
   };
 
   async function withRetries(
@@ -136,186 +182,184 @@ export function createPlatformPages(options: PlatformPagesOptions) {
       `The platform did not give ${what} after ${attempts} tries (${lastProblem}).`,
     );
   }
-
-  const json = (answer: UpstreamResponse, what: string): unknown => {
-    try {
-      return JSON.parse(answer.body.toString('utf8'));
-    } catch {
-      throw new SyncReadError(`The platform's answer to ${what} is not JSON.`);
-    }
-  };
-
-  /**
-   * Every page of a REST listing, handed to `consume` in order. Paging trusts no count: it stops
-   * at the first short page. A plausible `x-total-count` (at most `maxItems`) only lets the pages
-   * after the first be asked `concurrency` at a time and stops at that count; an implausible one
-   * (10^12 once took Storey's heap in a second) is not believed, and pages are asked one after
-   * another. A list longer than `maxItems`, or a page that repeats the one before (a platform
-   * that ignores `skip`), ends the read with a SyncReadError.
-   */
-  async function restPages(
-    path: string,
-    what: string,
-    consume: (items: readonly unknown[]) => void,
-    maxItems = options.maxListItems ?? defaultMaxListItems,
-  ): Promise<void> {
-    const separator = path.includes('?') ? '&' : '?';
-    const page = async (skip: number) => {
-      const label = `${what} (from ${skip})`;
-      const answer = await withRetries(label, () =>
-        gateway.readListingWhole(`${path}${separator}take=${pageSize}&skip=${skip}`),
-      );
-      const items = json(answer, label);
-      if (!Array.isArray(items))
-        throw new SyncReadError(`The platform's answer to ${label} is not a list.`);
-      return { items, total: plausibleTotal(answer.headers['x-total-count'], maxItems) };
-    };
-    const first = await page(0);
-    consume(first.items);
-    if (first.items.length < pageSize) return;
-    const total = first.total;
-    let previous = pageKey(first.items);
-    for (let skip = pageSize; ;) {
-      if (total !== undefined && skip >= total) return;
-      if (skip >= maxItems)
-        throw new SyncReadError(
-          `The platform lists more than ${maxItems.toLocaleString('en')} entries in ${what}; Storey reads at most that many.`,
-        );
-      const wave: number[] = [];
-      const end = Math.min(total ?? skip + pageSize, maxItems);
-      for (let next = skip; next < end && wave.length < concurrency; next += pageSize)
-        wave.push(next);
-      const answers = await pMap(wave, page, { concurrency });
-      for (const answer of answers) {
-        const key = pageKey(answer.items);
-        if (answer.items.length > 0 && key === previous)
-          throw new SyncReadError(repeatedPageMessage(what));
-        previous = key;
-        consume(answer.items);
-        skip += pageSize;
-        if (answer.items.length < pageSize) return;
-      }
-    }
-  }
-
-  /**
-   * A REST listing's records, every page, read one by one (shared/platform/records.ts): records
-   * that cannot be read are skipped and counted, ids given twice kept once.
-   */
-  async function restList<T extends { id: string }>(
-    path: string,
-    schema: zMini.ZodMiniType<T>,
-    what: string,
-    maxItems?: number,
-  ): Promise<RecordList<T>> {
-    const list = new RecordList(schema);
-    await restPages(path, what, (items) => list.add(items), maxItems);
-    return list;
-  }
-
-  /**
-   * One GraphQL query that may be answered in part: its data and whether errors came with it (a
-   * field that failed is null in the data). No data at all counts as a failed read of `what`.
-   */
-  async function graphqlInPart<T>(
-    document: string,
-    variables: Record<string, unknown>,
-    schema: z.ZodType<T>,
-    what: string,
-  ): Promise<{ data: T; partial: boolean }> {
-    const body = JSON.stringify({ query: document, variables });
-    const answer = await withRetries(what, () => gateway.readGraphqlWhole(body));
-    // The GraphQL envelope of the spec ({data, errors}); its data is read by the caller's schema.
-    // eslint-disable-next-line no-restricted-syntax
-    const parsed = z
-      .object({ data: schema.nullish(), errors: z.unknown().optional() })
-      .safeParse(json(answer, what));
-    if (!parsed.success || !parsed.data.data)
-      throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
-    const { errors } = parsed.data;
-    return { data: parsed.data.data, partial: Array.isArray(errors) && errors.length > 0 };
-  }
-
-  /** One GraphQL query; an answer with `errors` counts as a failed read of `what`. */
-  async function graphql<T>(
-    document: string,
-    variables: Record<string, unknown>,
-    schema: z.ZodType<T>,
-    what: string,
-  ): Promise<T> {
-    const answer = await graphqlInPart(document, variables, schema, what);
-    if (answer.partial)
-      throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
-    return answer.data;
-  }
-
-  /**
-   * A GraphQL root list, page by page with take/skip, `concurrency` pages at a time, until a
-   * short page (GraphQL lists carry no total). Each wave's items go to `consume` as they come, so
-   * a list of 336,000 rooms is never held whole; returns how many there were.
-   */
-  async function graphqlList(
-    document: string,
-    pick: (data: unknown) => unknown[],
-    what: string,
-    consume: (items: unknown[], countSoFar: number) => Promise<unknown>,
-    maxItems = options.maxGraphqlItems ?? defaultMaxGraphqlItems,
-  ): Promise<number> {
-    let count = 0;
-    let previous = '';
-    for (let wave = 0; ; wave++) {
-      if (wave * concurrency * pageSize >= maxItems)
-        throw new SyncReadError(
-          `The platform lists more than ${maxItems.toLocaleString('en')} entries in ${what}; Storey reads at most that many.`,
-        );
-      const skips = Array.from(
-        { length: concurrency },
-        (_, index) => (wave * concurrency + index) * pageSize,
-      );
-      const pages = await pMap(
-        skips,
-        async (skip) => {
-          const items = pick(
-            await graphql(
-              document,
-              { take: pageSize, skip },
-              z.unknown(),
-              `${what} (from ${skip})`,
-            ),
-          );
-          if (!Array.isArray(items))
-            throw new SyncReadError(
-              `The platform's answer to ${what} (from ${skip}) is not a list.`,
-            );
-          return items;
-        },
-        { concurrency },
-      );
-      const end = pages.findIndex((page) => page.length < pageSize);
-      const kept = end === -1 ? pages : pages.slice(0, end + 1);
-      for (const page of kept) {
-        const key = pageKey(page);
-        if (page.length > 0 && key === previous) throw new SyncReadError(repeatedPageMessage(what));
-        previous = key;
-      }
-      const items = kept.flat();
-      count += items.length;
-      await consume(items, count);
-      if (end !== -1) return count;
-    }
-  }
-
-  return {
-    restPages,
-    restList,
-    graphql,
-    graphqlInPart,
-    graphqlList,
-    /** `work` over `items`, `concurrency` at once, results in order; the first failure stops it. */
-    each: <I, O>(items: readonly I[], work: (item: I) => Promise<O>) =>
-      pMap(items, work, { concurrency }),
-    requests: () => requests,
-  };
+  return { options, withRetries, requests: () => requests };
 }
 
-export type PlatformPages = ReturnType<typeof createPlatformPages>;
+function backoffMs(attempt: number, answer?: UpstreamResponse): number {
+  const retryAfter = Number(answer?.headers['retry-after']);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter, 60) * 1000;
+  return Math.min(500 * 2 ** attempt, 15_000);
+}
+
+function json(answer: UpstreamResponse, what: string): unknown {
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    throw new SyncReadError(`The platform's answer to ${what} is not JSON.`);
+  }
+}
+
+/**
+ * Every page of a REST listing, handed to `consume` in order. Paging trusts no count: it stops
+ * at the first short page. A plausible `x-total-count` (at most `maxItems`) only lets the pages
+ * after the first be asked `concurrency` at a time and stops at that count; an implausible one
+ * (10^12 once took Storey's heap in a second) is not believed, and pages are asked one after
+ * another. A list longer than `maxItems`, or a page that repeats the one before (a platform
+ * that ignores `skip`), ends the read with a SyncReadError.
+ */
+async function readRestPages(
+  { options, withRetries }: Asking,
+  path: string,
+  what: string,
+  consume: (items: readonly unknown[]) => void,
+  maxItems = options.maxListItems ?? defaultMaxListItems,
+): Promise<void> {
+  const { gateway, pageSize, concurrency } = options;
+  const separator = path.includes('?') ? '&' : '?';
+  const page = async (skip: number) => {
+    const label = `${what} (from ${skip})`;
+    const answer = await withRetries(label, () =>
+      gateway.readListingWhole(`${path}${separator}take=${pageSize}&skip=${skip}`),
+    );
+    const items = json(answer, label);
+    if (!Array.isArray(items))
+      throw new SyncReadError(`The platform's answer to ${label} is not a list.`);
+    return { items, total: plausibleTotal(answer.headers['x-total-count'], maxItems) };
+  };
+  const first = await page(0);
+  consume(first.items);
+  if (first.items.length < pageSize) return;
+  const total = first.total;
+  let previous = pageKey(first.items);
+  for (let skip = pageSize; ;) {
+    if (total !== undefined && skip >= total) return;
+    if (skip >= maxItems) throw new SyncReadError(tooLongMessage(maxItems, what));
+    const wave: number[] = [];
+    const end = Math.min(total ?? skip + pageSize, maxItems);
+    for (let next = skip; next < end && wave.length < concurrency; next += pageSize)
+      wave.push(next);
+    const answers = await pMap(wave, page, { concurrency });
+    for (const answer of answers) {
+      const key = pageKey(answer.items);
+      if (answer.items.length > 0 && key === previous)
+        throw new SyncReadError(repeatedPageMessage(what));
+      previous = key;
+      consume(answer.items);
+      skip += pageSize;
+      if (answer.items.length < pageSize) return;
+    }
+  }
+}
+
+const tooLongMessage = (maxItems: number, what: string) =>
+  `The platform lists more than ${maxItems.toLocaleString('en')} entries in ${what}; Storey reads at most that many.`;
+
+/**
+ * A REST listing's records, every page, read one by one (shared/platform/records.ts): records
+ * that cannot be read are skipped and counted, ids given twice kept once.
+ */
+async function readRestList<T extends { id: string }>(
+  asking: Asking,
+  path: string,
+  schema: zMini.ZodMiniType<T>,
+  what: string,
+  maxItems?: number,
+): Promise<RecordList<T>> {
+  const list = new RecordList(schema);
+  await readRestPages(asking, path, what, (items) => list.add(items), maxItems);
+  return list;
+}
+
+/**
+ * One GraphQL query that may be answered in part: its data and whether errors came with it (a
+ * field that failed is null in the data). No data at all counts as a failed read of `what`.
+ */
+async function readGraphqlInPart<T>(
+  { options, withRetries }: Asking,
+  document: string,
+  variables: Record<string, unknown>,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<{ data: T; partial: boolean }> {
+  const body = JSON.stringify({ query: document, variables });
+  const answer = await withRetries(what, () => options.gateway.readGraphqlWhole(body));
+  // The GraphQL envelope of the spec ({data, errors}); its data is read by the caller's schema.
+  // eslint-disable-next-line no-restricted-syntax
+  const parsed = z
+    .object({ data: schema.nullish(), errors: z.unknown().optional() })
+    .safeParse(json(answer, what));
+  if (!parsed.success || !parsed.data.data)
+    throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
+  const { errors } = parsed.data;
+  return { data: parsed.data.data, partial: Array.isArray(errors) && errors.length > 0 };
+}
+
+/** One GraphQL query; an answer with `errors` counts as a failed read of `what`. */
+async function readGraphql<T>(
+  asking: Asking,
+  document: string,
+  variables: Record<string, unknown>,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<T> {
+  const answer = await readGraphqlInPart(asking, document, variables, schema, what);
+  if (answer.partial)
+    throw new SyncReadError(`The platform's GraphQL answer to ${what} has errors or no data.`);
+  return answer.data;
+}
+
+/**
+ * A GraphQL root list, page by page with take/skip, `concurrency` pages at a time, until a
+ * short page (GraphQL lists carry no total). Each wave's items go to `consume` as they come, so
+ * a list of 336,000 rooms is never held whole; returns how many there were.
+ */
+async function readGraphqlList(
+  asking: Asking,
+  list: {
+    document: string;
+    pick: (data: unknown) => unknown[];
+    what: string;
+    consume: (items: unknown[], countSoFar: number) => Promise<unknown>;
+    maxItems: number | undefined;
+  },
+): Promise<number> {
+  const { pageSize, concurrency } = asking.options;
+  const { document, pick, what } = list;
+  const maxItems = list.maxItems ?? asking.options.maxGraphqlItems ?? defaultMaxGraphqlItems;
+  const page = async (skip: number) => {
+    const variables = { take: pageSize, skip };
+    const data = await readGraphql(
+      asking,
+      document,
+      variables,
+      z.unknown(),
+      `${what} (from ${skip})`,
+    );
+    const items = pick(data);
+    if (!Array.isArray(items))
+      throw new SyncReadError(`The platform's answer to ${what} (from ${skip}) is not a list.`);
+    return items;
+  };
+  let count = 0;
+  let previous = '';
+  for (let wave = 0; ; wave++) {
+    if (wave * concurrency * pageSize >= maxItems)
+      throw new SyncReadError(tooLongMessage(maxItems, what));
+    const skips = Array.from(
+      { length: concurrency },
+      (_, index) => (wave * concurrency + index) * pageSize,
+    );
+    const pages = await pMap(skips, page, { concurrency });
+    const end = pages.findIndex((one) => one.length < pageSize);
+    const kept = end === -1 ? pages : pages.slice(0, end + 1);
+    for (const one of kept) {
+      const key = pageKey(one);
+      if (one.length > 0 && key === previous) throw new SyncReadError(repeatedPageMessage(what));
+      previous = key;
+    }
+    const items = kept.flat();
+    count += items.length;
+    await list.consume(items, count);
+    if (end !== -1) return count;
+  }
+}
