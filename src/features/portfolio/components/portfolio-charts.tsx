@@ -8,23 +8,14 @@ import type { Building } from '@/api/platform-schemas';
 import { totalsQueryOptions } from '@/api/get-totals';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
 
-import { histogram, topN } from '@/domain/chart-data';
-import { measureAcross, measureById } from '@/domain/building-measures';
 import type { Rule } from '@/api/get-quality';
+import { areaUnit, formatArea, formatCompact, formatCount, formatShare } from '@/lib/format';
 import {
-  areaUnit,
-  formatArea,
-  formatCompact,
-  formatCount,
-  formatShare,
-  groupKey,
-  organizationLabel,
-  siteLabel,
-} from '@/lib/format';
-import { buildingLabel, groupBuildings } from '../utils/portfolio-summary';
+  portfolioChartData,
+  shownCategories,
+  type PortfolioChartData,
+} from '../utils/portfolio-chart-data';
 import type { SameName } from '@/shared/rules/same-names';
-
-const shownCategories = 10;
 
 const restNote = (what: string, rest: { count: number; total: number }, total: string) =>
   rest.count > 0 ? `The other ${formatCount(rest.count)} ${what}: ${total} in all.` : undefined;
@@ -63,76 +54,10 @@ export function PortfolioCharts({
         })),
   });
   const allOrganizations = wholePortfolio ? organizationTotals.data : undefined;
-  const charts = useMemo(() => {
-    // Charts of a figure draw the buildings that give it: an unknown area is no bar, not 0.
-    const withArea = buildings.filter((b) => b.area !== null);
-    const largest = topN(
-      withArea,
-      (b) => b.area ?? 0,
-      (b) => buildingLabel(b, twins),
-      shownCategories,
-    );
-    const organizations = groupBuildings(
-      buildings,
-      (b) => groupKey(b.organizationId),
-      (id, first) => organizationLabel(first?.organizationId ?? id, first?.organizationName),
-    );
-    const sites = groupBuildings(
-      buildings,
-      (b) => groupKey(b.siteId),
-      (id) => siteNames.get(id) ?? siteLabel(id),
-    );
-    // Spaces per 1,000 m² as the comparison computes it and with the same buildings left out:
-    // one record of 0.4 m² a space must not draw a bar of its own on one screen and not the other.
-    const { counted, withoutInputs, inDoubt } = measureAcross(
-      measureById.get('spacesPer1000')!,
-      buildings,
-      brokenRules,
-    );
-    return {
-      largest,
-      byOrganization: topN(
-        organizations,
-        (group) => group.area,
-        (group) => group.label,
-        shownCategories,
-      ),
-      bySite: topN(
-        sites,
-        (group) => group.buildings,
-        (group) => group.label,
-        shownCategories,
-      ),
-      // Past ten sites a top ten of equal bars says nothing: how many sites hold how many.
-      siteSizes:
-        sites.length > shownCategories
-          ? histogram(
-              sites.map((group) => group.buildings),
-              { integer: true, format: formatCount },
-            )
-          : undefined,
-      area: histogram(
-        withArea.map((building) => building.area ?? 0),
-        { format: formatCompact },
-      ),
-      floors: histogram(
-        buildings.flatMap((building) =>
-          building.floorCount === null ? [] : [building.floorCount],
-        ),
-        { integer: true, format: formatCount },
-      ),
-      density: histogram(
-        counted.map((entry) => entry.value),
-        { format: formatCompact },
-      ),
-      densityLeftOut: [
-        withoutInputs > 0 ? `${formatCount(withoutInputs)} without the inputs` : undefined,
-        inDoubt > 0
-          ? `${formatCount(inDoubt)} whose inputs have data errors or warnings`
-          : undefined,
-      ].filter((part): part is string => part !== undefined),
-    };
-  }, [buildings, siteNames, twins, brokenRules]);
+  const charts = useMemo(
+    () => portfolioChartData(buildings, siteNames, twins, brokenRules),
+    [buildings, siteNames, twins, brokenRules],
+  );
 
   return (
     <Box component="section" aria-label="Charts">
@@ -162,111 +87,144 @@ export function PortfolioCharts({
           alignItems: 'start',
         }}
       >
-        <LazyBarChartCard
-          view={view}
-          title={`The ${Math.min(shownCategories, buildings.length)} largest buildings`}
-          data={charts.largest.bars}
-          measure="area"
-          valueLabel={`Area (${areaUnit})`}
-          categoryLabel="Building"
-          format={formatArea}
-          tickFormat={formatCompact}
-          footnote={restNote(
-            'buildings',
-            charts.largest.rest,
-            formatArea(charts.largest.rest.total),
-          )}
-        />
-        <LazyBarChartCard
-          view={view}
-          title="Buildings by area"
-          description="How many buildings fall in each band of area."
-          layout="vertical"
-          data={charts.area}
-          measure="buildings"
-          valueLabel="Buildings"
-          categoryLabel={`Area (${areaUnit})`}
-          format={formatCount}
-          integer
-        />
-        <LazyBarChartCard
-          view={view}
-          title="Area by organization"
-          description={
-            allOrganizations
-              ? `Every organization, with its share of the portfolio's area (from the portfolio index).`
-              : undefined
-          }
-          data={allOrganizations ?? charts.byOrganization.bars}
-          measure="area"
-          valueLabel={`Area (${areaUnit})`}
-          categoryLabel="Organization"
-          format={formatArea}
-          tickFormat={formatCompact}
-          footnote={
-            allOrganizations
-              ? undefined
-              : restNote(
-                  'organizations',
-                  charts.byOrganization.rest,
-                  formatArea(charts.byOrganization.rest.total),
-                )
-          }
-        />
-        <LazyBarChartCard
-          view={view}
-          title="Buildings by number of floors"
-          layout="vertical"
-          data={charts.floors}
-          measure="floors"
-          valueLabel="Buildings"
-          categoryLabel="Floors"
-          format={formatCount}
-          integer
-        />
-        {charts.siteSizes ? (
-          <LazyBarChartCard
-            view={view}
-            title="Sites by number of buildings"
-            description={`How many buildings each of the ${formatCount(charts.bySite.bars.length + charts.bySite.rest.count)} sites with buildings holds.`}
-            layout="vertical"
-            data={charts.siteSizes}
-            measure="buildings"
-            valueLabel="Sites"
-            categoryLabel="Buildings on the site"
-            format={formatCount}
-            integer
-          />
-        ) : (
-          <LazyBarChartCard
-            view={view}
-            title="Buildings per site"
-            data={charts.bySite.bars}
-            measure="buildings"
-            valueLabel="Buildings"
-            categoryLabel="Site"
-            format={formatCount}
-            integer
-            footnote={restNote(
-              'sites',
-              charts.bySite.rest,
-              `${formatCount(charts.bySite.rest.total)} buildings`,
-            )}
-          />
-        )}
-        <LazyBarChartCard
-          view={view}
-          title={`Spaces per 1,000 ${areaUnit}`}
-          description={`How densely buildings are divided into spaces${charts.densityLeftOut.length > 0 ? `; left out, as on Compare: ${charts.densityLeftOut.join(', ')}` : ''}.`}
-          layout="vertical"
-          data={charts.density}
-          measure="spaces"
-          valueLabel="Buildings"
-          categoryLabel={`Spaces per 1,000 ${areaUnit}`}
-          format={formatCount}
-          integer
-        />
+        <SizeCards view={view} charts={charts} buildingCount={buildings.length} />
+        <GroupCards view={view} charts={charts} allOrganizations={allOrganizations} />
       </Box>
     </Box>
+  );
+}
+
+type ChartView = 'chart' | 'table';
+
+/** The largest buildings, and how many fall in each band of area. */
+function SizeCards({
+  view,
+  charts,
+  buildingCount,
+}: {
+  view: ChartView;
+  charts: PortfolioChartData;
+  buildingCount: number;
+}) {
+  return (
+    <>
+      <LazyBarChartCard
+        view={view}
+        title={`The ${Math.min(shownCategories, buildingCount)} largest buildings`}
+        data={charts.largest.bars}
+        measure="area"
+        valueLabel={`Area (${areaUnit})`}
+        categoryLabel="Building"
+        format={formatArea}
+        tickFormat={formatCompact}
+        footnote={restNote('buildings', charts.largest.rest, formatArea(charts.largest.rest.total))}
+      />
+      <LazyBarChartCard
+        view={view}
+        title="Buildings by area"
+        description="How many buildings fall in each band of area."
+        layout="vertical"
+        data={charts.area}
+        measure="buildings"
+        valueLabel="Buildings"
+        categoryLabel={`Area (${areaUnit})`}
+        format={formatCount}
+        integer
+      />
+    </>
+  );
+}
+
+/** Area by organization, buildings by floors, by site and by how densely they are divided. */
+function GroupCards({
+  view,
+  charts,
+  allOrganizations,
+}: {
+  view: ChartView;
+  charts: PortfolioChartData;
+  /** Every organization's area from the index, when the whole portfolio is shown. */
+  allOrganizations: Array<{ label: string; value: number }> | undefined;
+}) {
+  return (
+    <>
+      <LazyBarChartCard
+        view={view}
+        title="Area by organization"
+        description={
+          allOrganizations
+            ? `Every organization, with its share of the portfolio's area (from the portfolio index).`
+            : undefined
+        }
+        data={allOrganizations ?? charts.byOrganization.bars}
+        measure="area"
+        valueLabel={`Area (${areaUnit})`}
+        categoryLabel="Organization"
+        format={formatArea}
+        tickFormat={formatCompact}
+        footnote={
+          allOrganizations
+            ? undefined
+            : restNote(
+                'organizations',
+                charts.byOrganization.rest,
+                formatArea(charts.byOrganization.rest.total),
+              )
+        }
+      />
+      <LazyBarChartCard
+        view={view}
+        title="Buildings by number of floors"
+        layout="vertical"
+        data={charts.floors}
+        measure="floors"
+        valueLabel="Buildings"
+        categoryLabel="Floors"
+        format={formatCount}
+        integer
+      />
+      {charts.siteSizes ? (
+        <LazyBarChartCard
+          view={view}
+          title="Sites by number of buildings"
+          description={`How many buildings each of the ${formatCount(charts.bySite.bars.length + charts.bySite.rest.count)} sites with buildings holds.`}
+          layout="vertical"
+          data={charts.siteSizes}
+          measure="buildings"
+          valueLabel="Sites"
+          categoryLabel="Buildings on the site"
+          format={formatCount}
+          integer
+        />
+      ) : (
+        <LazyBarChartCard
+          view={view}
+          title="Buildings per site"
+          data={charts.bySite.bars}
+          measure="buildings"
+          valueLabel="Buildings"
+          categoryLabel="Site"
+          format={formatCount}
+          integer
+          footnote={restNote(
+            'sites',
+            charts.bySite.rest,
+            `${formatCount(charts.bySite.rest.total)} buildings`,
+          )}
+        />
+      )}
+      <LazyBarChartCard
+        view={view}
+        title={`Spaces per 1,000 ${areaUnit}`}
+        description={`How densely buildings are divided into spaces${charts.densityLeftOut.length > 0 ? `; left out, as on Compare: ${charts.densityLeftOut.join(', ')}` : ''}.`}
+        layout="vertical"
+        data={charts.density}
+        measure="spaces"
+        valueLabel="Buildings"
+        categoryLabel={`Spaces per 1,000 ${areaUnit}`}
+        format={formatCount}
+        integer
+      />
+    </>
   );
 }
