@@ -49,7 +49,6 @@ export function PortfolioPage({
 }) {
   const model = usePortfolioModel(view);
   const { buildings, sites, quality, state, update, totals, filtered, filtering } = model;
-  const { filter } = state;
 
   const header = (
     <Typography variant="h4" component="h1">
@@ -89,22 +88,6 @@ export function PortfolioPage({
     );
   }
 
-  // A sum that leaves out buildings whose figure is unknown says over how many it runs.
-  const partialNote = (known: number, all: number) =>
-    known === all ? undefined : `over ${formatCount(known)} of ${formatCount(all)} buildings`;
-  // An exclusion links to the rule that explains it.
-  const countsNote =
-    totals.buildingsWithCounts === totals.buildings ? (
-      `over all ${formatCount(totals.buildings)} buildings`
-    ) : (
-      <>
-        over {formatCount(totals.buildingsWithCounts)} of {formatCount(totals.buildings)} buildings;{' '}
-        <Link component={RouterLink} to={paths.quality({ rule: 'counts-not-included' })}>
-          the others' counts are not included
-        </Link>
-      </>
-    );
-
   return (
     <Stack spacing={3}>
       <PageTitle title="Portfolio" freshness={[buildings, sites]} />
@@ -120,100 +103,8 @@ export function PortfolioPage({
           {plainError(quality.error).next}
         </Alert>
       ) : null}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        component="search"
-        aria-label="Filter buildings"
-      >
-        <DebouncedTextField
-          label="Search name or reference"
-          size="small"
-          value={filter.search}
-          onCommit={(q) => update({ q })}
-          sx={{ flex: 2 }}
-        />
-        <NativeSelectFilter
-          label="Organization"
-          allLabel="All organizations"
-          value={filter.organizationId}
-          options={model.organizations}
-          onChange={(org) => update({ org, site: undefined })}
-          minWidth={180}
-        />
-        <NativeSelectFilter
-          label="Site"
-          allLabel="All sites"
-          value={filter.siteId}
-          options={model.siteOptions}
-          onChange={(site) => update({ site })}
-        />
-        <NativeSelectFilter
-          label="Data quality"
-          allLabel="All buildings"
-          value={state.issues}
-          options={issueOptions}
-          onChange={(issues) => update({ issues })}
-        />
-        {filtering ? (
-          <Button
-            onClick={() =>
-              update({
-                q: undefined,
-                org: undefined,
-                site: undefined,
-                selected: undefined,
-                issues: undefined,
-              })
-            }
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </Stack>
-
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ flexWrap: 'wrap', gap: 2 }}
-        component="section"
-        aria-label="Headline figures"
-      >
-        <StatCard
-          label="Buildings"
-          value={formatCount(totals.buildings)}
-          note={filtering ? `of ${formatCount(listing.length)}` : undefined}
-        />
-        <StatCard
-          label="Floors"
-          value={formatCount(totals.floors)}
-          note={partialNote(totals.floorBuildings, totals.buildings)}
-        />
-        <StatCard
-          label="Spaces"
-          value={formatCount(totals.spaces)}
-          note={partialNote(totals.spaceBuildings, totals.buildings)}
-        />
-        <StatCard label="Devices" value={formatCount(totals.devices)} note={countsNote} />
-        <StatCard label="Measurements" value={formatCount(totals.measurements)} note={countsNote} />
-        {/* Millions of m² fit the card in short ("273M m²"); the exact figure stands beneath. */}
-        <StatCard
-          label="Total area"
-          value={
-            totals.area >= 1_000_000
-              ? `${formatCompact(totals.area)} ${areaUnit}`
-              : formatArea(totals.area)
-          }
-          note={
-            [
-              totals.area >= 1_000_000 ? `${formatArea(totals.area)} exactly` : '',
-              partialNote(totals.areaBuildings, totals.buildings) ?? '',
-            ]
-              .filter(Boolean)
-              .join('; ') || undefined
-          }
-        />
-      </Stack>
+      <PortfolioFilters model={model} />
+      <HeadlineFigures totals={totals} listed={listing.length} filtering={filtering} />
 
       <BuildingsTable
         rows={model.rows}
@@ -240,6 +131,139 @@ export function PortfolioPage({
           </Suspense>
         </WhenNear>
       ) : null}
+    </Stack>
+  );
+}
+
+type PortfolioModel = ReturnType<typeof usePortfolioModel>;
+
+/** Search, organization, site and data quality: the filters the URL keeps. */
+function PortfolioFilters({ model }: { model: PortfolioModel }) {
+  const { state, update, filtering } = model;
+  const { filter } = state;
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      component="search"
+      aria-label="Filter buildings"
+    >
+      <DebouncedTextField
+        label="Search name or reference"
+        size="small"
+        value={filter.search}
+        onCommit={(q) => update({ q })}
+        sx={{ flex: 2 }}
+      />
+      <NativeSelectFilter
+        label="Organization"
+        allLabel="All organizations"
+        value={filter.organizationId}
+        options={model.organizations}
+        onChange={(org) => update({ org, site: undefined })}
+        minWidth={180}
+      />
+      <NativeSelectFilter
+        label="Site"
+        allLabel="All sites"
+        value={filter.siteId}
+        options={model.siteOptions}
+        onChange={(site) => update({ site })}
+      />
+      <NativeSelectFilter
+        label="Data quality"
+        allLabel="All buildings"
+        value={state.issues}
+        options={issueOptions}
+        onChange={(issues) => update({ issues })}
+      />
+      {filtering ? (
+        <Button
+          onClick={() =>
+            update({
+              q: undefined,
+              org: undefined,
+              site: undefined,
+              selected: undefined,
+              issues: undefined,
+            })
+          }
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The headline sums of the buildings shown, each saying over how many buildings it runs. */
+function HeadlineFigures({
+  totals,
+  listed,
+  filtering,
+}: {
+  totals: PortfolioModel['totals'];
+  /** Buildings in the whole listing. */
+  listed: number;
+  filtering: boolean;
+}) {
+  // A sum that leaves out buildings whose figure is unknown says over how many it runs.
+  const partialNote = (known: number, all: number) =>
+    known === all ? undefined : `over ${formatCount(known)} of ${formatCount(all)} buildings`;
+  // An exclusion links to the rule that explains it.
+  const countsNote =
+    totals.buildingsWithCounts === totals.buildings ? (
+      `over all ${formatCount(totals.buildings)} buildings`
+    ) : (
+      <>
+        over {formatCount(totals.buildingsWithCounts)} of {formatCount(totals.buildings)} buildings;{' '}
+        <Link component={RouterLink} to={paths.quality({ rule: 'counts-not-included' })}>
+          the others' counts are not included
+        </Link>
+      </>
+    );
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ flexWrap: 'wrap', gap: 2 }}
+      component="section"
+      aria-label="Headline figures"
+    >
+      <StatCard
+        label="Buildings"
+        value={formatCount(totals.buildings)}
+        note={filtering ? `of ${formatCount(listed)}` : undefined}
+      />
+      <StatCard
+        label="Floors"
+        value={formatCount(totals.floors)}
+        note={partialNote(totals.floorBuildings, totals.buildings)}
+      />
+      <StatCard
+        label="Spaces"
+        value={formatCount(totals.spaces)}
+        note={partialNote(totals.spaceBuildings, totals.buildings)}
+      />
+      <StatCard label="Devices" value={formatCount(totals.devices)} note={countsNote} />
+      <StatCard label="Measurements" value={formatCount(totals.measurements)} note={countsNote} />
+      {/* Millions of m² fit the card in short ("273M m²"); the exact figure stands beneath. */}
+      <StatCard
+        label="Total area"
+        value={
+          totals.area >= 1_000_000
+            ? `${formatCompact(totals.area)} ${areaUnit}`
+            : formatArea(totals.area)
+        }
+        note={
+          [
+            totals.area >= 1_000_000 ? `${formatArea(totals.area)} exactly` : '',
+            partialNote(totals.areaBuildings, totals.buildings) ?? '',
+          ]
+            .filter(Boolean)
+            .join('; ') || undefined
+        }
+      />
     </Stack>
   );
 }
