@@ -21,6 +21,8 @@ import { createCapabilityProbe, type CapabilityProbe } from './platform/capabili
 import { createPlatformServices } from './platform/services.ts';
 import type { PlatformGateway } from './platform/gateway.ts';
 import type { PortfolioIndex } from './portfolio-index/portfolio-index.ts';
+// Only its types: the index's code loads when the BFF has its index (buildApp's import()).
+import type * as IndexPlugin from './portfolio-index/plugin.ts';
 import { capabilitiesRoute } from './routes/capabilities.ts';
 import { graphqlProxy } from './routes/graphql-proxy.ts';
 import { operations } from './routes/operations.ts';
@@ -140,34 +142,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   } else app.decorate('notifier', undefined);
 
-  let signIn:
-    | (Parameters<typeof signInRoutes>[1] & { sessions: ReturnType<typeof createSessions> })
-    | undefined;
-  if (options.signIn) {
-    const store =
-      options.sessionStore ?? (await createSessionStore(config.session.storeUrl, clock));
-    if (!options.sessionStore) closing.add('the session store', () => store.close());
-    // Without SESSION_SECRET (the embedded default) sessions last as long as the process.
-    const secret = config.session.secret ?? new Uint8Array(randomBytes(32));
-    const secure = options.signIn.publicUrl.startsWith('https:');
-    signIn = {
-      provider: options.signIn.provider,
-      publicUrl: options.signIn.publicUrl,
-      sessions: createSessions({ settings: config.session, secret, secure, store, clock }),
-      store,
-      secret,
-      clock,
-      attemptsPerMinute: config.authRateLimitMax,
-      discovery: providerDiscovery(options.signIn.provider),
-      groupsClaim: policy.claim,
-      groupsRefreshMinutes: config.session.groupsRefreshMinutes,
-      onSignIn: scopeReads ? (person) => scopeReads.recordPerson(person) : undefined,
-    };
-    await app.register(signInRoutes, signIn);
-  } else {
-    registerAnonymousSession(app);
-  }
+  const signIn = options.signIn
+    ? await signInSettings(options, options.signIn, { policy, scopeReads, closing, clock })
+    : undefined;
+  if (signIn) await app.register(signInRoutes, signIn);
+  else registerAnonymousSession(app);
 
+  const parts: ApiParts = { app, config, clock, gateway, capabilities, policies, signIn, index };
   await app.register(async function guarded(scope) {
     await scope.register(guardedScope, {
       rateLimit: config.rateLimit,
@@ -175,73 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     if (signIn) await scope.register(signOutRoute, signIn);
     await scope.register(async function signedIn(api) {
-      if (signIn)
-        await api.register(requireSession, {
-          sessions: signIn.sessions,
-          refreshGroups: createGroupsRefresh({
-            discovery: signIn.discovery,
-            store: signIn.store,
-            sessions: signIn.sessions,
-            groupsClaim: policy.claim,
-            everyMs: config.session.groupsRefreshMinutes * 60_000,
-            clock,
-          }),
-        });
-      await api.register(accessGate, { policies });
-      const guard = placeGuard(scopeReads);
-      await api.register(answerLimits, {
-        inFlightMax: config.requestsInFlightMax,
-        answerTimeoutMs: config.answerTimeoutMs,
-        clock,
-      });
-      await api.register(restProxy, { prefix: '/api', gateway, guard, scopeReads });
-      await api.register(historyProxy, {
-        prefix: '/api',
-        gateway,
-        settings: config.history,
-        guard,
-      });
-      await api.register(devicesProxy, { prefix: '/api', gateway, guard });
-      await api.register(meRoute, { prefix: '/api', policies, reads: scopeReads });
-      await api.register(adminAccessRoutes, {
-        prefix: '/api/admin/access',
-        policies,
-        reads: scopeReads,
-        sessions: signIn?.sessions,
-        scopesFile: config.scopesFile,
-      });
-      await api.register(capabilitiesRoute, {
-        prefix: '/api',
-        probe: capabilities,
-        comfortBands: config.comfortBands,
-        comfortHours: config.comfortHours,
-      });
-      await api.register(graphqlProxy, { gateway, guard, scopeReads });
-      if (index && app.portfolioIndex)
-        await api.register(index.routes, {
-          prefix: '/api/index',
-          index: app.portfolioIndex,
-          conditions: {
-            refreshMinutes: config.index.conditionsRefreshMinutes,
-            requestBudget: config.index.conditionsRequestBudget,
-          },
-          refreshCooldownMs: config.index.refreshCooldownSeconds * 1000,
-          clock,
-        });
-      if (index && app.portfolioIndex)
-        await api.register(index.alarmsRoutes, {
-          prefix: '/api/alarms',
-          index: app.portfolioIndex,
-          policies,
-        });
-      if (app.notifier && app.portfolioIndex) {
-        const { notificationRoutes } = await import('./notifications/plugin.ts');
-        await api.register(notificationRoutes, {
-          prefix: '/api',
-          notifier: app.notifier,
-          index: app.portfolioIndex,
-        });
-      }
+      await signedInGates(api, parts);
+      await platformRoutes(api, parts);
+      await storeyRoutes(api, parts);
     });
   });
 
@@ -258,4 +175,138 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(spa, { staticDir: config.staticDir });
   return app;
+}
+
+type SignInOptions = Parameters<typeof signInRoutes>[1] & {
+  sessions: ReturnType<typeof createSessions>;
+};
+
+/** Sessions in their store (closed at a stop), and who the provider says signed in. */
+async function signInSettings(
+  options: AppOptions,
+  provider: NonNullable<AppOptions['signIn']>,
+  parts: {
+    policy: ReturnType<typeof accessPolicy>;
+    scopeReads: PortfolioIndex['access'] | undefined;
+    closing: ClosingSteps;
+    clock: Clock;
+  },
+): Promise<SignInOptions> {
+  const { config } = options;
+  const { policy, scopeReads, closing, clock } = parts;
+  const store = options.sessionStore ?? (await createSessionStore(config.session.storeUrl, clock));
+  if (!options.sessionStore) closing.add('the session store', () => store.close());
+  // Without SESSION_SECRET (the embedded default) sessions last as long as the process.
+  const secret = config.session.secret ?? new Uint8Array(randomBytes(32));
+  const secure = provider.publicUrl.startsWith('https:');
+  return {
+    provider: provider.provider,
+    publicUrl: provider.publicUrl,
+    sessions: createSessions({ settings: config.session, secret, secure, store, clock }),
+    store,
+    secret,
+    clock,
+    attemptsPerMinute: config.authRateLimitMax,
+    discovery: providerDiscovery(provider.provider),
+    groupsClaim: policy.claim,
+    groupsRefreshMinutes: config.session.groupsRefreshMinutes,
+    onSignIn: scopeReads ? (person) => scopeReads.recordPerson(person) : undefined,
+  };
+}
+
+/** What the signed-in scope's gates and routes are made with. */
+interface ApiParts {
+  app: FastifyInstance;
+  config: BffConfig;
+  clock: Clock;
+  gateway: PlatformGateway;
+  capabilities: CapabilityProbe;
+  policies: ReturnType<typeof createPolicySource>;
+  signIn: SignInOptions | undefined;
+  /** The index's routes, when the BFF has its index. */
+  index: typeof IndexPlugin | undefined;
+}
+
+/** A session (with groups kept fresh), the person's access, and a bound on answers in flight. */
+async function signedInGates(api: FastifyInstance, parts: ApiParts): Promise<void> {
+  const { config, clock, signIn, policies } = parts;
+  if (signIn)
+    await api.register(requireSession, {
+      sessions: signIn.sessions,
+      refreshGroups: createGroupsRefresh({
+        discovery: signIn.discovery,
+        store: signIn.store,
+        sessions: signIn.sessions,
+        groupsClaim: signIn.groupsClaim,
+        everyMs: config.session.groupsRefreshMinutes * 60_000,
+        clock,
+      }),
+    });
+  await api.register(accessGate, { policies });
+  await api.register(answerLimits, {
+    inFlightMax: config.requestsInFlightMax,
+    answerTimeoutMs: config.answerTimeoutMs,
+    clock,
+  });
+}
+
+/** The platform through the BFF: REST, history, devices, GraphQL and what it offers. */
+async function platformRoutes(api: FastifyInstance, parts: ApiParts): Promise<void> {
+  const { config, gateway } = parts;
+  const scopeReads = parts.app.portfolioIndex?.access;
+  const guard = placeGuard(scopeReads);
+  await api.register(restProxy, { prefix: '/api', gateway, guard, scopeReads });
+  await api.register(historyProxy, {
+    prefix: '/api',
+    gateway,
+    settings: config.history,
+    guard,
+  });
+  await api.register(devicesProxy, { prefix: '/api', gateway, guard });
+  await api.register(capabilitiesRoute, {
+    prefix: '/api',
+    probe: parts.capabilities,
+    comfortBands: config.comfortBands,
+    comfortHours: config.comfortHours,
+  });
+  await api.register(graphqlProxy, { gateway, guard, scopeReads });
+}
+
+/** Storey's own: who I am, access administration, the index, alarms and notifications. */
+async function storeyRoutes(api: FastifyInstance, parts: ApiParts): Promise<void> {
+  const { app, config, clock, policies, index } = parts;
+  const scopeReads = app.portfolioIndex?.access;
+  await api.register(meRoute, { prefix: '/api', policies, reads: scopeReads });
+  await api.register(adminAccessRoutes, {
+    prefix: '/api/admin/access',
+    policies,
+    reads: scopeReads,
+    sessions: parts.signIn?.sessions,
+    scopesFile: config.scopesFile,
+  });
+  if (index && app.portfolioIndex) {
+    await api.register(index.routes, {
+      prefix: '/api/index',
+      index: app.portfolioIndex,
+      conditions: {
+        refreshMinutes: config.index.conditionsRefreshMinutes,
+        requestBudget: config.index.conditionsRequestBudget,
+      },
+      refreshCooldownMs: config.index.refreshCooldownSeconds * 1000,
+      clock,
+    });
+    await api.register(index.alarmsRoutes, {
+      prefix: '/api/alarms',
+      index: app.portfolioIndex,
+      policies,
+    });
+  }
+  if (app.notifier && app.portfolioIndex) {
+    const { notificationRoutes } = await import('./notifications/plugin.ts');
+    await api.register(notificationRoutes, {
+      prefix: '/api',
+      notifier: app.notifier,
+      index: app.portfolioIndex,
+    });
+  }
 }
