@@ -37,8 +37,8 @@ const groupOptions = [
 export function QualityPage({ view }: { view: QualityView }) {
   useEffect(preloadCharts, []);
   const model = useQualityModel(view);
-  const { summary, findings, update, ruleOf, rows, total, shown, scopeName } = model;
-  const { filter, group, findingsFilter } = model.state;
+  const { summary, ruleOf, scopeName } = model;
+  const { filter, findingsFilter } = model.state;
   const [exporting, setExporting] = useState<unknown>(undefined);
 
   if (summary.data === undefined)
@@ -75,6 +75,51 @@ export function QualityPage({ view }: { view: QualityView }) {
   return (
     <Stack spacing={3}>
       <PageTitle title="Data quality" />
+      <QualityFigures
+        figures={figures}
+        scoped={Boolean(filter.org || filter.site)}
+        scopeName={scopeName}
+      />
+      {model.perRule.length > 0 ? (
+        <LazyBarChartCard
+          title="Issues by rule"
+          description="Buildings (or sites) each rule finds."
+          data={model.perRule}
+          measure="buildings"
+          valueLabel="Buildings"
+          categoryLabel="Rule"
+          format={formatCount}
+          integer
+        />
+      ) : null}
+      <IssueFilters model={model} onExport={() => void exportRows()} />
+      {exporting ? <ExportFailedAlert error={exporting} /> : null}
+      {chosenRule ? (
+        <Alert severity="info">
+          <strong>{chosenRule.title}</strong>: {chosenRule.explanation}
+        </Alert>
+      ) : null}
+      <Issues model={model} ruleTitle={ruleTitle} />
+    </Stack>
+  );
+}
+
+type QualityModel = ReturnType<typeof useQualityModel>;
+type QualityFiguresData = NonNullable<QualityModel['summary']['data']>;
+
+/** The score of what is shown, its findings by severity, and how the score is worked out. */
+function QualityFigures({
+  figures,
+  scoped,
+  scopeName,
+}: {
+  figures: QualityFiguresData;
+  /** An organization or site is chosen: the score is of it, not the portfolio. */
+  scoped: boolean;
+  scopeName: string;
+}) {
+  return (
+    <>
       <Box
         component="section"
         aria-label="Quality figures"
@@ -85,7 +130,7 @@ export function QualityPage({ view }: { view: QualityView }) {
         }}
       >
         <StatCard
-          label={filter.org || filter.site ? 'Score' : 'Portfolio score'}
+          label={scoped ? 'Score' : 'Portfolio score'}
           value={figures.score === null ? '—' : `${figures.score} / 100`}
           note={`${formatCount(figures.buildings)} buildings in ${scopeName}`}
         />
@@ -113,74 +158,80 @@ export function QualityPage({ view }: { view: QualityView }) {
           .
         </Typography>
       </Paper>
-      {model.perRule.length > 0 ? (
-        <LazyBarChartCard
-          title="Issues by rule"
-          description="Buildings (or sites) each rule finds."
-          data={model.perRule}
-          measure="buildings"
-          valueLabel="Buildings"
-          categoryLabel="Rule"
-          format={formatCount}
-          integer
-        />
-      ) : null}
-      <Stack
-        component="search"
-        aria-label="Filter issues"
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-      >
-        <NativeSelectFilter
-          label="Rule"
-          allLabel="All rules"
-          value={filter.rule}
-          options={figures.rules.map((rule) => [rule.id, rule.title] as const)}
-          onChange={(rule) => update({ rule })}
-          minWidth={260}
-        />
-        <NativeSelectFilter
-          label="Severity"
-          allLabel="All severities"
-          value={filter.severity}
-          options={[
-            ['error', 'Errors'],
-            ['warning', 'Warnings'],
-            ['info', 'Notes'],
-          ]}
-          onChange={(severity) => update({ severity })}
-        />
-        <NativeSelectFilter
-          label="Group by"
-          allLabel="Severity"
-          value={group === 'severity' ? '' : group}
-          options={groupOptions}
-          onChange={(value) => update({ group: value })}
-        />
-        <NativeSelectFilter
-          label="Organization"
-          allLabel="All organizations"
-          value={filter.org}
-          options={model.organizations}
-          onChange={(org) => update({ org, site: '' })}
-        />
-        <NativeSelectFilter
-          label="Site"
-          allLabel="All sites"
-          value={filter.site}
-          options={model.siteOptions}
-          onChange={(site) => update({ site })}
-        />
-        <Button variant="outlined" disabled={total === 0} onClick={() => void exportRows()}>
-          Export CSV
-        </Button>
-      </Stack>
-      {exporting ? <ExportFailedAlert error={exporting} /> : null}
-      {chosenRule ? (
-        <Alert severity="info">
-          <strong>{chosenRule.title}</strong>: {chosenRule.explanation}
-        </Alert>
-      ) : null}
+    </>
+  );
+}
+
+/** Rule, severity, grouping, organization and site; and the CSV of every issue they leave. */
+function IssueFilters({ model, onExport }: { model: QualityModel; onExport: () => void }) {
+  const { update, total } = model;
+  const { filter, group } = model.state;
+  const rules = model.summary.data?.rules ?? [];
+  return (
+    <Stack
+      component="search"
+      aria-label="Filter issues"
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+    >
+      <NativeSelectFilter
+        label="Rule"
+        allLabel="All rules"
+        value={filter.rule}
+        options={rules.map((rule) => [rule.id, rule.title] as const)}
+        onChange={(rule) => update({ rule })}
+        minWidth={260}
+      />
+      <NativeSelectFilter
+        label="Severity"
+        allLabel="All severities"
+        value={filter.severity}
+        options={[
+          ['error', 'Errors'],
+          ['warning', 'Warnings'],
+          ['info', 'Notes'],
+        ]}
+        onChange={(severity) => update({ severity })}
+      />
+      <NativeSelectFilter
+        label="Group by"
+        allLabel="Severity"
+        value={group === 'severity' ? '' : group}
+        options={groupOptions}
+        onChange={(value) => update({ group: value })}
+      />
+      <NativeSelectFilter
+        label="Organization"
+        allLabel="All organizations"
+        value={filter.org}
+        options={model.organizations}
+        onChange={(org) => update({ org, site: '' })}
+      />
+      <NativeSelectFilter
+        label="Site"
+        allLabel="All sites"
+        value={filter.site}
+        options={model.siteOptions}
+        onChange={(site) => update({ site })}
+      />
+      <Button variant="outlined" disabled={total === 0} onClick={onExport}>
+        Export CSV
+      </Button>
+    </Stack>
+  );
+}
+
+/** The issues found, as many as are shown of how many, in a table. */
+function Issues({
+  model,
+  ruleTitle,
+}: {
+  model: QualityModel;
+  ruleTitle: (ruleId: string) => string;
+}) {
+  const { findings, rows, total, shown } = model;
+  return (
+    <>
       {findings.isError ? (
         <ErrorState
           what="the issues"
@@ -206,6 +257,6 @@ export function QualityPage({ view }: { view: QualityView }) {
           )}
         </>
       )}
-    </Stack>
+    </>
   );
 }
