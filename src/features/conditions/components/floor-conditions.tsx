@@ -215,23 +215,9 @@ function FloorRoomsNow({
   rooms: readonly FloorRoom[];
   onMeasureChange: (measure: string | undefined) => void;
 }) {
-  const { chosen, kinds, conditions, schedule, sort, sortBy, now } = model;
+  const { chosen, kinds, conditions, schedule } = model;
   const legend = bandsLegend(chosen, model.roomIds, judging);
   const { outOfBand, outsideHours } = floorVerdicts(rooms, conditions);
-  const header = (key: FloorSortKey, label: string, numeric = false) => (
-    <TableCell
-      align={numeric ? 'right' : 'left'}
-      sortDirection={sort.key === key ? (sort.desc ? 'desc' : 'asc') : false}
-    >
-      <TableSortLabel
-        active={sort.key === key}
-        direction={sort.key === key && sort.desc ? 'desc' : 'asc'}
-        onClick={() => sortBy(key)}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
   return (
     <>
       {outsideHours && schedule ? (
@@ -261,34 +247,7 @@ function FloorRoomsNow({
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <TableContainer>
-        <Table
-          size="small"
-          aria-label={`Rooms now: ${chosen}`}
-          // A phone's three columns share 358 px: narrower gutters, values on one line.
-          sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
-        >
-          <TableHead>
-            <TableRow>
-              {header('room', 'Room')}
-              {header('value', chosen ?? 'Value', true)}
-              <TableCell>Verdict</TableCell>
-              <TableCell sx={fromTabletCell}>Updated</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {model.sorted.map((room) => (
-              <RoomNowRow
-                key={room.spaceId}
-                room={room}
-                condition={conditions.get(room.spaceId)}
-                ownBandsWhy={judging.ownBandsWhy(room.spaceId)}
-                now={now}
-              />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <FloorRoomsTable model={model} judging={judging} />
       {model.newerOrder ? (
         // Below the table: a note above it would push the rows down under a finger.
         <Typography variant="body2" sx={{ mt: 1 }}>
@@ -304,6 +263,61 @@ function FloorRoomsNow({
         </Typography>
       ) : null}
     </>
+  );
+}
+
+/** The floor's rooms for the chosen measure, sortable by room or value. */
+function FloorRoomsTable({
+  model,
+  judging,
+}: {
+  model: FloorConditionsModel;
+  judging: RoomJudging;
+}) {
+  const { chosen, conditions, sort, sortBy, now } = model;
+  const header = (key: FloorSortKey, label: string, numeric = false) => (
+    <TableCell
+      align={numeric ? 'right' : 'left'}
+      sortDirection={sort.key === key ? (sort.desc ? 'desc' : 'asc') : false}
+    >
+      <TableSortLabel
+        active={sort.key === key}
+        direction={sort.key === key && sort.desc ? 'desc' : 'asc'}
+        onClick={() => sortBy(key)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+  return (
+    <TableContainer>
+      <Table
+        size="small"
+        aria-label={`Rooms now: ${chosen}`}
+        // A phone's three columns share 358 px: narrower gutters, values on one line.
+        sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
+      >
+        <TableHead>
+          <TableRow>
+            {header('room', 'Room')}
+            {header('value', chosen ?? 'Value', true)}
+            <TableCell>Verdict</TableCell>
+            <TableCell sx={fromTabletCell}>Updated</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {model.sorted.map((room) => (
+            <RoomNowRow
+              key={room.spaceId}
+              room={room}
+              condition={conditions.get(room.spaceId)}
+              ownBandsWhy={judging.ownBandsWhy(room.spaceId)}
+              now={now}
+            />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

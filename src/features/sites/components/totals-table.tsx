@@ -125,35 +125,7 @@ export function TotalsTable({
               </TableRow>
             ) : null}
             {view.rows.map((row) => (
-              <TableRow key={row.id} hover>
-                <TableCell component="th" scope="row">
-                  <Link
-                    component={RouterLink}
-                    to={paths.portfolio(by === 'site' ? { site: row.id } : { org: row.id })}
-                    aria-label={`${totalsNameOf(by, row)}: show its buildings in the portfolio`}
-                  >
-                    {totalsNameOf(by, row)}
-                  </Link>
-                </TableCell>
-                {columns.map((column) =>
-                  column.key === 'organization' ? (
-                    <TableCell key={column.key} sx={shownFrom[column.priority]}>
-                      {organizationNameOf(row)}
-                    </TableCell>
-                  ) : (
-                    <TableCell
-                      key={column.key}
-                      align="right"
-                      sx={{ ...numberCell, ...shownFrom[column.priority] }}
-                    >
-                      {format(column.key, row[column.key])}{' '}
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        ({formatShare(row.share[column.key])})
-                      </Typography>
-                    </TableCell>
-                  ),
-                )}
-              </TableRow>
+              <TotalsRow key={row.id} by={by} row={row} columns={columns} />
             ))}
           </TableBody>
           <TableFooter>
@@ -173,32 +145,83 @@ export function TotalsTable({
           </TableFooter>
         </Table>
       </TableContainer>
-      {totals.total.countsMissing > 0 ? (
+      <MissingFiguresNotes total={totals.total} />
+    </>
+  );
+}
+
+type Column = { key: TotalsColumn; priority: ColumnPriority };
+
+/** One site or organization: its name linking to its buildings, each figure with its share. */
+function TotalsRow({
+  by,
+  row,
+  columns,
+}: {
+  by: TotalsGroup;
+  row: Totals['rows'][number];
+  columns: ReadonlyArray<{ key: Exclude<TotalsColumn, 'name'>; priority: ColumnPriority }>;
+}) {
+  return (
+    <TableRow hover>
+      <TableCell component="th" scope="row">
+        <Link
+          component={RouterLink}
+          to={paths.portfolio(by === 'site' ? { site: row.id } : { org: row.id })}
+          aria-label={`${totalsNameOf(by, row)}: show its buildings in the portfolio`}
+        >
+          {totalsNameOf(by, row)}
+        </Link>
+      </TableCell>
+      {columns.map((column) =>
+        column.key === 'organization' ? (
+          <TableCell key={column.key} sx={shownFrom[column.priority]}>
+            {organizationNameOf(row)}
+          </TableCell>
+        ) : (
+          <TableCell
+            key={column.key}
+            align="right"
+            sx={{ ...numberCell, ...shownFrom[column.priority] }}
+          >
+            {format(column.key, row[column.key])}{' '}
+            <Typography component="span" variant="caption" color="text.secondary">
+              ({formatShare(row.share[column.key])})
+            </Typography>
+          </TableCell>
+        ),
+      )}
+    </TableRow>
+  );
+}
+
+/** Which sums leave buildings out, and why: what the platform did not give. */
+function MissingFiguresNotes({ total }: { total: Totals['total'] }) {
+  return (
+    <>
+      {total.countsMissing > 0 ? (
         <Typography variant="body2" color="text.secondary">
-          Devices and measurements leave out {countOf(totals.total.countsMissing, 'building')} whose
-          counts the platform did not include.
+          Devices and measurements leave out {countOf(total.countsMissing, 'building')} whose counts
+          the platform did not include.
         </Typography>
       ) : null}
       {(
         [
-          ['Area', totals.total.areaMissing, 'area'],
-          ['Floors', totals.total.floorsMissing, 'floor count'],
-          ['Spaces', totals.total.spacesMissing, 'space count'],
+          ['Area', total.areaMissing, 'area'],
+          ['Floors', total.floorsMissing, 'floor count'],
+          ['Spaces', total.spacesMissing, 'space count'],
         ] as const
       ).map(([sum, missing, figure]) =>
         missing > 0 ? (
           <Typography key={sum} variant="body2" color="text.secondary">
-            {sum} and its shares are over {formatCount(totals.total.buildings - missing)} of{' '}
-            {countOf(totals.total.buildings, 'building')}: the platform gives no {figure} for the
-            others.
+            {sum} and its shares are over {formatCount(total.buildings - missing)} of{' '}
+            {countOf(total.buildings, 'building')}: the platform gives no {figure} for the others.
           </Typography>
         ) : null,
       )}
     </>
   );
 }
-
-type Column = { key: TotalsColumn; priority: ColumnPriority };
 type Measure = Exclude<TotalsColumn, 'name' | 'organization'>;
 
 /** A total at the foot of the table: its words, then each column's sum and, if given, its share. */
