@@ -173,32 +173,6 @@ export function LevelRooms({
   // drawn before would move under a finger aimed at one, so they wait as placeholders.
   const waitingForOrder = sortField !== 'name' && details.loading;
 
-  const hidden = useHiddenColumns(roomColumns);
-  const [showAll, setShowAll] = useState(false);
-  const shownAt = (field: SortField) =>
-    shownFrom[roomColumns.find((column) => column.field === field)!.priority];
-
-  const header = (field: SortField, label: string, numeric = false) => (
-    <TableCell
-      align={numeric ? 'right' : 'left'}
-      sortDirection={sortField === field ? direction : false}
-      sx={{ whiteSpace: 'nowrap', ...shownAt(field) }}
-    >
-      <TableSortLabel
-        active={sortField === field}
-        direction={sortField === field ? direction : 'asc'}
-        onClick={() =>
-          update({
-            sort: field === 'name' ? undefined : field,
-            dir: sortField === field && direction === 'asc' ? 'desc' : undefined,
-          })
-        }
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
-
   return (
     <Stack spacing={2}>
       {details.error ? (
@@ -238,32 +212,13 @@ export function LevelRooms({
                 ? ' · loading room details…'
                 : ''}
           </Typography>
-          <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
-          <TableContainer component={Paper} variant="outlined">
-            <Table
-              size="small"
-              aria-label="Rooms"
-              aria-busy={waitingForOrder}
-              sx={showAll ? { '& th, & td': { display: 'table-cell !important' } } : undefined}
-            >
-              <TableHead>
-                <TableRow>
-                  {header('name', 'Room')}
-                  {header('type', 'Type')}
-                  {header('area', `Area (${areaUnit})`, true)}
-                  {header('status', 'Status')}
-                  {header('devices', 'Devices', true)}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {waitingForOrder ? (
-                  <PendingRows count={shown.length} shownAt={shownAt} />
-                ) : (
-                  <RoomRows rooms={shown} place={place} shownAt={shownAt} />
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RoomsTable
+            rooms={shown}
+            place={place}
+            sort={{ field: sortField, direction }}
+            waitingForOrder={waitingForOrder}
+            onViewChange={update}
+          />
           {withDetails > 0 && byType.length > 1 ? (
             <LazyBarChartCard
               draw="when-near"
@@ -284,6 +239,79 @@ export function LevelRooms({
 }
 
 type ShownAt = (field: SortField) => object | undefined;
+
+/** The rooms shown as a table sortable by each column, narrow windows hiding some by priority. */
+function RoomsTable({
+  rooms: shown,
+  place,
+  sort: { field: sortField, direction },
+  waitingForOrder,
+  onViewChange: update,
+}: {
+  rooms: readonly RoomDetails[];
+  place: LevelPlace;
+  sort: { field: SortField; direction: 'asc' | 'desc' };
+  /** The order is not known yet: the rows wait as placeholders. */
+  waitingForOrder: boolean;
+  onViewChange: (changes: Partial<Record<keyof RoomsView, string | undefined>>) => void;
+}) {
+  const hidden = useHiddenColumns(roomColumns);
+  const [showAll, setShowAll] = useState(false);
+  const shownAt = (field: SortField) =>
+    shownFrom[roomColumns.find((column) => column.field === field)!.priority];
+
+  const header = (field: SortField, label: string, numeric = false) => (
+    <TableCell
+      align={numeric ? 'right' : 'left'}
+      sortDirection={sortField === field ? direction : false}
+      sx={{ whiteSpace: 'nowrap', ...shownAt(field) }}
+    >
+      <TableSortLabel
+        active={sortField === field}
+        direction={sortField === field ? direction : 'asc'}
+        onClick={() =>
+          update({
+            sort: field === 'name' ? undefined : field,
+            dir: sortField === field && direction === 'asc' ? 'desc' : undefined,
+          })
+        }
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+
+  return (
+    <>
+      <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
+      <TableContainer component={Paper} variant="outlined">
+        <Table
+          size="small"
+          aria-label="Rooms"
+          aria-busy={waitingForOrder}
+          sx={showAll ? { '& th, & td': { display: 'table-cell !important' } } : undefined}
+        >
+          <TableHead>
+            <TableRow>
+              {header('name', 'Room')}
+              {header('type', 'Type')}
+              {header('area', `Area (${areaUnit})`, true)}
+              {header('status', 'Status')}
+              {header('devices', 'Devices', true)}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {waitingForOrder ? (
+              <PendingRows count={shown.length} shownAt={shownAt} />
+            ) : (
+              <RoomRows rooms={shown} place={place} shownAt={shownAt} />
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
 
 /** The floor's rooms as rows, each linking to its room. */
 function RoomRows({

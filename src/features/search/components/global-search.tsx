@@ -1,10 +1,13 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, {
+  type AutocompleteRenderGroupParams,
+  type AutocompleteRenderInputParams,
+} from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useState, type HTMLAttributes, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSearchResults } from '../hooks/use-search-results';
@@ -104,69 +107,87 @@ export function GlobalSearch({
       value={null}
       onChange={(_event, option) => {
         if (option === null) return;
-        const to = typeof option === 'string' ? paths.search(option.trim()) : option.to;
-        const state =
-          typeof option !== 'string' && 'linkState' in option ? option.linkState : undefined;
         if (typeof option === 'string' && option.trim() === '') return;
         setText('');
         setOpen(false);
         input.current?.blur();
+        const { to, state } = destinationOf(option);
         void navigate(to, state ? { state } : undefined);
       }}
       // Groups as ARIA groups of options (MUI's default nests lists a listbox may not hold).
-      renderGroup={(params) => (
-        <li key={params.key} role="group" aria-labelledby={`global-search-group-${params.key}`}>
-          <ListSubheader
-            id={`global-search-group-${params.key}`}
-            component="div"
-            role="presentation"
-            sx={{ lineHeight: 2.5 }}
-          >
-            {params.group}
-          </ListSubheader>
-          <Box component="ul" role="presentation" sx={{ p: 0, m: 0 }}>
-            {params.children}
-          </Box>
-        </li>
-      )}
+      renderGroup={renderResultGroup}
       loading={search.loading}
       loadingText="Searching…"
       slots={{ paper: NotePaper }}
       slotProps={{ paper: { note, searching: search.loading } as PaperProps }}
       sx={{ width }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={input}
-          size="small"
-          placeholder="Search rooms, floors, buildings…"
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search Storey' },
-          }}
-          sx={{
-            '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', color: 'text.primary' },
-          }}
-        />
-      )}
-      renderOption={(props, option) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-            <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-              {option.kind === 'more' ? (
-                option.label
-              ) : (
-                <Highlighted text={option.label} query={text} />
-              )}
-            </Typography>
-            {option.kind !== 'more' && option.path.length > 0 ? (
-              <Typography variant="caption" color="text.secondary" component="span">
-                {option.path.join(' › ')}
-              </Typography>
-            ) : null}
-          </Box>
-        );
+      renderInput={(params) => <SearchField params={params} input={input} />}
+      renderOption={(props, option) => resultOption(props, option, text)}
+    />
+  );
+}
+
+/** Where choosing an option goes: typed text to the results page, a result to its place. */
+function destinationOf(option: Option | string): { to: string; state: unknown } {
+  if (typeof option === 'string') return { to: paths.search(option.trim()), state: undefined };
+  return { to: option.to, state: 'linkState' in option ? option.linkState : undefined };
+}
+
+/** Groups as ARIA groups of options (MUI's default nests lists a listbox may not hold). */
+function renderResultGroup(params: AutocompleteRenderGroupParams) {
+  return (
+    <li key={params.key} role="group" aria-labelledby={`global-search-group-${params.key}`}>
+      <ListSubheader
+        id={`global-search-group-${params.key}`}
+        component="div"
+        role="presentation"
+        sx={{ lineHeight: 2.5 }}
+      >
+        {params.group}
+      </ListSubheader>
+      <Box component="ul" role="presentation" sx={{ p: 0, m: 0 }}>
+        {params.children}
+      </Box>
+    </li>
+  );
+}
+
+/** A result: its name with what matched highlighted, and where it is. */
+function resultOption(props: HTMLAttributes<HTMLLIElement>, option: Option, text: string) {
+  const { key, ...rest } = props as typeof props & { key: string };
+  return (
+    <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+        {option.kind === 'more' ? option.label : <Highlighted text={option.label} query={text} />}
+      </Typography>
+      {option.kind !== 'more' && option.path.length > 0 ? (
+        <Typography variant="caption" color="text.secondary" component="span">
+          {option.path.join(' › ')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function SearchField({
+  params,
+  input,
+}: {
+  params: AutocompleteRenderInputParams;
+  input: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <TextField
+      {...params}
+      inputRef={input}
+      size="small"
+      placeholder="Search rooms, floors, buildings…"
+      slotProps={{
+        ...params.slotProps,
+        htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search Storey' },
+      }}
+      sx={{
+        '& .MuiOutlinedInput-root': { bgcolor: 'background.paper', color: 'text.primary' },
       }}
     />
   );
