@@ -69,11 +69,51 @@ export async function searchPlaces(
 ): Promise<{ total: number; more: boolean; hits: PlaceHit[] }> {
   const words = queryWords(query);
   if (words.length === 0) return { total: 0, more: false, hits: [] };
-  const phrase = words.join(' ').replace(/\\/g, ' ');
-  // The query's words as PostgreSQL's parser splits names (so "2.09" stays one word), each as a
-  // prefix ("harb" finds "harbour"), and as whole words for ranking.
-  // Worked out once here, so the ranking below compares each row with constants (a function call
-  // per row and word cost most of a query's time at 336,000 rooms).
+  const texts = await queryTexts(db, words.join(' ').replace(/\\/g, ' '));
+  if (!texts) return { total: 0, more: false, hits: [] };
+  const { tiers, anyMatch } = searchTiers(texts);
+  const places = { db, runId };
+  // Tier by tier until the page is full; `before` counts the places of the tiers passed.
+  const rows: PlaceRow[] = [];
+  let before = 0;
+  let total: number | undefined;
+  for (const [index, tier] of tiers.entries()) {
+    const offset = Math.max(0, page.offset - before);
+    const part = await readTier(places, tier, offset, page.limit - rows.length);
+    rows.push(...part.rows);
+    if (rows.length < page.limit) {
+      // The tier ended on this page, or before it: its rows, or a count up to the page, say where.
+      before +=
+        part.size ??
+        (part.rows.length > 0
+          ? offset + part.rows.length
+          : await countMatches(places, tier.condition, offset));
+      continue;
+    }
+    // A full page: what lies beyond it is counted only while the total is in bounds.
+    const tierSize = part.size ?? (await countMatches(places, tier.condition, countLimit + 1));
+    total =
+      before + tierSize > countLimit || index === tiers.length - 1
+        ? before + tierSize
+        : await countMatches(places, anyMatch, countLimit + 1);
+    break;
+  }
+  total ??= before;
+  const same = await sameNamesOf(db, runId, rows);
+  return {
+    total: Math.min(total, countLimit),
+    more: total > countLimit,
+    hits: rows.map((row) => placeHit(row, same)),
+  };
+}
+
+/**
+ * The query's words as PostgreSQL's parser splits names (so "2.09" stays one word), each as a
+ * prefix ("harb" finds "harbour"), and as whole words for ranking; undefined when nothing is
+ * left to search for. Worked out once, so the ranking compares each row with constants (a
+ * function call per row and word cost most of a query's time at 336,000 rooms).
+ */
+async function queryTexts(db: Kysely<IndexTables>, phrase: string) {
   // A query of one-character words alone ("r", "1") matches them whole: as prefixes they found,
   // and sorted, a good part of the portfolio for nothing (third security review, H1). Beside a
   // longer word ("room 2") they stay prefixes, since that word narrows what they start.
@@ -85,15 +125,26 @@ export async function searchPlaces(
            )::text as prefix,
            plainto_tsquery('simple', storey_search_text(${phrase}))::text as exact,
            storey_search_text(${phrase}) as normalized`.execute(db);
-  const { prefix: prefixText, exact: exactText, normalized } = queries.rows[0]!;
-  if (!prefixText) return { total: 0, more: false, hits: [] };
-  const prefix = sql`${prefixText}::tsquery`;
-  const exact = sql`${exactText}::tsquery`;
+  const { prefix, exact, normalized } = queries.rows[0]!;
+  return prefix ? { prefix, exact, normalized } : undefined;
+}
+
+interface Tier {
+  condition: RawBuilder<boolean>;
+  order: RawBuilder<unknown>;
+  /** Its size read with its page (the ranking holds every row of the tier anyway). */
+  sized: boolean;
+}
+
+/** The three tiers of searchPlaces, and what any match holds (for the total). */
+function searchTiers(texts: { prefix: string; exact: string; normalized: string }) {
+  const prefix = sql`${texts.prefix}::tsquery`;
+  const exact = sql`${texts.exact}::tsquery`;
   const ownNameHolds = sql<boolean>`own_words @@ ${prefix}`;
   // The building and level the query names in full ("Skyline Tower" in "Skyline Tower 0.02"):
   // their places come before those of a building whose name only contains the words.
   const named = (column: 'building_text' | 'level_text') =>
-    sql<number>`(${sql.ref(column)} <> '' and position(' ' || ${sql.ref(column)} || ' ' in ${` ${normalized} `}) > 0)::int`;
+    sql<number>`(${sql.ref(column)} <> '' and position(' ' || ${sql.ref(column)} || ' ' in ${` ${texts.normalized} `}) > 0)::int`;
   // Buildings, levels, rooms, shorter names first, then a total order, so pages neither repeat
   // nor skip places of the same name.
   const lastOrder = [
@@ -106,12 +157,6 @@ export async function searchPlaces(
     sql`indexed_place.ctid`,
   ];
   const ownNameWhole = sql<boolean>`own_words @@ ${exact}`;
-  interface Tier {
-    condition: RawBuilder<boolean>;
-    order: RawBuilder<unknown>;
-    /** Its size read with its page (the ranking holds every row of the tier anyway). */
-    sized: boolean;
-  }
   const tiers: Tier[] = [
     // The own name holds every word whole, then only as the start of a word ("2.09" before
     // "2.091"): two tiers rather than a sort key, which cost 7 ms over 25,000 names.
@@ -133,77 +178,54 @@ export async function searchPlaces(
       sized: true,
     },
   ];
-  // A tier's page: ranked by row addresses alone, then only its rows read whole (a word found in
-  // 25,000 names otherwise carried every one's names through the sort).
-  const readTier = async (tier: Tier, offset: number, limit: number) => {
-    const { rows } = await sql<PlaceRow & { tier_size: string }>`select kind, id, name, building_id,
-        building_name, level_id, level_position, level_name, page.tier_size
-      from (select ctid as place, ${tier.sized ? sql`count(*) over ()` : sql`null`} as tier_size
-            from indexed_place
-            where run_id = ${runId} and ${tier.condition}
-            order by ${tier.order} offset ${offset} limit ${limit}) as page
-      join indexed_place on indexed_place.ctid = page.place
-      order by ${tier.order}`.execute(db);
-    return { rows, size: tier.sized && rows[0] ? Number(rows[0].tier_size) : undefined };
-  };
-  /** Places of `condition`, counted up to `bound` (past it the answer only says "more"). */
-  const countMatches = async (condition: RawBuilder<boolean>, bound: number) =>
-    Number(
-      (
-        await sql<{ count: string }>`select count(*) as count from (select 1 from indexed_place
-          where run_id = ${runId} and ${condition} limit ${bound}) as matches`.execute(db)
-      ).rows[0]!.count,
-    );
-  // Tier by tier until the page is full; `before` counts the places of the tiers passed.
-  const rows: PlaceRow[] = [];
-  let before = 0;
-  let total: number | undefined;
-  for (const [index, tier] of tiers.entries()) {
-    const offset = Math.max(0, page.offset - before);
-    const part = await readTier(tier, offset, page.limit - rows.length);
-    rows.push(...part.rows);
-    if (rows.length < page.limit) {
-      // The tier ended on this page, or before it: its rows, or a count up to the page, say where.
-      before +=
-        part.size ??
-        (part.rows.length > 0
-          ? offset + part.rows.length
-          : await countMatches(tier.condition, offset));
-      continue;
-    }
-    // A full page: what lies beyond it is counted only while the total is in bounds.
-    const tierSize = part.size ?? (await countMatches(tier.condition, countLimit + 1));
-    total =
-      before + tierSize > countLimit || index === tiers.length - 1
-        ? before + tierSize
-        : await countMatches(sql<boolean>`words @@ ${prefix}`, countLimit + 1);
-    break;
-  }
-  total ??= before;
-  const same = await sameNamesOf(db, runId, rows);
+  return { tiers, anyMatch: sql<boolean>`words @@ ${prefix}` };
+}
+
+type Places = { db: Kysely<IndexTables>; runId: number };
+
+/**
+ * A tier's page: ranked by row addresses alone, then only its rows read whole (a word found in
+ * 25,000 names otherwise carried every one's names through the sort).
+ */
+async function readTier({ db, runId }: Places, tier: Tier, offset: number, limit: number) {
+  const { rows } = await sql<PlaceRow & { tier_size: string }>`select kind, id, name, building_id,
+      building_name, level_id, level_position, level_name, page.tier_size
+    from (select ctid as place, ${tier.sized ? sql`count(*) over ()` : sql`null`} as tier_size
+          from indexed_place
+          where run_id = ${runId} and ${tier.condition}
+          order by ${tier.order} offset ${offset} limit ${limit}) as page
+    join indexed_place on indexed_place.ctid = page.place
+    order by ${tier.order}`.execute(db);
+  return { rows, size: tier.sized && rows[0] ? Number(rows[0].tier_size) : undefined };
+}
+
+/** Places of `condition`, counted up to `bound` (past it the answer only says "more"). */
+async function countMatches({ db, runId }: Places, condition: RawBuilder<boolean>, bound: number) {
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (select 1
+      from indexed_place where run_id = ${runId} and ${condition} limit ${bound}) as matches`.execute(
+    db,
+  );
+  return Number(rows[0]!.count);
+}
+
+function placeHit(row: PlaceRow, same: Awaited<ReturnType<typeof sameNamesOf>>): PlaceHit {
+  const building = row.kind === 'building' ? same.buildings.get(row.building_id) : undefined;
   return {
-    total: Math.min(total, countLimit),
-    more: total > countLimit,
-    hits: rows.map((row) => {
-      const building = row.kind === 'building' ? same.buildings.get(row.building_id) : undefined;
-      return {
-        kind: row.kind,
-        id: row.id,
-        name: row.name,
-        buildingId: row.building_id,
-        buildingName: row.building_name,
-        levelId: row.level_id,
-        levelPosition: row.level_position,
-        levelName: row.level_name,
-        referenceId: building?.referenceId ?? null,
-        sameName:
-          row.kind === 'building'
-            ? (building?.sameName ?? null)
-            : row.kind === 'room' && row.id !== null
-              ? (same.rooms.get(`${row.building_id} ${row.id}`) ?? null)
-              : null,
-      };
-    }),
+    kind: row.kind,
+    id: row.id,
+    name: row.name,
+    buildingId: row.building_id,
+    buildingName: row.building_name,
+    levelId: row.level_id,
+    levelPosition: row.level_position,
+    levelName: row.level_name,
+    referenceId: building?.referenceId ?? null,
+    sameName:
+      row.kind === 'building'
+        ? (building?.sameName ?? null)
+        : row.kind === 'room' && row.id !== null
+          ? (same.rooms.get(`${row.building_id} ${row.id}`) ?? null)
+          : null,
   };
 }
 
