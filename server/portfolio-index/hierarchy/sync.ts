@@ -23,6 +23,7 @@ import {
   runTables,
   searchIndexes,
   writeRows,
+  type Building,
   type PlaceNames,
   type Rows,
 } from './run-rows.ts';
@@ -39,21 +40,10 @@ export interface SyncOutcome {
  * then makes it the one served in a single statement, and removes the old. A failure anywhere
  * leaves the served run as it was (the failed run's rows are removed) and says why in the run.
  */
-export async function syncPortfolio(options: {
-  db: Kysely<IndexTables>;
-  pages: PlatformPages;
-  capabilities: Capabilities['graphql'];
-  instance: string;
-  clock: Clock;
-  /** How alarms are raised: a data-quality error new in this sync raises one. */
-  alarms?: AlarmRules;
-  /** Set when the server stops: the run ends as failed at its next step. */
-  signal?: AbortSignal;
-}): Promise<SyncOutcome> {
+export async function syncPortfolio(options: SyncOptions): Promise<SyncOutcome> {
   const { db, pages, capabilities, clock } = options;
   const now = () => new Date(clock.now());
   await removeAbandonedRuns(db, now());
-
   const { id: runId } = await db
     .insertInto('index_run')
     .values({
@@ -65,7 +55,7 @@ export async function syncPortfolio(options: {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const progress = (values: Partial<Record<string, unknown>>) => {
+  const progress: Progress = (values) => {
     options.signal?.throwIfAborted();
     return db
       .updateTable('index_run')
@@ -73,7 +63,6 @@ export async function syncPortfolio(options: {
       .where('id', '=', runId)
       .execute();
   };
-
   const bulk = capabilities.levelSearch && capabilities.roomSearch && capabilities.roomLevel;
   const method = bulk ? 'bulk' : 'per-building';
   const unread: string[] = [];
@@ -83,70 +72,22 @@ export async function syncPortfolio(options: {
   };
   try {
     await progress({ method });
-    const siteList = await pages.restList(
-      '/api/Sites',
-      withOriginal(siteRecord),
-      'the list of sites',
-    );
-    const sites = siteList.records;
-    skip('sites', siteList.skipped);
-    await progress({ phase: 'reading-buildings', sites: sites.length, skipped });
-    const buildingList = await pages.restList(
-      '/api/Buildings?includeCounts=true',
-      withOriginal(buildingRecord),
-      'the list of buildings',
-    );
-    const buildings = buildingList.records;
-    skip('buildings', buildingList.skipped);
-    await progress({
-      phase: 'reading-levels',
-      buildings: buildings.length,
-      buildings_expected: buildings.length,
-      rooms_expected: buildings.reduce((sum, building) => sum + (building.spaceCount ?? 0), 0),
-      skipped,
-    });
+    const { sites, buildings } = await readRecords(pages, progress, skip, () => skipped);
     const names: PlaceNames = {
       buildings: new Map(buildings.map((building) => [building.id, building.name])),
       levels: new Map(),
     };
-    // Each wave's rows and their statements' parameters outlive the young generation (4 MB in
-    // the image, decision 0008), so they piled up in the old one until a full collection: 180 MB
-    // during a large sync, kept as resident memory after it. Collected every 20,000 rows instead.
-    let rowsSinceCollection = 0;
-    const write = async (rows: Rows) => {
-      await writeRows(db, runId, rows, names, options.signal);
-      for (const list of Object.values(rows) as unknown[][]) rowsSinceCollection += list.length;
-      if (rowsSinceCollection >= 20_000) {
-        rowsSinceCollection = 0;
-        releaseTransientMemory();
-      }
-    };
+    const write = rowWriter(db, runId, names, options.signal);
     await write({ sites, buildings });
-    let counts: { levels: number; rooms: number };
-    let drillDowns: DrillDownsRead;
-    if (bulk) {
-      counts = await readInBulk(pages, capabilities.areas, progress, write, skip);
-      drillDowns = { levelsRead: 'all' };
-    } else {
-      const read = await readPerBuilding(pages, buildings, unread, progress, skip);
-      await progress({ phase: 'writing' });
-      await write({ levels: read.levels, rooms: read.rooms });
-      counts = { levels: read.levels.length, rooms: read.rooms.length };
-      drillDowns = { levelsRead: read.levelsRead, listedFloors: read.listedFloors };
-    }
-    if (bulk && capabilities.roomIds) {
-      await progress({ ...counts });
-      const types = await readSpaceTypes({
-        db,
-        pages,
-        runId,
-        buildingIds: buildings.map((building) => building.id),
-        concurrency: 4,
-        signal: options.signal,
-      });
-      const sentence = spaceTypeWords[types];
-      if (sentence) unread.push(sentence);
-    }
+    const { counts, drillDowns } = await readPlaces(options, {
+      runId,
+      bulk,
+      buildings,
+      unread,
+      progress,
+      skip,
+      write,
+    });
     await progress({ phase: 'checking-quality', ...counts });
     await checkIndexedQuality(db, runId, drillDowns, options.signal);
     await progress({ phase: 'writing' });
@@ -173,6 +114,121 @@ export async function syncPortfolio(options: {
     await removeRun(db, runId);
     throw error;
   }
+}
+
+export interface SyncOptions {
+  db: Kysely<IndexTables>;
+  pages: PlatformPages;
+  capabilities: Capabilities['graphql'];
+  instance: string;
+  clock: Clock;
+  /** How alarms are raised: a data-quality error new in this sync raises one. */
+  alarms?: AlarmRules;
+  /** Set when the server stops: the run ends as failed at its next step. */
+  signal?: AbortSignal;
+}
+
+/** Writes the run's progress (and the requests so far); throws once the server stops. */
+type Progress = (values: Partial<Record<string, unknown>>) => Promise<unknown>;
+type Skip = (kind: RecordKind, counts: SkipCounts) => void;
+
+/** The portfolio's sites and buildings, each list whole, what could not be read counted. */
+async function readRecords(
+  pages: PlatformPages,
+  progress: Progress,
+  skip: Skip,
+  skipped: () => SkippedRecords,
+) {
+  const siteList = await pages.restList(
+    '/api/Sites',
+    withOriginal(siteRecord),
+    'the list of sites',
+  );
+  const sites = siteList.records;
+  skip('sites', siteList.skipped);
+  await progress({ phase: 'reading-buildings', sites: sites.length, skipped: skipped() });
+  const buildingList = await pages.restList(
+    '/api/Buildings?includeCounts=true',
+    withOriginal(buildingRecord),
+    'the list of buildings',
+  );
+  const buildings = buildingList.records;
+  skip('buildings', buildingList.skipped);
+  await progress({
+    phase: 'reading-levels',
+    buildings: buildings.length,
+    buildings_expected: buildings.length,
+    rooms_expected: buildings.reduce((sum, building) => sum + (building.spaceCount ?? 0), 0),
+    skipped: skipped(),
+  });
+  return { sites, buildings };
+}
+
+/**
+ * Writes rows into the run. Each wave's rows and their statements' parameters outlive the young
+ * generation (4 MB in the image, decision 0008), so they piled up in the old one until a full
+ * collection: 180 MB during a large sync, kept as resident memory after it. Collected every
+ * 20,000 rows instead.
+ */
+function rowWriter(
+  db: Kysely<IndexTables>,
+  runId: number,
+  names: PlaceNames,
+  signal: AbortSignal | undefined,
+) {
+  let rowsSinceCollection = 0;
+  return async (rows: Rows) => {
+    await writeRows(db, runId, rows, names, signal);
+    for (const list of Object.values(rows) as unknown[][]) rowsSinceCollection += list.length;
+    if (rowsSinceCollection >= 20_000) {
+      rowsSinceCollection = 0;
+      releaseTransientMemory();
+    }
+  };
+}
+
+/**
+ * The levels and rooms: in bulk through GraphQL's root lists where the platform offers them (then
+ * the rooms' types), or building by building; with what the quality check may judge of them.
+ */
+async function readPlaces(
+  options: SyncOptions,
+  run: {
+    runId: number;
+    bulk: boolean;
+    buildings: Building[];
+    unread: string[];
+    progress: Progress;
+    skip: Skip;
+    write: (rows: Rows) => Promise<void>;
+  },
+): Promise<{ counts: { levels: number; rooms: number }; drillDowns: DrillDownsRead }> {
+  const { db, pages, capabilities } = options;
+  const { runId, buildings, unread, progress, skip, write } = run;
+  if (!run.bulk) {
+    const read = await readPerBuilding(pages, buildings, unread, progress, skip);
+    await progress({ phase: 'writing' });
+    await write({ levels: read.levels, rooms: read.rooms });
+    return {
+      counts: { levels: read.levels.length, rooms: read.rooms.length },
+      drillDowns: { levelsRead: read.levelsRead, listedFloors: read.listedFloors },
+    };
+  }
+  const counts = await readInBulk(pages, capabilities.areas, progress, write, skip);
+  if (capabilities.roomIds) {
+    await progress({ ...counts });
+    const types = await readSpaceTypes({
+      db,
+      pages,
+      runId,
+      buildingIds: buildings.map((building) => building.id),
+      concurrency: 4,
+      signal: options.signal,
+    });
+    const sentence = spaceTypeWords[types];
+    if (sentence) unread.push(sentence);
+  }
+  return { counts, drillDowns: { levelsRead: 'all' } };
 }
 
 /**
