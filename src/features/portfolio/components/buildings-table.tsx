@@ -104,30 +104,7 @@ export function BuildingsTable({
   const [showAll, setShowAll] = useState(false);
   return (
     <Stack spacing={1}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h6" component="h2">
-          Buildings{' '}
-          <Typography component="span" color="text.secondary">
-            ({formatCount(rows.length)})
-          </Typography>
-        </Typography>
-        <Stack
-          direction="row"
-          spacing={2}
-          useFlexGap
-          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-        >
-          <CompareBar floating />
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={rows.length === 0}
-            onClick={() => void downloadRows(rows, fileName)}
-          >
-            Export CSV
-          </Button>
-        </Stack>
-      </Stack>
+      <BuildingsHeading rows={rows} fileName={fileName} />
       <HiddenColumnsToggle hidden={hidden} showAll={showAll} onShowAll={setShowAll} />
       {/* Every column on request: the card scrolls sideways, the page does not. */}
       <Paper variant="outlined" sx={showAll ? { overflowX: 'auto' } : undefined}>
@@ -146,46 +123,7 @@ export function BuildingsTable({
             ...(showAll ? { '& th, & td': { display: 'table-cell !important' } } : {}),
           }}
         >
-          <TableHead>
-            <TableRow aria-rowindex={1}>
-              <TableCell padding="checkbox" sx={{ fontWeight: 600, pl: 1 }}>
-                Compare
-              </TableCell>
-              {buildingColumns.map((column) => {
-                const active = sortField === column.field;
-                return (
-                  <TableCell
-                    key={column.field}
-                    align={column.numeric ? 'right' : 'left'}
-                    sortDirection={active ? sortDirection : false}
-                    sx={{
-                      whiteSpace: 'nowrap',
-                      fontWeight: 600,
-                      px: cellPaddingX,
-                      ...shownFrom[column.priority],
-                    }}
-                  >
-                    <TableSortLabel
-                      active={active}
-                      direction={active ? sortDirection : firstDirection(column)}
-                      onClick={() =>
-                        onSort(
-                          column.field,
-                          active
-                            ? sortDirection === 'asc'
-                              ? 'desc'
-                              : 'asc'
-                            : firstDirection(column),
-                        )
-                      }
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+          <BuildingsTableHead sortField={sortField} sortDirection={sortDirection} onSort={onSort} />
           <TableBody ref={bodyRef}>
             {rows.length === 0 ? (
               <TableRow>
@@ -219,5 +157,76 @@ export function BuildingsTable({
         </Table>
       </Paper>
     </Stack>
+  );
+}
+
+/** The table's heading with how many buildings it lists, Compare, and the CSV of what is shown. */
+function BuildingsHeading({ rows, fileName }: Pick<BuildingsTableProps, 'rows' | 'fileName'>) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+      <Typography variant="h6" component="h2">
+        Buildings{' '}
+        <Typography component="span" color="text.secondary">
+          ({formatCount(rows.length)})
+        </Typography>
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <CompareBar floating />
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={rows.length === 0}
+          onClick={() => void downloadRows(rows, fileName)}
+        >
+          Export CSV
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The columns' headers, each sorting by its column (a figure largest first at the first click). */
+function BuildingsTableHead({
+  sortField,
+  sortDirection,
+  onSort,
+}: Pick<BuildingsTableProps, 'sortField' | 'sortDirection' | 'onSort'>) {
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1}>
+        <TableCell padding="checkbox" sx={{ fontWeight: 600, pl: 1 }}>
+          Compare
+        </TableCell>
+        {buildingColumns.map((column) => {
+          const active = sortField === column.field;
+          return (
+            <TableCell
+              key={column.field}
+              align={column.numeric ? 'right' : 'left'}
+              sortDirection={active ? sortDirection : false}
+              sx={{
+                whiteSpace: 'nowrap',
+                fontWeight: 600,
+                px: cellPaddingX,
+                ...shownFrom[column.priority],
+              }}
+            >
+              <TableSortLabel
+                active={active}
+                direction={active ? sortDirection : firstDirection(column)}
+                onClick={() =>
+                  onSort(
+                    column.field,
+                    active ? (sortDirection === 'asc' ? 'desc' : 'asc') : firstDirection(column),
+                  )
+                }
+              >
+                {column.label}
+              </TableSortLabel>
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
   );
 }
