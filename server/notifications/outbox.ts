@@ -80,15 +80,9 @@ const batchesAtOnce = 500;
 export async function expandDue(
   db: Kysely<IndexTables>,
   now: Date,
-  recipientsOf: (
-    buildingIds: readonly string[],
-    route: NotificationRoute,
-  ) => Promise<ReadonlyMap<string, Recipient[]>>,
+  recipientsOf: RecipientsOf,
   compose: (alarms: AlarmSummary[], route: NotificationRoute) => { subject: string; body: string },
-  webhook?: {
-    url: string;
-    payload: (alarms: AlarmSummary[], route: NotificationRoute) => string;
-  },
+  webhook?: WebhookTarget,
 ): Promise<number> {
   let written = 0;
   for (;;) {
@@ -103,108 +97,173 @@ export async function expandDue(
       .execute();
     if (due.length === 0) return written;
     // Worked out before the batches are locked: the embedded database has one connection.
-    const alarms = await alarmsToTell(
-      db,
-      due.flatMap((batch) => batch.alarm_ids),
-      now,
+    const toTell = await alarmsOfBatches(db, due, now);
+    const recipients = await recipientsOfBatches(due, toTell, recipientsOf);
+    const messages = due.flatMap((batch) =>
+      batchMessages(batch, toTell.get(batch.id)!, {
+        recipients: recipients.get(batch.route)!.get(batch.building_id) ?? [],
+        compose,
+        webhook,
+        now,
+      }),
     );
-    const toTell = new Map(
-      due.map((batch) => [
-        batch.id,
-        batch.alarm_ids.flatMap((id) => {
-          const alarm = alarms.get(id);
-          // An escalation is for what nobody has acknowledged yet.
-          if (!alarm || (batch.route === 'escalation' && alarm.acknowledgedAt !== null)) return [];
-          return [alarm];
-        }),
-      ]),
-    );
-    const recipients = new Map<NotificationRoute, ReadonlyMap<string, Recipient[]>>();
-    for (const route of ['first', 'escalation'] as const) {
-      const buildings = due
-        .filter((batch) => batch.route === route && toTell.get(batch.id)!.length > 0)
-        .map((batch) => batch.building_id);
-      recipients.set(
-        route,
-        buildings.length === 0 ? new Map() : await recipientsOf([...new Set(buildings)], route),
-      );
-    }
-    // Each batch's messages: one per recipient, and the webhook's.
-    const messages = due.flatMap((batch) => {
-      const told = [...toTell.get(batch.id)!].sort(
-        (a, b) => severityRank[a.severity] - severityRank[b.severity] || a.id - b.id,
-      );
-      if (told.length === 0) return [];
-      const { subject, body } = compose(told, batch.route);
-      // A critical alarm is told at once, quiet hours or not.
-      const urgent = told.some((alarm) => alarm.severity === 'critical');
-      const common = {
-        batch_id: batch.id,
-        building_id: batch.building_id,
-        status: 'pending' as const,
-        created_at: now,
-        subject,
-      };
-      return [
-        ...(recipients.get(batch.route)!.get(batch.building_id) ?? []).map((recipient) => ({
-          ...common,
-          dedupe_key: `batch:${batch.id}:${recipient.sub}`,
-          recipient: recipient.sub,
-          recipient_name: recipient.name,
-          channel: 'email' as const,
-          email: recipient.email,
-          target: null,
-          body,
-          next_attempt_at:
-            recipient.quiet && !urgent
-              ? new Date(quietHoursEnd(now.getTime(), recipient.quiet))
-              : now,
-        })),
-        ...(webhook
-          ? [
-              {
-                ...common,
-                dedupe_key: `batch:${batch.id}:webhook`,
-                recipient: 'webhook',
-                recipient_name: null,
-                channel: 'webhook' as const,
-                email: null,
-                target: webhook.url,
-                body: webhook.payload(told, batch.route),
-                next_attempt_at: now,
-              },
-            ]
-          : []),
-      ];
-    });
-    const { inserted, took } = await db.transaction().execute(async (trx) => {
-      // Another instance may be expanding some of these meanwhile: those are its to write.
-      const { rows } = await sql<{ id: number }>`select id from notification_batch
-        where id = any(${due.map((batch) => batch.id)}::integer[]) and expanded_at is null
-        for update skip locked`.execute(trx);
-      const mine = new Set(rows.map((row) => row.id));
-      if (mine.size === 0) return { inserted: 0, took: 0 };
-      let inserted = 0;
-      const ours = messages.filter((message) => mine.has(message.batch_id));
-      for (let start = 0; start < ours.length; start += messagesAtOnce) {
-        const result = await trx
-          .insertInto('notification_outbox')
-          .values(ours.slice(start, start + messagesAtOnce))
-          .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-          .executeTakeFirst();
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
-      }
-      await trx
-        .updateTable('notification_batch')
-        .set({ expanded_at: now })
-        .where('id', '=', sql<number>`any(${[...mine]}::integer[])`)
-        .execute();
-      return { inserted, took: mine.size };
-    });
+    const { inserted, took } = await writeMessages(db, due, messages, now);
     written += inserted;
     // The last of them, or another instance is at them: the next pass sees what is left.
     if (due.length < batchesAtOnce || took < due.length) return written;
   }
+}
+
+type RecipientsOf = (
+  buildingIds: readonly string[],
+  route: NotificationRoute,
+) => Promise<ReadonlyMap<string, Recipient[]>>;
+interface WebhookTarget {
+  url: string;
+  payload: (alarms: AlarmSummary[], route: NotificationRoute) => string;
+}
+interface DueBatch {
+  id: number;
+  building_id: string;
+  alarm_ids: number[];
+  route: NotificationRoute;
+}
+
+/** Each batch's alarms still to tell (open, not silenced; an escalation's unacknowledged). */
+async function alarmsOfBatches(db: Kysely<IndexTables>, due: readonly DueBatch[], now: Date) {
+  const alarms = await alarmsToTell(
+    db,
+    due.flatMap((batch) => batch.alarm_ids),
+    now,
+  );
+  return new Map(
+    due.map((batch) => [
+      batch.id,
+      batch.alarm_ids.flatMap((id) => {
+        const alarm = alarms.get(id);
+        // An escalation is for what nobody has acknowledged yet.
+        if (!alarm || (batch.route === 'escalation' && alarm.acknowledgedAt !== null)) return [];
+        return [alarm];
+      }),
+    ]),
+  );
+}
+
+/** Who is told of each route's buildings, asked once per route for the buildings with news. */
+async function recipientsOfBatches(
+  due: readonly DueBatch[],
+  toTell: ReadonlyMap<number, AlarmSummary[]>,
+  recipientsOf: RecipientsOf,
+) {
+  const recipients = new Map<NotificationRoute, ReadonlyMap<string, Recipient[]>>();
+  for (const route of ['first', 'escalation'] as const) {
+    const buildings = due
+      .filter((batch) => batch.route === route && toTell.get(batch.id)!.length > 0)
+      .map((batch) => batch.building_id);
+    recipients.set(
+      route,
+      buildings.length === 0 ? new Map() : await recipientsOf([...new Set(buildings)], route),
+    );
+  }
+  return recipients;
+}
+
+/** A batch's messages: one per recipient, and the webhook's; none when nothing is left to tell. */
+function batchMessages(
+  batch: DueBatch,
+  alarms: readonly AlarmSummary[],
+  to: {
+    recipients: readonly Recipient[];
+    compose: (
+      alarms: AlarmSummary[],
+      route: NotificationRoute,
+    ) => { subject: string; body: string };
+    webhook: WebhookTarget | undefined;
+    now: Date;
+  },
+) {
+  const { now, webhook } = to;
+  const told = [...alarms].sort(
+    (a, b) => severityRank[a.severity] - severityRank[b.severity] || a.id - b.id,
+  );
+  if (told.length === 0) return [];
+  const { subject, body } = to.compose(told, batch.route);
+  // A critical alarm is told at once, quiet hours or not.
+  const urgent = told.some((alarm) => alarm.severity === 'critical');
+  const common = {
+    batch_id: batch.id,
+    building_id: batch.building_id,
+    status: 'pending' as const,
+    created_at: now,
+    subject,
+  };
+  return [
+    ...to.recipients.map((recipient) => ({
+      ...common,
+      dedupe_key: `batch:${batch.id}:${recipient.sub}`,
+      recipient: recipient.sub,
+      recipient_name: recipient.name,
+      channel: 'email' as const,
+      email: recipient.email,
+      target: null,
+      body,
+      next_attempt_at:
+        recipient.quiet && !urgent ? new Date(quietHoursEnd(now.getTime(), recipient.quiet)) : now,
+    })),
+    ...(webhook
+      ? [
+          {
+            ...common,
+            dedupe_key: `batch:${batch.id}:webhook`,
+            recipient: 'webhook',
+            recipient_name: null,
+            channel: 'webhook' as const,
+            email: null,
+            target: webhook.url,
+            body: webhook.payload(told, batch.route),
+            next_attempt_at: now,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** A message as it is first written to the outbox, pending. */
+type NewOutboxRow = ReturnType<typeof batchMessages>[number];
+
+/**
+ * The messages of the batches this instance takes, written with the batches marked expanded in
+ * one transaction; another instance may be expanding some of them meanwhile: those are its.
+ */
+async function writeMessages(
+  db: Kysely<IndexTables>,
+  due: readonly DueBatch[],
+  messages: readonly NewOutboxRow[],
+  now: Date,
+) {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number }>`select id from notification_batch
+      where id = any(${due.map((batch) => batch.id)}::integer[]) and expanded_at is null
+      for update skip locked`.execute(trx);
+    const mine = new Set(rows.map((row) => row.id));
+    if (mine.size === 0) return { inserted: 0, took: 0 };
+    let inserted = 0;
+    const ours = messages.filter((message) => mine.has(message.batch_id));
+    for (let start = 0; start < ours.length; start += messagesAtOnce) {
+      const result = await trx
+        .insertInto('notification_outbox')
+        .values(ours.slice(start, start + messagesAtOnce))
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+        .executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    }
+    await trx
+      .updateTable('notification_batch')
+      .set({ expanded_at: now })
+      .where('id', '=', sql<number>`any(${[...mine]}::integer[])`)
+      .execute();
+    return { inserted, took: mine.size };
+  });
 }
 
 type ExpandArguments = Parameters<typeof expandDue> extends [unknown, ...infer Rest] ? Rest : never;
