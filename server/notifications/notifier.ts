@@ -39,94 +39,16 @@ export interface Notifier {
  * turns due batches into one message per recipient and sends what is due through `mailer`.
  * Several instances may run it at once: the outbox's claims keep each message to one sender.
  */
-export function createNotifier(options: {
-  db: Kysely<IndexTables>;
-  clock: Clock;
-  /** Who is told about each of these buildings' alarms (plugin.ts: people in scope). */
-  recipientsOf: (
-    buildingIds: readonly string[],
-    route: NotificationRoute,
-  ) => Promise<ReadonlyMap<string, Recipient[]>>;
-  mailer: Mailer | undefined;
-  /** A signed webhook told about every batch (WEBHOOK_URL); undefined: none. */
-  webhook?: { url: string; sender: WebhookSender } | undefined;
-  /** Unacknowledged alarms go to the next route after this long; 0: never. */
-  escalateMs?: number;
-  /** How alarms are grouped (the index's failures are raised here, each pass). */
-  alarmRules?: AlarmRules;
-  smtp: Notifier['smtp'];
-  publicUrl: string;
-  everyMs: number;
-  log: FastifyBaseLogger;
-}): Notifier {
+export function createNotifier(options: NotifierOptions): Notifier {
   const outbox = notificationOutbox(options.db);
-  const now = () => new Date(options.clock.now());
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<unknown> | undefined;
 
-  const { webhook, mailer } = options;
-  /** Who sends a message of this channel; undefined: it waits in the outbox. */
-  const senderOf = (message: OutboxMessage) =>
-    message.channel === 'webhook' ? webhook?.sender : mailer;
-
-  const pass = async () => {
-    await deriveIndexFailureAlarms(options.db, now(), options.alarmRules ?? defaultAlarmRules);
-    const escalated = options.escalateMs
-      ? await escalateDue(options.db, now(), options.escalateMs)
-      : 0;
-    const written = await outbox.expandDue(
-      now(),
-      options.recipientsOf,
-      (alarms, route) => composeAlarmEmail(alarms, options.publicUrl, route),
-      webhook && {
-        url: webhook.url,
-        payload: (alarms, route) => webhookPayload(alarms, route, options.publicUrl, now()),
-      },
-    );
-    let sent = 0;
-    let failed = 0;
-    // Without a mail system e-mails wait in the outbox (the Outbox page shows them); webhooks go.
-    const channels = [
-      ...(mailer ? ['email' as const] : []),
-      ...(webhook ? ['webhook' as const] : []),
-    ];
-    if (channels.length === 0) return { written, sent, failed, escalated };
-    for (;;) {
-      const due = await outbox.claimDue(now(), 20, channels);
-      if (due.length === 0) break;
-      // A few at once: one at a time, a round that raised alarms in thousands of buildings kept
-      // people waiting for their e-mail many windows (the bench: p95 26 minutes).
-      await pMap(
-        due,
-        async (message) => {
-          try {
-            await senderOf(message)!.send(message);
-            await outbox.sent(message.id, now());
-            sent++;
-          } catch (error) {
-            failed++;
-            const permanent = error instanceof SendError && error.permanent;
-            await outbox.failed(
-              message,
-              now(),
-              error instanceof Error ? error.message : String(error),
-              permanent,
-            );
-          }
-        },
-        { concurrency: sendsAtOnce },
-      );
-      // What failed waits for its back-off: this pass ends rather than try it again at once.
-      if (failed > 0) break;
-    }
-    return { written, sent, failed, escalated };
-  };
-
   const deliverDue = async () => {
     // One pass at a time in this process; the timer skips a beat rather than pile up.
     while (running) await running.catch(() => {});
-    const current = pass();
+    const current = onePass(options, outbox);
     running = current;
     try {
       return await current;
@@ -168,4 +90,97 @@ export function createNotifier(options: {
       options.webhook?.sender.close();
     },
   };
+}
+
+export interface NotifierOptions {
+  db: Kysely<IndexTables>;
+  clock: Clock;
+  /** Who is told about each of these buildings' alarms (plugin.ts: people in scope). */
+  recipientsOf: (
+    buildingIds: readonly string[],
+    route: NotificationRoute,
+  ) => Promise<ReadonlyMap<string, Recipient[]>>;
+  mailer: Mailer | undefined;
+  /** A signed webhook told about every batch (WEBHOOK_URL); undefined: none. */
+  webhook?: { url: string; sender: WebhookSender } | undefined;
+  /** Unacknowledged alarms go to the next route after this long; 0: never. */
+  escalateMs?: number;
+  /** How alarms are grouped (the index's failures are raised here, each pass). */
+  alarmRules?: AlarmRules;
+  smtp: Notifier['smtp'];
+  publicUrl: string;
+  everyMs: number;
+  log: FastifyBaseLogger;
+}
+
+type Outbox = ReturnType<typeof notificationOutbox>;
+
+/** One pass: the index's failures raised, escalations, due batches into messages, then sends. */
+async function onePass(options: NotifierOptions, outbox: Outbox) {
+  const { webhook, mailer } = options;
+  const now = () => new Date(options.clock.now());
+  await deriveIndexFailureAlarms(options.db, now(), options.alarmRules ?? defaultAlarmRules);
+  const escalated = options.escalateMs
+    ? await escalateDue(options.db, now(), options.escalateMs)
+    : 0;
+  const written = await outbox.expandDue(
+    now(),
+    options.recipientsOf,
+    (alarms, route) => composeAlarmEmail(alarms, options.publicUrl, route),
+    webhook && {
+      url: webhook.url,
+      payload: (alarms, route) => webhookPayload(alarms, route, options.publicUrl, now()),
+    },
+  );
+  // Without a mail system e-mails wait in the outbox (the Outbox page shows them); webhooks go.
+  const channels = [
+    ...(mailer ? ['email' as const] : []),
+    ...(webhook ? ['webhook' as const] : []),
+  ];
+  if (channels.length === 0) return { written, sent: 0, failed: 0, escalated };
+  const { sent, failed } = await sendDue(options, outbox, channels);
+  return { written, sent, failed, escalated };
+}
+
+/** Every message due on these channels, claimed, sent and marked; a failure ends the pass. */
+async function sendDue(
+  options: NotifierOptions,
+  outbox: Outbox,
+  channels: ReadonlyArray<'email' | 'webhook'>,
+) {
+  const now = () => new Date(options.clock.now());
+  /** Who sends a message of this channel. */
+  const senderOf = (message: OutboxMessage) =>
+    message.channel === 'webhook' ? options.webhook!.sender : options.mailer!;
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const due = await outbox.claimDue(now(), 20, [...channels]);
+    if (due.length === 0) break;
+    // A few at once: one at a time, a round that raised alarms in thousands of buildings kept
+    // people waiting for their e-mail many windows (the bench: p95 26 minutes).
+    await pMap(
+      due,
+      async (message) => {
+        try {
+          await senderOf(message).send(message);
+          await outbox.sent(message.id, now());
+          sent++;
+        } catch (error) {
+          failed++;
+          const permanent = error instanceof SendError && error.permanent;
+          await outbox.failed(
+            message,
+            now(),
+            error instanceof Error ? error.message : String(error),
+            permanent,
+          );
+        }
+      },
+      { concurrency: sendsAtOnce },
+    );
+    // What failed waits for its back-off: this pass ends rather than try it again at once.
+    if (failed > 0) break;
+  }
+  return { sent, failed };
 }
