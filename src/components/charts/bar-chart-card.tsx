@@ -74,9 +74,39 @@ function CategoryTick(props: {
  * screen readers, keyboard users and anyone who wants them exact). Named categories are drawn as
  * horizontal bars so every name is readable; distributions as vertical bars.
  */
-export function BarChartCard({
+export function BarChartCard(props: BarChartCardProps) {
+  const { title, description, footnote, view: sharedView } = props;
+  const [ownView, setView] = useState<'chart' | 'table'>('chart');
+  const view = sharedView ?? ownView;
+  const titleId = useId();
+  return (
+    <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography id={titleId} variant="subtitle1" component="figcaption">
+          {title}
+        </Typography>
+        {sharedView ? null : (
+          <ViewToggle label={`${title}: view as`} value={view} onChange={setView} />
+        )}
+      </Stack>
+      {description ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          {description}
+        </Typography>
+      ) : null}
+      {view === 'chart' ? <BarsDrawing {...props} /> : <BarsTable {...props} />}
+      {footnote ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {footnote}
+        </Typography>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** The bars: named categories as rows, every name readable; a distribution as columns. */
+function BarsDrawing({
   title,
-  description,
   data,
   measure,
   valueLabel,
@@ -85,14 +115,9 @@ export function BarChartCard({
   tickFormat = format,
   integer = false,
   layout = 'horizontal',
-  footnote,
-  view: sharedView,
 }: BarChartCardProps) {
-  const [ownView, setView] = useState<'chart' | 'table'>('chart');
-  const view = sharedView ?? ownView;
   const { scheme, palette } = useChartScheme();
   const color = measurePalette[measure][scheme];
-  const titleId = useId();
   const horizontal = layout === 'horizontal';
   const height = chartHeight(layout, data);
   const tick = { fill: palette.text.secondary, fontSize: 12 };
@@ -110,94 +135,77 @@ export function BarChartCard({
     allowDecimals: !integer,
   };
   return (
-    <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography id={titleId} variant="subtitle1" component="figcaption">
-          {title}
-        </Typography>
-        {sharedView ? null : (
-          <ViewToggle label={`${title}: view as`} value={view} onChange={setView} />
-        )}
-      </Stack>
-      {description ? (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          {description}
-        </Typography>
-      ) : null}
-      {view === 'chart' ? (
-        <div
-          role="img"
-          aria-label={`${title}: ${data.length} bars of ${valueLabel}. Choose Table for the numbers.`}
-          style={{ width: '100%', height }}
+    <div
+      role="img"
+      aria-label={`${title}: ${data.length} bars of ${valueLabel}. Choose Table for the numbers.`}
+      style={{ width: '100%', height }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart
+          data={data}
+          layout={horizontal ? 'vertical' : 'horizontal'}
+          margin={{ top: 8, right: 16, bottom: 4, left: horizontal ? 8 : 24 }}
         >
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              data={data}
-              layout={horizontal ? 'vertical' : 'horizontal'}
-              margin={{ top: 8, right: 16, bottom: 4, left: horizontal ? 8 : 24 }}
-            >
-              <CartesianGrid
-                strokeDasharray="3 3"
-                stroke={palette.divider}
-                vertical={horizontal}
-                horizontal={!horizontal}
+          <CartesianGrid
+            strokeDasharray="3 3"
+            stroke={palette.divider}
+            vertical={horizontal}
+            horizontal={!horizontal}
+          />
+          {horizontal ? (
+            <>
+              <XAxis {...valueAxis} height={44} label={axisTitle(valueLabel, 'insideBottom')} />
+              <YAxis
+                type="category"
+                dataKey="label"
+                width={210}
+                interval={0}
+                tick={<CategoryTick fill={palette.text.secondary} />}
               />
-              {horizontal ? (
-                <>
-                  <XAxis {...valueAxis} height={44} label={axisTitle(valueLabel, 'insideBottom')} />
-                  <YAxis
-                    type="category"
-                    dataKey="label"
-                    width={210}
-                    interval={0}
-                    tick={<CategoryTick fill={palette.text.secondary} />}
-                  />
-                </>
-              ) : (
-                <>
-                  <XAxis
-                    type="category"
-                    dataKey="label"
-                    tick={tick}
-                    interval="preserveStartEnd"
-                    height={44}
-                    label={axisTitle(categoryLabel, 'insideBottom')}
-                  />
-                  <YAxis {...valueAxis} width={56} label={axisTitle(valueLabel, 'insideLeft')} />
-                </>
-              )}
-              <Tooltip
-                formatter={(value) => [format(Number(value)), valueLabel]}
-                contentStyle={{ background: palette.background.paper, color: palette.text.primary }}
-                cursor={{ fill: palette.action.hover }}
+            </>
+          ) : (
+            <>
+              <XAxis
+                type="category"
+                dataKey="label"
+                tick={tick}
+                interval="preserveStartEnd"
+                height={44}
+                label={axisTitle(categoryLabel, 'insideBottom')}
               />
-              <Bar dataKey="value" name={valueLabel} fill={color} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-      ) : (
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{categoryLabel}</TableCell>
-              <TableCell align="right">{valueLabel}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((row, index) => (
-              <TableRow key={`${row.label}-${index}`}>
-                <TableCell>{row.label}</TableCell>
-                <TableCell align="right">{row.value === null ? '—' : format(row.value)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {footnote ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {footnote}
-        </Typography>
-      ) : null}
-    </Paper>
+              <YAxis {...valueAxis} width={56} label={axisTitle(valueLabel, 'insideLeft')} />
+            </>
+          )}
+          <Tooltip
+            formatter={(value) => [format(Number(value)), valueLabel]}
+            contentStyle={{ background: palette.background.paper, color: palette.text.primary }}
+            cursor={{ fill: palette.action.hover }}
+          />
+          <Bar dataKey="value" name={valueLabel} fill={color} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** The same numbers as a table: exact, for screen readers, keyboards and anyone who asks. */
+function BarsTable({ title, data, valueLabel, categoryLabel, format }: BarChartCardProps) {
+  return (
+    <Table size="small" aria-label={title}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{categoryLabel}</TableCell>
+          <TableCell align="right">{valueLabel}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((row, index) => (
+          <TableRow key={`${row.label}-${index}`}>
+            <TableCell>{row.label}</TableCell>
+            <TableCell align="right">{row.value === null ? '—' : format(row.value)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
