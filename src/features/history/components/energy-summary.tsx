@@ -113,79 +113,129 @@ export function EnergySummary({
   } else if (!last) {
     body = <LoadingSkeleton label="Loading the building's energy" rows={1} />;
   } else {
-    const used = last.used * scale;
-    const partial = (use: PeriodUse) =>
-      use.complete
-        ? ''
-        : ` (partial: readings cover ${daysCovered(use)} of ${energyPeriodDays} days)`;
-    const intensity =
-      !area || area <= 0
-        ? 'Not given: the platform has no area for this building.'
-        : !last.complete
-          ? 'Not given: the period is partial.'
-          : `${intensityFormat.format(used / area)} kWh/m²`;
-    let previous: string;
-    let change: string;
-    if (!before) {
-      previous = `Not read: ${both.error?.message ?? 'the platform did not answer'}`;
-      change = `Not compared: the ${energyPeriodDays} days before could not be read.`;
-    } else {
-      const usedBefore = before.used * scale;
-      previous = `${kwhFormat.format(usedBefore)} kWh${partial(before)}`;
-      change =
-        !last.complete || !before.complete
-          ? 'Not compared: a period is partial.'
-          : usedBefore <= 0
-            ? `Not compared: nothing was used in the ${energyPeriodDays} days before.`
-            : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
-    }
-    const days = dailyUse(readings!, now, energyPeriodDays, timeZone);
-    const gaps = days.filter((day) => !day.complete).length;
     body = (
-      <>
-        <FigureGrid minWidth={200}>
-          <Figure label={`Last ${energyPeriodDays} days`}>
-            <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {kwhFormat.format(used)} kWh
-            </Typography>
-            {last.complete ? null : (
-              <Typography component="dd" variant="caption" color="text.secondary">
-                Partial: readings cover {daysCovered(last)} of {energyPeriodDays} days
-              </Typography>
-            )}
-          </Figure>
-          <Figure label="Per m² of floor area">
-            <Typography component="dd">{intensity}</Typography>
-          </Figure>
-          <Figure label={`The ${energyPeriodDays} days before`}>
-            <Typography component="dd">{previous}</Typography>
-          </Figure>
-          <Figure label="Change">
-            <Typography component="dd">{change}</Typography>
-          </Figure>
-        </FigureGrid>
-        <LazyBarChartCard
-          draw="when-near"
-          title={`Use per day, the last ${energyPeriodDays} whole days`}
-          description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
-          data={days.map((day) => ({
-            label: dayLabel.format(Date.parse(`${day.day}T00:00:00Z`)),
-            value: day.complete ? Math.round(day.used * scale * 10) / 10 : null,
-          }))}
-          measure="energy"
-          valueLabel="Use (kWh)"
-          categoryLabel="Day"
-          format={(value) => `${kwhFormat.format(value)} kWh`}
-          tickFormat={(value) => kwhFormat.format(value)}
-          layout="vertical"
-          footnote={
-            gaps > 0
-              ? `${gaps} ${gaps === 1 ? 'day is' : 'days are'} left empty: the meter's readings do not cover ${gaps === 1 ? 'it' : 'them'} whole, and Storey does not guess.`
-              : undefined
-          }
-        />
-      </>
+      <MeterUse
+        last={last}
+        before={before}
+        beforeError={both.error?.message}
+        scale={scale}
+        area={area}
+        readings={readings!}
+        now={now}
+        timeZone={timeZone}
+      />
     );
   }
   return <Section title="Energy">{body}</Section>;
+}
+
+/** What the two periods' words say: use per m², the period before, and the change. */
+function periodWords(
+  last: PeriodUse,
+  before: PeriodUse | undefined,
+  read: { scale: number; area: number | null | undefined; beforeError: string | undefined },
+) {
+  const { scale, area } = read;
+  const used = last.used * scale;
+  const partial = (use: PeriodUse) =>
+    use.complete
+      ? ''
+      : ` (partial: readings cover ${daysCovered(use)} of ${energyPeriodDays} days)`;
+  const intensity =
+    !area || area <= 0
+      ? 'Not given: the platform has no area for this building.'
+      : !last.complete
+        ? 'Not given: the period is partial.'
+        : `${intensityFormat.format(used / area)} kWh/m²`;
+  let previous: string;
+  let change: string;
+  if (!before) {
+    previous = `Not read: ${read.beforeError ?? 'the platform did not answer'}`;
+    change = `Not compared: the ${energyPeriodDays} days before could not be read.`;
+  } else {
+    const usedBefore = before.used * scale;
+    previous = `${kwhFormat.format(usedBefore)} kWh${partial(before)}`;
+    change =
+      !last.complete || !before.complete
+        ? 'Not compared: a period is partial.'
+        : usedBefore <= 0
+          ? `Not compared: nothing was used in the ${energyPeriodDays} days before.`
+          : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
+  }
+  return { used, intensity, previous, change };
+}
+
+/** The meter's last days against the days before, and its use per day. */
+function MeterUse({
+  last,
+  before,
+  beforeError,
+  scale,
+  area,
+  readings,
+  now,
+  timeZone,
+}: {
+  last: PeriodUse;
+  before: PeriodUse | undefined;
+  /** Why the days before could not be read, when they could not. */
+  beforeError: string | undefined;
+  scale: number;
+  area: number | null | undefined;
+  readings: Parameters<typeof dailyUse>[0];
+  now: number;
+  timeZone: string | null | undefined;
+}) {
+  const { used, intensity, previous, change } = periodWords(last, before, {
+    scale,
+    area,
+    beforeError,
+  });
+  const days = dailyUse(readings, now, energyPeriodDays, timeZone);
+  const gaps = days.filter((day) => !day.complete).length;
+  return (
+    <>
+      <FigureGrid minWidth={200}>
+        <Figure label={`Last ${energyPeriodDays} days`}>
+          <Typography component="dd" variant="h5" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {kwhFormat.format(used)} kWh
+          </Typography>
+          {last.complete ? null : (
+            <Typography component="dd" variant="caption" color="text.secondary">
+              Partial: readings cover {daysCovered(last)} of {energyPeriodDays} days
+            </Typography>
+          )}
+        </Figure>
+        <Figure label="Per m² of floor area">
+          <Typography component="dd">{intensity}</Typography>
+        </Figure>
+        <Figure label={`The ${energyPeriodDays} days before`}>
+          <Typography component="dd">{previous}</Typography>
+        </Figure>
+        <Figure label="Change">
+          <Typography component="dd">{change}</Typography>
+        </Figure>
+      </FigureGrid>
+      <LazyBarChartCard
+        draw="when-near"
+        title={`Use per day, the last ${energyPeriodDays} whole days`}
+        description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
+        data={days.map((day) => ({
+          label: dayLabel.format(Date.parse(`${day.day}T00:00:00Z`)),
+          value: day.complete ? Math.round(day.used * scale * 10) / 10 : null,
+        }))}
+        measure="energy"
+        valueLabel="Use (kWh)"
+        categoryLabel="Day"
+        format={(value) => `${kwhFormat.format(value)} kWh`}
+        tickFormat={(value) => kwhFormat.format(value)}
+        layout="vertical"
+        footnote={
+          gaps > 0
+            ? `${gaps} ${gaps === 1 ? 'day is' : 'days are'} left empty: the meter's readings do not cover ${gaps === 1 ? 'it' : 'them'} whole, and Storey does not guess.`
+            : undefined
+        }
+      />
+    </>
+  );
 }
