@@ -94,75 +94,109 @@ export function SearchPage({ view }: { view: UrlView<'q'> }) {
           Check the spelling, or search for part of the name.
         </EmptyState>
       ) : (
-        <>
-          <Stack
-            direction="row"
-            spacing={1}
-            role="status"
-            aria-label="Matches per kind"
-            useFlexGap
-            sx={{ flexWrap: 'wrap' }}
-          >
-            {resultKinds.map((kind) => (
-              <Chip key={kind} label={`${kindLabels[kind]}: ${formatCount(counts[kind])}`} />
-            ))}
-          </Stack>
-          {search.placeTotal !== undefined ? (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Typography variant="body2" color="text.secondary">
-                {formatCount(countPlaces(counts))} of{' '}
-                {search.placeTotalIsLowerBound ? 'more than ' : ''}
-                {formatCount(search.placeTotal)} buildings, floors and rooms shown, best matches
-                first.
-              </Typography>
-              {search.loadMore ? (
-                <Button size="small" onClick={search.loadMore} disabled={search.loadingMore}>
-                  {search.loadingMore ? 'Loading…' : 'Show more'}
-                </Button>
-              ) : null}
-            </Stack>
-          ) : null}
-          <CompareBar floating />
-          {resultKinds
-            .filter((kind) => counts[kind] > 0)
-            .map((kind) => (
-              <TableContainer key={kind} component={Paper} variant="outlined">
-                <Table size="small" aria-label={kindLabels[kind]}>
-                  <TableHead>
-                    <TableRow>
-                      {kind === 'building' ? (
-                        <TableCell padding="checkbox" sx={{ pl: 1 }}>
-                          Compare
-                        </TableCell>
-                      ) : null}
-                      <TableCell>{kindLabels[kind]}</TableCell>
-                      <TableCell>Where</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {search.results
-                      .filter((result) => result.kind === kind)
-                      .map((result) => (
-                        <TableRow key={result.key}>
-                          {result.buildingId ? (
-                            <TableCell padding="checkbox" sx={{ pl: 1 }}>
-                              <CompareCheckbox buildingId={result.buildingId} name={result.label} />
-                            </TableCell>
-                          ) : null}
-                          <TableCell>
-                            <Link component={RouterLink} to={result.to} state={result.linkState}>
-                              <Highlighted text={result.label} query={q} />
-                            </Link>
-                          </TableCell>
-                          <TableCell>{result.path.join(' › ')}</TableCell>
-                        </TableRow>
-                      ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            ))}
-        </>
+        <SearchResults search={search} counts={counts} query={q} />
       )}
     </Stack>
+  );
+}
+
+type SearchState = ReturnType<typeof useSearchResults>;
+
+/** The matches per kind, how many of how many are shown, and a table per kind. */
+function SearchResults({
+  search,
+  counts,
+  query: q,
+}: {
+  search: SearchState;
+  counts: ReturnType<typeof countByKind>;
+  query: string;
+}) {
+  return (
+    <>
+      <Stack
+        direction="row"
+        spacing={1}
+        role="status"
+        aria-label="Matches per kind"
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {resultKinds.map((kind) => (
+          <Chip key={kind} label={`${kindLabels[kind]}: ${formatCount(counts[kind])}`} />
+        ))}
+      </Stack>
+      {search.placeTotal !== undefined ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {formatCount(countPlaces(counts))} of{' '}
+            {search.placeTotalIsLowerBound ? 'more than ' : ''}
+            {formatCount(search.placeTotal)} buildings, floors and rooms shown, best matches first.
+          </Typography>
+          {search.loadMore ? (
+            <Button size="small" onClick={search.loadMore} disabled={search.loadingMore}>
+              {search.loadingMore ? 'Loading…' : 'Show more'}
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
+      <CompareBar floating />
+      {resultKinds
+        .filter((kind) => counts[kind] > 0)
+        .map((kind) => (
+          <KindResults
+            key={kind}
+            kind={kind}
+            results={search.results.filter((result) => result.kind === kind)}
+            query={q}
+          />
+        ))}
+    </>
+  );
+}
+
+/** One kind's matches, each linking to its place (buildings with a box to compare them). */
+function KindResults({
+  kind,
+  results,
+  query: q,
+}: {
+  kind: SearchResult['kind'];
+  results: readonly SearchResult[];
+  query: string;
+}) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={kindLabels[kind]}>
+        <TableHead>
+          <TableRow>
+            {kind === 'building' ? (
+              <TableCell padding="checkbox" sx={{ pl: 1 }}>
+                Compare
+              </TableCell>
+            ) : null}
+            <TableCell>{kindLabels[kind]}</TableCell>
+            <TableCell>Where</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {results.map((result) => (
+            <TableRow key={result.key}>
+              {result.buildingId ? (
+                <TableCell padding="checkbox" sx={{ pl: 1 }}>
+                  <CompareCheckbox buildingId={result.buildingId} name={result.label} />
+                </TableCell>
+              ) : null}
+              <TableCell>
+                <Link component={RouterLink} to={result.to} state={result.linkState}>
+                  <Highlighted text={result.label} query={q} />
+                </Link>
+              </TableCell>
+              <TableCell>{result.path.join(' › ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
