@@ -133,7 +133,8 @@ export function ComparePage({
   ids: readonly string[];
   onIdsChange: (ids: string[]) => void;
 }) {
-  const { buildings, sites, quality, intensities, comparison, floors } = useComparison(ids);
+  const comparing = useComparison(ids);
+  const { buildings, sites, quality, intensities, comparison, floors } = comparing;
 
   if (buildings.isPending) {
     return (
@@ -172,58 +173,16 @@ export function ComparePage({
     );
   }
 
-  const download = async () =>
-    downloadCsv(comparisonCsvName(compared), await comparisonCsv(comparison!));
-
   return (
     // useFlexGap: the header that exists only on paper takes no space on screen.
     <Stack spacing={3} useFlexGap>
-      <PrintHeader
-        title="Compare buildings"
-        readAt={buildings.dataUpdatedAt}
-        choices={[
-          `Compared: ${compared.map(({ letter, building, siteName }) => `${letter} ${displayName(building.name)} (${siteName})`).join(', ')}`,
-          `against the whole portfolio of ${countOf(buildings.data.length, 'building')}`,
-        ]}
-      />
-      <Header>
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'flex-start' }}
-          className="storey-no-print"
-        >
-          <DataFreshness sources={[buildings, sites]} />
-          <Button variant="outlined" size="small" onClick={() => void download()}>
-            Download CSV
-          </Button>
-          <Button variant="outlined" size="small" onClick={() => window.print()}>
-            Print
-          </Button>
-        </Stack>
-      </Header>
+      <CompareHeading comparing={comparing} />
       {notes.map((note) => (
         <Alert key={note} severity="warning">
           {note}
         </Alert>
       ))}
-      {sites.isError ? (
-        <Alert severity="warning">
-          Site names could not be loaded ({sites.error.message}); sites are shown by id.
-        </Alert>
-      ) : null}
-      {quality.isError ? (
-        <Alert severity="info">
-          Quality scores are not shown, and no value is marked as in doubt.{' '}
-          {plainError(quality.error).headline} {plainError(quality.error).next}
-        </Alert>
-      ) : null}
-      {intensities.isError ? (
-        <Alert severity="info">
-          Energy use intensity is not shown. {plainError(intensities.error).headline}{' '}
-          {plainError(intensities.error).next}
-        </Alert>
-      ) : null}
+      <PartsNotShown sites={sites} quality={quality} intensities={intensities} />
       <Legend
         comparison={comparison!}
         onRemove={(id) => onIdsChange(withoutBuilding(compared, id))}
@@ -245,5 +204,73 @@ export function ComparePage({
         <MeasureFigures comparison={comparison!} />
       </Section>
     </Stack>
+  );
+}
+
+type Comparing = ReturnType<typeof useComparison>;
+
+/** What could not be read, and what the page leaves out because of it. */
+function PartsNotShown({
+  sites,
+  quality,
+  intensities,
+}: Pick<Comparing, 'sites' | 'quality' | 'intensities'>) {
+  return (
+    <>
+      {sites.isError ? (
+        <Alert severity="warning">
+          Site names could not be loaded ({sites.error.message}); sites are shown by id.
+        </Alert>
+      ) : null}
+      {quality.isError ? (
+        <Alert severity="info">
+          Quality scores are not shown, and no value is marked as in doubt.{' '}
+          {plainError(quality.error).headline} {plainError(quality.error).next}
+        </Alert>
+      ) : null}
+      {intensities.isError ? (
+        <Alert severity="info">
+          Energy use intensity is not shown. {plainError(intensities.error).headline}{' '}
+          {plainError(intensities.error).next}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** The title with what is compared (on paper too), how fresh it is, the CSV and Print. */
+function CompareHeading({ comparing }: { comparing: Comparing }) {
+  const { buildings, sites } = comparing;
+  const comparison = comparing.comparison!;
+  const { compared } = comparison;
+  const download = async () =>
+    downloadCsv(comparisonCsvName(compared), await comparisonCsv(comparison));
+  return (
+    <>
+      <PrintHeader
+        title="Compare buildings"
+        readAt={buildings.dataUpdatedAt}
+        choices={[
+          `Compared: ${compared.map(({ letter, building, siteName }) => `${letter} ${displayName(building.name)} (${siteName})`).join(', ')}`,
+          `against the whole portfolio of ${countOf(buildings.data?.length ?? 0, 'building')}`,
+        ]}
+      />
+      <Header>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start' }}
+          className="storey-no-print"
+        >
+          <DataFreshness sources={[buildings, sites]} />
+          <Button variant="outlined" size="small" onClick={() => void download()}>
+            Download CSV
+          </Button>
+          <Button variant="outlined" size="small" onClick={() => window.print()}>
+            Print
+          </Button>
+        </Stack>
+      </Header>
+    </>
   );
 }
