@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** Figures as a definition list in a grid of cards (latest values, the energy summary). */
@@ -16,5 +18,17 @@ export function FigureGrid({ minWidth, children }: { minWidth: number; children:
     >
       {children}
     </Box>
+  );
+}
+
+/** One figure of a FigureGrid: its label, then its values (each a `dd`). */
+export function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      {children}
+    </Paper>
   );
 }

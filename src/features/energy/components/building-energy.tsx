@@ -1,38 +1,20 @@
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BuildingEnergy } from '@/api/get-energy';
 import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
-import { FigureGrid } from '@/components/figure-grid';
+import { DailyUseChart } from '@/components/charts/daily-use-chart';
+import { Figure, FigureGrid } from '@/components/figure-grid';
 import { Section } from '@/components/section';
 import { paths } from '@/config/paths';
 import { compareReasonWords, energyReasonWords } from '@/domain/energy-intensity';
 import { intensityFormat, kwhFormat, percentFormat, periodWords } from '../utils/energy-words';
 
-// Site dates are written as UTC midnights: read them in UTC so a date is never shifted.
-const dayLabel = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 const monthLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * A building's electricity as the portfolio's energy ranking has it: the same kWh, kWh per m²
@@ -60,7 +42,10 @@ export function BuildingEnergySummary({
         .
       </Typography>
       <EnergyFigures building={building} days={period.days} year={answer.twelveMonths} />
-      <DailyUseChart days={lastDays} periodDays={period.days} />
+      <DailyUseChart
+        days={lastDays.map((day) => ({ day: day.day, kwh: day.complete ? day.usedKwh : null }))}
+        periodDays={period.days}
+      />
       <MonthlyUseChart months={answer.twelveMonths.months} />
     </Section>
   );
@@ -140,39 +125,6 @@ function EnergyFigures({
         </Figure>
       ) : null}
     </FigureGrid>
-  );
-}
-
-/** Use per day of the last whole days; a day not read whole is left empty. */
-function DailyUseChart({
-  days: lastDays,
-  periodDays: days,
-}: {
-  days: BuildingEnergy['days'];
-  periodDays: number;
-}) {
-  const gaps = lastDays.filter((day) => !day.complete).length;
-  return (
-    <LazyBarChartCard
-      draw="when-near"
-      title={`Use per day, the last ${days} whole days`}
-      description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
-      data={lastDays.map((day) => ({
-        label: dayLabel.format(Date.parse(day.day)),
-        value: day.complete ? Math.round(day.usedKwh * 10) / 10 : null,
-      }))}
-      measure="energy"
-      valueLabel="Use (kWh)"
-      categoryLabel="Day"
-      format={(value) => `${kwhFormat.format(value)} kWh`}
-      tickFormat={(value) => kwhFormat.format(value)}
-      layout="vertical"
-      footnote={
-        gaps > 0
-          ? `${gaps} ${gaps === 1 ? 'day is' : 'days are'} left empty: the meter's readings do not cover ${gaps === 1 ? 'it' : 'them'} whole, and Storey does not guess.`
-          : undefined
-      }
-    />
   );
 }
 

@@ -1,15 +1,14 @@
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSkeleton, PartFailedAlert } from '@/components/query-states';
 import { Section } from '@/components/section';
-import { LazyBarChartCard } from '@/components/charts/lazy-bar-chart-card';
+import { DailyUseChart } from '@/components/charts/daily-use-chart';
 import { dailyUse, kwhPerUnit, periodUse, type PeriodUse } from '@/shared/rules/meter-use';
 import { hourMs } from '@/shared/rules/site-clock';
 import { daysBefore } from '@/shared/rules/site-days';
 import { historyQueryOptions } from '../api/get-history';
-import { FigureGrid } from '@/components/figure-grid';
+import { Figure, FigureGrid } from '@/components/figure-grid';
 
 /** The period compared, in whole days of the site's clock: a month's worth, as the index counts. */
 export const energyPeriodDays = 30;
@@ -34,26 +33,6 @@ function useMeter(meterId: string, measurementId: string, range: Range, enabled 
     enabled,
   });
 }
-
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-// A site's date (YYYY-MM-DD) as a label: formatted as the UTC day it names, whatever the viewer's
-// zone, so the label is the site's date.
-const dayLabel = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 
 const daysCovered = (use: PeriodUse) => Math.round(use.covered * energyPeriodDays);
 
@@ -192,7 +171,6 @@ function MeterUse({
     beforeError,
   });
   const days = dailyUse(readings, now, energyPeriodDays, timeZone);
-  const gaps = days.filter((day) => !day.complete).length;
   return (
     <>
       <FigureGrid minWidth={200}>
@@ -216,25 +194,9 @@ function MeterUse({
           <Typography component="dd">{change}</Typography>
         </Figure>
       </FigureGrid>
-      <LazyBarChartCard
-        draw="when-near"
-        title={`Use per day, the last ${energyPeriodDays} whole days`}
-        description="Midnight to midnight on the site's clock; today is not over, so it is not shown."
-        data={days.map((day) => ({
-          label: dayLabel.format(Date.parse(`${day.day}T00:00:00Z`)),
-          value: day.complete ? Math.round(day.used * scale * 10) / 10 : null,
-        }))}
-        measure="energy"
-        valueLabel="Use (kWh)"
-        categoryLabel="Day"
-        format={(value) => `${kwhFormat.format(value)} kWh`}
-        tickFormat={(value) => kwhFormat.format(value)}
-        layout="vertical"
-        footnote={
-          gaps > 0
-            ? `${gaps} ${gaps === 1 ? 'day is' : 'days are'} left empty: the meter's readings do not cover ${gaps === 1 ? 'it' : 'them'} whole, and Storey does not guess.`
-            : undefined
-        }
+      <DailyUseChart
+        days={days.map((day) => ({ day: day.day, kwh: day.complete ? day.used * scale : null }))}
+        periodDays={energyPeriodDays}
       />
     </>
   );
