@@ -160,28 +160,7 @@ export function AppLayout() {
               </Suspense>
             </>
           ) : (
-            <>
-              {/* Where to go is shown to people who may go there: not on the sign-in screen. */}
-              <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
-                {signedIn
-                  ? links.map((link) => (
-                      <NavLink
-                        key={link.to}
-                        to={link.to}
-                        end={link.end}
-                        style={navigationLinkStyle}
-                      >
-                        {link.label}
-                        {link.to === paths.alarms() ? <AlarmCount /> : null}
-                      </NavLink>
-                    ))
-                  : null}
-              </Box>
-              {signedIn ? <LazyGlobalSearch /> : null}
-              {me.data ? <ScopeSummaryLink me={me.data} /> : null}
-              <ColorSchemeToggle />
-              {userName ? <AccountMenu name={userName} scope={me.data} /> : null}
-            </>
+            <WideBar signedIn={signedIn} links={links} me={me.data} userName={userName} />
           )}
         </Toolbar>
         {navigation.state === 'loading' ? (
@@ -210,5 +189,40 @@ export function AppLayout() {
       {/* Back and Forward return to where the page was scrolled; a new page starts at its top. */}
       <ScrollRestoration />
     </Box>
+  );
+}
+
+/**
+ * The app bar from 1200 px: the main links, search, scope, scheme and account in one line. Where
+ * to go is shown to people who may go there: not on the sign-in screen.
+ */
+function WideBar({
+  signedIn,
+  links,
+  me,
+  userName,
+}: {
+  signedIn: boolean;
+  links: ReadonlyArray<{ label: string; to: string; end: boolean }>;
+  me: ReturnType<typeof useMeWhenSignedIn>['data'];
+  userName: string | undefined;
+}) {
+  return (
+    <>
+      <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
+        {signedIn
+          ? links.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} style={navigationLinkStyle}>
+                {link.label}
+                {link.to === paths.alarms() ? <AlarmCount /> : null}
+              </NavLink>
+            ))
+          : null}
+      </Box>
+      {signedIn ? <LazyGlobalSearch /> : null}
+      {me ? <ScopeSummaryLink me={me} /> : null}
+      <ColorSchemeToggle />
+      {userName ? <AccountMenu name={userName} scope={me} /> : null}
+    </>
   );
 }

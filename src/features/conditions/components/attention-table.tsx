@@ -51,86 +51,93 @@ export function AttentionTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row) => {
-            const band = bandOfRow(row, bands);
-            const unit = displayUnit(row.unit);
-            return (
-              <TableRow key={row.measurementId}>
-                <TableCell>
-                  <Link component={RouterLink} to={roomHref(row)}>
-                    {displayName(row.roomName)}
-                  </Link>
-                  {row.levelName ? (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {row.levelName}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={paths.building(row.buildingId)}>
-                    {displayName(row.buildingName)}
-                  </Link>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {siteLabel(row.siteId, row.siteName)}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    useFlexGap
-                    sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                  >
-                    <span>{kindLabels[row.kind]}</span>
-                    <OutOfBandChip
-                      kind={row.kind}
-                      status={row.status}
-                      label={kindLabels[row.kind]}
-                    />
-                  </Stack>
-                </TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                >
-                  {numberFormat.format(row.value)}
-                  {unit ? ` ${unit}` : ''}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    <time dateTime={row.readingAt} title={clock.format(Date.parse(row.readingAt))}>
-                      {formatAge(now - Date.parse(row.readingAt))}
-                    </time>
-                  </Typography>
-                  {row.others.length > 0 ? (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', whiteSpace: 'normal' }}
-                    >
-                      {otherSensorsWords(row)}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {band ? describeBand(band) : '—'}
-                  {band ? (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {band.source}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <time
-                    dateTime={row.outSince}
-                    title={`Since ${clock.format(Date.parse(row.outSince))}`}
-                  >
-                    {outFor(row, now)}
-                  </time>
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {rows.map((row) => (
+            <AttentionRow
+              key={row.measurementId}
+              row={row}
+              now={now}
+              band={bandOfRow(row, bands)}
+            />
+          ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** One reading out of band: room and level, building and site, kind, value and age, band, since. */
+function AttentionRow({
+  row,
+  now,
+  band,
+}: {
+  row: AttentionReading;
+  now: number;
+  band: ReturnType<typeof bandOfRow>;
+}) {
+  const unit = displayUnit(row.unit);
+  return (
+    <TableRow>
+      <TableCell>
+        <Link component={RouterLink} to={roomHref(row)}>
+          {displayName(row.roomName)}
+        </Link>
+        {row.levelName ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {row.levelName}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        <Link component={RouterLink} to={paths.building(row.buildingId)}>
+          {displayName(row.buildingName)}
+        </Link>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {siteLabel(row.siteId, row.siteName)}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <span>{kindLabels[row.kind]}</span>
+          <OutOfBandChip kind={row.kind} status={row.status} label={kindLabels[row.kind]} />
+        </Stack>
+      </TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {numberFormat.format(row.value)}
+        {unit ? ` ${unit}` : ''}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          <time dateTime={row.readingAt} title={clock.format(Date.parse(row.readingAt))}>
+            {formatAge(now - Date.parse(row.readingAt))}
+          </time>
+        </Typography>
+        {row.others.length > 0 ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', whiteSpace: 'normal' }}
+          >
+            {otherSensorsWords(row)}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        {band ? describeBand(band) : '—'}
+        {band ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {band.source}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        <time dateTime={row.outSince} title={`Since ${clock.format(Date.parse(row.outSince))}`}>
+          {outFor(row, now)}
+        </time>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -105,45 +105,9 @@ export function QualityPanel({
         </Alert>
       ) : (
         <List dense disablePadding aria-label="Issues">
-          {groupFindings(findings).map((group) => {
-            const rule = rules.data?.get(group.ruleId);
-            const title = (
-              <Link component={RouterLink} to={paths.quality({ rule: group.ruleId })}>
-                {rule?.title ?? group.ruleId}
-              </Link>
-            );
-            return (
-              <ListItem key={group.ruleId} disableGutters sx={{ gap: 1, alignItems: 'baseline' }}>
-                <SeverityChip severity={group.severity} />
-                {group.details.length === 1 ? (
-                  <Typography variant="body2">
-                    {title}
-                    {group.details[0] ? ` (${group.details[0]})` : ''}
-                    {rule ? `: ${rule.explanation}` : ''}
-                  </Typography>
-                ) : (
-                  // One line per rule, its places folded: 60 floors of one note do not push
-                  // the floors off the screen.
-                  <Box component="details" sx={{ typography: 'body2' }}>
-                    {/* Text only: a link inside the summary would be a control inside a control. */}
-                    <Box component="summary" sx={{ cursor: 'pointer' }}>
-                      {formatCount(group.details.length)} {group.onFloors ? 'floors' : 'findings'}:{' '}
-                      {rule?.title ?? group.ruleId}
-                    </Box>
-                    <Typography variant="body2">
-                      {rule ? `${rule.explanation} ` : ''}
-                      <Link component={RouterLink} to={paths.quality({ rule: group.ruleId })}>
-                        Every building with this finding
-                      </Link>
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {group.details.filter(Boolean).join(', ')}
-                    </Typography>
-                  </Box>
-                )}
-              </ListItem>
-            );
-          })}
+          {groupFindings(findings).map((group) => (
+            <FindingGroup key={group.ruleId} group={group} rule={rules.data?.get(group.ruleId)} />
+          ))}
         </List>
       )}
       {quality.data ? (
@@ -159,5 +123,53 @@ export function QualityPanel({
         </Typography>
       ) : null}
     </section>
+  );
+}
+
+type FindingsGroup = ReturnType<typeof groupFindings>[number];
+
+/** One rule's findings: one line, or its places folded under one line when there are several. */
+function FindingGroup({
+  group,
+  rule,
+}: {
+  group: FindingsGroup;
+  rule: { title: string; explanation: string } | undefined;
+}) {
+  const title = (
+    <Link component={RouterLink} to={paths.quality({ rule: group.ruleId })}>
+      {rule?.title ?? group.ruleId}
+    </Link>
+  );
+  return (
+    <ListItem disableGutters sx={{ gap: 1, alignItems: 'baseline' }}>
+      <SeverityChip severity={group.severity} />
+      {group.details.length === 1 ? (
+        <Typography variant="body2">
+          {title}
+          {group.details[0] ? ` (${group.details[0]})` : ''}
+          {rule ? `: ${rule.explanation}` : ''}
+        </Typography>
+      ) : (
+        // One line per rule, its places folded: 60 floors of one note do not push
+        // the floors off the screen.
+        <Box component="details" sx={{ typography: 'body2' }}>
+          {/* Text only: a link inside the summary would be a control inside a control. */}
+          <Box component="summary" sx={{ cursor: 'pointer' }}>
+            {formatCount(group.details.length)} {group.onFloors ? 'floors' : 'findings'}:{' '}
+            {rule?.title ?? group.ruleId}
+          </Box>
+          <Typography variant="body2">
+            {rule ? `${rule.explanation} ` : ''}
+            <Link component={RouterLink} to={paths.quality({ rule: group.ruleId })}>
+              Every building with this finding
+            </Link>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {group.details.filter(Boolean).join(', ')}
+          </Typography>
+        </Box>
+      )}
+    </ListItem>
   );
 }

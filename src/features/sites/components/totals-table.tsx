@@ -65,22 +65,6 @@ export function TotalsTable({
   const [showAll, setShowAll] = useState(false);
   const label = by === 'site' ? 'Site' : 'Organization';
   const plural = by === 'site' ? 'sites' : 'organizations';
-  const header = (column: TotalsColumn, text: string, align: 'left' | 'right', sx: object) => (
-    <TableCell
-      key={column}
-      align={align}
-      sortDirection={sort === column ? (descending ? 'desc' : 'asc') : false}
-      sx={{ whiteSpace: 'nowrap', ...sx }}
-    >
-      <TableSortLabel
-        active={sort === column}
-        direction={sort === column && descending ? 'desc' : 'asc'}
-        onClick={() => onSort(column)}
-      >
-        {text}
-      </TableSortLabel>
-    </TableCell>
-  );
   const filtered = view.shown.count < totals.rows.length;
   return (
     <>
@@ -103,19 +87,13 @@ export function TotalsTable({
             '& tfoot td, & tfoot th': { bgcolor: 'background.paper' },
           }}
         >
-          <TableHead>
-            <TableRow>
-              {header('name', label, 'left', {})}
-              {columns.map((column) =>
-                header(
-                  column.key,
-                  column.label,
-                  column.key === 'organization' ? 'left' : 'right',
-                  shownFrom[column.priority],
-                ),
-              )}
-            </TableRow>
-          </TableHead>
+          <TotalsTableHead
+            label={label}
+            columns={columns}
+            sort={sort}
+            descending={descending}
+            onSort={onSort}
+          />
           <TableBody>
             {view.rows.length === 0 ? (
               <TableRow>
@@ -151,6 +129,53 @@ export function TotalsTable({
 }
 
 type Column = { key: TotalsColumn; priority: ColumnPriority };
+
+/** The columns' headers, each sorting by its column. */
+function TotalsTableHead({
+  label,
+  columns,
+  sort,
+  descending,
+  onSort,
+}: {
+  label: string;
+  columns: ReadonlyArray<{ key: TotalsColumn; label: string; priority: ColumnPriority }>;
+  sort: TotalsColumn;
+  descending: boolean;
+  onSort: (column: TotalsColumn) => void;
+}) {
+  const header = (column: TotalsColumn, text: string, align: 'left' | 'right', sx: object) => (
+    <TableCell
+      key={column}
+      align={align}
+      sortDirection={sort === column ? (descending ? 'desc' : 'asc') : false}
+      sx={{ whiteSpace: 'nowrap', ...sx }}
+    >
+      <TableSortLabel
+        active={sort === column}
+        direction={sort === column && descending ? 'desc' : 'asc'}
+        onClick={() => onSort(column)}
+      >
+        {text}
+      </TableSortLabel>
+    </TableCell>
+  );
+  return (
+    <TableHead>
+      <TableRow>
+        {header('name', label, 'left', {})}
+        {columns.map((column) =>
+          header(
+            column.key,
+            column.label,
+            column.key === 'organization' ? 'left' : 'right',
+            shownFrom[column.priority],
+          ),
+        )}
+      </TableRow>
+    </TableHead>
+  );
+}
 
 /** One site or organization: its name linking to its buildings, each figure with its share. */
 function TotalsRow({
