@@ -66,53 +66,14 @@ export async function attentionList(
   page: { offset: number; limit: number },
   now: number,
 ) {
-  const conditions: RawBuilder<unknown>[] = [
-    sql`r.status in ('low', 'high')`,
-    // Judged long ago and not checked since (the budget could not reach it): no longer "now".
-    sql`r.checked_at >= ${new Date(now - maxCheckAgeMs)}`,
-  ];
-  if (filter.site) conditions.push(sql`b.site_id = ${filter.site}`);
-  if (filter.building) conditions.push(sql`r.building_id = ${filter.building}`);
-  if (filter.kind) conditions.push(sql`r.kind = ${filter.kind}`);
-  const where = sql.join(conditions, sql` and `);
-  const from = sql`from condition_reading r
-    join indexed_building b on b.run_id = ${runId} and b.id = r.building_id
-    left join indexed_site s on s.run_id = ${runId} and s.id = b.site_id`;
-  const order =
-    sort === 'worst'
-      ? sql`w.out_share desc, w.out_since asc, w.measurement_id`
-      : sql`w.out_since asc, w.out_share desc, w.measurement_id`;
+  const { from, where, order } = attentionClauses(runId, filter, sort, now);
   // Out of band now, each reading once; then the worst reading of each room and kind.
   const outNow = sql`out_now as (
       select r.*, b.name as building_name, b.site_id, s.name as site_name ${from} where ${where}),
     worst as (
       select distinct on (o.room_id, o.kind) o.* from out_now o
       order by o.room_id, o.kind, o.out_share desc, o.out_since asc, o.measurement_id)`;
-  const { rows } = await sql<{
-    measurement_id: string;
-    kind: AttentionRow['kind'];
-    name: string | null;
-    unit: string | null;
-    value: number;
-    status: AttentionRow['status'];
-    out_share: number;
-    reading_at: Date;
-    out_since: Date;
-    out_since_known: boolean;
-    checked_at: Date;
-    room_id: string;
-    room_name: string | null;
-    level_key: string | null;
-    level_name: string | null;
-    building_id: string;
-    building_name: string | null;
-    site_id: string;
-    site_name: string | null;
-    band_low: number | null;
-    band_high: number | null;
-    band_source: string | null;
-    others: OtherSensor[] | string;
-  }>`with ${outNow}
+  const { rows } = await sql<AttentionSqlRow>`with ${outNow}
     select w.measurement_id, w.kind, w.name, w.unit, w.value, w.status, w.out_share,
       w.reading_at, w.out_since, w.out_since_known, w.checked_at, w.room_id, w.room_name,
       w.level_key, w.level_name, w.building_id, w.building_name, w.site_id, w.site_name,
@@ -134,31 +95,86 @@ export async function attentionList(
     /** Readings out of band, every sensor counted. */
     readingsOut: Number(counted?.readings ?? 0),
     rooms: Number(counted?.rooms ?? 0),
-    readings: rows.map((row): AttentionRow => ({
-      measurementId: row.measurement_id,
-      kind: row.kind,
-      name: row.name,
-      unit: row.unit,
-      value: row.value,
-      status: row.status,
-      outShare: row.out_share,
-      readingAt: iso(row.reading_at),
-      outSince: iso(row.out_since),
-      outSinceKnown: row.out_since_known,
-      checkedAt: iso(row.checked_at),
-      roomId: row.room_id,
-      roomName: row.room_name,
-      levelKey: row.level_key,
-      levelName: row.level_name,
-      buildingId: row.building_id,
-      buildingName: row.building_name,
-      siteId: row.site_id,
-      siteName: row.site_name,
-      band: { low: row.band_low, high: row.band_high, source: row.band_source },
-      others:
-        typeof row.others === 'string' ? (JSON.parse(row.others) as OtherSensor[]) : row.others,
-    })),
+    readings: rows.map(attentionRow),
     checks: await checksOf(db, runId, filter),
+  };
+}
+
+/** Which readings the list holds (out of band now, in the filter) and in which order. */
+function attentionClauses(
+  runId: number,
+  filter: AttentionFilter,
+  sort: (typeof attentionSorts)[number],
+  now: number,
+) {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`r.status in ('low', 'high')`,
+    // Judged long ago and not checked since (the budget could not reach it): no longer "now".
+    sql`r.checked_at >= ${new Date(now - maxCheckAgeMs)}`,
+  ];
+  if (filter.site) conditions.push(sql`b.site_id = ${filter.site}`);
+  if (filter.building) conditions.push(sql`r.building_id = ${filter.building}`);
+  if (filter.kind) conditions.push(sql`r.kind = ${filter.kind}`);
+  const where = sql.join(conditions, sql` and `);
+  const from = sql`from condition_reading r
+    join indexed_building b on b.run_id = ${runId} and b.id = r.building_id
+    left join indexed_site s on s.run_id = ${runId} and s.id = b.site_id`;
+  const order =
+    sort === 'worst'
+      ? sql`w.out_share desc, w.out_since asc, w.measurement_id`
+      : sql`w.out_since asc, w.out_share desc, w.measurement_id`;
+  return { from, where, order };
+}
+
+interface AttentionSqlRow {
+  measurement_id: string;
+  kind: AttentionRow['kind'];
+  name: string | null;
+  unit: string | null;
+  value: number;
+  status: AttentionRow['status'];
+  out_share: number;
+  reading_at: Date;
+  out_since: Date;
+  out_since_known: boolean;
+  checked_at: Date;
+  room_id: string;
+  room_name: string | null;
+  level_key: string | null;
+  level_name: string | null;
+  building_id: string;
+  building_name: string | null;
+  site_id: string;
+  site_name: string | null;
+  band_low: number | null;
+  band_high: number | null;
+  band_source: string | null;
+  others: OtherSensor[] | string;
+}
+
+function attentionRow(row: AttentionSqlRow): AttentionRow {
+  return {
+    measurementId: row.measurement_id,
+    kind: row.kind,
+    name: row.name,
+    unit: row.unit,
+    value: row.value,
+    status: row.status,
+    outShare: row.out_share,
+    readingAt: iso(row.reading_at),
+    outSince: iso(row.out_since),
+    outSinceKnown: row.out_since_known,
+    checkedAt: iso(row.checked_at),
+    roomId: row.room_id,
+    roomName: row.room_name,
+    levelKey: row.level_key,
+    levelName: row.level_name,
+    buildingId: row.building_id,
+    buildingName: row.building_name,
+    siteId: row.site_id,
+    siteName: row.site_name,
+    band: { low: row.band_low, high: row.band_high, source: row.band_source },
+    others: typeof row.others === 'string' ? (JSON.parse(row.others) as OtherSensor[]) : row.others,
   };
 }
 

@@ -52,35 +52,7 @@ export async function refreshEnergy(options: {
     .values({ instance: options.instance, started_at: new Date(now) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const served = await db.selectFrom('index_current').select('run_id').executeTakeFirst();
-  const meters: MeterToRead[] = served
-    ? ((await db
-        .selectFrom('energy_meter as meter')
-        .innerJoin('indexed_building as building', (join) =>
-          join
-            .onRef('building.id', '=', 'meter.building_id')
-            .on('building.run_id', '=', served.run_id),
-        )
-        .leftJoin('indexed_site as site', (join) =>
-          join
-            .onRef('site.run_id', '=', 'building.run_id')
-            .onRef('site.id', '=', 'building.site_id'),
-        )
-        .select([
-          'meter.building_id',
-          'building.name as building_name',
-          'meter.measurement_id',
-          'meter.device_id',
-          'meter.kwh_per_unit',
-          'site.timezone',
-          'site.retention_days',
-        ])
-        .where('meter.kwh_per_unit', 'is not', null)
-        .orderBy(sql`meter.days_read_at asc nulls first`)
-        .orderBy('meter.building_id')
-        .orderBy('meter.measurement_id')
-        .execute()) as MeterToRead[])
-    : [];
+  const { served, meters } = await metersToRead(db);
 
   let daysRead = 0;
   let monthsRead = 0;
@@ -107,21 +79,7 @@ export async function refreshEnergy(options: {
   }
   const { error } = reason;
   if (served) {
-    // What was read of buildings no longer in the portfolio goes with them.
-    for (const table of ['energy_day', 'energy_month', 'energy_meter'] as const)
-      await db
-        .deleteFrom(table)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('indexed_building as building')
-                .select(sql`1`.as('one'))
-                .where('building.run_id', '=', served.run_id)
-                .whereRef('building.id', '=', `${table}.building_id`),
-            ),
-          ),
-        )
-        .execute();
+    await forgetRemovedBuildings(db, served.run_id);
     await rankEnergy(db, served.run_id, now, {
       days: energyPeriodDays,
       months: energyMonthsKept,
@@ -141,6 +99,53 @@ export async function refreshEnergy(options: {
     platformRequests: pages.requests(),
     error,
   };
+}
+
+/** The meters of served buildings that measure energy, those read longest ago first. */
+async function metersToRead(db: Kysely<IndexTables>) {
+  const served = await db.selectFrom('index_current').select('run_id').executeTakeFirst();
+  if (!served) return { served, meters: [] as MeterToRead[] };
+  const meters = (await db
+    .selectFrom('energy_meter as meter')
+    .innerJoin('indexed_building as building', (join) =>
+      join.onRef('building.id', '=', 'meter.building_id').on('building.run_id', '=', served.run_id),
+    )
+    .leftJoin('indexed_site as site', (join) =>
+      join.onRef('site.run_id', '=', 'building.run_id').onRef('site.id', '=', 'building.site_id'),
+    )
+    .select([
+      'meter.building_id',
+      'building.name as building_name',
+      'meter.measurement_id',
+      'meter.device_id',
+      'meter.kwh_per_unit',
+      'site.timezone',
+      'site.retention_days',
+    ])
+    .where('meter.kwh_per_unit', 'is not', null)
+    .orderBy(sql`meter.days_read_at asc nulls first`)
+    .orderBy('meter.building_id')
+    .orderBy('meter.measurement_id')
+    .execute()) as MeterToRead[];
+  return { served, meters };
+}
+
+/** What was read of buildings no longer in the portfolio goes with them. */
+async function forgetRemovedBuildings(db: Kysely<IndexTables>, runId: number): Promise<void> {
+  for (const table of ['energy_day', 'energy_month', 'energy_meter'] as const)
+    await db
+      .deleteFrom(table)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('indexed_building as building')
+              .select(sql`1`.as('one'))
+              .where('building.run_id', '=', runId)
+              .whereRef('building.id', '=', `${table}.building_id`),
+          ),
+        ),
+      )
+      .execute();
 }
 
 async function finishRound(

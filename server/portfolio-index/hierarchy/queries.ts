@@ -64,22 +64,7 @@ export async function portfolioTotals(
       : sql`select id, name, null::text as organization_id from indexed_organization where run_id = ${runId}
             union select ${sql.lit(noGroupKey)}, null, null from indexed_building b
               where run_id = ${runId} and organization_id is null group by 1`;
-  const { rows } = await sql<{
-    id: string;
-    name: string | null;
-    organization_id: string | null;
-    organization_name: string | null;
-    buildings: string;
-    area: number;
-    floors: string;
-    spaces: string;
-    devices: string;
-    measurements: string;
-    counts_missing: string;
-    area_missing: string;
-    floors_missing: string;
-    spaces_missing: string;
-  }>`
+  const { rows } = await sql<GroupSumsRow>`
     select g.id, g.name, g.organization_id, o.name as organization_name,
       count(b.id) as buildings,
       -- Summed exactly and rounded to the mm²: the same buildings read the same area whatever
@@ -98,7 +83,29 @@ export async function portfolioTotals(
     left join indexed_building b on b.run_id = ${runId} and ${key} = g.id
     group by g.id, g.name, g.organization_id, o.name
     order by area desc, g.name, g.id`.execute(db);
-  const numbers = rows.map((row) => ({
+  return withShares(rows.map(groupNumbers));
+}
+
+interface GroupSumsRow {
+  id: string;
+  name: string | null;
+  organization_id: string | null;
+  organization_name: string | null;
+  buildings: string;
+  area: number;
+  floors: string;
+  spaces: string;
+  devices: string;
+  measurements: string;
+  counts_missing: string;
+  area_missing: string;
+  floors_missing: string;
+  spaces_missing: string;
+}
+
+/** A group's sums as numbers (PostgreSQL's counts come as text). */
+function groupNumbers(row: GroupSumsRow) {
+  return {
     id: row.id,
     name: row.name,
     organization:
@@ -115,7 +122,14 @@ export async function portfolioTotals(
     areaMissing: Number(row.area_missing),
     floorsMissing: Number(row.floors_missing),
     spacesMissing: Number(row.spaces_missing),
-  }));
+  };
+}
+
+/** The portfolio's total of the groups, and each group's share of it. */
+function withShares(numbers: ReadonlyArray<ReturnType<typeof groupNumbers>>): {
+  rows: TotalsRow[];
+  total: Omit<TotalsRow, 'id' | 'name' | 'organization' | 'share'>;
+} {
   const sum = (pick: (row: (typeof numbers)[number]) => number) =>
     Math.round(numbers.reduce((total, row) => total + pick(row), 0) * 1000) / 1000;
   const total = {
