@@ -6,7 +6,7 @@ import { deriveAlarms } from '../alarms/derive.ts';
 import type { AlarmRules } from '../alarms/rules.ts';
 import type { OutRun } from '../alarms/look-back.ts';
 import type { HistorySettings } from '../../config.ts';
-import { roundStopReason } from '../core/rounds.ts';
+import { forgetRemovedBuildings, roundStopReason } from '../core/rounds.ts';
 import { eachUntilFailure } from '../core/until-first-failure.ts';
 import { SyncReadError, type PlatformPages } from '../core/platform-pages.ts';
 import type { ReadsFirst } from '../core/reads-first.ts';
@@ -77,7 +77,7 @@ export async function refreshConditions(options: ConditionsRoundOptions): Promis
   }
   const { error } = reason;
   await finishRound(db, roundId, clock, { checked, requests: pages.requests(), error });
-  if (served) await forgetRemovedBuildings(db, served.run_id);
+  if (served) await forgetRemovedBuildings(db, served.run_id, ['condition_reading']);
   return {
     buildingsChecked: checked,
     buildingsLeft: buildings.length - checked,
@@ -229,23 +229,6 @@ async function checkBuilding(
       .catch(() => undefined);
     throw failure;
   }
-}
-
-/** What was read of buildings no longer in the portfolio goes with them. */
-async function forgetRemovedBuildings(db: Kysely<IndexTables>, runId: number): Promise<void> {
-  await db
-    .deleteFrom('condition_reading')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('indexed_building as building')
-            .select(sql`1`.as('one'))
-            .where('building.run_id', '=', runId)
-            .whereRef('building.id', '=', 'condition_reading.building_id'),
-        ),
-      ),
-    )
-    .execute();
 }
 
 async function finishRound(

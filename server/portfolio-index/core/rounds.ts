@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Capabilities, CapabilityProbe } from '../../platform/capabilities.ts';
 import { featureWords, notEnabledReason } from '../../platform/history.ts';
@@ -106,4 +106,32 @@ export interface RoundContext {
   indexed(): Promise<boolean>;
   closed(): boolean;
   log: FastifyBaseLogger;
+}
+
+/** Tables a round keeps per building, each with a `building_id`. */
+type PerBuildingTable = 'condition_reading' | 'energy_day' | 'energy_month' | 'energy_meter';
+
+/**
+ * What a round read of buildings no longer in the served portfolio goes with them: the rows of
+ * `tables` whose building the run `runId` does not hold.
+ */
+export async function forgetRemovedBuildings(
+  db: Kysely<IndexTables>,
+  runId: number,
+  tables: readonly PerBuildingTable[],
+): Promise<void> {
+  for (const table of tables)
+    await db
+      .deleteFrom(table)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('indexed_building as building')
+              .select(sql`1`.as('one'))
+              .where('building.run_id', '=', runId)
+              .whereRef('building.id', '=', `${table}.building_id`),
+          ),
+        ),
+      )
+      .execute();
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { HistorySettings } from '../../config.ts';
 import { daysBefore, monthsBefore } from '../../../src/shared/rules/site-days.ts';
 import { rankEnergy } from './ranking.ts';
-import { roundStopReason } from '../core/rounds.ts';
+import { forgetRemovedBuildings, roundStopReason } from '../core/rounds.ts';
 import { eachUntilFailure } from '../core/until-first-failure.ts';
 import type { PlatformPages } from '../core/platform-pages.ts';
 import type { IndexTables } from '../core/tables.ts';
@@ -79,7 +79,7 @@ export async function refreshEnergy(options: {
   }
   const { error } = reason;
   if (served) {
-    await forgetRemovedBuildings(db, served.run_id);
+    await forgetRemovedBuildings(db, served.run_id, ['energy_day', 'energy_month', 'energy_meter']);
     await rankEnergy(db, served.run_id, now, {
       days: energyPeriodDays,
       months: energyMonthsKept,
@@ -128,24 +128,6 @@ async function metersToRead(db: Kysely<IndexTables>) {
     .orderBy('meter.measurement_id')
     .execute()) as MeterToRead[];
   return { served, meters };
-}
-
-/** What was read of buildings no longer in the portfolio goes with them. */
-async function forgetRemovedBuildings(db: Kysely<IndexTables>, runId: number): Promise<void> {
-  for (const table of ['energy_day', 'energy_month', 'energy_meter'] as const)
-    await db
-      .deleteFrom(table)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('indexed_building as building')
-              .select(sql`1`.as('one'))
-              .where('building.run_id', '=', runId)
-              .whereRef('building.id', '=', `${table}.building_id`),
-          ),
-        ),
-      )
-      .execute();
 }
 
 async function finishRound(
