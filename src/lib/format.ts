@@ -49,3 +49,15 @@ const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFrac
 /** A share of a whole (0–1) as a percentage, "–" when there is no whole to share. */
 export const formatShare = (share: number | null): string =>
   share === null ? '–' : percent.format(share);
+
+/** Energy figures as every screen writes them: kWh whole, intensities to a tenth, changes signed. */
+export const kwhFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+export const energyChangeFormat = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+export const intensityFormat = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});

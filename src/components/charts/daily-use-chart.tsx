@@ -1,3 +1,4 @@
+import { kwhFormat } from '@/lib/format';
 import { LazyBarChartCard } from './lazy-bar-chart-card';
 
 // Site dates (YYYY-MM-DD) are read as the UTC midnights they name, so a date is never shifted
@@ -8,7 +9,6 @@ const dayLabel = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   timeZone: 'UTC',
 });
-const kwhFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
 /**
  * A meter's use per day of the site's clock, the last `periodDays` whole days: one chart on a

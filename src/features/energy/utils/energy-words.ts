@@ -3,17 +3,9 @@ import type { EnergyListQuery } from '@/shared/contracts/energy';
 import { energyReasonCounts } from '@/domain/energy-intensity';
 import { formatCount } from '@/lib/format';
 
-/** Energy figures as every screen writes them: kWh whole, intensities to a tenth, changes signed. */
-export const kwhFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-export const percentFormat = new Intl.NumberFormat(undefined, {
-  style: 'percent',
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
-export const intensityFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
+// One format per energy figure for every screen (lib/format.ts), the browser's reading of the
+// meter on a building's page included.
+export { energyChangeFormat as percentFormat, intensityFormat, kwhFormat } from '@/lib/format';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat(undefined, {
   month: 'long',

@@ -9,16 +9,10 @@ import { hourMs } from '@/shared/rules/site-clock';
 import { daysBefore } from '@/shared/rules/site-days';
 import { historyQueryOptions } from '../api/get-history';
 import { Figure, FigureGrid } from '@/components/figure-grid';
+import { energyChangeFormat, intensityFormat, kwhFormat } from '@/lib/format';
 
 /** The period compared, in whole days of the site's clock: a month's worth, as the index counts. */
 export const energyPeriodDays = 30;
-
-const kwhFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const intensityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat('en-US', {
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
 
 /** "Now" to the minute, once per visit: both periods end where the other begins. */
 const currentMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
@@ -139,7 +133,7 @@ function periodWords(
         ? 'Not compared: a period is partial.'
         : usedBefore <= 0
           ? `Not compared: nothing was used in the ${energyPeriodDays} days before.`
-          : `${percentFormat.format(((used - usedBefore) / usedBefore) * 100)} % against the ${energyPeriodDays} days before`;
+          : `${energyChangeFormat.format((used - usedBefore) / usedBefore)} against the ${energyPeriodDays} days before`;
   }
   return { used, intensity, previous, change };
 }
