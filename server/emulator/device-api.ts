@@ -119,21 +119,14 @@ export function placeCurrentValues(
   );
 }
 
-/**
- * Devices, current values and historical values (beyond the spec; field notes). History needs the
- * Historical API type and current values the Current Value API type; devices need neither.
- */
-export function registerDeviceApis(app: FastifyInstance, options: RestApiOptions): void {
-  const { portfolio } = options;
-  const now = options.now ?? Date.now;
-  const enabled = new Set(options.apiTypes ?? apiTypes);
+type PlaceHandler = (place: Place, request: FastifyRequest, reply: FastifyReply) => unknown;
 
-  const withPlace =
-    (
-      level: PlaceLevel,
-      apiType: ApiType | undefined,
-      handler: (place: Place, request: FastifyRequest, reply: FastifyReply) => unknown,
-    ) =>
+/**
+ * A handler for one place by id: 403 when the client lacks the API type, 404 for an unknown id,
+ * as the real service answers (field notes).
+ */
+function placeRoute(portfolio: Portfolio, enabled: ReadonlySet<ApiType>) {
+  return (level: PlaceLevel, apiType: ApiType | undefined, handler: PlaceHandler) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       if (apiType !== undefined && !enabled.has(apiType)) {
         return reply
@@ -147,74 +140,144 @@ export function registerDeviceApis(app: FastifyInstance, options: RestApiOptions
           .send([`${placeWords[level]} with id '${request.params.id}' was not found.`]);
       return handler(place, request, reply);
     };
+}
+
+/** A page of a place's devices; a building's makes only the floors the page covers. */
+function devicesPage(portfolio: Portfolio): PlaceHandler {
+  return (place, request, reply) => {
+    const parameters = parseListParameters(request.query);
+    if (Array.isArray(parameters)) return reply.code(400).send(parameters);
+    if (!place.floors)
+      return sendPage(
+        reply,
+        place.devices.map((device) => device.record),
+        parameters,
+      );
+    const total = place.floors.reduce((sum, floor) => sum + floor.record.deviceCount, 0);
+    const end = parameters.skip + parameters.take;
+    const records: unknown[] = [];
+    let start = 0;
+    for (const floor of place.floors) {
+      if (start >= end) break;
+      const next = start + floor.record.deviceCount;
+      if (next > parameters.skip)
+        for (const [index, device] of portfolio.devicesOf(floor).entries())
+          if (start + index >= parameters.skip && start + index < end) records.push(device.record);
+      start = next;
+    }
+    return reply.header('x-total-count', String(total)).send(records);
+  };
+}
+
+/** A place's current values, those updated after `updatedAfter` when it is given. */
+function currentValues(now: () => number): PlaceHandler {
+  return (place, request, reply) => {
+    const raw = lowerCaseKeys(request.query);
+    const parameters = parseListParameters(
+      Object.fromEntries(Object.entries(raw).filter(([key]) => key !== 'updatedafter')),
+    );
+    if (Array.isArray(parameters)) return reply.code(400).send(parameters);
+    let after = Number.NEGATIVE_INFINITY;
+    if (raw.updatedafter !== undefined) {
+      after = Date.parse(raw.updatedafter);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(raw.updatedafter) || Number.isNaN(after))
+        return reply
+          .code(400)
+          .send([`The value '${raw.updatedafter}' is not valid for updatedAfter.`]);
+    }
+    const gatewaySeed = hashSeed(place.buildingId);
+    const at = now();
+    const values = place.devices.flatMap((device) =>
+      device.points.flatMap((point) => {
+        const latest = latestReading(point, gatewaySeed, at);
+        if (!latest || latest.time <= after) return [];
+        return [currentValueRecord(point, latest)];
+      }),
+    );
+    return sendPage(reply, values, parameters);
+  };
+}
+
+/** The `Link` header of a history page that has a next one: first and next, other filters kept. */
+function historyLinks(request: FastifyRequest, take: number, next: number): string {
+  const link = (skip: number, rel: string) => {
+    const query = new URLSearchParams(
+      Object.fromEntries(
+        Object.entries(request.query as Record<string, string>).filter(
+          ([key]) => !['take', 'skip'].includes(key.toLowerCase()),
+        ),
+      ),
+    );
+    query.set('take', String(take));
+    query.set('skip', String(skip));
+    return `<${request.url.split('?')[0]}?${query.toString()}>; rel="${rel}"`;
+  };
+  return [link(0, 'first'), link(next, 'next')].join(', ');
+}
+
+/** A page of a place's history in a range, refused before the site's retention period. */
+function historicalValues(portfolio: Portfolio, now: () => number): PlaceHandler {
+  return (place, request, reply) => {
+    const raw = lowerCaseKeys(request.query);
+    const range = parseHistoryRange(raw);
+    const parameters = parseListParameters(
+      Object.fromEntries(Object.entries(raw).filter(([key]) => key === 'take' || key === 'skip')),
+    );
+    const errors = [
+      ...(Array.isArray(range) ? range : []),
+      ...(Array.isArray(parameters) ? parameters : []),
+    ];
+    if (Array.isArray(range) || Array.isArray(parameters)) return reply.code(400).send(errors);
+    const at = now();
+    const retentionDays = portfolio.retentionDaysOf(place.siteId);
+    if (range.from < at - retentionDays * historyDayMs) {
+      return reply
+        .code(400)
+        .send([
+          `The requested period starts before the site's retention period of ${retentionDays} days.`,
+        ]);
+    }
+    const page = historyPage({
+      points: place.devices.flatMap((device) => device.points),
+      gatewaySeed: hashSeed(place.buildingId),
+      range,
+      now: at,
+      skip: parameters.skip,
+      take: parameters.take,
+    });
+    reply.header('x-total-count', String(page.total));
+    const next = parameters.skip + parameters.take;
+    if (next < page.total) reply.header('link', historyLinks(request, parameters.take, next));
+    return reply.send(page.values);
+  };
+}
+
+/**
+ * Devices, current values and historical values (beyond the spec; field notes). History needs the
+ * Historical API type and current values the Current Value API type; devices need neither.
+ */
+export function registerDeviceApis(app: FastifyInstance, options: RestApiOptions): void {
+  const { portfolio } = options;
+  const now = options.now ?? Date.now;
+  const withPlace = placeRoute(portfolio, new Set(options.apiTypes ?? apiTypes));
 
   if (options.devices) {
-    for (const level of ['Buildings', 'Floors', 'Spaces'] as const) {
+    for (const level of ['Buildings', 'Floors', 'Spaces'] as const)
       app.get<{ Params: { id: string } }>(
         `/api/${level}/:id/Devices`,
-        withPlace(level, undefined, (place, request, reply) => {
-          const parameters = parseListParameters(request.query);
-          if (Array.isArray(parameters)) return reply.code(400).send(parameters);
-          if (place.floors) {
-            const total = place.floors.reduce((sum, floor) => sum + floor.record.deviceCount, 0);
-            const end = parameters.skip + parameters.take;
-            const records: unknown[] = [];
-            let start = 0;
-            for (const floor of place.floors) {
-              if (start >= end) break;
-              const next = start + floor.record.deviceCount;
-              if (next > parameters.skip)
-                for (const [index, device] of portfolio.devicesOf(floor).entries())
-                  if (start + index >= parameters.skip && start + index < end)
-                    records.push(device.record);
-              start = next;
-            }
-            return reply.header('x-total-count', String(total)).send(records);
-          }
-          return sendPage(
-            reply,
-            place.devices.map((device) => device.record),
-            parameters,
-          );
-        }),
+        withPlace(level, undefined, devicesPage(portfolio)),
       );
-    }
     app.get<{ Params: { id: string } }>(
       '/api/Devices/:id',
       withPlace('Devices', undefined, (place, _request, reply) =>
         reply.send(place.devices[0]!.record),
       ),
     );
-    for (const level of ['Buildings', 'Floors', 'Spaces', 'Devices'] as const) {
+    for (const level of ['Buildings', 'Floors', 'Spaces', 'Devices'] as const)
       app.get<{ Params: { id: string } }>(
         `/api/${level}/:id/MeasurementValues`,
-        withPlace(level, 'current-value', (place, request, reply) => {
-          const raw = lowerCaseKeys(request.query);
-          const parameters = parseListParameters(
-            Object.fromEntries(Object.entries(raw).filter(([key]) => key !== 'updatedafter')),
-          );
-          if (Array.isArray(parameters)) return reply.code(400).send(parameters);
-          let after = Number.NEGATIVE_INFINITY;
-          if (raw.updatedafter !== undefined) {
-            after = Date.parse(raw.updatedafter);
-            if (!/^\d{4}-\d{2}-\d{2}T/.test(raw.updatedafter) || Number.isNaN(after))
-              return reply
-                .code(400)
-                .send([`The value '${raw.updatedafter}' is not valid for updatedAfter.`]);
-          }
-          const gatewaySeed = hashSeed(place.buildingId);
-          const at = now();
-          const values = place.devices.flatMap((device) =>
-            device.points.flatMap((point) => {
-              const latest = latestReading(point, gatewaySeed, at);
-              if (!latest || latest.time <= after) return [];
-              return [currentValueRecord(point, latest)];
-            }),
-          );
-          return sendPage(reply, values, parameters);
-        }),
+        withPlace(level, 'current-value', currentValues(now)),
       );
-    }
   }
 
   if (!options.history) return;
@@ -222,55 +285,7 @@ export function registerDeviceApis(app: FastifyInstance, options: RestApiOptions
     if (level === 'Devices' && !options.devices) continue;
     app.get<{ Params: { id: string } }>(
       `/api/${level}/:id/HistoricalValues`,
-      withPlace(level, 'historical', (place, request, reply) => {
-        const raw = lowerCaseKeys(request.query);
-        const range = parseHistoryRange(raw);
-        const parameters = parseListParameters(
-          Object.fromEntries(
-            Object.entries(raw).filter(([key]) => key === 'take' || key === 'skip'),
-          ),
-        );
-        const errors = [
-          ...(Array.isArray(range) ? range : []),
-          ...(Array.isArray(parameters) ? parameters : []),
-        ];
-        if (Array.isArray(range) || Array.isArray(parameters)) return reply.code(400).send(errors);
-        const at = now();
-        const retentionDays = portfolio.retentionDaysOf(place.siteId);
-        if (range.from < at - retentionDays * historyDayMs) {
-          return reply
-            .code(400)
-            .send([
-              `The requested period starts before the site's retention period of ${retentionDays} days.`,
-            ]);
-        }
-        const page = historyPage({
-          points: place.devices.flatMap((device) => device.points),
-          gatewaySeed: hashSeed(place.buildingId),
-          range,
-          now: at,
-          skip: parameters.skip,
-          take: parameters.take,
-        });
-        reply.header('x-total-count', String(page.total));
-        const next = parameters.skip + parameters.take;
-        if (next < page.total) {
-          const link = (skip: number, rel: string) => {
-            const query = new URLSearchParams(
-              Object.fromEntries(
-                Object.entries(request.query as Record<string, string>).filter(
-                  ([key]) => !['take', 'skip'].includes(key.toLowerCase()),
-                ),
-              ),
-            );
-            query.set('take', String(parameters.take));
-            query.set('skip', String(skip));
-            return `<${request.url.split('?')[0]}?${query.toString()}>; rel="${rel}"`;
-          };
-          reply.header('link', [link(0, 'first'), link(next, 'next')].join(', '));
-        }
-        return reply.send(page.values);
-      }),
+      withPlace(level, 'historical', historicalValues(portfolio, now)),
     );
   }
 }

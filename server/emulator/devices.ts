@@ -219,8 +219,7 @@ export function standardOffsetSlots(timeZone: string | null | undefined): number
 
 const noMetadata = Object.freeze([]) as unknown as MetadataEntry[];
 
-/** The device records of one room, with ids that depend only on the room's id and position. */
-export function devicesOfRoom(input: {
+type RoomOfDevices = {
   kinds: readonly EquipmentKind[];
   space: {
     id: string;
@@ -235,7 +234,57 @@ export function devicesOfRoom(input: {
   meteredArea?: { building: number | null | undefined; floor: number | null | undefined };
   /** The building's main meter hangs now and then, whatever its seed. */
   stuckMeter?: boolean;
-}): DeviceEntry[] {
+};
+
+/** One measurement point of a device: its record (added to the device's) and its seeds. */
+function pointOfDevice(
+  input: RoomOfDevices,
+  device: DeviceRecord,
+  measures: EquipmentTemplate['measures'],
+  measuredId: string,
+  localOffsetSlots: ReturnType<typeof standardOffsetSlots>,
+  pointKind: PointKind,
+): PointEntry {
+  const point = pointTemplates[pointKind];
+  const measurement: MeasurementRecord = {
+    id: createRandom(`${device.id}:${pointKind}`).guid(),
+    name: point.name,
+    type: point.type,
+    unit: point.unit,
+    context: null,
+    measuredId,
+    isWriteable: point.isWriteable,
+  };
+  device.measurements.push(measurement);
+  // A meter uses in proportion to the floor area it serves (a place without one counts as a
+  // typical one), some buildings more efficiently than others: 8–23 kWh per m² a month.
+  const served =
+    measures === 'building'
+      ? (input.meteredArea?.building || 2500) / 2500
+      : measures === 'floor'
+        ? (input.meteredArea?.floor || 600) / 600
+        : 1;
+  const efficiency = 0.7 + 0.8 * createRandom(`${measuredId}:efficiency`).next();
+  return {
+    record: measurement,
+    kind: pointKind,
+    device,
+    placeSeed: hashSeed(measuredId),
+    sensorSeed: hashSeed(measurement.id),
+    deviceSeed: hashSeed(device.id),
+    measures,
+    localOffsetSlots,
+    useScale: served * efficiency,
+    // One main meter in about 30 hangs now and then; the portfolio names one that surely does.
+    stuckProne:
+      measures === 'building' &&
+      pointKind === 'energy' &&
+      (input.stuckMeter === true || createRandom(`${measurement.id}:stuck`).next() < 0.035),
+  };
+}
+
+/** The device records of one room, with ids that depend only on the room's id and position. */
+export function devicesOfRoom(input: RoomOfDevices): DeviceEntry[] {
   const { space } = input;
   const localOffsetSlots = standardOffsetSlots(input.timeZone);
   const deviceGroupId = createRandom(`${space.buildingId}:device-group`).guid();
@@ -267,44 +316,9 @@ export function devicesOfRoom(input: {
       metadata: noMetadata,
       measurements: [],
     };
-    const points = template.points.map((pointKind): PointEntry => {
-      const point = pointTemplates[pointKind];
-      const measurement: MeasurementRecord = {
-        id: createRandom(`${id}:${pointKind}`).guid(),
-        name: point.name,
-        type: point.type,
-        unit: point.unit,
-        context: null,
-        measuredId,
-        isWriteable: point.isWriteable,
-      };
-      record.measurements.push(measurement);
-      // A meter uses in proportion to the floor area it serves (a place without one counts as a
-      // typical one), some buildings more efficiently than others: 8–23 kWh per m² a month.
-      const served =
-        template.measures === 'building'
-          ? (input.meteredArea?.building || 2500) / 2500
-          : template.measures === 'floor'
-            ? (input.meteredArea?.floor || 600) / 600
-            : 1;
-      const efficiency = 0.7 + 0.8 * createRandom(`${measuredId}:efficiency`).next();
-      return {
-        record: measurement,
-        kind: pointKind,
-        device: record,
-        placeSeed: hashSeed(measuredId),
-        sensorSeed: hashSeed(measurement.id),
-        deviceSeed: hashSeed(id),
-        measures: template.measures,
-        localOffsetSlots,
-        useScale: served * efficiency,
-        // One main meter in about 30 hangs now and then; the portfolio names one that surely does.
-        stuckProne:
-          template.measures === 'building' &&
-          pointKind === 'energy' &&
-          (input.stuckMeter === true || createRandom(`${measurement.id}:stuck`).next() < 0.035),
-      };
-    });
+    const points = template.points.map((pointKind) =>
+      pointOfDevice(input, record, template.measures, measuredId, localOffsetSlots, pointKind),
+    );
     return { record, points };
   });
 }

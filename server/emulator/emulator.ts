@@ -169,35 +169,8 @@ function reshapeAnswers(app: FastifyInstance, variant: PlatformVariant) {
   });
 }
 
-export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const portfolioOptions = resolvePortfolioOptions(options);
-  const portfolio = generatePortfolio(portfolioOptions);
-  const credentials: ClientCredentials = {
-    ...defaultCredentials(portfolioOptions.seed),
-    ...options.credentials,
-  };
-  const faults = createFaultController(options.faults);
-  const requests = createRequestLog();
-  const tokens = createAccessTokenIssuer({
-    lifetimeSeconds: options.tokenLifetimeSeconds ?? 3599,
-    rejectSecondsEarly: options.rejectTokensSecondsEarly ?? 0,
-    now: options.now ?? Date.now,
-  });
-
-  const app = Fastify({
-    routerOptions: { caseSensitive: false },
-    bodyLimit: 1024 * 1024,
-    logger: false,
-    forceCloseConnections: true,
-  });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
-
+/** Every call but the control API's, in the log the control API and tests read. */
+function logRequests(app: FastifyInstance, requests: RequestLog): void {
   const entries = new WeakMap<FastifyRequest, LoggedRequest>();
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
@@ -236,8 +209,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         entry.kind = 'introspection';
     }
   });
+}
 
-  // Faults hit API calls only (not the identity provider, which has its own, nor the control API).
+/** The configured faults, on API calls only (the identity provider has its own). */
+function injectFaults(app: FastifyInstance, faults: FaultController): void {
   app.addHook('onRequest', async (request, reply) => {
     const lower = request.url.toLowerCase();
     if (!lower.startsWith('/api/') && !lower.startsWith('/graphql')) return;
@@ -249,6 +224,63 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const kind = faults.drawApiFault();
     if (kind) await injectFault(kind, request, reply, faults.current());
   });
+}
+
+/** The control API: read and change the faults, read and clear the request log. */
+function registerControl(
+  app: FastifyInstance,
+  faults: FaultController,
+  requests: RequestLog,
+): void {
+  app.get(`${controlPrefix}/faults`, async () => ({
+    settings: faults.current(),
+    kinds: apiFaultKinds,
+    injected: faults.injectedCount(),
+  }));
+  app.put(`${controlPrefix}/faults`, async (request, reply) => {
+    const patch = faultSettingsSchema.partial().safeParse(request.body);
+    if (!patch.success) return reply.code(400).send({ error: patch.error.issues });
+    return { settings: faults.update(patch.data) };
+  });
+  app.delete(`${controlPrefix}/faults`, async () => ({ settings: faults.reset() }));
+  app.get(`${controlPrefix}/requests`, async () => ({ requests: requests.list() }));
+  app.delete(`${controlPrefix}/requests`, async () => {
+    requests.clear();
+    return { requests: [] };
+  });
+}
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const portfolioOptions = resolvePortfolioOptions(options);
+  const portfolio = generatePortfolio(portfolioOptions);
+  const credentials: ClientCredentials = {
+    ...defaultCredentials(portfolioOptions.seed),
+    ...options.credentials,
+  };
+  const faults = createFaultController(options.faults);
+  const requests = createRequestLog();
+  const tokens = createAccessTokenIssuer({
+    lifetimeSeconds: options.tokenLifetimeSeconds ?? 3599,
+    rejectSecondsEarly: options.rejectTokensSecondsEarly ?? 0,
+    now: options.now ?? Date.now,
+  });
+
+  const app = Fastify({
+    routerOptions: { caseSensitive: false },
+    bodyLimit: 1024 * 1024,
+    logger: false,
+    forceCloseConnections: true,
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  logRequests(app, requests);
+  injectFaults(app, faults);
 
   const variant = options.variant ?? 'full';
   // The lean platform shows what the specification shows, and nothing beyond it.
@@ -277,24 +309,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     verifyToken: (token) => tokens.verify(token),
   });
 
-  if (options.control) {
-    app.get(`${controlPrefix}/faults`, async () => ({
-      settings: faults.current(),
-      kinds: apiFaultKinds,
-      injected: faults.injectedCount(),
-    }));
-    app.put(`${controlPrefix}/faults`, async (request, reply) => {
-      const patch = faultSettingsSchema.partial().safeParse(request.body);
-      if (!patch.success) return reply.code(400).send({ error: patch.error.issues });
-      return { settings: faults.update(patch.data) };
-    });
-    app.delete(`${controlPrefix}/faults`, async () => ({ settings: faults.reset() }));
-    app.get(`${controlPrefix}/requests`, async () => ({ requests: requests.list() }));
-    app.delete(`${controlPrefix}/requests`, async () => {
-      requests.clear();
-      return { requests: [] };
-    });
-  }
+  if (options.control) registerControl(app, faults, requests);
 
   return {
     app,

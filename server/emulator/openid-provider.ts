@@ -150,33 +150,68 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/**
- * A real OpenID Connect provider (the oidc-provider package) for the embedded default: authorization
- * code with PKCE, the demo users above, consent granted for the one first-party client, and
- * RP-initiated logout. It listens on its own loopback port.
- */
-export async function startOpenIdProvider(options: {
-  client: OpenIdClientRegistration;
-  users?: DemoUser[];
-  /**
-   * Name the demo users and their password on the sign-in page: only for `npm start`'s embedded
-   * default, where a person meets this page without having read the terminal.
-   */
-  showDemoUsers?: boolean;
-  host?: string;
-  port?: number;
-}): Promise<RunningOpenIdProvider> {
-  const users = options.users ?? demoUsers;
-  const hint = options.showDemoUsers ? users : undefined;
-  const server = createServer();
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string')
-    throw new Error('The OpenID provider did not bind a port');
-  const issuer = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+/** The demo account behind a subject, with its claims as the ID token carries them. */
+function findDemoAccount(users: readonly DemoUser[], issuer: string) {
+  return async (_ctx: KoaContextWithOIDC, sub: string) => {
+    const user = users.find((candidate) => candidate.sub === sub);
+    if (!user) return undefined;
+    return {
+      accountId: user.sub,
+      claims: async () => ({
+        sub: user.sub,
+        name: user.name,
+        email: user.email,
+        email_verified: user.emailVerified ?? true,
+        ...(user.groupsOverage
+          ? {
+              _claim_names: { groups: 'src1' },
+              _claim_sources: {
+                src1: { endpoint: `${issuer}/directory/users/${user.sub}/groups` },
+              },
+            }
+          : { groups: user.groups }),
+      }),
+    };
+  };
+}
 
+/** Storey is the organisation's own application: its consent is implied, not asked for. */
+async function impliedConsent(ctx: KoaContextWithOIDC) {
+  const grantId =
+    ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+  if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+  const grant = new ctx.oidc.provider.Grant({
+    clientId: ctx.oidc.client!.clientId,
+    accountId: ctx.oidc.session!.accountId!,
+  });
+  grant.addOIDCScope('openid profile email');
+  await grant.save();
+  return grant;
+}
+
+/** The provider's features: no development interactions, and RP-initiated logout on our pages. */
+const providerFeatures = {
+  devInteractions: { enabled: false },
+  rpInitiatedLogout: {
+    enabled: true,
+    logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+      ctx.body = page(
+        'Sign out · Storey emulator',
+        `<h1>Sign out of the building platform (emulator)?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>`,
+      );
+    },
+    postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+      ctx.body = page('Signed out', '<h1>You are signed out.</h1>');
+    },
+  },
+};
+
+/** oidc-provider for one issuer: its key, the one client, lifetimes, claims and pages. */
+async function createProvider(
+  issuer: string,
+  client: OpenIdClientRegistration,
+  users: readonly DemoUser[],
+): Promise<Provider> {
   // A signing key of its own for each start, rather than the library's shared development key.
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = {
@@ -185,8 +220,7 @@ export async function startOpenIdProvider(options: {
     use: 'sig',
     alg: 'RS256',
   };
-
-  const provider = new Provider(issuer, {
+  return new Provider(issuer, {
     // A demo's provider keeps what it issues in memory, on purpose and per provider. Named here,
     // oidc-provider does not warn a person trying Storey that they "MUST change" a setting they
     // never made (UX walk, 2026-11-27).
@@ -194,10 +228,10 @@ export async function startOpenIdProvider(options: {
     jwks: { keys: [signingKey] },
     clients: [
       {
-        client_id: options.client.clientId,
-        client_secret: options.client.clientSecret,
-        redirect_uris: options.client.redirectUris,
-        post_logout_redirect_uris: options.client.postLogoutRedirectUris,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: client.redirectUris,
+        post_logout_redirect_uris: client.postLogoutRedirectUris,
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
       },
@@ -206,7 +240,7 @@ export async function startOpenIdProvider(options: {
     // A refresh token with every sign-in, as Entra ID and Keycloak issue one for offline_access
     // (oidc-provider would drop that scope without prompt=consent): Storey reads the groups
     // again with it (GROUPS_REFRESH_MINUTES), and a person removed here is refused at the next.
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: async (_ctx, registered) => registered.grantTypeAllowed('refresh_token'),
     ttl: {
       AuthorizationCode: 60,
       IdToken: 3600,
@@ -226,56 +260,9 @@ export async function startOpenIdProvider(options: {
     },
     // Claims in the ID token itself, so the BFF needs no userinfo call (and keeps no access token).
     conformIdTokenClaims: false,
-    features: {
-      devInteractions: { enabled: false },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-          ctx.body = page(
-            'Sign out · Storey emulator',
-            `<h1>Sign out of the building platform (emulator)?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>`,
-          );
-        },
-        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
-          ctx.body = page('Signed out', '<h1>You are signed out.</h1>');
-        },
-      },
-    },
-    findAccount: async (_ctx, sub) => {
-      const user = users.find((candidate) => candidate.sub === sub);
-      if (!user) return undefined;
-      return {
-        accountId: user.sub,
-        claims: async () => ({
-          sub: user.sub,
-          name: user.name,
-          email: user.email,
-          email_verified: user.emailVerified ?? true,
-          ...(user.groupsOverage
-            ? {
-                _claim_names: { groups: 'src1' },
-                _claim_sources: {
-                  src1: { endpoint: `${issuer}/directory/users/${user.sub}/groups` },
-                },
-              }
-            : { groups: user.groups }),
-        }),
-      };
-    },
-    // Storey is the organisation's own application: its consent is implied, not asked for.
-    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-      const grantId =
-        ctx.oidc.result?.consent?.grantId ??
-        ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
-      grant.addOIDCScope('openid profile email');
-      await grant.save();
-      return grant;
-    },
+    features: providerFeatures,
+    findAccount: findDemoAccount(users, issuer),
+    loadExistingGrant: impliedConsent,
     renderError: async (ctx, out) => {
       ctx.type = 'html';
       ctx.body = page(
@@ -284,9 +271,15 @@ export async function startOpenIdProvider(options: {
       );
     },
   });
-  const handleOidc = provider.callback();
+}
 
-  const handleInteraction = async (request: IncomingMessage, response: ServerResponse) => {
+/** The sign-in page and its form: a demo user's name and password finish the interaction. */
+function interactionHandler(
+  provider: Provider,
+  users: readonly DemoUser[],
+  hint: readonly DemoUser[] | undefined,
+) {
+  return async (request: IncomingMessage, response: ServerResponse) => {
     const details = await provider.interactionDetails(request, response);
     const send = (status: number, html: string) => {
       response.writeHead(status, {
@@ -314,6 +307,40 @@ export async function startOpenIdProvider(options: {
     }
     return send(405, page('Not allowed', '<h1>Not allowed</h1>'));
   };
+}
+
+/**
+ * A real OpenID Connect provider (the oidc-provider package) for the embedded default: authorization
+ * code with PKCE, the demo users above, consent granted for the one first-party client, and
+ * RP-initiated logout. It listens on its own loopback port.
+ */
+export async function startOpenIdProvider(options: {
+  client: OpenIdClientRegistration;
+  users?: DemoUser[];
+  /**
+   * Name the demo users and their password on the sign-in page: only for `npm start`'s embedded
+   * default, where a person meets this page without having read the terminal.
+   */
+  showDemoUsers?: boolean;
+  host?: string;
+  port?: number;
+}): Promise<RunningOpenIdProvider> {
+  const users = options.users ?? demoUsers;
+  const server = createServer();
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const address = server.address();
+  if (!address || typeof address === 'string')
+    throw new Error('The OpenID provider did not bind a port');
+  const issuer = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+  const provider = await createProvider(issuer, options.client, users);
+  const handleOidc = provider.callback();
+  const handleInteraction = interactionHandler(
+    provider,
+    users,
+    options.showDemoUsers ? users : undefined,
+  );
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (request.url?.startsWith('/interaction/')) {

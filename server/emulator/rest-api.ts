@@ -23,6 +23,47 @@ function withoutCounts(record: BuildingRecord): BuildingRecord {
   };
 }
 
+type Portfolio = RestApiOptions['portfolio'];
+
+/** A list route: its paging parameters checked (400 with the platform's messages) first. */
+const list =
+  <Q>(
+    handler: (
+      parameters: ListParameters,
+      request: FastifyRequest<{ Params: Q }>,
+      reply: FastifyReply,
+    ) => unknown,
+  ) =>
+  async (request: FastifyRequest<{ Params: Q }>, reply: FastifyReply) => {
+    const parameters = parseListParameters(request.query);
+    if (Array.isArray(parameters)) return reply.code(400).send(parameters);
+    return handler(parameters, request, reply);
+  };
+
+/** A page of a building's spaces: only the page's spaces are copied (a tower's are many). */
+function buildingSpacesPage(portfolio: Portfolio) {
+  return list<{ buildingId: string }>((parameters, request, reply) => {
+    const building = portfolio.buildingById(request.params.buildingId.toLowerCase());
+    if (!building) return buildingNotFound(reply, request.params.buildingId);
+    const floors = portfolio.floorsOf(building);
+    const spaces: SpaceRecord[] = [];
+    let seen = 0;
+    for (const floor of floors) {
+      if (spaces.length >= parameters.take) break;
+      const count = floor.spaces.length;
+      if (seen + count <= parameters.skip) {
+        seen += count;
+        continue;
+      }
+      for (const space of floor.spaces) {
+        if (seen++ >= parameters.skip && spaces.length < parameters.take) spaces.push(space);
+      }
+    }
+    const total = floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
+    return reply.header('x-total-count', String(total)).send(spaces);
+  });
+}
+
 export function registerRestApi(app: FastifyInstance, options: RestApiOptions): void {
   const { portfolio } = options;
 
@@ -37,20 +78,6 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       return reply.code(400).send(unsupportedVersionBody);
     }
   });
-
-  const list =
-    <Q>(
-      handler: (
-        parameters: ListParameters,
-        request: FastifyRequest<{ Params: Q }>,
-        reply: FastifyReply,
-      ) => unknown,
-    ) =>
-    async (request: FastifyRequest<{ Params: Q }>, reply: FastifyReply) => {
-      const parameters = parseListParameters(request.query);
-      if (Array.isArray(parameters)) return reply.code(400).send(parameters);
-      return handler(parameters, request, reply);
-    };
 
   app.get(
     '/api/Organizations',
@@ -103,27 +130,7 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
   if (options.spaceLists ?? options.devices)
     app.get<{ Params: { buildingId: string } }>(
       '/api/Buildings/:buildingId/Spaces',
-      list<{ buildingId: string }>((parameters, request, reply) => {
-        const building = portfolio.buildingById(request.params.buildingId.toLowerCase());
-        if (!building) return buildingNotFound(reply, request.params.buildingId);
-        const floors = portfolio.floorsOf(building);
-        // Only the page's spaces are copied (a 20,000-room tower's spaces are many).
-        const spaces: SpaceRecord[] = [];
-        let seen = 0;
-        for (const floor of floors) {
-          if (spaces.length >= parameters.take) break;
-          const count = floor.spaces.length;
-          if (seen + count <= parameters.skip) {
-            seen += count;
-            continue;
-          }
-          for (const space of floor.spaces) {
-            if (seen++ >= parameters.skip && spaces.length < parameters.take) spaces.push(space);
-          }
-        }
-        const total = floors.reduce((sum, floor) => sum + floor.spaces.length, 0);
-        return reply.header('x-total-count', String(total)).send(spaces);
-      }),
+      buildingSpacesPage(portfolio),
     );
 
   registerDeviceApis(app, options);
