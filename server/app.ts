@@ -73,16 +73,13 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The BFF as a short list of plugins, each owning its hooks. Read top to bottom, it says which
- * routes exist and which gates stand in front of them: everything registered inside the guarded
- * scope is behind X-CSRF, the rate limit and no-store, and inside its signed-in scope behind a
- * session too. A route added there is protected by where it is registered.
- */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, platform } = options;
-  const clock = options.clock ?? systemClock;
-  const app = Fastify(serverOptions(config, options.logger));
+/** The platform as the BFF reads it, its metrics and the steps a stop waits for, on `app`. */
+function decoratePlatform(
+  app: FastifyInstance,
+  config: AppOptions['config'],
+  platform: AppOptions['platform'],
+  clock: Clock,
+) {
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const { gateway, tokens } = createPlatformServices({ config, platform, metrics, clock });
@@ -97,6 +94,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currentValuesTtlSeconds: config.currentValuesTtlSeconds,
   });
   app.decorate('capabilities', capabilities);
+  return { metrics, gateway, tokens, closing, capabilities };
+}
+
+/** Who sees what: SCOPES_FILE's grants, and INDEX_ADMINS (decision 0020), said in the log. */
+function accessPolicyOf(app: FastifyInstance, options: AppOptions) {
+  const { config } = options;
+  const policy = accessPolicy(
+    config.scopes,
+    config.index.admins.length > 0 ? config.index.admins : (options.defaultIndexAdmins ?? []),
+  );
+  app.log.info(
+    policy.enabled
+      ? `Access scopes on: ${policy.grants.length} grants from ${config.scopesFile ?? 'SCOPES_FILE'}, read from the "${policy.claim}" claim.`
+      : 'Access scopes off: every signed-in person sees everything.',
+  );
+  return policy;
+}
+
+/**
+ * The BFF as a short list of plugins, each owning its hooks. Read top to bottom, it says which
+ * routes exist and which gates stand in front of them: everything registered inside the guarded
+ * scope is behind X-CSRF, the rate limit and no-store, and inside its signed-in scope behind a
+ * session too. A route added there is protected by where it is registered.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, platform } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify(serverOptions(config, options.logger));
+  const { metrics, gateway, tokens, closing, capabilities } = decoratePlatform(
+    app,
+    config,
+    platform,
+    clock,
+  );
   const index = options.withoutIndex ? undefined : await import('./portfolio-index/plugin.ts');
   if (index)
     await app.register(index.portfolioIndexPlugin, {
@@ -117,16 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
 
-  // Who sees what: SCOPES_FILE's grants, and INDEX_ADMINS (decision 0020).
-  const policy = accessPolicy(
-    config.scopes,
-    config.index.admins.length > 0 ? config.index.admins : (options.defaultIndexAdmins ?? []),
-  );
-  app.log.info(
-    policy.enabled
-      ? `Access scopes on: ${policy.grants.length} grants from ${config.scopesFile ?? 'SCOPES_FILE'}, read from the "${policy.claim}" claim.`
-      : 'Access scopes off: every signed-in person sees everything.',
-  );
+  const policy = accessPolicyOf(app, options);
   const scopeReads = app.portfolioIndex?.access;
   const policies = createPolicySource({ base: policy, table: scopeReads, clock });
   // Alarm notifications live beside the index, which keeps the alarms and the outbox.

@@ -202,6 +202,56 @@ const indexSettings = (
   },
 });
 
+/** The session's signing secret when one is set; a malformed one is a problem named. */
+function sessionSecret(values: EnvironmentValues, problems: string[]): Uint8Array | undefined {
+  if (values.SESSION_SECRET === undefined) return undefined;
+  try {
+    return decodeSessionSecret(values.SESSION_SECRET);
+  } catch (error) {
+    problems.push(...(error as ConfigError).problems);
+    return undefined;
+  }
+}
+
+/** The access scopes a file gives; its mistakes, and scopes where nobody signs in, are problems. */
+function scopesOf(
+  scopesFile: string,
+  signInMode: BffConfig['signInMode'],
+  problems: string[],
+): ScopesSettings | undefined {
+  let scopes: ScopesSettings | undefined;
+  try {
+    scopes = loadScopesFile(path.resolve(scopesFile));
+  } catch (error) {
+    if (!(error instanceof ScopesFileError)) throw error;
+    problems.push(...error.message.split('\n'));
+  }
+  if (signInMode === 'off')
+    problems.push(
+      'SCOPES_FILE gives groups of signed-in people access, but nobody signs in: set OIDC_ISSUER (and its client), or remove SCOPES_FILE.',
+    );
+  return scopes;
+}
+
+const notificationSettings = (values: EnvironmentValues): BffConfig['notifications'] => ({
+  smtpUrl: values.SMTP_URL,
+  from: values.SMTP_FROM,
+  everySeconds: values.NOTIFY_EVERY_SECONDS,
+  sink: false,
+  escalateMs: values.ALARM_ESCALATE_MINUTES * 60_000,
+  webhook:
+    values.WEBHOOK_URL && values.WEBHOOK_SECRET
+      ? {
+          url: values.WEBHOOK_URL,
+          secret: values.WEBHOOK_SECRET,
+          allowAddresses: (values.WEBHOOK_ALLOW_ADDRESSES ?? '')
+            .split(',')
+            .map((address) => address.trim())
+            .filter(Boolean),
+        }
+      : undefined,
+});
+
 /**
  * The BFF's settings from its environment: each variable checked, then the rules between them
  * (every problem found is reported at once), then each section mapped.
@@ -215,33 +265,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
     problems.push(
       'PORTFOLIO_INDEX is no longer read: every Storey keeps its portfolio index (who sees what, alarms and portfolio-wide figures are answered from it), in the embedded database or in PostgreSQL (DATABASE_URL). Remove PORTFOLIO_INDEX.',
     );
-  let secret: Uint8Array | undefined;
-  if (values.SESSION_SECRET !== undefined) {
-    try {
-      secret = decodeSessionSecret(values.SESSION_SECRET);
-    } catch (error) {
-      problems.push(...(error as ConfigError).problems);
-    }
-  }
+  const secret = sessionSecret(values, problems);
   const present = requiredPlatformVariables.some((name) => values[name] !== undefined);
   const signInMode: BffConfig['signInMode'] =
     values.OIDC_ISSUER !== undefined ? 'oidc' : present ? 'off' : 'embedded';
   problems.push(...exposureProblems(values, signInMode));
   // SCOPES_FILE=off keeps scopes off where they would be on by default (the embedded demo's).
   const scopesFile = values.SCOPES_FILE === 'off' ? undefined : values.SCOPES_FILE;
-  let scopes: ScopesSettings | undefined;
-  if (scopesFile !== undefined) {
-    try {
-      scopes = loadScopesFile(path.resolve(scopesFile));
-    } catch (error) {
-      if (!(error instanceof ScopesFileError)) throw error;
-      problems.push(...error.message.split('\n'));
-    }
-    if (signInMode === 'off')
-      problems.push(
-        'SCOPES_FILE gives groups of signed-in people access, but nobody signs in: set OIDC_ISSUER (and its client), or remove SCOPES_FILE.',
-      );
-  }
+  const scopes = scopesFile === undefined ? undefined : scopesOf(scopesFile, signInMode, problems);
   if ((values.WEBHOOK_URL === undefined) !== (values.WEBHOOK_SECRET === undefined))
     problems.push(
       'WEBHOOK_URL and WEBHOOK_SECRET go together: the secret signs every call so the receiver can tell it came from Storey. Set both, or neither.',
@@ -292,24 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): BffConfig {
       storeUrl: values.SESSION_STORE_URL,
     },
     publicUrl: values.PUBLIC_URL,
-    notifications: {
-      smtpUrl: values.SMTP_URL,
-      from: values.SMTP_FROM,
-      everySeconds: values.NOTIFY_EVERY_SECONDS,
-      sink: false,
-      escalateMs: values.ALARM_ESCALATE_MINUTES * 60_000,
-      webhook:
-        values.WEBHOOK_URL && values.WEBHOOK_SECRET
-          ? {
-              url: values.WEBHOOK_URL,
-              secret: values.WEBHOOK_SECRET,
-              allowAddresses: (values.WEBHOOK_ALLOW_ADDRESSES ?? '')
-                .split(',')
-                .map((address) => address.trim())
-                .filter(Boolean),
-            }
-          : undefined,
-    },
+    notifications: notificationSettings(values),
     allowAnonymous: values.ALLOW_ANONYMOUS === 'true',
     index: indexSettings(values, scopes),
     scopes,

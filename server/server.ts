@@ -53,10 +53,6 @@ async function resolvePort(host: string, port: number): Promise<number> {
 const bracketed = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
- * Starts Storey: configuration; the embedded platform and its sign-in provider only when no real
- * platform is configured (loaded on demand, so a production BFF never carries them); the BFF.
- */
-/**
  * The embedded demo's grants (server/emulator/demo-scopes.yaml): its demo people show what each
  * kind of person sees, unless SCOPES_FILE says otherwise.
  */
@@ -70,6 +66,65 @@ function withDemoScopes(config: BffConfig): BffConfig {
   };
 }
 
+interface PlatformToRead {
+  platform: PlatformSettings;
+  provider: SignInSettings | undefined;
+  /** Set when no platform is configured: the built-in emulator, its sign-in and mail. */
+  embedded: EmbeddedPlatform | undefined;
+}
+
+/**
+ * The platform Storey reads and who signs people in: the configured ones, or the embedded
+ * platform and its sign-in provider (loaded on demand, so a production BFF never carries them).
+ */
+async function platformToRead(
+  config: BffConfig,
+  env: NodeJS.ProcessEnv,
+  publicUrl: string,
+): Promise<PlatformToRead> {
+  if (config.platform)
+    return { platform: config.platform, provider: config.signIn, embedded: undefined };
+  const { startEmbeddedPlatform } = await import('./embedded-platform.ts');
+  const embedded = await startEmbeddedPlatform(env, { publicUrl });
+  return {
+    platform: embedded.settings,
+    provider: config.signIn ?? embedded.signIn,
+    embedded,
+  };
+}
+
+/** Says in the log what a person starting Storey must know: who can reach it, which platform. */
+function logStart(app: FastifyInstance, config: BffConfig, parts: PlatformToRead): void {
+  if (!parts.provider) {
+    app.log.warn(
+      config.allowAnonymous
+        ? `Sign-in is off and ALLOW_ANONYMOUS=true: anyone who reaches ${config.host} reads the whole portfolio.`
+        : 'Sign-in is off: only this machine can reach Storey.',
+    );
+  }
+  app.log.info(
+    parts.embedded
+      ? `No PLATFORM_* variable is set: using the built-in emulator at ${parts.platform.baseUrl}`
+      : `Using the platform at ${parts.platform.baseUrl}`,
+  );
+}
+
+/** /metrics on a listener of its own (METRICS_PORT), so it can stay on an internal address. */
+async function startMetricsListener(
+  app: FastifyInstance,
+  metrics: NonNullable<BffConfig['metrics']>,
+): Promise<FastifyInstance> {
+  const metricsServer = Fastify({ logger: false });
+  metricsServer.get('/metrics', async (_request, reply) =>
+    reply
+      .header('content-type', app.metrics.registry.contentType)
+      .send(await app.metrics.registry.metrics()),
+  );
+  await metricsServer.listen({ host: metrics.host, port: metrics.port });
+  return metricsServer;
+}
+
+/** Starts Storey: configuration, the platform it reads (embedded when none is set), the BFF. */
 export async function startStorey(
   env: NodeJS.ProcessEnv = process.env,
   options: {
@@ -83,18 +138,8 @@ export async function startStorey(
   const port = await resolvePort(config.host, config.port);
   const url = `http://${bracketed(config.host)}:${port}`;
   const publicUrl = config.publicUrl ?? url;
-
-  let embedded: EmbeddedPlatform | undefined;
-  let platform: PlatformSettings;
-  let provider: SignInSettings | undefined = config.signIn;
-  if (config.platform) {
-    platform = config.platform;
-  } else {
-    const { startEmbeddedPlatform } = await import('./embedded-platform.ts');
-    embedded = await startEmbeddedPlatform(env, { publicUrl });
-    platform = embedded.settings;
-    provider ??= embedded.signIn;
-  }
+  const parts = await platformToRead(config, env, publicUrl);
+  const { platform, provider, embedded } = parts;
 
   let app: FastifyInstance;
   try {
@@ -118,30 +163,11 @@ export async function startStorey(
     await embedded?.close();
     throw error;
   }
-  if (!provider) {
-    app.log.warn(
-      config.allowAnonymous
-        ? `Sign-in is off and ALLOW_ANONYMOUS=true: anyone who reaches ${config.host} reads the whole portfolio.`
-        : 'Sign-in is off: only this machine can reach Storey.',
-    );
-  }
-  app.log.info(
-    embedded
-      ? `No PLATFORM_* variable is set: using the built-in emulator at ${platform.baseUrl}`
-      : `Using the platform at ${platform.baseUrl}`,
-  );
+  logStart(app, config, parts);
 
-  let metricsServer: FastifyInstance | undefined;
-  if (config.metrics) {
-    // A listener of its own, so /metrics can stay on an internal address.
-    metricsServer = Fastify({ logger: false });
-    metricsServer.get('/metrics', async (_request, reply) =>
-      reply
-        .header('content-type', app.metrics.registry.contentType)
-        .send(await app.metrics.registry.metrics()),
-    );
-    await metricsServer.listen({ host: config.metrics.host, port: config.metrics.port });
-  }
+  const metricsServer = config.metrics
+    ? await startMetricsListener(app, config.metrics)
+    : undefined;
   // Hands a burst's garbage back once the BFF is quiet (http/idle-collection.ts).
   const idleCollection = startIdleCollection({
     responsesSent: app.metrics.responsesSent,

@@ -92,6 +92,43 @@ function readRecord(raw: string): SessionRecord {
   }
 }
 
+/**
+ * A session from its cookie: none, ended (past its idle or absolute time, revoked, or ended for
+ * everyone with its subject) or active with the groups its record keeps.
+ */
+function sessionReader(parts: {
+  cookieName: string;
+  codec: ReturnType<typeof createSealedCodec>;
+  clock: Clock;
+  store: SessionStore;
+  idleMs: number;
+  absoluteMs: number;
+}): Sessions['read'] {
+  const { cookieName, codec, clock, store, idleMs, absoluteMs } = parts;
+  return async (request) => {
+    const raw = request.cookies[cookieName];
+    if (!raw) return { status: 'none' };
+    const session = await codec.unseal<SessionCookie>(raw);
+    if (!session || typeof session.sid !== 'string' || typeof session.sub !== 'string')
+      return { status: 'ended' };
+    const now = clock.now();
+    if (now - session.startedAt > absoluteMs || now - session.seenAt > idleMs)
+      return { status: 'ended', session };
+    const [record, endedAt] = await store.getMany([liveKey(session.sid), endedKey(session.sub)]);
+    if (record === undefined || (endedAt !== undefined && Number(endedAt) >= session.startedAt))
+      return { status: 'ended', session };
+    const kept = readRecord(record);
+    return {
+      status: 'active',
+      session: {
+        ...session,
+        groups: kept.groups,
+        groupsReadAt: kept.groupsReadAt ?? session.startedAt,
+      },
+    };
+  };
+}
+
 export function createSessions(options: {
   settings: SessionSettings;
   secret: Uint8Array;
@@ -125,28 +162,7 @@ export function createSessions(options: {
     cookieName,
     secure,
     absoluteMs,
-    async read(request) {
-      const raw = request.cookies[cookieName];
-      if (!raw) return { status: 'none' };
-      const session = await codec.unseal<SessionCookie>(raw);
-      if (!session || typeof session.sid !== 'string' || typeof session.sub !== 'string')
-        return { status: 'ended' };
-      const now = clock.now();
-      if (now - session.startedAt > absoluteMs || now - session.seenAt > idleMs)
-        return { status: 'ended', session };
-      const [record, endedAt] = await store.getMany([liveKey(session.sid), endedKey(session.sub)]);
-      if (record === undefined || (endedAt !== undefined && Number(endedAt) >= session.startedAt))
-        return { status: 'ended', session };
-      const kept = readRecord(record);
-      return {
-        status: 'active',
-        session: {
-          ...session,
-          groups: kept.groups,
-          groupsReadAt: kept.groupsReadAt ?? session.startedAt,
-        },
-      };
-    },
+    read: sessionReader({ cookieName, codec, clock, store, idleMs, absoluteMs }),
     async start(reply, who) {
       const now = clock.now();
       const session: Session = {

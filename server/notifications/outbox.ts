@@ -266,6 +266,79 @@ async function writeMessages(
   });
 }
 
+/**
+ * Claims up to `limit` messages of `channels` due now (pending, or claimed by a sender that
+ * went away).
+ */
+async function claimDue(
+  db: Kysely<IndexTables>,
+  now: Date,
+  limit: number,
+  channels: readonly ('email' | 'webhook')[] = ['email'],
+): Promise<OutboxMessage[]> {
+  const { rows } = await sql<{
+    id: number;
+    dedupe_key: string;
+    channel: 'email' | 'webhook';
+    email: string | null;
+    target: string | null;
+    recipient_name: string | null;
+    subject: string;
+    body: string;
+    attempts: number;
+  }>`update notification_outbox set status = 'sending', claimed_until = ${new Date(now.getTime() + claimMs)},
+      attempts = attempts + 1
+    where id in (select id from notification_outbox
+      where channel = any(${[...channels]}::text[])
+        and ((status = 'pending' and next_attempt_at <= ${now})
+          or (status = 'sending' and claimed_until <= ${now}))
+      order by next_attempt_at, id limit ${limit} for update skip locked)
+    returning id, dedupe_key, channel, email, target, recipient_name, subject, body, attempts`.execute(
+    db,
+  );
+  // An update returns its rows in no set order: oldest first, as they were written.
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({
+      id: row.id,
+      dedupeKey: row.dedupe_key,
+      channel: row.channel,
+      email: row.email,
+      target: row.target,
+      recipientName: row.recipient_name,
+      subject: row.subject,
+      body: row.body,
+      attempts: row.attempts,
+    }));
+}
+
+/** The newest messages, for the administrators' Outbox page. */
+async function recentMessages(db: Kysely<IndexTables>, limit: number) {
+  const rows = await db
+    .selectFrom('notification_outbox')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: iso(row.created_at)!,
+    recipient: { sub: row.recipient, name: row.recipient_name },
+    channel: row.channel,
+    email: row.email,
+    target: row.target,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    lastError: row.last_error,
+    sentAt: iso(row.sent_at),
+  }));
+}
+
+type ClaimArguments = Parameters<typeof claimDue> extends [unknown, ...infer Rest] ? Rest : never;
 type ExpandArguments = Parameters<typeof expandDue> extends [unknown, ...infer Rest] ? Rest : never;
 
 /**
@@ -289,50 +362,8 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
       return row?.due_at == null ? undefined : new Date(row.due_at as Date | string);
     },
 
-    /**
-     * Claims up to `limit` messages of `channels` due now (pending, or claimed by a sender that
-     * went away).
-     */
-    async claimDue(
-      now: Date,
-      limit: number,
-      channels: readonly ('email' | 'webhook')[] = ['email'],
-    ): Promise<OutboxMessage[]> {
-      const { rows } = await sql<{
-        id: number;
-        dedupe_key: string;
-        channel: 'email' | 'webhook';
-        email: string | null;
-        target: string | null;
-        recipient_name: string | null;
-        subject: string;
-        body: string;
-        attempts: number;
-      }>`update notification_outbox set status = 'sending', claimed_until = ${new Date(now.getTime() + claimMs)},
-          attempts = attempts + 1
-        where id in (select id from notification_outbox
-          where channel = any(${[...channels]}::text[])
-            and ((status = 'pending' and next_attempt_at <= ${now})
-              or (status = 'sending' and claimed_until <= ${now}))
-          order by next_attempt_at, id limit ${limit} for update skip locked)
-        returning id, dedupe_key, channel, email, target, recipient_name, subject, body, attempts`.execute(
-        db,
-      );
-      // An update returns its rows in no set order: oldest first, as they were written.
-      return rows
-        .sort((a, b) => a.id - b.id)
-        .map((row) => ({
-          id: row.id,
-          dedupeKey: row.dedupe_key,
-          channel: row.channel,
-          email: row.email,
-          target: row.target,
-          recipientName: row.recipient_name,
-          subject: row.subject,
-          body: row.body,
-          attempts: row.attempts,
-        }));
-    },
+    /** See `claimDue`. */
+    claimDue: (...args: ClaimArguments) => claimDue(db, ...args),
 
     async sent(id: number, now: Date) {
       await db
@@ -357,30 +388,7 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
     },
 
     /** The newest messages, for the administrators' Outbox page. */
-    async recent(limit: number) {
-      const rows = await db
-        .selectFrom('notification_outbox')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
-      return rows.map((row) => ({
-        id: row.id,
-        createdAt: iso(row.created_at)!,
-        recipient: { sub: row.recipient, name: row.recipient_name },
-        channel: row.channel,
-        email: row.email,
-        target: row.target,
-        subject: row.subject,
-        body: row.body,
-        status: row.status,
-        attempts: row.attempts,
-        nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
-        lastError: row.last_error,
-        sentAt: iso(row.sent_at),
-      }));
-    },
+    recent: (limit: number) => recentMessages(db, limit),
   };
 }
 export type NotificationOutbox = ReturnType<typeof notificationOutbox>;

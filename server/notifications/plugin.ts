@@ -144,6 +144,31 @@ const settingBody = z.strictObject({
 /** "07:30" as minutes after midnight. */
 const minutesOfClock = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
 
+type SettingBody = z.infer<typeof settingBody>;
+
+/** Why a valid body still changes nothing sensible, in words; undefined when it does. */
+function settingProblem({ emailOn, quietHours }: SettingBody): string | undefined {
+  if (emailOn === undefined && quietHours === undefined)
+    return 'Nothing to change: send emailOn, quietHours or both.';
+  if (quietHours && !isKnownTimeZone(quietHours.timeZone))
+    return `"${quietHours.timeZone}" is not a time zone Storey knows. Use an IANA name such as "Europe/Helsinki" or "America/New_York".`;
+  if (quietHours && quietHours.from === quietHours.to)
+    return 'Quiet hours that start and end at the same time are none: pick a different end, or send null.';
+  return undefined;
+}
+
+/** The columns a setting changes: only those the body names (null quiet hours clear them). */
+const settingChange = ({ emailOn, quietHours }: SettingBody) => ({
+  ...(emailOn === undefined ? {} : { email_on: emailOn }),
+  ...(quietHours === undefined
+    ? {}
+    : {
+        quiet_from: quietHours && minutesOfClock(quietHours.from),
+        quiet_to: quietHours && minutesOfClock(quietHours.to),
+        time_zone: quietHours && quietHours.timeZone,
+      }),
+});
+
 /**
  * A person's notification setting (/api/me/notifications) and the administrators' Outbox
  * (/api/admin/outbox): every message Storey wrote, to whom, and whether it went.
@@ -194,31 +219,9 @@ export const notificationRoutes: FastifyPluginAsync<{
         400,
         `Send {"emailOn": true or false} and/or {"quietHours": {"from": "22:00", "to": "07:00", "timeZone": "Europe/Helsinki"} or null}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; ')}.`,
       );
-    const { emailOn, quietHours } = parsed.data;
-    if (emailOn === undefined && quietHours === undefined)
-      return sendProblem(reply, 400, 'Nothing to change: send emailOn, quietHours or both.');
-    if (quietHours && !isKnownTimeZone(quietHours.timeZone))
-      return sendProblem(
-        reply,
-        400,
-        `"${quietHours.timeZone}" is not a time zone Storey knows. Use an IANA name such as "Europe/Helsinki" or "America/New_York".`,
-      );
-    if (quietHours && quietHours.from === quietHours.to)
-      return sendProblem(
-        reply,
-        400,
-        'Quiet hours that start and end at the same time are none: pick a different end, or send null.',
-      );
-    const change = {
-      ...(emailOn === undefined ? {} : { email_on: emailOn }),
-      ...(quietHours === undefined
-        ? {}
-        : {
-            quiet_from: quietHours && minutesOfClock(quietHours.from),
-            quiet_to: quietHours && minutesOfClock(quietHours.to),
-            time_zone: quietHours && quietHours.timeZone,
-          }),
-    };
+    const problem = settingProblem(parsed.data);
+    if (problem) return sendProblem(reply, 400, problem);
+    const change = settingChange(parsed.data);
     await db
       .insertInto('notification_setting')
       .values({ sub: request.user.sub, ...change })

@@ -64,29 +64,19 @@ export interface WebhookSender {
   close(): void;
 }
 
-/**
- * Sends webhook calls from the outbox. `allowAddresses` (WEBHOOK_ALLOW_ADDRESSES: addresses or
- * CIDR ranges) lets a private receiver through: the tests' own on loopback, or a receiver inside
- * a company network on purpose. `lookup` stands in for DNS in tests.
- */
-export function webhookSender(options: {
+interface WebhookOptions {
   secret: string;
   allowAddresses: readonly string[];
   now: () => Date;
   timeoutMs?: number;
   lookup?: LookupFunction;
-}): WebhookSender {
-  const filter: RequestFilteringAgentOptions = {
-    allowPrivateIPAddress: false,
-    allowMetaIPAddress: false,
-    allowIPAddressList: [...options.allowAddresses],
-  };
-  const agents = {
-    'http:': new RequestFilteringHttpAgent({ ...filter, keepAlive: false }),
-    'https:': new RequestFilteringHttpsAgent({ ...filter, keepAlive: false }),
-  };
+}
 
-  const post = (target: URL, headers: Record<string, string>, body: string) =>
+type FilteringAgents = Record<'http:' | 'https:', http.Agent>;
+
+/** One POST through the filtering agents; resolves with the receiver's status. */
+function postWith(agents: FilteringAgents, options: WebhookOptions) {
+  return (target: URL, headers: Record<string, string>, body: string) =>
     new Promise<number>((resolve, reject) => {
       const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
       const request = (target.protocol === 'https:' ? https : http).request(
@@ -111,6 +101,37 @@ export function webhookSender(options: {
       request.on('error', reject);
       request.end(body);
     });
+}
+
+/** A receiver's status as the outbox reads it: done, or a failure that may pass or will not. */
+function checkStatus(status: number): void {
+  if (status >= 200 && status < 300) return;
+  if (status >= 300 && status < 400)
+    throw new SendError(
+      `The receiver answered ${status} (a redirect); Storey does not follow redirects. Set WEBHOOK_URL to where it should call.`,
+      true,
+    );
+  // Too many requests and time-outs pass; other refusals do not change by trying again.
+  const passing = status >= 500 || status === 408 || status === 429;
+  throw new SendError(`The receiver answered ${status}.`, !passing);
+}
+
+/**
+ * Sends webhook calls from the outbox. `allowAddresses` (WEBHOOK_ALLOW_ADDRESSES: addresses or
+ * CIDR ranges) lets a private receiver through: the tests' own on loopback, or a receiver inside
+ * a company network on purpose. `lookup` stands in for DNS in tests.
+ */
+export function webhookSender(options: WebhookOptions): WebhookSender {
+  const filter: RequestFilteringAgentOptions = {
+    allowPrivateIPAddress: false,
+    allowMetaIPAddress: false,
+    allowIPAddressList: [...options.allowAddresses],
+  };
+  const agents = {
+    'http:': new RequestFilteringHttpAgent({ ...filter, keepAlive: false }),
+    'https:': new RequestFilteringHttpsAgent({ ...filter, keepAlive: false }),
+  };
+  const post = postWith(agents, options);
 
   return {
     async send(message) {
@@ -141,15 +162,7 @@ export function webhookSender(options: {
           );
         throw new SendError(words, false);
       }
-      if (status >= 200 && status < 300) return;
-      if (status >= 300 && status < 400)
-        throw new SendError(
-          `The receiver answered ${status} (a redirect); Storey does not follow redirects. Set WEBHOOK_URL to where it should call.`,
-          true,
-        );
-      // Too many requests and time-outs pass; other refusals do not change by trying again.
-      const passing = status >= 500 || status === 408 || status === 429;
-      throw new SendError(`The receiver answered ${status}.`, !passing);
+      checkStatus(status);
     },
     close() {
       agents['http:'].destroy();

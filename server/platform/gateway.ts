@@ -54,72 +54,82 @@ export interface PlatformGateway {
  */
 export const shareWindowBytes = 2 * 1024 * 1024;
 
-export function createPlatformGateway(
-  options: PlatformClientOptions & {
-    /** The bound of a history answer (a year of one room is about 12 MB). */
-    maxHistoryBytes: number;
-    /** What every browser's answer may hold unread, together. */
-    maxQueuedBytes: number;
-    cacheTtlSeconds: number;
-    currentValuesTtlSeconds?: number;
-    /** What kept current values may hold together, in bytes. */
-    currentValuesCacheBytes?: number;
-    clock: Clock;
-    /** Credentials besides the tokens that must never reach a browser (the client secret). */
-    secrets?: readonly string[];
-    onCoalesced?: () => void;
-    onReaderCut?: () => void;
-  },
-): PlatformGateway {
+export interface GatewayOptions extends PlatformClientOptions {
+  /** The bound of a history answer (a year of one room is about 12 MB). */
+  maxHistoryBytes: number;
+  /** What every browser's answer may hold unread, together. */
+  maxQueuedBytes: number;
+  cacheTtlSeconds: number;
+  currentValuesTtlSeconds?: number;
+  /** What kept current values may hold together, in bytes. */
+  currentValuesCacheBytes?: number;
+  clock: Clock;
+  /** Credentials besides the tokens that must never reach a browser (the client secret). */
+  secrets?: readonly string[];
+  onCoalesced?: () => void;
+  onReaderCut?: () => void;
+}
+
+/**
+ * An answer that says up front it is over its limit is refused before a byte is relayed; one
+ * that does not say is cut where it passes the limit (in `broadcast`). One rule, every method.
+ */
+function withinLimit(answer: StreamedUpstreamResponse, limit: number): StreamedUpstreamResponse {
+  if (Number(answer.headers['content-length'] ?? 0) > limit) {
+    answer.body.destroy();
+    throw new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
+  }
+  return answer;
+}
+
+/** Shared reads of listings and GraphQL (`cacheTtlSeconds`) or of current values. */
+function sharedReadsFor(
+  options: GatewayOptions,
+  secrets: () => readonly string[],
+  kept: { ttlSeconds: number; maxCachedBytes?: number | undefined },
+) {
+  return createSharedReads({
+    ttlSeconds: kept.ttlSeconds,
+    ...(kept.maxCachedBytes === undefined ? {} : { maxCachedBytes: kept.maxCachedBytes }),
+    windowBytes: Math.min(shareWindowBytes, options.maxBodyBytes),
+    maxBytes: options.maxBodyBytes,
+    now: options.clock.now,
+    secrets,
+    ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
+  });
+}
+
+export function createPlatformGateway(options: GatewayOptions): PlatformGateway {
   const client = createPlatformClient(options);
   const { maxBodyBytes, maxHistoryBytes } = options;
   const queues = createReaderQueues(options.maxQueuedBytes, options.onReaderCut);
   const staticSecrets = options.secrets ?? [];
   const secrets = () => [...options.tokens.recent(), ...staticSecrets];
-  const shared = createSharedReads({
-    ttlSeconds: options.cacheTtlSeconds,
-    windowBytes: Math.min(shareWindowBytes, maxBodyBytes),
-    maxBytes: maxBodyBytes,
-    now: options.clock.now,
-    secrets,
-    ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
-  });
-  /**
-   * An answer that says up front it is over its limit is refused before a byte is relayed; one
-   * that does not say is cut where it passes the limit (in `broadcast`). One rule, every method.
-   */
-  const withinLimit = (
-    answer: StreamedUpstreamResponse,
-    limit = maxBodyBytes,
-  ): StreamedUpstreamResponse => {
-    if (Number(answer.headers['content-length'] ?? 0) > limit) {
-      answer.body.destroy();
-      throw new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
-    }
-    return answer;
-  };
-  const sharedCurrent = createSharedReads({
+  const shared = sharedReadsFor(options, secrets, { ttlSeconds: options.cacheTtlSeconds });
+  const sharedCurrent = sharedReadsFor(options, secrets, {
     ttlSeconds: options.currentValuesTtlSeconds ?? 30,
-    ...(options.currentValuesCacheBytes === undefined
-      ? {}
-      : { maxCachedBytes: options.currentValuesCacheBytes }),
-    windowBytes: Math.min(shareWindowBytes, maxBodyBytes),
-    maxBytes: maxBodyBytes,
-    now: options.clock.now,
-    secrets,
-    ...(options.onCoalesced ? { onCoalesced: options.onCoalesced } : {}),
+    maxCachedBytes: options.currentValuesCacheBytes,
   });
   const relayCurrentValues = (pathAndQuery: string) =>
     sharedCurrent.read(pathAndQuery, async () =>
-      withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
+      withinLimit(
+        await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
+        maxBodyBytes,
+      ),
     );
   const relayListing = (pathAndQuery: string) =>
     shared.read(pathAndQuery, async () =>
-      withinLimit(await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' })),
+      withinLimit(
+        await client.open({ method: 'GET', path: pathAndQuery, kind: 'rest' }),
+        maxBodyBytes,
+      ),
     );
   const relayGraphql = (body: string) =>
     shared.read(`POST /graphql ${body}`, async () =>
-      withinLimit(await client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body })),
+      withinLimit(
+        await client.open({ method: 'POST', path: '/graphql', kind: 'graphql', body }),
+        maxBodyBytes,
+      ),
     );
   const relayUnshared = async (pathAndQuery: string): Promise<StreamedUpstreamResponse> => {
     const answer = withinLimit(

@@ -57,14 +57,7 @@ function readPage(answer: UpstreamResponse): Page {
   return { inner: trimmed.slice(1, -1).trim(), count: parsed.length, total };
 }
 
-/**
- * Every reading of one place in a range: day by day, every page of each day (until x-total-count
- * is reached or a page comes back short), in time order. The first day is read before anything
- * is sent, so a refusal becomes a proper answer and a range that would hold more than
- * HISTORY_MAX_READINGS is refused up front; a later failure ends the answer broken, never short
- * and looking whole.
- */
-export async function readHistory(input: {
+interface HistoryInput {
   gateway: PlatformGateway;
   settings: HistorySettings;
   level: HistoryLevel;
@@ -72,27 +65,24 @@ export async function readHistory(input: {
   range: { from: number; to: number };
   /** Aborted when the browser has gone (or the answer's deadline passed): no page more is asked. */
   signal?: AbortSignal | undefined;
-}): Promise<AsyncIterable<string>> {
+}
+
+/** Reads one day's pages in turn, until the data or the count ends it, or the reading stops. */
+function dayReader(input: HistoryInput, signal: AbortSignal) {
   const { gateway, settings, level, id } = input;
   const take = settings.pageSize;
-  const windows = dayWindows(input.range);
-  // Ended with the answer, however it ends: the days read ahead stop at their next page.
-  const reading = new AbortController();
-  const stop = () => reading.abort(input.signal?.reason);
-  if (input.signal?.aborted) stop();
-  else input.signal?.addEventListener('abort', stop, { once: true });
   /**
    * Pages one day may take: a day holding more than HISTORY_MAX_READINGS could never be sent, so
    * a platform that pages without end (or ignores `skip`) is stopped there (security review M4).
    */
   const maxPagesPerDay = Math.ceil(settings.maxReadings / take) + 1;
 
-  const readDay = async (window: { from: number; to: number }): Promise<Page[]> => {
+  return async (window: { from: number; to: number }): Promise<Page[]> => {
     const pages: Page[] = [];
     let skip = 0;
     let readings = 0;
     for (;;) {
-      reading.signal.throwIfAborted();
+      signal.throwIfAborted();
       if (pages.length >= maxPagesPerDay) throw new HistoryTooLarge(readings, settings.maxReadings);
       const page = readPage(
         await gateway.readListingWhole(historyPath(settings, level, id, window, { take, skip })),
@@ -112,6 +102,24 @@ export async function readHistory(input: {
       if (done) return pages;
     }
   };
+}
+
+/**
+ * Every reading of one place in a range: day by day, every page of each day (until x-total-count
+ * is reached or a page comes back short), in time order. The first day is read before anything
+ * is sent, so a refusal becomes a proper answer and a range that would hold more than
+ * HISTORY_MAX_READINGS is refused up front; a later failure ends the answer broken, never short
+ * and looking whole.
+ */
+export async function readHistory(input: HistoryInput): Promise<AsyncIterable<string>> {
+  const { settings } = input;
+  const windows = dayWindows(input.range);
+  // Ended with the answer, however it ends: the days read ahead stop at their next page.
+  const reading = new AbortController();
+  const stop = () => reading.abort(input.signal?.reason);
+  if (input.signal?.aborted) stop();
+  else input.signal?.addEventListener('abort', stop, { once: true });
+  const readDay = dayReader(input, reading.signal);
 
   const days = new Map<number, Promise<Page[]>>();
   const day = (index: number) => {

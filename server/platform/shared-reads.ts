@@ -45,6 +45,37 @@ export interface Head {
   join(): AnswerReader | undefined;
 }
 
+interface BroadcastOptions {
+  windowBytes: number;
+  maxBytes: number;
+  secrets: () => readonly string[];
+  /** `whole` copies the answer out, when the window still holds all of it. */
+  onEnd?: (whole: () => Buffer | undefined) => void;
+  onWindowClosed?: () => void;
+}
+
+/**
+ * One reader of an answer: a plain Readable fed by push(), lighter than a PassThrough (nothing
+ * waits on its read()); the answer flows while no reader holds it.
+ */
+function answerReader(source: Readable, holding: Set<Readable>): AnswerReader {
+  const reader: AnswerReader = Object.assign(new Readable({ read() {} }), {
+    hold() {
+      holding.add(reader);
+      source.pause();
+    },
+    release() {
+      if (holding.delete(reader) && holding.size === 0) source.resume();
+    },
+  });
+  return reader;
+}
+
+const tooLarge = () =>
+  new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.');
+const closedEarly = () =>
+  new UpstreamUnavailableError('The platform closed the connection before its answer ended.');
+
 /**
  * One platform answer relayed to every reader that joined it, without copying or parsing it. The
  * answer is read as fast as the platform sends it and never paused for a browser: that would hold
@@ -54,17 +85,7 @@ export interface Head {
  * CPU work may pause it (`hold`), and seldom: undici resumes a paused body slowly (tens of ms),
  * so an answer paused at every chunk took 20 times longer (S2).
  */
-export function broadcast(
-  answer: StreamedUpstreamResponse,
-  options: {
-    windowBytes: number;
-    maxBytes: number;
-    secrets: () => readonly string[];
-    /** `whole` copies the answer out, when the window still holds all of it. */
-    onEnd?: (whole: () => Buffer | undefined) => void;
-    onWindowClosed?: () => void;
-  },
-): Head {
+export function broadcast(answer: StreamedUpstreamResponse, options: BroadcastOptions): Head {
   const source = answer.body;
   const readers = new Set<AnswerReader>();
   const holding = new Set<Readable>();
@@ -97,7 +118,7 @@ export function broadcast(
     received += chunk.length;
     if (received > options.maxBytes) {
       source.destroy();
-      fail(new UpstreamUnavailableError('The platform answer is larger than the BFF accepts.'));
+      fail(tooLarge());
       return;
     }
     pass(redactor.write(chunk));
@@ -112,10 +133,7 @@ export function broadcast(
   source.once('error', fail);
   // undici ends a body whose socket closed early with an error; a plain close without end is one too.
   source.once('close', () => {
-    if (!finished)
-      fail(
-        new UpstreamUnavailableError('The platform closed the connection before its answer ended.'),
-      );
+    if (!finished) fail(closedEarly());
   });
   // Nothing flows until the first reader has joined (synchronously, below in `read`).
   source.pause();
@@ -125,16 +143,7 @@ export function broadcast(
     headers: answer.headers,
     join() {
       if (kept === undefined) return undefined;
-      // A plain Readable fed by push(), lighter than a PassThrough; nothing waits on its read().
-      const reader = Object.assign(new Readable({ read() {} }), {
-        hold() {
-          holding.add(reader);
-          source.pause();
-        },
-        release() {
-          if (holding.delete(reader) && holding.size === 0) source.resume();
-        },
-      });
+      const reader = answerReader(source, holding);
       for (const chunk of kept) reader.push(chunk);
       if (finished) {
         reader.push(null);
@@ -156,28 +165,29 @@ export function broadcast(
   };
 }
 
+interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /**
- * Shields the platform from repeated identical reads: reads of the same key made while one is in
- * flight share its call and its bytes (relayed to each as they arrive, never parsed here), and
- * successful answers may be kept for a short time.
+ * Answers kept for `ttlSeconds`, oldest first (every one lives as long, so the expired ones
+ * lead), bounded in entries and in bytes; what has expired is dropped at every read and, while
+ * anything is kept, once a period.
  */
-export function createSharedReads(options: SharedReadsOptions) {
-  const inFlight = new Map<string, Promise<Head>>();
-  // Kept answers, oldest first: every one lives `ttlSeconds`, so the expired ones lead.
-  const cache = new Map<
-    string,
-    { status: number; headers: Record<string, string>; body: Buffer; until: number }
-  >();
+function createAnswerCache(options: SharedReadsOptions) {
+  const cache = new Map<string, KeptAnswer & { until: number }>();
   const maxCachedEntries = 500;
   const maxCachedBytes = options.maxCachedBytes ?? defaultCachedBytes;
   let cachedBytes = 0;
+  let sweeper: NodeJS.Timeout | undefined;
   const drop = (key: string) => {
     const entry = cache.get(key);
     if (!entry) return;
     cachedBytes -= entry.body.length;
     cache.delete(key);
   };
-  /** Drops what has expired; runs at every read and, while anything is kept, once a period. */
   const sweep = () => {
     const now = options.now();
     for (const [key, entry] of cache) {
@@ -189,21 +199,38 @@ export function createSharedReads(options: SharedReadsOptions) {
       sweeper = undefined;
     }
   };
-  let sweeper: NodeJS.Timeout | undefined;
-  const keep = (
-    key: string,
-    entry: { status: number; headers: Record<string, string>; body: Buffer },
-  ) => {
-    // An answer that would take more than a quarter of the budget is relayed, never kept.
-    if (entry.body.length > maxCachedBytes / 4) return;
-    sweep();
-    drop(key);
-    while (cache.size >= maxCachedEntries || cachedBytes + entry.body.length > maxCachedBytes)
-      drop(cache.keys().next().value as string);
-    cache.set(key, { ...entry, until: options.now() + options.ttlSeconds * 1000 });
-    cachedBytes += entry.body.length;
-    sweeper ??= setInterval(sweep, Math.max(1000, options.ttlSeconds * 1000)).unref();
+  return {
+    kept: () => ({ bytes: cachedBytes, entries: cache.size }),
+    /** A kept answer still fresh, after dropping what has expired. */
+    fresh(key: string): KeptAnswer | undefined {
+      sweep();
+      const cached = cache.get(key);
+      if (cached && cached.until > options.now()) return cached;
+      if (cached) drop(key);
+      return undefined;
+    },
+    keep(key: string, entry: KeptAnswer) {
+      // An answer that would take more than a quarter of the budget is relayed, never kept.
+      if (entry.body.length > maxCachedBytes / 4) return;
+      sweep();
+      drop(key);
+      while (cache.size >= maxCachedEntries || cachedBytes + entry.body.length > maxCachedBytes)
+        drop(cache.keys().next().value as string);
+      cache.set(key, { ...entry, until: options.now() + options.ttlSeconds * 1000 });
+      cachedBytes += entry.body.length;
+      sweeper ??= setInterval(sweep, Math.max(1000, options.ttlSeconds * 1000)).unref();
+    },
   };
+}
+
+/**
+ * Shields the platform from repeated identical reads: reads of the same key made while one is in
+ * flight share its call and its bytes (relayed to each as they arrive, never parsed here), and
+ * successful answers may be kept for a short time.
+ */
+export function createSharedReads(options: SharedReadsOptions) {
+  const inFlight = new Map<string, Promise<Head>>();
+  const cache = createAnswerCache(options);
 
   const start = (key: string, open: () => Promise<StreamedUpstreamResponse>): Promise<Head> => {
     const forget = (promise: Promise<Head>) => {
@@ -219,7 +246,7 @@ export function createSharedReads(options: SharedReadsOptions) {
           onEnd: (whole) => {
             forget(promise);
             const body = options.ttlSeconds > 0 && answer.status === 200 ? whole() : undefined;
-            if (body) keep(key, { status: answer.status, headers: answer.headers, body });
+            if (body) cache.keep(key, { status: answer.status, headers: answer.headers, body });
           },
         }),
       (error: unknown) => {
@@ -233,23 +260,18 @@ export function createSharedReads(options: SharedReadsOptions) {
 
   return {
     /** What kept answers hold now, in bytes and entries. */
-    kept: () => ({ bytes: cachedBytes, entries: cache.size }),
+    kept: cache.kept,
     async read(
       key: string,
       open: () => Promise<StreamedUpstreamResponse>,
     ): Promise<StreamedUpstreamResponse> {
-      if (options.ttlSeconds > 0) {
-        sweep();
-        const cached = cache.get(key);
-        if (cached && cached.until > options.now()) {
-          return {
-            status: cached.status,
-            headers: cached.headers,
-            body: Readable.from([cached.body], { objectMode: false }),
-          };
-        }
-        if (cached) drop(key);
-      }
+      const cached = options.ttlSeconds > 0 ? cache.fresh(key) : undefined;
+      if (cached)
+        return {
+          status: cached.status,
+          headers: cached.headers,
+          body: Readable.from([cached.body], { objectMode: false }),
+        };
       const pending = inFlight.get(key);
       if (pending) {
         const head = await pending;
