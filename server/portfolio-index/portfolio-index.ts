@@ -160,12 +160,7 @@ async function roundsInTurn(
   }
 }
 
-/**
- * The portfolio index: a copy of the platform's hierarchy in PostgreSQL that every screen reads,
- * kept by a sync that reads the platform only through the BFF's gateway (decision 0010). Its own
- * part of the server: the proxy does not know it exists.
- */
-export async function createPortfolioIndex(options: {
+export interface PortfolioIndexOptions {
   settings: IndexSettings;
   gateway: PlatformGateway;
   capabilities: CapabilityProbe;
@@ -181,7 +176,78 @@ export async function createPortfolioIndex(options: {
   metrics?: Pick<Metrics, 'alarmRoundSeconds'> | undefined;
   /** Waits before a retry of a platform read; tests pass one that returns at once. */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
-}): Promise<PortfolioIndex> {
+}
+
+/** The index's three rounds: the sync, the conditions' and the energy's, each with its lock. */
+function createRounds(
+  context: RoundContext,
+  database: IndexDatabase,
+  options: PortfolioIndexOptions,
+  readsFirst: ReturnType<typeof createReadsFirst> | undefined,
+) {
+  const { settings } = options;
+  return {
+    syncs: createSyncRuns(context, {
+      lock: database.lock,
+      pageSize: settings.pageSize,
+      refreshMinutes: settings.refreshMinutes,
+      alarms: settings.alarms,
+    }),
+    conditions: createConditionsRound(context, {
+      lock: database.conditionsLock,
+      budget: settings.conditionsRequestBudget,
+      everyMinutes: settings.conditionsRefreshMinutes,
+      history: options.history,
+      comfort: options.comfort,
+      hours: options.comfortHours,
+      alarms: settings.alarms,
+      readsFirst,
+      metrics: options.metrics,
+    }),
+    energy: createEnergyRound(context, {
+      lock: database.energyLock,
+      budget: settings.energyRequestBudget,
+      history: options.history,
+    }),
+  };
+}
+
+/**
+ * The rounds' timers. At start: the index first (conditions are listed by the served index's
+ * buildings), then a first round of conditions at once rather than a period later.
+ */
+function roundTimers(
+  rounds: ReturnType<typeof createRounds>,
+  settings: IndexSettings,
+  log: FastifyBaseLogger,
+) {
+  const { syncs, conditions, energy } = rounds;
+  const conditionsTick = () => roundsInTurn(conditions, energy, log);
+  const timers: NodeJS.Timeout[] = [];
+  return {
+    async start() {
+      timers.push(
+        setInterval(() => void syncs.tick(), settings.refreshMinutes * 60_000).unref(),
+        setInterval(
+          () => void conditionsTick(),
+          settings.conditionsRefreshMinutes * 60_000,
+        ).unref(),
+      );
+      await syncs.tick();
+      await conditionsTick();
+    },
+    stop: () => timers.forEach((timer) => clearInterval(timer)),
+  };
+}
+
+/**
+ * The portfolio index: a copy of the platform's hierarchy in PostgreSQL that every screen reads,
+ * kept by a sync that reads the platform only through the BFF's gateway (decision 0010). Its own
+ * part of the server: the proxy does not know it exists.
+ */
+export async function createPortfolioIndex(
+  options: PortfolioIndexOptions,
+): Promise<PortfolioIndex> {
   const { settings, clock, log } = options;
   const database = await openDatabase(settings, log);
   const { db } = database;
@@ -195,8 +261,6 @@ export async function createPortfolioIndex(options: {
       : undefined,
     readsFirst,
   );
-  let timer: NodeJS.Timeout | undefined;
-  let conditionsTimer: NodeJS.Timeout | undefined;
   let closed = false;
   const stopping = new AbortController();
   const context = roundContext({
@@ -205,53 +269,16 @@ export async function createPortfolioIndex(options: {
     signal: stopping.signal,
     closed: () => closed,
   });
-  const syncs = createSyncRuns(context, {
-    lock: database.lock,
-    pageSize: settings.pageSize,
-    refreshMinutes: settings.refreshMinutes,
-    alarms: settings.alarms,
-  });
-  const conditions = createConditionsRound(context, {
-    lock: database.conditionsLock,
-    budget: settings.conditionsRequestBudget,
-    everyMinutes: settings.conditionsRefreshMinutes,
-    history: options.history,
-    comfort: options.comfort,
-    hours: options.comfortHours,
-    alarms: settings.alarms,
-    readsFirst,
-    metrics: options.metrics,
-  });
-  const energy = createEnergyRound(context, {
-    lock: database.energyLock,
-    budget: settings.energyRequestBudget,
-    history: options.history,
-  });
-
-  const conditionsTick = () => roundsInTurn(conditions, energy, log);
-
-  /**
-   * At start: the index first (conditions are listed by the served index's buildings), then a
-   * first round of conditions at once rather than a period later.
-   */
-  const firstTicks = async () => {
-    await syncs.tick();
-    await conditionsTick();
-  };
+  const rounds = createRounds(context, database, options, readsFirst);
+  const { syncs, conditions, energy } = rounds;
+  const timers = roundTimers(rounds, settings, log);
 
   let firstRounds: Promise<void> = Promise.resolve();
   return {
     database,
     started: () => firstRounds,
     start() {
-      firstRounds = firstTicks();
-      timer = setInterval(() => void syncs.tick(), settings.refreshMinutes * 60_000);
-      timer.unref();
-      conditionsTimer = setInterval(
-        () => void conditionsTick(),
-        settings.conditionsRefreshMinutes * 60_000,
-      );
-      conditionsTimer.unref();
+      firstRounds = timers.start();
     },
     refresh: syncs.refresh,
     syncIfDue: syncs.syncIfDue,
@@ -267,8 +294,7 @@ export async function createPortfolioIndex(options: {
     access: createAccessStore({ db, readServed, clock }),
     async close() {
       closed = true;
-      clearInterval(timer);
-      clearInterval(conditionsTimer);
+      timers.stop();
       stopping.abort(new Error('Storey is stopping: the sync was not finished.'));
       await syncs.settled();
       await conditions.settled();

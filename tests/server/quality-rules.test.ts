@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildingScore,
   checkPortfolio,
-  rules,
   scoresByBuilding,
-  scoreWeights,
   type BuildingDrillDown,
   type BuildingFacts,
   type LevelFacts,
-  type RuleId,
   type SiteFacts,
 } from '../../server/portfolio-index/quality/rules';
+import { rules, scoreWeights, type RuleId } from '../../server/portfolio-index/quality/catalogue';
 import {
   generatePortfolio,
   plantedProblemAt,

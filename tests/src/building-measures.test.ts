@@ -17,7 +17,7 @@ import {
   type MeasureId,
 } from '@/domain/building-measures';
 import { percentileRank, quantileSorted, spreadOf } from '@/domain/distribution';
-import { ruleById, rules } from '../../server/portfolio-index/quality/rules';
+import { ruleById, rules } from '../../server/portfolio-index/quality/catalogue';
 import type { Site } from '@/api/platform-schemas';
 import { fixture, fixtureBuildings as records } from './support/scenarios';
 

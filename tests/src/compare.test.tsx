@@ -13,7 +13,7 @@ import { energyReasonWords } from '@/domain/energy-intensity';
 import { formatCount } from '@/lib/format';
 import { formatMeasure } from '@/features/compare/utils/format-measure';
 import { generatePortfolio, resolvePortfolioOptions } from '../../server/emulator/portfolio';
-import { rules } from '../../server/portfolio-index/quality/rules';
+import { rules } from '../../server/portfolio-index/quality/catalogue';
 import { server } from './support/msw-server';
 import { holding } from './support/queries';
 import { renderApp } from './support/render-app';

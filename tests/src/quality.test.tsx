@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { plantedProblemAt } from '../../server/emulator/portfolio';
-import { scoreWeights } from '../../server/portfolio-index/quality/rules';
+import { scoreWeights } from '../../server/portfolio-index/quality/catalogue';
 import { server } from './support/msw-server';
 import { displayName } from '@/lib/format';
 import { holding, rowsOf } from './support/queries';

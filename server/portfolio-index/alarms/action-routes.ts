@@ -7,13 +7,28 @@ import type { PolicySource } from '../../access/policy-source.ts';
 import { refuseOtherMethods } from '../../http/method-not-allowed.ts';
 import { sendProblem } from '../../http/problem.ts';
 import type { PortfolioIndex } from '../portfolio-index.ts';
-import type { Actor } from './actions.ts';
 import { actorOf, assigneesOf, bodyProblem, plainText, visibleAlarm } from './route-parts.ts';
 
 const acknowledgeBody = z.strictObject({ comment: plainText(maxCommentLength).optional() });
 const assignBody = z.strictObject({ assignee: z.string().min(1).max(256).nullable() });
 const commentBody = z.strictObject({ text: plainText(maxCommentLength) });
 const clearBody = z.strictObject({ reason: plainText(maxCommentLength) });
+
+/** The alarm, when the person may act on it; a problem sent otherwise. */
+async function actionable(index: PortfolioIndex, request: FastifyRequest, reply: FastifyReply) {
+  const visible = await visibleAlarm(index, request, reply);
+  if (!visible) return undefined;
+  if (!roleAllows(roleAt(request.access, visible.place), 'operator')) {
+    await sendProblem(
+      reply,
+      403,
+      'You may see this alarm but not act on it: acknowledging, assigning and commenting need the operator role on its building. Ask whoever manages access to Storey.',
+      { reason: 'not-operator' },
+    );
+    return undefined;
+  }
+  return visible;
+}
 
 /**
  * Acting on one alarm (under /api/alarms): acknowledging, assigning, commenting and clearing by
@@ -23,26 +38,10 @@ export const alarmActionRoutes: FastifyPluginAsync<{
   index: PortfolioIndex;
   policies: PolicySource;
 }> = async (api, { index, policies }) => {
-  /** The alarm, when the person may act on it; a problem sent otherwise. */
-  const actionable = async (request: FastifyRequest, reply: FastifyReply) => {
-    const visible = await visibleAlarm(index, request, reply);
-    if (!visible) return undefined;
-    if (!roleAllows(roleAt(request.access, visible.place), 'operator')) {
-      await sendProblem(
-        reply,
-        403,
-        'You may see this alarm but not act on it: acknowledging, assigning and commenting need the operator role on its building. Ask whoever manages access to Storey.',
-        { reason: 'not-operator' },
-      );
-      return undefined;
-    }
-    return visible;
-  };
-
   api.post('/:id/acknowledge', async (request, reply) => {
     const parsed = acknowledgeBody.safeParse(request.body ?? {});
     if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
-    const alarm = await actionable(request, reply);
+    const alarm = await actionable(index, request, reply);
     if (!alarm) return reply;
     const done = await index.alarms.actions.acknowledge(
       alarm.id,
@@ -62,23 +61,20 @@ export const alarmActionRoutes: FastifyPluginAsync<{
   api.post('/:id/assign', async (request, reply) => {
     const parsed = assignBody.safeParse(request.body);
     if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
-    const alarm = await actionable(request, reply);
+    const alarm = await actionable(index, request, reply);
     if (!alarm) return reply;
     const { assignee } = parsed.data;
-    let to: Actor | null = null;
-    if (assignee !== null) {
-      const person = (await assigneesOf(index, policies, alarm.place)).find(
-        (one) => one.sub === assignee,
+    const to =
+      assignee === null
+        ? null
+        : (await assigneesOf(index, policies, alarm.place)).find((one) => one.sub === assignee);
+    if (to === undefined)
+      return sendProblem(
+        reply,
+        422,
+        'That person cannot see this alarm’s building, so it cannot be assigned to them. Pick someone from the list, or ask whoever manages access to share the building with them.',
+        { reason: 'assignee-out-of-scope' },
       );
-      if (!person)
-        return sendProblem(
-          reply,
-          422,
-          'That person cannot see this alarm’s building, so it cannot be assigned to them. Pick someone from the list, or ask whoever manages access to share the building with them.',
-          { reason: 'assignee-out-of-scope' },
-        );
-      to = person;
-    }
     await index.alarms.actions.assign(alarm.id, to, actorOf(request));
     return reply.code(204).send();
   });
@@ -86,7 +82,7 @@ export const alarmActionRoutes: FastifyPluginAsync<{
   api.post('/:id/comments', async (request, reply) => {
     const parsed = commentBody.safeParse(request.body);
     if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
-    const alarm = await actionable(request, reply);
+    const alarm = await actionable(index, request, reply);
     if (!alarm) return reply;
     await index.alarms.actions.comment(alarm.id, parsed.data.text, actorOf(request));
     return reply.code(201).send();
@@ -95,7 +91,7 @@ export const alarmActionRoutes: FastifyPluginAsync<{
   api.post('/:id/clear', async (request, reply) => {
     const parsed = clearBody.safeParse(request.body);
     if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
-    const alarm = await actionable(request, reply);
+    const alarm = await actionable(index, request, reply);
     if (!alarm) return reply;
     const done = await index.alarms.actions.clear(alarm.id, actorOf(request), parsed.data.reason);
     if (done === 'not-clearable')

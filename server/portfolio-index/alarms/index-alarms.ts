@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { severityRank } from '../../../src/shared/contracts/alarms.ts';
 import { featureWords, notEnabledReason } from '../../platform/history.ts';
 import type { IndexTables } from '../core/tables.ts';
-import { ruleById } from '../quality/rules.ts';
+import { ruleById } from '../quality/catalogue.ts';
 import { clearAlarm, raiseAlarm, type AlarmCandidate } from './alarm-writes.ts';
 import type { AlarmRules } from './rules.ts';
 

@@ -18,6 +18,25 @@ const silenceBody = z.strictObject({
 const silenceParams = z.strictObject({ id: whole(2 ** 31 - 1) });
 
 /**
+ * A silence's place as access sees it: a building, or a site (whose grants are the site's and
+ * its organisation's). Undefined where the index does not know it.
+ */
+async function silencePlace(index: PortfolioIndex, kind: 'building' | 'site', id: string) {
+  if (kind === 'building') {
+    const building = await index.access.building(id);
+    return building && { place: building, name: building.name };
+  }
+  const site = await index.access.site(id);
+  // No building has an empty id: only the site's and its organisation's grants cover it.
+  return (
+    site && {
+      place: { id: '', site_id: site.id, organization_id: site.organization_id },
+      name: site.name,
+    }
+  );
+}
+
+/**
  * Silences (under /api/alarms): listed where the person sees their place, made and lifted with
  * the operator role on it, with a reason and an end.
  */
@@ -25,30 +44,11 @@ export const silenceRoutes: FastifyPluginAsync<{ index: PortfolioIndex }> = asyn
   api,
   { index },
 ) => {
-  /**
-   * A silence's place as access sees it: a building, or a site (whose grants are the site's and
-   * its organisation's). Undefined where the index does not know it.
-   */
-  const silencePlace = async (kind: 'building' | 'site', id: string) => {
-    if (kind === 'building') {
-      const building = await index.access.building(id);
-      return building && { place: building, name: building.name };
-    }
-    const site = await index.access.site(id);
-    // No building has an empty id: only the site's and its organisation's grants cover it.
-    return (
-      site && {
-        place: { id: '', site_id: site.id, organization_id: site.organization_id },
-        name: site.name,
-      }
-    );
-  };
-
   api.get('/silences', async (request) => {
     parseQuery(z.strictObject({}), request.query);
     const items = [];
     for (const silence of await index.alarms.silences.current()) {
-      const where = await silencePlace(silence.place.kind, silence.place.id);
+      const where = await silencePlace(index, silence.place.kind, silence.place.id);
       if (where && roleAt(request.access, where.place) !== null) items.push(silence);
     }
     return { items };
@@ -59,7 +59,7 @@ export const silenceRoutes: FastifyPluginAsync<{ index: PortfolioIndex }> = asyn
     const parsed = silenceBody.safeParse(request.body);
     if (!parsed.success) return bodyProblem(reply, parsed.error.issues);
     const { place, reason, endsAt } = parsed.data;
-    const where = await silencePlace(place.kind, place.id);
+    const where = await silencePlace(index, place.kind, place.id);
     const role = where ? roleAt(request.access, where.place) : null;
     if (!where || role === null)
       return sendProblem(reply, notShared.status, notShared.detail, { reason: notShared.reason });
@@ -94,7 +94,7 @@ export const silenceRoutes: FastifyPluginAsync<{ index: PortfolioIndex }> = asyn
     parseQuery(z.strictObject({}), request.query);
     const { id } = parseQuery(silenceParams, request.params, 'Path parameter');
     const silence = await index.alarms.silences.get(id);
-    const where = silence && (await silencePlace(silence.place.kind, silence.place.id));
+    const where = silence && (await silencePlace(index, silence.place.kind, silence.place.id));
     const role = where ? roleAt(request.access, where.place) : null;
     if (!silence || role === null)
       return sendProblem(reply, notShared.status, notShared.detail, { reason: notShared.reason });

@@ -155,28 +155,24 @@ function processLock(): SyncLock {
   };
 }
 
-/**
- * Opens the index's database and brings its schema up to date. With `url`, a real PostgreSQL;
- * without, PGlite (PostgreSQL compiled to WebAssembly: same SQL, no install, no service), in
- * in `dataDir` or a temporary directory. Both are reached through node-postgres, so one driver and one dialect
- * serve both (decision 0010).
- */
-export async function openIndexDatabase(options: {
-  url?: string | undefined;
-  dataDir?: string | undefined;
-}): Promise<IndexDatabase> {
-  let pool: pg.Pool;
-  let closeEmbedded = async () => {};
-  let health: () => Promise<string | undefined>;
-  let lock: SyncLock;
-  let conditionsLock: SyncLock;
-  let energyLock: SyncLock;
-  if (options.url) {
-    pool = new pg.Pool({ connectionString: options.url, max: 8 });
+/** A database before its schema: its pool, health check, the rounds' locks and its own close. */
+interface OpenedDatabase {
+  pool: pg.Pool;
+  health: () => Promise<string | undefined>;
+  lock: SyncLock;
+  conditionsLock: SyncLock;
+  energyLock: SyncLock;
+  closeEmbedded: () => Promise<void>;
+}
+
+/** A real PostgreSQL: a pool of eight, advisory locks, and a health check of its own. */
+function openPostgres(url: string): OpenedDatabase {
+  return {
+    pool: new pg.Pool({ connectionString: url, max: 8 }),
     // Its own connection, so a pool busy with a sync does not make an instance look unready.
-    health = async () => {
+    health: async () => {
       const client = new pg.Client({
-        connectionString: options.url,
+        connectionString: url,
         connectionTimeoutMillis: 2000,
         query_timeout: 2000,
       });
@@ -190,39 +186,60 @@ export async function openIndexDatabase(options: {
       } finally {
         await client.end().catch(() => {});
       }
-    };
-    lock = postgresLock(options.url, syncLockKey);
-    conditionsLock = postgresLock(options.url, conditionsLockKey);
-    energyLock = postgresLock(options.url, energyLockKey);
-  } else {
-    // Files on disk, not in memory: PGlite's in-memory file system would hold every table and
-    // index in this process (about 1 GB more at 336,000 rooms). Without INDEX_DATA_DIR a
-    // directory of this process's own, removed at close: two embedded Storeys never share one.
-    let own: string | undefined;
-    if (!options.dataDir) {
-      await removeAbandonedIndexDirectories();
-      own = await mkdtemp(path.join(tmpdir(), temporaryPrefix));
-      await writeFile(path.join(own, 'owner.pid'), String(process.pid));
-    }
-    // The database in a folder of its own beside owner.pid, copied from the template unless it
-    // holds a database already (INDEX_DATA_DIR kept from an earlier start).
-    const dataDir = options.dataDir ?? path.join(own!, 'data');
-    if (!existsSync(path.join(dataDir, 'PG_VERSION')))
-      await cp(await embeddedTemplate(), dataDir, { recursive: true });
-    // Loaded only for the embedded default: a deployment with DATABASE_URL never starts it.
-    const { startEmbeddedDatabase } = await import('./embedded-database.ts');
-    const embedded = await startEmbeddedDatabase(dataDir);
-    pool = new pg.Pool(embedded.poolConfig);
-    health = async () =>
-      embedded.failure() ? "the portfolio index's embedded database has stopped" : undefined;
-    closeEmbedded = async () => {
+    },
+    lock: postgresLock(url, syncLockKey),
+    conditionsLock: postgresLock(url, conditionsLockKey),
+    energyLock: postgresLock(url, energyLockKey),
+    closeEmbedded: async () => {},
+  };
+}
+
+/**
+ * PGlite, on files on disk, not in memory: PGlite's in-memory file system would hold every table
+ * and index in this process (about 1 GB more at 336,000 rooms). Without INDEX_DATA_DIR a
+ * directory of this process's own, removed at close: two embedded Storeys never share one.
+ */
+async function openEmbedded(dataDirSetting: string | undefined): Promise<OpenedDatabase> {
+  let own: string | undefined;
+  if (!dataDirSetting) {
+    await removeAbandonedIndexDirectories();
+    own = await mkdtemp(path.join(tmpdir(), temporaryPrefix));
+    await writeFile(path.join(own, 'owner.pid'), String(process.pid));
+  }
+  // The database in a folder of its own beside owner.pid, copied from the template unless it
+  // holds a database already (INDEX_DATA_DIR kept from an earlier start).
+  const dataDir = dataDirSetting ?? path.join(own!, 'data');
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+    await cp(await embeddedTemplate(), dataDir, { recursive: true });
+  // Loaded only for the embedded default: a deployment with DATABASE_URL never starts it.
+  const { startEmbeddedDatabase } = await import('./embedded-database.ts');
+  const embedded = await startEmbeddedDatabase(dataDir);
+  return {
+    pool: new pg.Pool(embedded.poolConfig),
+    health: async () =>
+      embedded.failure() ? "the portfolio index's embedded database has stopped" : undefined,
+    lock: processLock(),
+    conditionsLock: processLock(),
+    energyLock: processLock(),
+    closeEmbedded: async () => {
       await embedded.close();
       if (own) await rm(own, { recursive: true, force: true });
-    };
-    lock = processLock();
-    conditionsLock = processLock();
-    energyLock = processLock();
-  }
+    },
+  };
+}
+
+/**
+ * Opens the index's database and brings its schema up to date. With `url`, a real PostgreSQL;
+ * without, PGlite (PostgreSQL compiled to WebAssembly: same SQL, no install, no service), in
+ * `dataDir` or a temporary directory. Both are reached through node-postgres, so one driver and
+ * one dialect serve both (decision 0010).
+ */
+export async function openIndexDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<IndexDatabase> {
+  const opened = options.url ? openPostgres(options.url) : await openEmbedded(options.dataDir);
+  const { pool, health, lock, conditionsLock, energyLock, closeEmbedded } = opened;
   pool.on('error', () => {});
   const db = new Kysely<IndexTables>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {

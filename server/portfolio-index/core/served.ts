@@ -81,23 +81,13 @@ function withinDeadline<T>(answer: Promise<T>, ms: number, signal?: AbortSignal)
 }
 
 /**
- * Reads of the served run, each in one snapshot: a sync elsewhere that swaps runs and removes the
- * old one meanwhile cannot leave it half gone. undefined before the first sync.
+ * One read in one transaction. Its first statement reads the served run and, in the same round
+ * trip, sets what the transaction alone runs under: the statement timeout on PostgreSQL, and for
+ * a scoped read the reader role and the scope's key (the policies then answer only the scope's
+ * rows). `{ retry }` when a sync swapped runs since the scope was made for `runId`.
  */
-export function servedReads(
-  database: IndexDatabase,
-  readTimeoutMs: number,
-  scoped?: ScopedReading,
-  /** On the embedded database: every read counted, so a round's writes wait for it. */
-  readsFirst?: ReadsFirst,
-) {
-  /**
-   * One read in one transaction. Its first statement reads the served run and, in the same
-   * round trip, sets what the transaction alone runs under: the statement timeout on PostgreSQL,
-   * and for a scoped read the reader role and the scope's key (the policies then answer only the
-   * scope's rows). `{ retry }` when a sync swapped runs since the scope was made for `runId`.
-   */
-  const once = <T extends object>(
+function snapshotRead(database: IndexDatabase, readTimeoutMs: number, scoped?: ScopedReading) {
+  return <T extends object>(
     reader: IndexReader,
     read: (trx: Kysely<IndexTables>, runId: number) => Promise<T>,
     scope: { runId: number; key: string } | undefined,
@@ -122,8 +112,8 @@ export function servedReads(
         const {
           rows: [served],
         } = await sql<{ id: number; finished_at: Date | null }>`
-          select r.id, r.finished_at${settings.length > 0 ? sql`, ${sql.join(settings)}` : sql``}
-          from index_current c join index_run r on r.id = c.run_id`.execute(trx);
+        select r.id, r.finished_at${settings.length > 0 ? sql`, ${sql.join(settings)}` : sql``}
+        from index_current c join index_run r on r.id = c.run_id`.execute(trx);
         if (!served?.finished_at) return undefined;
         if (scope && served.id !== scope.runId) return { retry: served.id };
         return {
@@ -133,6 +123,20 @@ export function servedReads(
           },
         };
       });
+}
+
+/**
+ * Reads of the served run, each in one snapshot: a sync elsewhere that swaps runs and removes the
+ * old one meanwhile cannot leave it half gone. undefined before the first sync.
+ */
+export function servedReads(
+  database: IndexDatabase,
+  readTimeoutMs: number,
+  scoped?: ScopedReading,
+  /** On the embedded database: every read counted, so a round's writes wait for it. */
+  readsFirst?: ReadsFirst,
+) {
+  const once = snapshotRead(database, readTimeoutMs, scoped);
 
   /** The run the last scoped read found served: its scope rows are made before its snapshot. */
   let lastRun: number | undefined;

@@ -116,26 +116,20 @@ async function latestRanking(db: Kysely<IndexTables>, period: EnergyPeriod) {
 /** A meter that has sent nothing for this long has stopped reporting. */
 export const meterSilentAfterMs = longestQuietMs;
 
-/**
- * The served buildings' energy as the last round worked it out: the coverage of the portfolio's
- * kWh per m² (how many buildings have one, and why each other has not), and one page of a list —
- * ranked by intensity, use or change; those left out, with why; meters that stopped reporting.
- */
-export async function energyList(
+/** The served buildings counted: how many are ranked, listed out and why, and stopped meters. */
+function energyCounts(
   db: Kysely<IndexTables>,
   runId: number,
-  query: EnergyListQuery,
-  now: number,
+  period: EnergyPeriod,
+  silentSince: Date,
 ) {
-  const ranking = await latestRanking(db, query.period);
   const base = db
     .selectFrom('indexed_building as building')
     .leftJoin('energy_building as energy', (join) =>
-      join.onRef('energy.building_id', '=', 'building.id').on('energy.period', '=', query.period),
+      join.onRef('energy.building_id', '=', 'building.id').on('energy.period', '=', period),
     )
     .where('building.run_id', '=', runId);
-  const silentSince = new Date(now - meterSilentAfterMs);
-  const counts = await base
+  return base
     .select((select) => [
       select.fn.countAll<string>().as('buildings'),
       sql<string>`count(*) filter (where energy.eui is not null)`.as('ranked'),
@@ -156,32 +150,52 @@ export async function energyList(
       ),
     ])
     .executeTakeFirstOrThrow();
-  let items = energyBuildingRows(db, runId, query.period);
+}
+
+/** The buildings of one list, in its order: ranked by the sort, left out by reason, or stopped. */
+function listedBuildings(
+  items: ReturnType<typeof energyBuildingRows>,
+  query: EnergyListQuery,
+  silentSince: Date,
+) {
   if (query.list === 'ranked') {
-    items = items.where('ranked.eui', 'is not', null);
-    items =
-      query.sort === 'use'
-        ? items.orderBy('ranked.used_kwh', 'desc')
-        : query.sort === 'change'
-          ? items.orderBy(sql`ranked.change desc nulls last`)
-          : items.orderBy('ranked.eui', 'desc');
-  } else if (query.list === 'out') {
-    items = items
+    const ranked = items.where('ranked.eui', 'is not', null);
+    if (query.sort === 'use') return ranked.orderBy('ranked.used_kwh', 'desc');
+    if (query.sort === 'change') return ranked.orderBy(sql`ranked.change desc nulls last`);
+    return ranked.orderBy('ranked.eui', 'desc');
+  }
+  if (query.list === 'out')
+    return items
       .where('ranked.reason', 'is not', null)
       .orderBy(sql`array_position(${sql.val([...energyReasons])}::text[], ranked.reason)`);
-  } else {
-    // Silent the longest first, then those whose total stood still on some day.
-    items = items
-      .where((where) =>
-        where.or([
-          where('ranked.last_reading_at', '<', silentSince),
-          where('ranked.stuck_days', '>', 0),
-        ]),
-      )
-      .orderBy(sql`ranked.last_reading_at < ${silentSince} desc`)
-      .orderBy('ranked.last_reading_at', 'asc')
-      .orderBy('ranked.stuck_days', 'desc');
-  }
+  // Silent the longest first, then those whose total stood still on some day.
+  return items
+    .where((where) =>
+      where.or([
+        where('ranked.last_reading_at', '<', silentSince),
+        where('ranked.stuck_days', '>', 0),
+      ]),
+    )
+    .orderBy(sql`ranked.last_reading_at < ${silentSince} desc`)
+    .orderBy('ranked.last_reading_at', 'asc')
+    .orderBy('ranked.stuck_days', 'desc');
+}
+
+/**
+ * The served buildings' energy as the last round worked it out: the coverage of the portfolio's
+ * kWh per m² (how many buildings have one, and why each other has not), and one page of a list —
+ * ranked by intensity, use or change; those left out, with why; meters that stopped reporting.
+ */
+export async function energyList(
+  db: Kysely<IndexTables>,
+  runId: number,
+  query: EnergyListQuery,
+  now: number,
+) {
+  const ranking = await latestRanking(db, query.period);
+  const silentSince = new Date(now - meterSilentAfterMs);
+  const counts = await energyCounts(db, runId, query.period, silentSince);
+  const items = listedBuildings(energyBuildingRows(db, runId, query.period), query, silentSince);
   const rows = await items
     .orderBy('building.name')
     .orderBy('building.id')

@@ -243,6 +243,44 @@ type MeterCount = NonNullable<ReturnType<Awaited<ReturnType<typeof meterCounts>>
 type DaySums = NonNullable<ReturnType<Awaited<ReturnType<typeof sumDays>>['get']>>;
 type YearSums = NonNullable<ReturnType<Awaited<ReturnType<typeof sumYears>>['get']>>;
 
+/**
+ * The last 30 days and the 30 before, summed over a building's meters: a period is read only
+ * when every meter of the building has days in it.
+ */
+function daysOf(sum: DaySums | undefined, energyMeters: number) {
+  const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
+  const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
+  const last: PeriodSums = {
+    used: sum?.last_used ?? null,
+    read: lastMeters ? Number(sum?.last_read ?? 0) : 0,
+    complete: Number(sum?.last_complete ?? 0),
+    beyond: Number(sum?.last_beyond ?? 0),
+    covered: Number(sum?.last_covered ?? 0),
+    stuck: Number(sum?.last_stuck ?? 0),
+  };
+  const previous: PeriodSums = {
+    used: sum?.prev_used ?? null,
+    read: prevMeters ? Number(sum?.prev_read ?? 0) : 0,
+    complete: Number(sum?.prev_complete ?? 0),
+    beyond: Number(sum?.prev_beyond ?? 0),
+    covered: Number(sum?.prev_covered ?? 0),
+    stuck: Number(sum?.prev_stuck ?? 0),
+  };
+  return { last, previous };
+}
+
+/** The year, read only when every meter of the building has every month of it. */
+function monthsOf(year: YearSums | undefined, energyMeters: number): PeriodSums {
+  return {
+    used: year?.used ?? null,
+    read: Number(year?.meters ?? 0) >= energyMeters ? Number(year?.read ?? 0) : 0,
+    complete: Number(year?.complete ?? 0),
+    beyond: Number(year?.beyond ?? 0),
+    covered: Number(year?.covered ?? 0),
+    stuck: Number(year?.stuck ?? 0),
+  };
+}
+
 /** One building's two rows of the ranking: its last 30 days (against the 30 before) and year. */
 function rankingRows(
   building: ServedBuilding,
@@ -265,39 +303,13 @@ function rankingRows(
         : building.area === null || !(building.area > 0)
           ? 'no-area'
           : gap;
-  // A period is read only when every meter of the building has days in it.
-  const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
-  const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
-  const last: PeriodSums = {
-    used: sum?.last_used ?? null,
-    read: lastMeters ? Number(sum?.last_read ?? 0) : 0,
-    complete: Number(sum?.last_complete ?? 0),
-    beyond: Number(sum?.last_beyond ?? 0),
-    covered: Number(sum?.last_covered ?? 0),
-    stuck: Number(sum?.last_stuck ?? 0),
-  };
-  const previous: PeriodSums = {
-    used: sum?.prev_used ?? null,
-    read: prevMeters ? Number(sum?.prev_read ?? 0) : 0,
-    complete: Number(sum?.prev_complete ?? 0),
-    beyond: Number(sum?.prev_beyond ?? 0),
-    covered: Number(sum?.prev_covered ?? 0),
-    stuck: Number(sum?.prev_stuck ?? 0),
-  };
+  const { last, previous } = daysOf(sum, energyMeters);
   const reason = reasonOf(gapOf(last, periodDays));
   const lastWhole = energyMeters > 0 && gapOf(last, periodDays) === null;
   const compareReason: CompareReason | null = !lastWhole
     ? 'last-incomplete'
     : (gapOf(previous, periodDays) ?? (!(previous.used! > 0) ? 'nothing-before' : null));
-  const months: PeriodSums = {
-    used: year?.used ?? null,
-    // Read only when every meter of the building has every month of the year.
-    read: Number(year?.meters ?? 0) >= energyMeters ? Number(year?.read ?? 0) : 0,
-    complete: Number(year?.complete ?? 0),
-    beyond: Number(year?.beyond ?? 0),
-    covered: Number(year?.covered ?? 0),
-    stuck: Number(year?.stuck ?? 0),
-  };
+  const months = monthsOf(year, energyMeters);
   const yearReason = reasonOf(gapOf(months, read.yearDays));
   const common = {
     building_id: building.id,

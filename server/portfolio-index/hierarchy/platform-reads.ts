@@ -9,7 +9,7 @@ import {
   type SkipCounts,
   type SkipReason,
 } from '../../../src/shared/platform/records.ts';
-import { readBuildingOutlines } from '../../../src/shared/platform/outline.ts';
+import { readBuildingOutlines, type LevelOutline } from '../../../src/shared/platform/outline.ts';
 import type { PlatformPages } from '../core/platform-pages.ts';
 import type { Building, Level, Room } from './run-rows.ts';
 
@@ -104,27 +104,12 @@ const countSkip = (counts: SkipCounts, reason: SkipReason) =>
 /** The interface specification's query: buildings by name, their levels and rooms by name. */
 const specBuildingQuery = `query StoreyIndexBuilding($name: String!) { buildings(where: { name: { eq: $name } }) { id name levels { name rooms { name } } } }`;
 
-/**
- * Where the platform shows only what the spec does: per building its floors (REST, with ids and
- * areas) and, per building name, the spec's GraphQL query (levels and rooms by name). At most two
- * requests a building; a building without a name cannot be asked for and is said so.
- */
-export async function readPerBuilding(
-  pages: PlatformPages,
-  buildings: Building[],
-  unread: string[],
-  progress: (values: Record<string, unknown>) => Promise<unknown>,
-  skip: (kind: RecordKind, counts: SkipCounts) => void,
-): Promise<{
-  levels: Level[];
-  rooms: Room[];
-  levelsRead: Set<string>;
-  listedFloors: Map<string, { count: number; area: number | null }>;
-}> {
-  const levels: Level[] = [];
-  const rooms: Room[] = [];
-  const levelsRead = new Set<string>();
-  const listedFloors = new Map<string, { count: number; area: number | null }>();
+type ListedFloors = Map<string, { count: number; area: number | null }>;
+type Progress = (values: Record<string, unknown>) => Promise<unknown>;
+type Skip = (kind: RecordKind, counts: SkipCounts) => void;
+
+/** The buildings by name (the spec's query finds them only so); the nameless ones are said. */
+function buildingsByName(buildings: Building[], unread: string[]): Map<string, Building[]> {
   const byName = new Map<string, Building[]>();
   let nameless = 0;
   for (const building of buildings) {
@@ -135,7 +120,18 @@ export async function readPerBuilding(
     unread.push(
       `${nameless} ${nameless === 1 ? 'building has' : 'buildings have'} no name, so ${nameless === 1 ? 'its' : 'their'} rooms could not be read (this platform finds buildings only by name).`,
     );
+  return byName;
+}
+
+/** Each building's floors from REST: their records, and their count and summed area. */
+async function readListedFloors(
+  pages: PlatformPages,
+  buildings: Building[],
+  progress: Progress,
+  skip: Skip,
+) {
   const floorsOf = new Map<string, FloorRecord[]>();
+  const listedFloors: ListedFloors = new Map();
   let done = 0;
   let floors = 0;
   await pages.each(buildings, async (building) => {
@@ -157,13 +153,69 @@ export async function readPerBuilding(
     floors += records.length;
     if (++done % 100 === 0) await progress({ levels: floors });
   });
+  return { floorsOf, listedFloors };
+}
+
+/**
+ * A building's levels and rooms by name, as the spec's query gives them. GraphQL levels have no
+ * id here: the REST floor of the same name gives it, when only one floor has that name.
+ */
+function addOutlineLevels(
+  buildingId: string,
+  outlineLevels: readonly LevelOutline[],
+  floors: readonly FloorRecord[],
+  into: { levels: Level[]; rooms: Room[] },
+): void {
+  outlineLevels.forEach((level, position) => {
+    const named = floors.filter((floor) => floor.name === level.name);
+    const floor = named.length === 1 ? named[0] : undefined;
+    into.levels.push({
+      id: floor?.id ?? null,
+      buildingId,
+      position,
+      name: level.name,
+      area: floor?.area ?? null,
+    });
+    for (const room of level.rooms ?? [])
+      into.rooms.push({
+        id: null,
+        buildingId,
+        levelId: floor?.id ?? null,
+        levelPosition: position,
+        name: room.name,
+        area: null,
+      });
+  });
+}
+
+/**
+ * Where the platform shows only what the spec does: per building its floors (REST, with ids and
+ * areas) and, per building name, the spec's GraphQL query (levels and rooms by name). At most two
+ * requests a building; a building without a name cannot be asked for and is said so.
+ */
+export async function readPerBuilding(
+  pages: PlatformPages,
+  buildings: Building[],
+  unread: string[],
+  progress: Progress,
+  skip: Skip,
+): Promise<{
+  levels: Level[];
+  rooms: Room[];
+  levelsRead: Set<string>;
+  listedFloors: ListedFloors;
+}> {
+  const found = { levels: [] as Level[], rooms: [] as Room[] };
+  const levelsRead = new Set<string>();
+  const byName = buildingsByName(buildings, unread);
+  const { floorsOf, listedFloors } = await readListedFloors(pages, buildings, progress, skip);
   await progress({ phase: 'reading-rooms' });
   let names = 0;
   let inPart = 0;
   const nodeSkips: Partial<Record<RecordKind, SkipCounts>> = {};
   const skipNode = (kind: RecordKind) => countSkip((nodeSkips[kind] ??= {}), 'not-a-record');
   await pages.each([...byName.keys()], async (name) => {
-    if (++names % 100 === 0) await progress({ rooms: rooms.length });
+    if (++names % 100 === 0) await progress({ rooms: found.rooms.length });
     const { data: answer, partial } = await pages.graphqlInPart(
       specBuildingQuery,
       { name },
@@ -173,38 +225,14 @@ export async function readPerBuilding(
     for (const outline of readBuildingOutlines(answer, skipNode)) {
       // Not a building of the listing this run read.
       if (!floorsOf.has(outline.id)) continue;
-      const buildingId = outline.id;
-      const buildingLevels = outline.levels;
       // Platform trouble is never a data finding: a building whose levels or rooms failed to
       // come (null beside an error, or not a list) is kept with what came, and left unchecked.
       const whole =
-        buildingLevels !== null &&
-        (!partial || buildingLevels.every((level) => level.rooms !== null));
-      if (whole) levelsRead.add(buildingId);
+        outline.levels !== null &&
+        (!partial || outline.levels.every((level) => level.rooms !== null));
+      if (whole) levelsRead.add(outline.id);
       else inPart++;
-      const floors = floorsOf.get(buildingId) ?? [];
-      (buildingLevels ?? []).forEach((level, position) => {
-        // GraphQL levels have no id here: the REST floor of the same name gives it, when only
-        // one floor has that name.
-        const named = floors.filter((floor) => floor.name === level.name);
-        const floor = named.length === 1 ? named[0] : undefined;
-        levels.push({
-          id: floor?.id ?? null,
-          buildingId,
-          position,
-          name: level.name,
-          area: floor?.area ?? null,
-        });
-        for (const room of level.rooms ?? [])
-          rooms.push({
-            id: null,
-            buildingId,
-            levelId: floor?.id ?? null,
-            levelPosition: position,
-            name: room.name,
-            area: null,
-          });
-      });
+      addOutlineLevels(outline.id, outline.levels ?? [], floorsOf.get(outline.id) ?? [], found);
     }
   });
   for (const [kind, counts] of Object.entries(nodeSkips) as Array<[RecordKind, SkipCounts]>)
@@ -213,5 +241,5 @@ export async function readPerBuilding(
     unread.push(
       `${inPart} ${inPart === 1 ? "building's" : "buildings'"} levels or rooms came back only in part (the platform reported errors), so ${inPart === 1 ? 'its' : 'their'} floors and rooms are not checked until a sync reads them whole.`,
     );
-  return { levels, rooms, levelsRead, listedFloors };
+  return { ...found, levelsRead, listedFloors };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { parseQuery } from '../../http/query-parameters.ts';
@@ -22,6 +22,52 @@ const searchQuery = z.strictObject({
   limit: whole(200).pipe(z.number().min(1)).optional(),
 });
 const totalsQuery = z.strictObject({ by: z.enum(totalsGroups) });
+
+/**
+ * An admin grant, or INDEX_ADMINS by verified identity only: the subject, or an address the
+ * provider vouched for (security review M6). Without sign-in nobody is an admin unless
+ * INDEX_ADMINS names `anonymous` (M7). Worked out once per request (access/person-access.ts).
+ */
+const isAdmin = (request: FastifyRequest) => request.access.role === 'admin';
+
+/**
+ * How the index stands, and whether this person may start a sync (the dashboard offers the
+ * action only to them). Which host and process syncs is an administrator's business (third
+ * security review, L4).
+ */
+async function statusFor(index: PortfolioIndex, request: FastifyRequest, reply: FastifyReply) {
+  const status = await index.status();
+  const admin = isAdmin(request);
+  if (request.access.all || admin)
+    return {
+      ...status,
+      latest: status.latest && {
+        ...status.latest,
+        instance: admin ? status.latest.instance : null,
+      },
+      canRefresh: admin,
+    };
+  // A person who sees part of the portfolio hears its size within their scope, and nothing of
+  // the sync's progress over the whole (nor what it could not read there).
+  const counts = status.served ? await index.access.counts(readerOf(request, reply)) : undefined;
+  return {
+    ...status,
+    served:
+      status.served && counts
+        ? {
+            ...status.served,
+            sites: counts.sites,
+            buildings: counts.buildings,
+            levels: counts.levels,
+            rooms: counts.rooms,
+            unread: [],
+            skipped: {},
+          }
+        : null,
+    latest: null,
+    canRefresh: false,
+  };
+}
 
 /**
  * The hierarchy's routes (under /api/index): how the index stands, a sync on demand for admins,
@@ -55,53 +101,10 @@ export const hierarchyRoutes: FastifyPluginAsync<{
     return answer ?? notYetIndexed(reply);
   });
 
-  /**
-   * An admin grant, or INDEX_ADMINS by verified identity only: the subject, or an address the
-   * provider vouched for (security review M6). Without sign-in nobody is an admin unless
-   * INDEX_ADMINS names `anonymous` (M7). Worked out once per request (access/person-access.ts).
-   */
-  const isAdmin = (request: FastifyRequest) => request.access.role === 'admin';
   /** When this instance last started a sync on demand: one per cooldown (M7). */
   let lastManualSync = Number.NEGATIVE_INFINITY;
 
-  // Whether this person may start a sync: the dashboard offers the action only to them.
-  // Which host and process syncs is an administrator's business (third security review, L4).
-  api.get('/status', async (request, reply) => {
-    const status = await index.status();
-    const admin = isAdmin(request);
-    if (!request.access.all && !admin) {
-      // A person who sees part of the portfolio hears its size within their scope, and nothing
-      // of the sync's progress over the whole (nor what it could not read there).
-      const counts = status.served
-        ? await index.access.counts(readerOf(request, reply))
-        : undefined;
-      return {
-        ...status,
-        served:
-          status.served && counts
-            ? {
-                ...status.served,
-                sites: counts.sites,
-                buildings: counts.buildings,
-                levels: counts.levels,
-                rooms: counts.rooms,
-                unread: [],
-                skipped: {},
-              }
-            : null,
-        latest: null,
-        canRefresh: false,
-      };
-    }
-    return {
-      ...status,
-      latest: status.latest && {
-        ...status.latest,
-        instance: admin ? status.latest.instance : null,
-      },
-      canRefresh: admin,
-    };
-  });
+  api.get('/status', (request, reply) => statusFor(index, request, reply));
 
   api.post('/refresh', async (request, reply) => {
     if (!isAdmin(request))

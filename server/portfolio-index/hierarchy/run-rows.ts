@@ -154,18 +154,16 @@ interface Place {
   levelName: string | null;
 }
 
-async function writePlaces(
-  db: Kysely<IndexTables>,
-  runId: number,
+/** Every building, level and room as a place of search, with its building's and level's names. */
+function placesOf(
   buildings: Building[],
   levels: Level[],
   rooms: Room[],
   names: PlaceNames,
-  signal?: AbortSignal,
-) {
+): Place[] {
   const buildingNames = names.buildings;
   const levelNames = names.levels;
-  const places: Place[] = [
+  return [
     ...buildings.map((b) => ({
       kind: 'building' as const,
       id: b.id,
@@ -197,6 +195,18 @@ async function writePlaces(
       levelName: levelNames.get(`${r.buildingId}\u0000${r.levelPosition}`) ?? null,
     })),
   ];
+}
+
+async function writePlaces(
+  db: Kysely<IndexTables>,
+  runId: number,
+  buildings: Building[],
+  levels: Level[],
+  rooms: Room[],
+  names: PlaceNames,
+  signal?: AbortSignal,
+) {
+  const places = placesOf(buildings, levels, rooms, names);
   // Each wave in search's last order (search-queries.ts): the places of one common word ("Reception")
   // are then written side by side, so its many matches sit on few pages of the table.
   const kindOrder = { building: 0, level: 1, room: 2 } as const;

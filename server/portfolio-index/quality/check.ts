@@ -17,18 +17,8 @@ export interface DrillDownsRead {
 
 const batchRows = 5_000;
 
-/**
- * Runs the data-quality rules over a run's whole portfolio and writes their findings and every
- * building's score beside the run's other rows, before the run is served: every screen then
- * reads one answer (queries.ts). Floors and rooms come summed up from the database (room counts
- * and same-name rooms per level), so the rooms themselves never pass through memory.
- */
-export async function checkIndexedQuality(
-  db: Kysely<IndexTables>,
-  runId: number,
-  read: DrillDownsRead,
-  signal?: AbortSignal,
-): Promise<{ findings: number }> {
+/** The run's sites and buildings, as the rules read them. */
+async function readRecords(db: Kysely<IndexTables>, runId: number) {
   const sites = await db
     .selectFrom('indexed_site')
     .select(['id', 'name'])
@@ -54,9 +44,14 @@ export async function checkIndexedQuality(
     measurementCount: row.measurement_count,
     countsIncluded: row.counts_included,
   }));
-  signal?.throwIfAborted();
+  return { sites, buildings };
+}
 
-  // Room names compared as the rules compare names: trimmed, without case.
+/**
+ * Each building's levels summed up: room counts and whether two rooms share a name (compared as
+ * the rules compare names: trimmed, without case).
+ */
+async function readLevelFacts(db: Kysely<IndexTables>, runId: number) {
   const { rows: levelRows } = await sql<{
     building_id: string;
     position: number;
@@ -76,8 +71,6 @@ export async function checkIndexedQuality(
     ) r on r.building_id = l.building_id and r.level_position = l.position
     where l.run_id = ${runId}
     order by l.building_id, l.position`.execute(db);
-  signal?.throwIfAborted();
-
   const levelsOf = new Map<string, LevelFacts[]>();
   for (const row of levelRows) {
     const list = levelsOf.get(row.building_id) ?? [];
@@ -90,6 +83,25 @@ export async function checkIndexedQuality(
     });
     levelsOf.set(row.building_id, list);
   }
+  return levelsOf;
+}
+
+/**
+ * Runs the data-quality rules over a run's whole portfolio and writes their findings and every
+ * building's score beside the run's other rows, before the run is served: every screen then
+ * reads one answer (queries.ts). Floors and rooms come summed up from the database (room counts
+ * and same-name rooms per level), so the rooms themselves never pass through memory.
+ */
+export async function checkIndexedQuality(
+  db: Kysely<IndexTables>,
+  runId: number,
+  read: DrillDownsRead,
+  signal?: AbortSignal,
+): Promise<{ findings: number }> {
+  const { sites, buildings } = await readRecords(db, runId);
+  signal?.throwIfAborted();
+  const levelsOf = await readLevelFacts(db, runId);
+  signal?.throwIfAborted();
   const checked = (id: string) => read.levelsRead === 'all' || read.levelsRead.has(id);
   const drillDowns = new Map<string, BuildingDrillDown>();
   for (const building of buildings)

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { rules, scoreFormula, scoreWeights, type Severity } from './rules.ts';
+import { rules, scoreFormula, scoreWeights, type Severity } from './catalogue.ts';
 import type { IndexTables } from '../core/tables.ts';
 
 /** Where a quality answer looks: one organization, one site, or the whole portfolio. */

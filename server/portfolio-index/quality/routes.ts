@@ -13,7 +13,7 @@ import {
 } from '../core/route-helpers.ts';
 import type { PortfolioIndex } from '../portfolio-index.ts';
 import { findingGroups } from './queries.ts';
-import { rules, type RuleId } from './rules.ts';
+import { rules, type RuleId } from './catalogue.ts';
 
 const qualityScope = z.strictObject({
   organization: groupId.optional(),

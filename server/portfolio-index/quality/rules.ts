@@ -6,164 +6,7 @@
  * database, no clock.
  */
 import { displayName, siteLabel } from '../../../src/shared/labels.ts';
-
-export type Severity = 'error' | 'warning' | 'info';
-
-export interface Rule {
-  id: string;
-  severity: Severity;
-  title: string;
-  /** One line: what is wrong and why it matters. */
-  explanation: string;
-  /** The listing fields it reads (the comparison marks measures computed from them). */
-  fields: readonly string[];
-  /** Reads a building's floors and rooms, not just its record. */
-  deep: boolean;
-}
-
-export const rules = [
-  {
-    id: 'name-missing',
-    severity: 'error',
-    title: 'Name missing',
-    explanation:
-      'The building has no name, so people cannot find it and the floors cannot be looked up.',
-    fields: ['name'],
-    deep: false,
-  },
-  {
-    id: 'reference-missing',
-    severity: 'warning',
-    title: 'Reference missing',
-    explanation: 'The building has no reference id, which other systems use to match it.',
-    fields: ['referenceId'],
-    deep: false,
-  },
-  {
-    id: 'name-duplicate-in-site',
-    severity: 'warning',
-    title: 'Same name as another building on its site',
-    explanation: 'Two buildings on one site share a name, so people cannot tell them apart.',
-    fields: ['name', 'siteId'],
-    deep: false,
-  },
-  {
-    id: 'name-duplicate-in-portfolio',
-    severity: 'info',
-    title: 'Same name as a building on another site',
-    explanation: 'Another site has a building of the same name; check that is intended.',
-    fields: ['name'],
-    deep: false,
-  },
-  {
-    id: 'area-missing',
-    severity: 'error',
-    title: 'Area missing',
-    explanation: 'The area is 0 or not given, so no figure per square metre can be worked out.',
-    fields: ['area'],
-    deep: false,
-  },
-  {
-    id: 'area-per-floor-implausible',
-    severity: 'warning',
-    title: 'Implausible area per floor',
-    explanation: 'The area divided by the floors is outside what a building can have.',
-    fields: ['area', 'floorCount'],
-    deep: false,
-  },
-  {
-    id: 'area-per-space-implausible',
-    severity: 'warning',
-    title: 'Implausible area per space',
-    explanation: 'The area divided by the spaces is outside what a room can have.',
-    fields: ['area', 'spaceCount'],
-    deep: false,
-  },
-  {
-    id: 'devices-without-structure',
-    severity: 'error',
-    title: 'Devices on a building without floors or spaces',
-    explanation:
-      'Devices or measurements are counted on a building that has no floors or spaces: they cannot be placed.',
-    fields: ['deviceCount', 'measurementCount', 'floorCount', 'spaceCount'],
-    deep: false,
-  },
-  {
-    id: 'counts-not-included',
-    severity: 'info',
-    title: 'Device and measurement counts not included',
-    explanation:
-      'The platform did not include device and measurement counts, so portfolio totals leave this building out.',
-    fields: ['includesDeviceAndMeasurementCounts'],
-    deep: false,
-  },
-  {
-    id: 'floor-count-mismatch',
-    severity: 'warning',
-    title: 'Floor counts disagree',
-    explanation: "The building's floor count, its list of floors and its drill-down do not agree.",
-    fields: ['floorCount'],
-    deep: true,
-  },
-  {
-    id: 'space-count-mismatch',
-    severity: 'warning',
-    title: 'Space count disagrees with the rooms',
-    explanation: "The building's space count differs from the rooms its floors hold.",
-    fields: ['spaceCount'],
-    deep: true,
-  },
-  {
-    id: 'floor-area-sum-mismatch',
-    severity: 'warning',
-    title: "Floor areas do not add up to the building's",
-    explanation:
-      "The floors' areas add up to more or less than the building's area, beyond the tolerance.",
-    fields: ['area'],
-    deep: true,
-  },
-  {
-    id: 'floor-without-rooms',
-    severity: 'info',
-    title: 'Floor without rooms',
-    explanation: 'A floor has no rooms; check whether they are missing.',
-    fields: [],
-    deep: true,
-  },
-  {
-    id: 'room-name-duplicate',
-    severity: 'info',
-    title: 'Rooms of the same name on a floor',
-    explanation: 'Several rooms on one floor share a name; people may mix them up.',
-    fields: [],
-    deep: true,
-  },
-  {
-    id: 'site-without-buildings',
-    severity: 'info',
-    title: 'Site without buildings',
-    explanation: 'The site has no buildings this account can see.',
-    fields: [],
-    deep: false,
-  },
-] as const satisfies readonly Rule[];
-
-export type RuleId = (typeof rules)[number]['id'];
-export const ruleById: ReadonlyMap<string, Rule> = new Map(rules.map((rule) => [rule.id, rule]));
-
-/**
- * What a finding costs a building's score, by severity. A rule costs once however often it is
- * found (60 rooms sharing names on 60 floors are one note, not 60): a building with only notes
- * stays at 90 or above, one with an error is at most 75.
- */
-export const scoreWeights: Readonly<Record<Severity, number>> = { error: 25, warning: 10, info: 2 };
-
-/** The formula in words, as the quality page shows it. */
-export const scoreFormula =
-  `Each building starts at 100 and loses ${scoreWeights.error} points for each rule it breaks ` +
-  `with an error, ${scoreWeights.warning} for each warning and ${scoreWeights.info} for each note; ` +
-  'a rule counts once however often it is found, and no score goes below 0. ' +
-  "A group's score (the portfolio, an organization, a site) is the mean of its buildings' scores.";
+import { ruleById, scoreWeights, type RuleId, type Severity } from './catalogue.ts';
 
 export interface Finding {
   ruleId: RuleId;
@@ -249,14 +92,10 @@ export interface QualityInput {
   bounds?: QualityBounds | undefined;
 }
 
-/** Every rule over the whole portfolio: its findings, buildings' in listing order, then sites'. */
-export function checkPortfolio({
-  buildings,
-  sites = [],
-  drillDowns,
-  bounds = defaultBounds,
-}: QualityInput): Finding[] {
-  const findings: Finding[] = [];
+type AddFinding = (ruleId: RuleId, detail?: string, levelPosition?: number) => void;
+
+/** How many buildings carry each name in their site, and in which sites each name is. */
+function nameCounts(buildings: readonly BuildingFacts[]) {
   const inSite = new Map<string, number>();
   const inPortfolio = new Map<string, Set<string | null>>();
   for (const building of buildings) {
@@ -266,8 +105,115 @@ export function checkPortfolio({
     const name = nameKey(building.name);
     inPortfolio.set(name, (inPortfolio.get(name) ?? new Set()).add(building.siteId));
   }
+  return {
+    sameInSite: (building: BuildingFacts) =>
+      (inSite.get(`${building.siteId ?? ''}\u0000${nameKey(building.name)}`) ?? 0) > 1,
+    inSeveralSites: (building: BuildingFacts) =>
+      (inPortfolio.get(nameKey(building.name))?.size ?? 0) > 1,
+  };
+}
+
+/** The rules a building's own record answers: name, reference, area, counts. */
+function checkRecord(
+  building: BuildingFacts,
+  names: ReturnType<typeof nameCounts>,
+  bounds: QualityBounds,
+  add: AddFinding,
+): void {
+  if (blank(building.name)) add('name-missing');
+  else if (names.sameInSite(building)) add('name-duplicate-in-site');
+  else if (names.inSeveralSites(building)) add('name-duplicate-in-portfolio');
+  if (blank(building.referenceId)) add('reference-missing');
+  const area = building.area;
+  if (area === null || !(area > 0)) add('area-missing');
+  else {
+    if (building.floorCount !== null && building.floorCount > 0) {
+      const perFloor = area / building.floorCount;
+      if (perFloor < bounds.floorArea[0] || perFloor > bounds.floorArea[1])
+        add('area-per-floor-implausible', `${round(perFloor)} m² a floor`);
+    }
+    if (building.spaceCount !== null && building.spaceCount > 0) {
+      const perSpace = area / building.spaceCount;
+      if (perSpace < bounds.spaceArea[0] || perSpace > bounds.spaceArea[1])
+        add('area-per-space-implausible', `${round(perSpace)} m² a space`);
+    }
+  }
+  if (!building.countsIncluded) add('counts-not-included');
+  else if (
+    ((building.deviceCount ?? 0) > 0 || (building.measurementCount ?? 0) > 0) &&
+    (building.floorCount === 0 || building.spaceCount === 0)
+  )
+    add('devices-without-structure', `${building.deviceCount} devices`);
+}
+
+/** The floors' areas: the floor list's where it was read, else the levels' when all have one. */
+function floorAreasOf({ levels, listedFloors }: BuildingDrillDown): number | undefined {
+  if (listedFloors && listedFloors.count > 0) return listedFloors.area ?? undefined;
+  if (levels && levels.length > 0 && levels.every((level) => level.area !== null))
+    return levels.reduce((sum, level) => sum + level.area!, 0);
+  return undefined;
+}
+
+/** The rules a building's floors and rooms answer: counts against the record, areas, names. */
+function checkDrillDown(
+  building: BuildingFacts,
+  drillDown: BuildingDrillDown,
+  bounds: QualityBounds,
+  add: AddFinding,
+): void {
+  const { levels, listedFloors } = drillDown;
+  const listed = listedFloors?.count;
+  const drilled = levels?.length;
+  // A count the record does not give cannot disagree with anything.
+  if (
+    building.floorCount !== null &&
+    ((listed !== undefined && listed !== building.floorCount) ||
+      (drilled !== undefined && drilled !== building.floorCount))
+  )
+    add(
+      'floor-count-mismatch',
+      [
+        `record ${building.floorCount}`,
+        listed !== undefined ? `list ${listed}` : '',
+        drilled !== undefined ? `drill-down ${drilled}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
+  if (levels) {
+    const rooms = levels.reduce((sum, level) => sum + level.rooms, 0);
+    if (building.spaceCount !== null && rooms !== building.spaceCount)
+      add('space-count-mismatch', `record ${building.spaceCount}, rooms ${rooms}`);
+    for (const level of levels) {
+      if (level.rooms === 0) add('floor-without-rooms', displayName(level.name), level.position);
+      if (level.sameNameRooms) add('room-name-duplicate', displayName(level.name), level.position);
+    }
+  }
+  const floorAreas = floorAreasOf(drillDown);
+  const area = building.area;
+  if (
+    floorAreas !== undefined &&
+    area !== null &&
+    area > 0 &&
+    Math.abs(floorAreas - area) > area * bounds.floorSumTolerance
+  )
+    add(
+      'floor-area-sum-mismatch',
+      `floors ${areaFormat.format(Math.round(floorAreas))} m², building ${areaFormat.format(Math.round(area))} m²`,
+    );
+}
+
+/** Every rule over the whole portfolio: its findings, buildings' in listing order, then sites'. */
+export function checkPortfolio({
+  buildings,
+  sites = [],
+  drillDowns,
+  bounds = defaultBounds,
+}: QualityInput): Finding[] {
+  const findings: Finding[] = [];
+  const names = nameCounts(buildings);
   for (const building of buildings) {
-    const add = (ruleId: RuleId, detail?: string, levelPosition?: number) =>
+    const add: AddFinding = (ruleId, detail, levelPosition) =>
       findings.push({
         ruleId,
         severity: ruleById.get(ruleId)!.severity,
@@ -276,83 +222,9 @@ export function checkPortfolio({
         ...(detail ? { detail } : {}),
         ...(levelPosition === undefined ? {} : { levelPosition }),
       });
-    if (blank(building.name)) add('name-missing');
-    else {
-      const name = nameKey(building.name);
-      if ((inSite.get(`${building.siteId ?? ''}\u0000${name}`) ?? 0) > 1)
-        add('name-duplicate-in-site');
-      else if ((inPortfolio.get(name)?.size ?? 0) > 1) add('name-duplicate-in-portfolio');
-    }
-    if (blank(building.referenceId)) add('reference-missing');
-    const area = building.area;
-    if (area === null || !(area > 0)) add('area-missing');
-    else {
-      if (building.floorCount !== null && building.floorCount > 0) {
-        const perFloor = area / building.floorCount;
-        if (perFloor < bounds.floorArea[0] || perFloor > bounds.floorArea[1])
-          add('area-per-floor-implausible', `${round(perFloor)} m² a floor`);
-      }
-      if (building.spaceCount !== null && building.spaceCount > 0) {
-        const perSpace = area / building.spaceCount;
-        if (perSpace < bounds.spaceArea[0] || perSpace > bounds.spaceArea[1])
-          add('area-per-space-implausible', `${round(perSpace)} m² a space`);
-      }
-    }
-    if (!building.countsIncluded) add('counts-not-included');
-    else if (
-      ((building.deviceCount ?? 0) > 0 || (building.measurementCount ?? 0) > 0) &&
-      (building.floorCount === 0 || building.spaceCount === 0)
-    )
-      add('devices-without-structure', `${building.deviceCount} devices`);
-
+    checkRecord(building, names, bounds, add);
     const drillDown = drillDowns?.get(building.id);
-    if (!drillDown) continue;
-    const { levels, listedFloors } = drillDown;
-    const listed = listedFloors?.count;
-    const drilled = levels?.length;
-    // A count the record does not give cannot disagree with anything.
-    if (
-      building.floorCount !== null &&
-      ((listed !== undefined && listed !== building.floorCount) ||
-        (drilled !== undefined && drilled !== building.floorCount))
-    )
-      add(
-        'floor-count-mismatch',
-        [
-          `record ${building.floorCount}`,
-          listed !== undefined ? `list ${listed}` : '',
-          drilled !== undefined ? `drill-down ${drilled}` : '',
-        ]
-          .filter(Boolean)
-          .join(', '),
-      );
-    if (levels) {
-      const rooms = levels.reduce((sum, level) => sum + level.rooms, 0);
-      if (building.spaceCount !== null && rooms !== building.spaceCount)
-        add('space-count-mismatch', `record ${building.spaceCount}, rooms ${rooms}`);
-      for (const level of levels) {
-        if (level.rooms === 0) add('floor-without-rooms', displayName(level.name), level.position);
-        if (level.sameNameRooms)
-          add('room-name-duplicate', displayName(level.name), level.position);
-      }
-    }
-    // The floors' areas: the floor list's where it was read, else the levels' when all have one.
-    const floorAreas =
-      listedFloors && listedFloors.count > 0
-        ? (listedFloors.area ?? undefined)
-        : levels && levels.length > 0 && levels.every((level) => level.area !== null)
-          ? levels.reduce((sum, level) => sum + level.area!, 0)
-          : undefined;
-    if (
-      floorAreas !== undefined &&
-      area !== null &&
-      area > 0 &&
-      Math.abs(floorAreas - area) > area * bounds.floorSumTolerance
-    )
-      add(
-        'floor-area-sum-mismatch',
-        `floors ${areaFormat.format(Math.round(floorAreas))} m², building ${areaFormat.format(Math.round(area))} m²`,
-      );
+    if (drillDown) checkDrillDown(building, drillDown, bounds, add);
   }
   const withBuildings = new Set(buildings.map((building) => building.siteId));
   for (const site of sites)

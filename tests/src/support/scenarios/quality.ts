@@ -5,13 +5,15 @@
 import { HttpResponse, http } from 'msw';
 import {
   checkPortfolio,
-  rules,
-  scoreFormula,
   scoresByBuilding,
-  scoreWeights,
   type BuildingDrillDown,
   type Finding,
 } from '../../../../server/portfolio-index/quality/rules';
+import {
+  rules,
+  scoreFormula,
+  scoreWeights,
+} from '../../../../server/portfolio-index/quality/catalogue';
 import { fixture, fixtureBuildings } from './fixture';
 import { requireCsrf } from './http';
 import { indexReady } from './index-status';
