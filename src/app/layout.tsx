@@ -142,23 +142,7 @@ export function AppLayout() {
             Storey
           </Link>
           {compact ? (
-            <>
-              {signedIn ? <LazyGlobalSearch /> : null}
-              <Suspense
-                fallback={
-                  <Button color="inherit" disabled sx={{ ml: 'auto' }}>
-                    Menu
-                  </Button>
-                }
-              >
-                <CompactMenu
-                  user={userName ? { name: userName } : undefined}
-                  signedIn={signedIn}
-                  links={links}
-                  scope={me.data}
-                />
-              </Suspense>
-            </>
+            <CompactBar signedIn={signedIn} links={links} me={me.data} userName={userName} />
           ) : (
             <WideBar signedIn={signedIn} links={links} me={me.data} userName={userName} />
           )}
@@ -189,6 +173,39 @@ export function AppLayout() {
       {/* Back and Forward return to where the page was scrolled; a new page starts at its top. */}
       <ScrollRestoration />
     </Box>
+  );
+}
+
+/** The app bar below 1200 px: search, and the Menu that holds the rest (loaded when shown). */
+function CompactBar({
+  signedIn,
+  links,
+  me,
+  userName,
+}: {
+  signedIn: boolean;
+  links: ReadonlyArray<{ label: string; to: string; end: boolean }>;
+  me: ReturnType<typeof useMeWhenSignedIn>['data'];
+  userName: string | undefined;
+}) {
+  return (
+    <>
+      {signedIn ? <LazyGlobalSearch /> : null}
+      <Suspense
+        fallback={
+          <Button color="inherit" disabled sx={{ ml: 'auto' }}>
+            Menu
+          </Button>
+        }
+      >
+        <CompactMenu
+          user={userName ? { name: userName } : undefined}
+          signedIn={signedIn}
+          links={links}
+          scope={me}
+        />
+      </Suspense>
+    </>
   );
 }
 

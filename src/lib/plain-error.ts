@@ -18,25 +18,28 @@ const unreadable = {
   next: 'Retry; if it keeps happening, send the details below to your platform administrator.',
 } as const;
 
-export function plainError(error: unknown): PlainError {
-  if (!(error instanceof ApiError)) {
-    const message = error instanceof Error ? error.message : String(error);
-    // The API clients turn what they read into ApiErrors; what reaches here unwrapped is a
-    // body that broke off while read (fetch's TypeError) or JSON parsed elsewhere (SyntaxError).
-    if (error instanceof SyntaxError) return { ...unreadable, detail: message };
-    if (error instanceof TypeError) {
-      return {
-        headline: 'The connection broke before the answer was complete.',
-        next: 'Check your network connection, then retry.',
-        detail: message,
-      };
-    }
+/** An error that is not the API's, in words: a body that broke off, unreadable JSON, a bug. */
+function plainOther(error: unknown): PlainError {
+  const message = error instanceof Error ? error.message : String(error);
+  // The API clients turn what they read into ApiErrors; what reaches here unwrapped is a
+  // body that broke off while read (fetch's TypeError) or JSON parsed elsewhere (SyntaxError).
+  if (error instanceof SyntaxError) return { ...unreadable, detail: message };
+  if (error instanceof TypeError) {
     return {
-      headline: 'Something went wrong in Storey.',
-      next: 'Try again; if it keeps happening, reload the page.',
+      headline: 'The connection broke before the answer was complete.',
+      next: 'Check your network connection, then retry.',
       detail: message,
     };
   }
+  return {
+    headline: 'Something went wrong in Storey.',
+    next: 'Try again; if it keeps happening, reload the page.',
+    detail: message,
+  };
+}
+
+export function plainError(error: unknown): PlainError {
+  if (!(error instanceof ApiError)) return plainOther(error);
   const detail =
     error.status > 0 && !/\bstatus \d{3}\b/.test(error.detail)
       ? `${error.detail} (status ${error.status})`

@@ -104,6 +104,15 @@ export function BarChartCard(props: BarChartCardProps) {
   );
 }
 
+/** An axis's title: below the axis, or beside it turned upright. */
+const axisTitleOf = (value: string, position: 'insideBottom' | 'insideLeft', fill: string) => ({
+  value,
+  position,
+  fill,
+  fontSize: 12,
+  ...(position === 'insideLeft' ? { angle: -90, style: { textAnchor: 'middle' as const } } : {}),
+});
+
 /** The bars: named categories as rows, every name readable; a distribution as columns. */
 function BarsDrawing({
   title,
@@ -121,13 +130,8 @@ function BarsDrawing({
   const horizontal = layout === 'horizontal';
   const height = chartHeight(layout, data);
   const tick = { fill: palette.text.secondary, fontSize: 12 };
-  const axisTitle = (value: string, position: 'insideBottom' | 'insideLeft') => ({
-    value,
-    position,
-    fill: palette.text.secondary,
-    fontSize: 12,
-    ...(position === 'insideLeft' ? { angle: -90, style: { textAnchor: 'middle' as const } } : {}),
-  });
+  const axisTitle = (value: string, position: 'insideBottom' | 'insideLeft') =>
+    axisTitleOf(value, position, palette.text.secondary);
   const valueAxis = {
     type: 'number' as const,
     tick,

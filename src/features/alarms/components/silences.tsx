@@ -89,22 +89,20 @@ export function SilencesSection() {
   );
 }
 
-/**
- * A building page's silence: the one holding over it, with Lift, or a form to silence the
- * building (or its whole site) for a reason and a while, as during planned works.
- */
-export function BuildingSilence({
-  building,
-  site,
-  now = Date.now,
-}: {
+interface SilencePlace {
   building: { id: string; name: string };
   site: { id: string; name: string } | undefined;
   now?: () => number;
-}) {
+}
+
+/** The form that silences the building (or its whole site) for a reason and a while. */
+function SilenceForm({
+  building,
+  site,
+  now = Date.now,
+  onDone,
+}: SilencePlace & { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const silences = useQuery(silencesQueryOptions());
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [hours, setHours] = useState('4');
   const [scope, setScope] = useState<'building' | 'site'>('building');
@@ -119,11 +117,52 @@ export function BuildingSilence({
         endsAt: new Date(now() + Number(hours) * hourMs).toISOString(),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
-    onSuccess: () => {
-      setReason('');
-      setOpen(false);
-    },
+    onSuccess: onDone,
   });
+  return (
+    <ActionForm
+      label="Silence alarms"
+      action={silence}
+      button={{ text: 'Silence', variant: 'contained', disabled: reason.trim() === '' }}
+    >
+      {site ? (
+        <OutlinedNativeSelect
+          label="Silence"
+          value={scope}
+          onChange={(event) => setScope(event.target.value as 'building' | 'site')}
+        >
+          <option value="building">{building.name}</option>
+          <option value="site">Every building of {site.name}</option>
+        </OutlinedNativeSelect>
+      ) : null}
+      <OutlinedNativeSelect
+        label="For"
+        value={hours}
+        onChange={(event) => setHours(event.target.value)}
+      >
+        {durations.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </OutlinedNativeSelect>
+      <OutlinedField
+        label="Why (e.g. chiller replacement)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        sx={{ flex: 1 }}
+      />
+    </ActionForm>
+  );
+}
+
+/**
+ * A building page's silence: the one holding over it, with Lift, or a form to silence the
+ * building (or its whole site) for a reason and a while, as during planned works.
+ */
+export function BuildingSilence({ building, site, now }: SilencePlace) {
+  const silences = useQuery(silencesQueryOptions());
+  const [open, setOpen] = useState(false);
   // Drawn once the silences are known: without alarms (no index here) there is nothing to
   // silence, and a section that came and went would move the floors below it.
   if (!silences.isSuccess) return null;
@@ -148,39 +187,12 @@ export function BuildingSilence({
         </Typography>
       )}
       {open ? (
-        <ActionForm
-          label="Silence alarms"
-          action={silence}
-          button={{ text: 'Silence', variant: 'contained', disabled: reason.trim() === '' }}
-        >
-          {site ? (
-            <OutlinedNativeSelect
-              label="Silence"
-              value={scope}
-              onChange={(event) => setScope(event.target.value as 'building' | 'site')}
-            >
-              <option value="building">{building.name}</option>
-              <option value="site">Every building of {site.name}</option>
-            </OutlinedNativeSelect>
-          ) : null}
-          <OutlinedNativeSelect
-            label="For"
-            value={hours}
-            onChange={(event) => setHours(event.target.value)}
-          >
-            {durations.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </OutlinedNativeSelect>
-          <OutlinedField
-            label="Why (e.g. chiller replacement)"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            sx={{ flex: 1 }}
-          />
-        </ActionForm>
+        <SilenceForm
+          building={building}
+          site={site}
+          {...(now ? { now } : {})}
+          onDone={() => setOpen(false)}
+        />
       ) : (
         <div>
           <Button variant="outlined" sx={{ minHeight: 44 }} onClick={() => setOpen(true)}>

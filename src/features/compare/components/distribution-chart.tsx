@@ -37,6 +37,90 @@ const height = 200;
 const labelTiers = 3;
 const labelLine = 13;
 
+/** The histogram's steps, values past the 99th percentile folded into the last, and its ends. */
+function histogramSteps(values: readonly number[], spread: Spread) {
+  const bins = histogram(values, { target: 24, quantile: 0.99 });
+  const drawnBins = bins.filter((bin) => !bin.overflow);
+  const start = drawnBins[0]?.from ?? spread.min;
+  const end = drawnBins.at(-1)?.to ?? spread.max;
+  const data = [
+    ...drawnBins.map((bin) => ({ x: bin.from, count: bin.value })),
+    { x: end, count: drawnBins.at(-1)?.value ?? 0 },
+  ];
+  return { start, end, data };
+}
+
+/**
+ * A labelled line per compared building (called as a function: recharts reads its chart's
+ * direct children). Neighbours in value stand on different lines, so buildings with close values
+ * stay readable; one beyond the drawn range sits at its edge, its label saying so.
+ */
+function markerLines(markers: readonly DistributionMarker[], start: number, end: number) {
+  const tierOf = new Map(
+    [...markers]
+      .sort((a, b) => a.value - b.value)
+      .map((marker, rank) => [marker.letter, rank % labelTiers]),
+  );
+  return markers.map((marker) => (
+    <ReferenceLine
+      key={marker.letter}
+      x={Math.min(Math.max(marker.value, start), end)}
+      stroke={marker.color}
+      strokeWidth={2.5}
+      label={{
+        value: marker.value > end ? `${marker.letter} →` : marker.letter,
+        position: 'top',
+        offset: 4 + labelLine * (tierOf.get(marker.letter) ?? 0),
+        fill: marker.color,
+        fontSize: 13,
+        fontWeight: 700,
+      }}
+    />
+  ));
+}
+
+/** The value axis below, with its unit, and the count of buildings beside (called as a function). */
+function histogramAxes(
+  palette: ReturnType<typeof useChartScheme>['palette'],
+  valueLabel: string,
+  start: number,
+  end: number,
+) {
+  const tick = { fill: palette.text.secondary, fontSize: 12 };
+  return [
+    <XAxis
+      key="x"
+      dataKey="x"
+      type="number"
+      domain={[start, end]}
+      tick={tick}
+      tickFormatter={(value: number) => formatCompact(value)}
+      label={{
+        value: valueLabel,
+        position: 'insideBottom',
+        offset: -8,
+        fill: palette.text.secondary,
+        fontSize: 12,
+      }}
+    />,
+    <YAxis
+      key="y"
+      tick={tick}
+      width={48}
+      allowDecimals={false}
+      tickFormatter={(value: number) => formatCompact(value)}
+      label={{
+        value: 'Buildings',
+        angle: -90,
+        position: 'insideLeft',
+        fill: palette.text.secondary,
+        fontSize: 12,
+        style: { textAnchor: 'middle' },
+      }}
+    />,
+  ];
+}
+
 /**
  * The portfolio's distribution of one measure as a step histogram (values past the 99th percentile
  * folded into the last step), its interquartile range shaded, and a labelled line per compared
@@ -50,20 +134,7 @@ export function DistributionChart({
   description,
 }: DistributionChartProps) {
   const { palette } = useChartScheme();
-  const bins = histogram(values, { target: 24, quantile: 0.99 });
-  const drawnBins = bins.filter((bin) => !bin.overflow);
-  const start = drawnBins[0]?.from ?? spread.min;
-  const end = drawnBins.at(-1)?.to ?? spread.max;
-  const data = [
-    ...drawnBins.map((bin) => ({ x: bin.from, count: bin.value })),
-    { x: end, count: drawnBins.at(-1)?.value ?? 0 },
-  ];
-  const tick = { fill: palette.text.secondary, fontSize: 12 };
-  const tierOf = new Map(
-    [...markers]
-      .sort((a, b) => a.value - b.value)
-      .map((marker, rank) => [marker.letter, rank % labelTiers]),
-  );
+  const { start, end, data } = histogramSteps(values, spread);
   // On paper the chart is drawn for its half of the page, not for the window it was opened in.
   const printing = usePrinting() !== null;
   const chart = (
@@ -74,34 +145,7 @@ export function DistributionChart({
       accessibilityLayer={false}
     >
       <CartesianGrid stroke={palette.divider} vertical={false} />
-      <XAxis
-        dataKey="x"
-        type="number"
-        domain={[start, end]}
-        tick={tick}
-        tickFormatter={(value: number) => formatCompact(value)}
-        label={{
-          value: valueLabel,
-          position: 'insideBottom',
-          offset: -8,
-          fill: palette.text.secondary,
-          fontSize: 12,
-        }}
-      />
-      <YAxis
-        tick={tick}
-        width={48}
-        allowDecimals={false}
-        tickFormatter={(value: number) => formatCompact(value)}
-        label={{
-          value: 'Buildings',
-          angle: -90,
-          position: 'insideLeft',
-          fill: palette.text.secondary,
-          fontSize: 12,
-          style: { textAnchor: 'middle' },
-        }}
-      />
+      {histogramAxes(palette, valueLabel, start, end)}
       <ReferenceArea
         x1={Math.max(spread.q1, start)}
         x2={Math.min(spread.q3, end)}
@@ -122,26 +166,7 @@ export function DistributionChart({
         stroke={palette.text.primary}
         strokeDasharray="4 3"
       />
-      {markers.map((marker) => {
-        const beyond = marker.value > end;
-        return (
-          <ReferenceLine
-            key={marker.letter}
-            x={Math.min(Math.max(marker.value, start), end)}
-            stroke={marker.color}
-            strokeWidth={2.5}
-            label={{
-              value: beyond ? `${marker.letter} →` : marker.letter,
-              position: 'top',
-              // Neighbours in value on different lines, so buildings with close values stay readable.
-              offset: 4 + labelLine * (tierOf.get(marker.letter) ?? 0),
-              fill: marker.color,
-              fontSize: 13,
-              fontWeight: 700,
-            }}
-          />
-        );
-      })}
+      {markerLines(markers, start, end)}
     </ComposedChart>
   );
   return (

@@ -90,6 +90,67 @@ export interface PortfolioQuality {
   rules: ReadonlyMap<string, Rule>;
 }
 
+/** The portfolio's median and quartiles of each fact, over the buildings that have it. */
+function factSpreads(all: readonly Building[]) {
+  return Object.fromEntries(
+    factFields.map((field) => [
+      field,
+      spreadOf(
+        all
+          .map((building) => factValue(building, field))
+          .filter((value): value is number => value !== undefined),
+      ),
+    ]),
+  ) as Record<FactField, Spread | undefined>;
+}
+
+/**
+ * One measure across the portfolio: the values that count, ascending, their spread, and the
+ * spread within each picked building's organisation and site (buildings without one are one
+ * group each, "No site").
+ */
+function compareMeasure(
+  measure: MeasureDefinition,
+  all: readonly Building[],
+  picked: readonly Building[],
+  brokenRules: (id: string) => Rule[],
+  indexed: IndexedFigures,
+): MeasureComparison {
+  const {
+    counted,
+    withoutInputs: notComputable,
+    inDoubt,
+  } = measureAcross(measure, all, brokenRules, indexed);
+  const spreadWhere = (keep: (building: Building) => boolean) =>
+    spreadOf(counted.filter((entry) => keep(entry.building)).map((entry) => entry.value));
+  const byOrganization = new Map<string, Spread | undefined>();
+  const bySite = new Map<string, Spread | undefined>();
+  for (const building of picked) {
+    const organization = groupKey(building.organizationId);
+    if (!byOrganization.has(organization))
+      byOrganization.set(
+        organization,
+        spreadWhere((other) => groupKey(other.organizationId) === organization),
+      );
+    const site = groupKey(building.siteId);
+    if (!bySite.has(site))
+      bySite.set(
+        site,
+        spreadWhere((other) => groupKey(other.siteId) === site),
+      );
+  }
+  const values = ascending(counted.map((entry) => entry.value));
+  return {
+    measure,
+    values,
+    spread: spreadOf(values),
+    notComputable,
+    inDoubt,
+    byOrganization,
+    bySite,
+  };
+}
+
 /**
  * Everything the comparison screen shows: each picked building's measures and where they stand
  * in the portfolio, its organization and its site, from the listings; its score and the values in
@@ -113,43 +174,15 @@ export function compareBuildings(
       .map((ruleId) => quality?.rules.get(ruleId))
       .filter((rule): rule is Rule => rule !== undefined);
 
-  const comparisons: MeasureComparison[] = measures.map((measure) => {
-    const {
-      counted,
-      withoutInputs: notComputable,
-      inDoubt,
-    } = measureAcross(measure, all, brokenRules, indexed);
-    const spreadWhere = (keep: (building: Building) => boolean) =>
-      spreadOf(counted.filter((entry) => keep(entry.building)).map((entry) => entry.value));
-    const byOrganization = new Map<string, Spread | undefined>();
-    const bySite = new Map<string, Spread | undefined>();
-    for (const id of picked) {
-      const building = byId.get(id)!;
-      // Buildings without an organisation or site are one group each ("No site").
-      const organization = groupKey(building.organizationId);
-      if (!byOrganization.has(organization))
-        byOrganization.set(
-          organization,
-          spreadWhere((other) => groupKey(other.organizationId) === organization),
-        );
-      const site = groupKey(building.siteId);
-      if (!bySite.has(site))
-        bySite.set(
-          site,
-          spreadWhere((other) => groupKey(other.siteId) === site),
-        );
-    }
-    const values = ascending(counted.map((entry) => entry.value));
-    return {
+  const comparisons = measures.map((measure) =>
+    compareMeasure(
       measure,
-      values,
-      spread: spreadOf(values),
-      notComputable,
-      inDoubt,
-      byOrganization,
-      bySite,
-    };
-  });
+      all,
+      picked.map((id) => byId.get(id)!),
+      brokenRules,
+      indexed,
+    ),
+  );
 
   const compared = picked.map((id, index): ComparedBuilding => {
     const building = byId.get(id)!;
@@ -177,20 +210,9 @@ export function compareBuildings(
     };
   });
 
-  const facts = Object.fromEntries(
-    factFields.map((field) => [
-      field,
-      spreadOf(
-        all
-          .map((building) => factValue(building, field))
-          .filter((value): value is number => value !== undefined),
-      ),
-    ]),
-  ) as Record<FactField, Spread | undefined>;
-
   return {
     compared,
-    facts,
+    facts: factSpreads(all),
     unknownIds: unique.filter((id) => !byId.has(id)),
     extraIds: known.slice(compareLetters.length),
     measures: comparisons,

@@ -50,6 +50,67 @@ async function downloadAttention(filter: AttentionFilter, bands: ComfortBands | 
   downloadCsv(attentionCsvName(filter), await toCsv(csv.header, csv.rows));
 }
 
+/** The list's filters (measurement, site, order, one building) and its export. */
+function AttentionFilters({
+  view,
+  filter,
+  sites,
+  buildingName,
+  canExport,
+  onExport,
+}: {
+  view: UrlView<(typeof attentionViewKeys)[number]>;
+  filter: AttentionFilter;
+  sites: Parameters<typeof siteFilterOptions>[0];
+  buildingName: string | undefined;
+  canExport: boolean;
+  onExport: () => void;
+}) {
+  return (
+    <Stack
+      component="search"
+      aria-label="Filter rooms"
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+    >
+      <NativeSelectFilter
+        label="Measurement"
+        allLabel="All measurements"
+        value={filter.kind ?? ''}
+        options={Object.entries(kindLabels)}
+        onChange={(kind) => view.change({ kind })}
+      />
+      <NativeSelectFilter
+        label="Site"
+        allLabel="All sites"
+        value={filter.site ?? ''}
+        options={siteFilterOptions(sites)}
+        onChange={(site) => view.change({ site })}
+      />
+      <NativeSelectFilter
+        label="Order"
+        allLabel="Worst first"
+        value={filter.sort ?? ''}
+        options={[['longest', 'Longest out of band first']]}
+        onChange={(sort) => view.change({ sort })}
+      />
+      {filter.building ? (
+        <Chip
+          label={`Building: ${buildingName}`}
+          onClick={() => view.change({ building: undefined })}
+          onDelete={() => view.change({ building: undefined })}
+          aria-label={`Showing one building, ${buildingName}; remove to show all`}
+        />
+      ) : null}
+      <Button variant="outlined" disabled={!canExport} onClick={onExport}>
+        Export CSV
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * /attention: the rooms of the whole portfolio out of their comfort band now, worst first, with
  * how long each has been out. The server reads the platform's current values on a schedule within
@@ -75,8 +136,6 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
     }
   };
 
-  const buildingName = chosenBuildingName(filter, attention.data?.readings);
-
   return (
     <Stack spacing={3}>
       <PageTitle title="Needs attention now" freshness={attention.data ? [attention] : undefined} />
@@ -84,51 +143,14 @@ export function AttentionPage({ view }: { view: UrlView<(typeof attentionViewKey
         <ConditionsUnavailable feature={currentValues} />
       ) : null}
       {capabilities.isError ? <BandsFailed capabilities={capabilities} /> : null}
-      <Stack
-        component="search"
-        aria-label="Filter rooms"
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-      >
-        <NativeSelectFilter
-          label="Measurement"
-          allLabel="All measurements"
-          value={filter.kind ?? ''}
-          options={Object.entries(kindLabels)}
-          onChange={(kind) => view.change({ kind })}
-        />
-        <NativeSelectFilter
-          label="Site"
-          allLabel="All sites"
-          value={filter.site ?? ''}
-          options={siteFilterOptions(sites.data)}
-          onChange={(site) => view.change({ site })}
-        />
-        <NativeSelectFilter
-          label="Order"
-          allLabel="Worst first"
-          value={filter.sort ?? ''}
-          options={[['longest', 'Longest out of band first']]}
-          onChange={(sort) => view.change({ sort })}
-        />
-        {filter.building ? (
-          <Chip
-            label={`Building: ${buildingName}`}
-            onClick={() => view.change({ building: undefined })}
-            onDelete={() => view.change({ building: undefined })}
-            aria-label={`Showing one building, ${buildingName}; remove to show all`}
-          />
-        ) : null}
-        <Button
-          variant="outlined"
-          disabled={!attention.data || attention.data.total === 0}
-          onClick={() => void exportRows()}
-        >
-          Export CSV
-        </Button>
-      </Stack>
+      <AttentionFilters
+        view={view}
+        filter={filter}
+        sites={sites.data}
+        buildingName={chosenBuildingName(filter, attention.data?.readings)}
+        canExport={attention.data !== undefined && attention.data.total > 0}
+        onExport={() => void exportRows()}
+      />
       <Typography variant="body2" color="text.secondary">
         {filter.sort === 'longest'
           ? 'Longest out of band first: the rooms that left their band earliest lead.'

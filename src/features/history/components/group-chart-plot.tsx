@@ -35,22 +35,7 @@ function tickFormatter(range: { from: number; to: number }, timeZone: string) {
 /** Where a band with one side open ends: beyond any reading, so it fills to the chart's edge. */
 const openBandEdge = 1e12;
 
-/** The chart itself: the band behind, the axes, the spread where lines are banded, the lines. */
-export function ChartDrawing({
-  data,
-  band,
-  bandHours,
-  range,
-  timeZone,
-  period,
-  spreadOf,
-  drawnLines,
-  several,
-  title,
-  palette,
-  formatValue,
-  formatTime,
-}: {
+interface ChartDrawingProps {
   data: ReturnType<typeof rowsForDrawing>;
   band: BandLimits | undefined;
   bandHours: ReadonlyArray<{ from: number; to: number }>;
@@ -65,7 +50,92 @@ export function ChartDrawing({
   palette: Palette;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
-}) {
+}
+
+/*
+ * The parts below are called as functions, not rendered as components: recharts reads its
+ * chart's direct children.
+ */
+
+/**
+ * Behind the lines: what "in band" means, so time out of it shows at a glance, in the hours it
+ * applies (the site's clock). An open side reaches past the axis, clipped to the chart (never
+ * widening it).
+ */
+function bandAreas({ band, bandHours, palette }: ChartDrawingProps) {
+  if (!band) return null;
+  return bandHours.map((hours) => (
+    <ReferenceArea
+      key={hours.from}
+      x1={hours.from}
+      x2={hours.to}
+      y1={band.low ?? -openBandEdge}
+      y2={band.high ?? openBandEdge}
+      fill={palette.success.main}
+      fillOpacity={0.1}
+      stroke="none"
+      ifOverflow="hidden"
+    />
+  ));
+}
+
+function valueTooltip({ formatTime, formatValue, several, title, palette }: ChartDrawingProps) {
+  return (
+    <Tooltip
+      labelFormatter={(time) => formatTime(Number(time))}
+      formatter={(value, name) => [
+        // The band's spread is a pair: lowest and highest.
+        Array.isArray(value)
+          ? `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`
+          : formatValue(Number(value)),
+        several ? name : title,
+      ]}
+      contentStyle={{
+        background: palette.background.paper,
+        borderColor: palette.divider,
+      }}
+      labelStyle={{ color: palette.text.primary }}
+    />
+  );
+}
+
+function spreadArea({ spreadOf, palette }: ChartDrawingProps) {
+  if (spreadOf === undefined) return null;
+  return (
+    <Area
+      name={`Spread of ${spreadOf} series`}
+      type="linear"
+      dataKey="spread"
+      stroke="none"
+      fill={palette.text.secondary}
+      fillOpacity={0.18}
+      isAnimationActive={false}
+      connectNulls={false}
+      activeDot={false}
+    />
+  );
+}
+
+function seriesLines({ drawnLines, period }: ChartDrawingProps) {
+  return drawnLines.map((line) => (
+    <Line
+      key={line.key}
+      name={line.name}
+      type={period ? 'stepAfter' : 'linear'}
+      dataKey={line.dataKey}
+      stroke={line.stroke}
+      strokeWidth={line.width ?? 1.5}
+      {...(line.dashed ? { strokeDasharray: '4 3', strokeOpacity: 0.7 } : {})}
+      dot={false}
+      isAnimationActive={false}
+      connectNulls={false}
+    />
+  ));
+}
+
+/** The chart itself: the band behind, the axes, the spread where lines are banded, the lines. */
+export function ChartDrawing(props: ChartDrawingProps) {
+  const { data, range, timeZone, period, palette } = props;
   const tick = { fill: palette.text.secondary, fontSize: 12 };
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -75,24 +145,7 @@ export function ChartDrawing({
         accessibilityLayer={false}
       >
         <CartesianGrid stroke={palette.divider} vertical={false} />
-        {band
-          ? // Behind the lines: what "in band" means, so time out of it shows at a glance,
-            // in the hours it applies (the site's clock). An open side reaches past the axis,
-            // clipped to the chart (never widening it).
-            bandHours.map((hours) => (
-              <ReferenceArea
-                key={hours.from}
-                x1={hours.from}
-                x2={hours.to}
-                y1={band.low ?? -openBandEdge}
-                y2={band.high ?? openBandEdge}
-                fill={palette.success.main}
-                fillOpacity={0.1}
-                stroke="none"
-                ifOverflow="hidden"
-              />
-            ))
-          : null}
+        {bandAreas(props)}
         <XAxis
           dataKey="time"
           type="number"
@@ -110,48 +163,9 @@ export function ChartDrawing({
           domain={period ? [0, 'auto'] : ['auto', 'auto']}
           tickFormatter={(value: number) => formatCompact(value)}
         />
-        <Tooltip
-          labelFormatter={(time) => formatTime(Number(time))}
-          formatter={(value, name) => [
-            // The band's spread is a pair: lowest and highest.
-            Array.isArray(value)
-              ? `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`
-              : formatValue(Number(value)),
-            several ? name : title,
-          ]}
-          contentStyle={{
-            background: palette.background.paper,
-            borderColor: palette.divider,
-          }}
-          labelStyle={{ color: palette.text.primary }}
-        />
-        {spreadOf !== undefined ? (
-          <Area
-            name={`Spread of ${spreadOf} series`}
-            type="linear"
-            dataKey="spread"
-            stroke="none"
-            fill={palette.text.secondary}
-            fillOpacity={0.18}
-            isAnimationActive={false}
-            connectNulls={false}
-            activeDot={false}
-          />
-        ) : null}
-        {drawnLines.map((line) => (
-          <Line
-            key={line.key}
-            name={line.name}
-            type={period ? 'stepAfter' : 'linear'}
-            dataKey={line.dataKey}
-            stroke={line.stroke}
-            strokeWidth={line.width ?? 1.5}
-            {...(line.dashed ? { strokeDasharray: '4 3', strokeOpacity: 0.7 } : {})}
-            dot={false}
-            isAnimationActive={false}
-            connectNulls={false}
-          />
-        ))}
+        {valueTooltip(props)}
+        {spreadArea(props)}
+        {seriesLines(props)}
       </ComposedChart>
     </ResponsiveContainer>
   );

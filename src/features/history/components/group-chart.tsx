@@ -38,20 +38,7 @@ export const namedInBand = 4;
 const shifted = (points: readonly { time: number; value: number }[], shiftMs: number) =>
   points.map((point) => ({ time: point.time + shiftMs, value: point.value }));
 
-export function GroupChart({
-  group,
-  seriesById,
-  previousById,
-  previous,
-  scheme,
-  range,
-  palette,
-  band,
-  schedule,
-  timeZone,
-  formatValue,
-  formatTime,
-}: {
+interface GroupChartProps {
   band: BandLimits | undefined;
   schedule: ComfortSchedule | undefined;
   timeZone: string;
@@ -64,14 +51,18 @@ export function GroupChart({
   palette: Palette;
   formatValue: (value: number) => string;
   formatTime: (time: number) => string;
-}) {
+}
+
+/** What one chart draws and says: its title, lines, the band's hours and its description. */
+function useGroupChart(props: GroupChartProps) {
+  const { group, range, band, schedule, previous } = props;
   const { kind, members } = group;
   // A cumulative meter is drawn as use per hour, day, week or month, not as its running total.
   const period = kind?.cumulative ? consumptionPeriod(range) : undefined;
   const { lines, data, named, summary, beforeSummary } = useChartLines(
     group,
-    seriesById,
-    previousById,
+    props.seriesById,
+    props.previousById,
     previous,
     range,
     period,
@@ -81,9 +72,7 @@ export function GroupChart({
     () => (!band ? [] : schedule ? comfortIntervals(range, schedule) : [range]),
     [band, schedule, range],
   );
-  const drawnLines = drawnLinesOf(lines, named, previous, scheme, palette);
   const title = period ? `${group.title}, use per ${period}` : group.title;
-  const several = members.length > 1;
   const leftOut = lines.flatMap((line) =>
     line.implausible.map((point) => ({ point, source: line.member.source })),
   );
@@ -98,33 +87,50 @@ export function GroupChart({
     previous,
     band,
     schedule,
-    formatValue,
+    formatValue: props.formatValue,
   });
+  const drawnLines = drawnLinesOf(lines, named, previous, props.scheme, props.palette);
+  return { period, lines, data, named, bandHours, title, leftOut, describe, drawnLines };
+}
+
+/**
+ * The chart's title, and which sensor when it draws one: its device's name, not the
+ * measurement's id (the walk found raw ids in the titles); the id stays in the table and the CSV.
+ */
+function ChartCaption({ title, group }: { title: string; group: SeriesGroup }) {
+  const only = group.members.length === 1 ? group.members[0]! : undefined;
+  return (
+    <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
+      {title}
+      {!only?.source || only.source === title ? null : (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          {only.source}
+        </Typography>
+      )}
+    </Typography>
+  );
+}
+
+export function GroupChart(props: GroupChartProps) {
+  const { band, schedule, previous, scheme, palette, formatValue, formatTime } = props;
+  const chart = useGroupChart(props);
+  const { lines, named, title } = chart;
   return (
     <Paper variant="outlined" component="figure" sx={{ p: 2, m: 0 }}>
-      <Typography variant="subtitle2" component="figcaption" sx={{ mb: 1 }}>
-        {title}
-        {several || !members[0]!.source || members[0]!.source === title ? null : (
-          // Which sensor: its device's name, not the measurement's id (the walk found raw ids
-          // in the titles); the id stays in the table and the CSV.
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-            {members[0]!.source}
-          </Typography>
-        )}
-      </Typography>
-      <Box role="img" aria-label={describe} sx={{ height: 180 }}>
+      <ChartCaption title={title} group={props.group} />
+      <Box role="img" aria-label={chart.describe} sx={{ height: 180 }}>
         {/* Drawn as it comes near: a floor has a chart per kind, thousands of pixels of them. */}
         <WhenNear placeholder={null}>
           <ChartDrawing
-            data={data}
+            data={chart.data}
             band={band}
-            bandHours={bandHours}
-            range={range}
-            timeZone={timeZone}
-            period={period}
+            bandHours={chart.bandHours}
+            range={props.range}
+            timeZone={props.timeZone}
+            period={chart.period}
             spreadOf={named ? lines.length : undefined}
-            drawnLines={drawnLines}
-            several={several}
+            drawnLines={chart.drawnLines}
+            several={props.group.members.length > 1}
             title={title}
             palette={palette}
             formatValue={formatValue}
@@ -139,7 +145,7 @@ export function GroupChart({
         previous={previous}
         lines={lines}
         named={named}
-        leftOut={leftOut}
+        leftOut={chart.leftOut}
         scheme={scheme}
         palette={palette}
         formatValue={formatValue}

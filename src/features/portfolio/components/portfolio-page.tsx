@@ -36,6 +36,37 @@ function ChartsPlaceholder() {
   );
 }
 
+/** The page while the buildings load, when they failed, or when the account sees none. */
+function PortfolioNotShown({
+  buildings,
+  listed,
+}: {
+  buildings: PortfolioModel['buildings'];
+  listed: boolean;
+}) {
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        Portfolio
+      </Typography>
+      {listed ? (
+        <EmptyState title="This account sees no buildings">
+          The platform answered, but none of its buildings are shared with Storey's service account.
+          Ask your platform administrator to grant access.
+        </EmptyState>
+      ) : buildings.isError ? (
+        <ErrorState
+          what="the buildings"
+          error={buildings.error}
+          onRetry={() => void buildings.refetch()}
+        />
+      ) : (
+        <LoadingSkeleton label="Loading the portfolio" rows={10} />
+      )}
+    </Stack>
+  );
+}
+
 export function PortfolioPage({
   view,
   onOpenBuilding: openBuilding,
@@ -50,43 +81,11 @@ export function PortfolioPage({
   const model = usePortfolioModel(view);
   const { buildings, sites, quality, state, update, totals, filtered, filtering } = model;
 
-  const header = (
-    <Typography variant="h4" component="h1">
-      Portfolio
-    </Typography>
-  );
   // Loading and failure keep the page's title: people see where they are and what is wrong.
   // A failed refresh keeps the figures already shown (marked stale by DataFreshness).
   const { listing } = model;
-  if (listing === undefined && !buildings.isError)
-    return (
-      <Stack spacing={3}>
-        {header}
-        <LoadingSkeleton label="Loading the portfolio" rows={10} />
-      </Stack>
-    );
-  if (listing === undefined)
-    return (
-      <Stack spacing={3}>
-        {header}
-        <ErrorState
-          what="the buildings"
-          error={buildings.error}
-          onRetry={() => void buildings.refetch()}
-        />
-      </Stack>
-    );
-  if (listing.length === 0) {
-    return (
-      <Stack spacing={3}>
-        {header}
-        <EmptyState title="This account sees no buildings">
-          The platform answered, but none of its buildings are shared with Storey's service account.
-          Ask your platform administrator to grant access.
-        </EmptyState>
-      </Stack>
-    );
-  }
+  if (listing === undefined || listing.length === 0)
+    return <PortfolioNotShown buildings={buildings} listed={listing !== undefined} />;
 
   return (
     <Stack spacing={3}>
