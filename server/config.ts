@@ -26,7 +26,6 @@ import type {
  */
 export { ConfigError } from './config/config-error.ts';
 export { defaultHistoryMaxDays, requiredPlatformVariables } from './config/environment.ts';
-export { decodeSessionSecret } from './config/session-secret.ts';
 export type * from './config/settings.ts';
 
 /** The grants of the embedded default's demo people (their ids are the emulator's default seed's). */

@@ -50,6 +50,8 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'format', command: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
+  // Files, exports and dependencies nothing uses (knip; its settings are package.json's "knip").
+  { name: 'dead code', command: ['npx', 'knip', '--no-progress'] },
   { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'vitest',

@@ -391,4 +391,3 @@ export function notificationOutbox(db: Kysely<IndexTables>) {
     recent: (limit: number) => recentMessages(db, limit),
   };
 }
-export type NotificationOutbox = ReturnType<typeof notificationOutbox>;

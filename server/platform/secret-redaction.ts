@@ -84,13 +84,3 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
     },
   };
 }
-
-/** The same masking for a text read whole (error bodies, log lines). */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of new Set(secrets)) {
-    if (secret.length >= minimumSecretLength)
-      result = result.split(secret).join(mask.padEnd(secret.length, '*').slice(0, secret.length));
-  }
-  return result;
-}

@@ -171,7 +171,6 @@ export const floorsNowSchema = z.object({
     }),
   ),
 });
-export type FloorsNowAnswer = z.infer<typeof floorsNowSchema>;
 
 export const floorsNowQueryOptions = (buildingId: string) =>
   queryOptions({

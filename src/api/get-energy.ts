@@ -134,7 +134,6 @@ export const energyIntensitiesSchema = z.object({
   period: z.nullable(energyPeriodSchema),
   buildings: z.array(z.object({ id: z.string(), intensity: z.number() })),
 });
-export type EnergyIntensities = z.infer<typeof energyIntensitiesSchema>;
 
 export const energyIntensitiesQueryOptions = () =>
   queryOptions({

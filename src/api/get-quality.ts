@@ -98,7 +98,6 @@ export const buildingQualitySchema = z.object({
   checked: z.boolean(),
   findings: z.array(findingSchema),
 });
-export type BuildingQuality = z.infer<typeof buildingQualitySchema>;
 
 export const qualityScoresSchema = z.object({
   asOf: z.string(),

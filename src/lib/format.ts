@@ -23,7 +23,7 @@ export const formatKnown = (value: number | null, format: (value: number) => str
   value === null ? unknownValue : format(value);
 export const areaUnit = clientConfig.areaUnit;
 
-export { displayName, groupKey, noGroupKey, organizationLabel, siteLabel } from '@/shared/labels';
+export { displayName, groupKey, organizationLabel, siteLabel } from '@/shared/labels';
 
 const relative = {
   long: new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }),

@@ -3,4 +3,3 @@ import type { introspection } from './graphql-env.d.ts';
 
 /** Documents typed from server/emulator/schema.graphql (regenerate with `npm run gql:generate`). */
 export const graphql = initGraphQLTada<{ introspection: introspection }>();
-export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';

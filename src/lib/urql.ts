@@ -9,7 +9,7 @@ import { requestPolicyExchange } from '@urql/exchange-request-policy';
 import { retryExchange } from '@urql/exchange-retry';
 import { ApiError, apiHeaders, fetchFromBff } from './api-client';
 
-export { Provider as GraphqlClientProvider, useClient, useQuery } from 'urql';
+export { Provider as GraphqlClientProvider, useQuery } from 'urql';
 export type { Client as GraphqlClient } from '@urql/core';
 
 /** An answer is read again in the background after this long (as REST listings are). */

@@ -9,7 +9,8 @@ import {
   type UnhandledError,
 } from '../support/run-summary';
 import { overAQuarter, type TestTiming } from '../support/test-timings-reporter';
-import { UnhandledErrorsReporter } from '../support/unhandled-errors-reporter';
+// Vitest loads a reporter by its default export; the test reads it the same way.
+import UnhandledErrorsReporter from '../support/unhandled-errors-reporter';
 
 describe("npm test's summary", () => {
   it('names each failed Vitest test and why, and a file that failed to run', () => {

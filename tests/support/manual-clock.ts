@@ -8,4 +8,3 @@ export function createManualClock(start = Date.UTC(2026, 10, 22, 9, 0, 0)) {
     },
   };
 }
-export type ManualClock = ReturnType<typeof createManualClock>;

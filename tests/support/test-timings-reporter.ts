@@ -22,7 +22,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Where `npm test` (tests/run-all.ts) writes and reads them. */
 export const testTimingsFile = path.join(root, 'test-results/vitest-timings.json');
 
-export class TestTimingsReporter implements Reporter {
+class TestTimingsReporter implements Reporter {
   private readonly outputFile: string;
 
   /** Vitest passes a reporter named on its command line an options object (empty there). */

@@ -23,7 +23,7 @@ export const unhandledErrorsFile = path.resolve(
   '../../test-results/vitest-unhandled.json',
 );
 
-export class UnhandledErrorsReporter implements Reporter {
+class UnhandledErrorsReporter implements Reporter {
   private readonly outputFile: string;
 
   /** Vitest passes a reporter named on its command line an options object (empty there). */

@@ -119,7 +119,6 @@ export const buildingAudience = z.object({
     z.object({ sub: z.string(), name: z.nullable(z.string()), via: z.array(z.string()) }),
   ),
 });
-export type BuildingAudience = z.infer<typeof buildingAudience>;
 
 /** GET /api/admin/access/audit: grant changes and sessions ended, newest first. */
 export const accessAudit = z.object({

@@ -181,7 +181,6 @@ export type AlarmSilence = z.infer<typeof alarmSilence>;
 
 /** GET /api/alarms/silences: the silences over places the person may see. */
 export const silenceList = z.object({ items: z.array(alarmSilence) });
-export type SilenceList = z.infer<typeof silenceList>;
 
 const clockTime = /^([01]\d|2[0-3]):[0-5]\d$/;
 

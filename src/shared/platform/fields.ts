@@ -64,9 +64,6 @@ export const optionalArea = z.catch(
 
 export const optionalBoolean = z.catch(z.nullable(z.boolean()), null);
 
-/** A number of any size (a reading); `NaN` and infinities are not numbers in JSON anyway. */
-export const optionalNumber = z.catch(z.nullable(z.number()), null);
-
 /** An IANA time zone this runtime knows ("Europe/London"); an unknown one is no time zone. */
 export const optionalTimeZone = z.catch(
   z.nullable(
