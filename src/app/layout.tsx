@@ -176,18 +176,16 @@ export function AppLayout() {
   );
 }
 
-/** The app bar below 1200 px: search, and the Menu that holds the rest (loaded when shown). */
-function CompactBar({
-  signedIn,
-  links,
-  me,
-  userName,
-}: {
+/** What either app bar shows: where to go, who is signed in and what they may see. */
+interface BarProps {
   signedIn: boolean;
   links: ReadonlyArray<{ label: string; to: string; end: boolean }>;
   me: ReturnType<typeof useMeWhenSignedIn>['data'];
   userName: string | undefined;
-}) {
+}
+
+/** The app bar below 1200 px: search, and the Menu that holds the rest (loaded when shown). */
+function CompactBar({ signedIn, links, me, userName }: BarProps) {
   return (
     <>
       {signedIn ? <LazyGlobalSearch /> : null}
@@ -213,17 +211,7 @@ function CompactBar({
  * The app bar from 1200 px: the main links, search, scope, scheme and account in one line. Where
  * to go is shown to people who may go there: not on the sign-in screen.
  */
-function WideBar({
-  signedIn,
-  links,
-  me,
-  userName,
-}: {
-  signedIn: boolean;
-  links: ReadonlyArray<{ label: string; to: string; end: boolean }>;
-  me: ReturnType<typeof useMeWhenSignedIn>['data'];
-  userName: string | undefined;
-}) {
+function WideBar({ signedIn, links, me, userName }: BarProps) {
   return (
     <>
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>

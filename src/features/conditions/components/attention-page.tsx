@@ -18,6 +18,7 @@ import {
 } from '@/api/get-attention';
 import { useCapabilities } from '@/api/get-capabilities';
 import { useSites } from '@/api/get-sites';
+import { FilterBar } from '@/components/filter-bar';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
 import {
@@ -67,14 +68,7 @@ function AttentionFilters({
   onExport: () => void;
 }) {
   return (
-    <Stack
-      component="search"
-      aria-label="Filter rooms"
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      useFlexGap
-      sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-    >
+    <FilterBar label="Filter rooms">
       <NativeSelectFilter
         label="Measurement"
         allLabel="All measurements"
@@ -107,7 +101,7 @@ function AttentionFilters({
       <Button variant="outlined" disabled={!canExport} onClick={onExport}>
         Export CSV
       </Button>
-    </Stack>
+    </FilterBar>
   );
 }
 

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCapabilities } from '@/api/get-capabilities';
 import { energyQueryOptions, type Energy } from '@/api/get-energy';
 import type { EnergyListQuery } from '@/shared/contracts/energy';
+import { FilterBar } from '@/components/filter-bar';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@/components/query-states';
@@ -56,14 +57,7 @@ export function EnergyPage({
           Energy is not shown: {history.reason ?? 'the platform does not offer historical values'}.
         </Alert>
       ) : null}
-      <Stack
-        component="search"
-        aria-label="Choose a list"
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-      >
+      <FilterBar label="Choose a list">
         <NativeSelectFilter
           label="Period"
           allLabel="Last 30 days"
@@ -97,7 +91,7 @@ export function EnergyPage({
           options={[['kbtu-ft2', intensityUnits['kbtu-ft2'].label]]}
           onChange={(value) => onChange({ unit: value })}
         />
-      </Stack>
+      </FilterBar>
       {energy.isError ? (
         <ErrorState
           what="the portfolio's energy"

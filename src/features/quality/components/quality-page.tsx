@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { fetchAllFindings } from '@/api/get-quality';
+import { FilterBar } from '@/components/filter-bar';
 import { LazyBarChartCard, preloadCharts } from '@/components/charts/lazy-bar-chart-card';
 import { NativeSelectFilter } from '@/components/native-select-filter';
 import { PageTitle } from '@/components/page-title';
@@ -168,12 +169,7 @@ function IssueFilters({ model, onExport }: { model: QualityModel; onExport: () =
   const { filter, group } = model.state;
   const rules = model.summary.data?.rules ?? [];
   return (
-    <Stack
-      component="search"
-      aria-label="Filter issues"
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-    >
+    <FilterBar label="Filter issues">
       <NativeSelectFilter
         label="Rule"
         allLabel="All rules"
@@ -217,7 +213,7 @@ function IssueFilters({ model, onExport }: { model: QualityModel; onExport: () =
       <Button variant="outlined" disabled={total === 0} onClick={onExport}>
         Export CSV
       </Button>
-    </Stack>
+    </FilterBar>
   );
 }
 
