@@ -244,29 +244,21 @@ type DaySums = NonNullable<ReturnType<Awaited<ReturnType<typeof sumDays>>['get']
 type YearSums = NonNullable<ReturnType<Awaited<ReturnType<typeof sumYears>>['get']>>;
 
 /**
- * The last 30 days and the 30 before, summed over a building's meters: a period is read only
- * when every meter of the building has days in it.
+ * The last 30 days (`last`) or the 30 before (`prev`), summed over a building's meters: a period
+ * is read only when every meter of the building has days in it.
  */
-function daysOf(sum: DaySums | undefined, energyMeters: number) {
-  const lastMeters = Number(sum?.last_meters ?? 0) >= energyMeters;
-  const prevMeters = Number(sum?.prev_meters ?? 0) >= energyMeters;
-  const last: PeriodSums = {
-    used: sum?.last_used ?? null,
-    read: lastMeters ? Number(sum?.last_read ?? 0) : 0,
-    complete: Number(sum?.last_complete ?? 0),
-    beyond: Number(sum?.last_beyond ?? 0),
-    covered: Number(sum?.last_covered ?? 0),
-    stuck: Number(sum?.last_stuck ?? 0),
-  };
-  const previous: PeriodSums = {
-    used: sum?.prev_used ?? null,
-    read: prevMeters ? Number(sum?.prev_read ?? 0) : 0,
-    complete: Number(sum?.prev_complete ?? 0),
-    beyond: Number(sum?.prev_beyond ?? 0),
-    covered: Number(sum?.prev_covered ?? 0),
-    stuck: Number(sum?.prev_stuck ?? 0),
-  };
-  return { last, previous };
+function daysOf(sum: DaySums | undefined, period: 'last' | 'prev', energyMeters: number) {
+  type Column = 'meters' | 'used' | 'read' | 'complete' | 'beyond' | 'covered' | 'stuck';
+  const field = (name: Column) => sum?.[`${period}_${name}` as const];
+  const everyMeter = Number(field('meters') ?? 0) >= energyMeters;
+  return {
+    used: sum?.[`${period}_used` as const] ?? null,
+    read: everyMeter ? Number(field('read') ?? 0) : 0,
+    complete: Number(field('complete') ?? 0),
+    beyond: Number(field('beyond') ?? 0),
+    covered: Number(field('covered') ?? 0),
+    stuck: Number(field('stuck') ?? 0),
+  } satisfies PeriodSums;
 }
 
 /** The year, read only when every meter of the building has every month of it. */
@@ -303,7 +295,8 @@ function rankingRows(
         : building.area === null || !(building.area > 0)
           ? 'no-area'
           : gap;
-  const { last, previous } = daysOf(sum, energyMeters);
+  const last = daysOf(sum, 'last', energyMeters);
+  const previous = daysOf(sum, 'prev', energyMeters);
   const reason = reasonOf(gapOf(last, periodDays));
   const lastWhole = energyMeters > 0 && gapOf(last, periodDays) === null;
   const compareReason: CompareReason | null = !lastWhole
