@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIndexDatabase, type IndexDatabase } from '../../server/portfolio-index/core/database';
 import { createPlatformPages } from '../../server/portfolio-index/core/platform-pages';
@@ -156,31 +156,34 @@ describe('the sync over whatever a platform sends', () => {
     await database?.close();
   });
 
+  /** One sync of the lists into the database (or the one given, to watch its statements). */
+  const sync = (lists: { sites: unknown[]; buildings: unknown[] }, db = database.db) =>
+    syncPortfolio({
+      db,
+      pages: createPlatformPages({
+        gateway: platformOf(lists),
+        wait: async () => {},
+        pageSize,
+        concurrency: 2,
+        signal: new AbortController().signal,
+      }),
+      capabilities: {
+        levelIds: true,
+        roomIds: true,
+        levelSearch: true,
+        roomSearch: true,
+        roomLevel: true,
+        buildingIdFilter: true,
+        areas: true,
+      },
+      instance: 'property',
+      clock: createManualClock(Date.parse('2026-11-27T08:00:00Z')),
+    });
+
   it('keeps what the reading rules keep, and counts exactly what it skips', async () => {
     await fc.assert(
       fc.asyncProperty(sites, buildings, async (siteItems, buildingItems) => {
-        const pages = createPlatformPages({
-          gateway: platformOf({ sites: siteItems, buildings: buildingItems }),
-          wait: async () => {},
-          pageSize,
-          concurrency: 2,
-          signal: new AbortController().signal,
-        });
-        const outcome = await syncPortfolio({
-          db: database.db,
-          pages,
-          capabilities: {
-            levelIds: true,
-            roomIds: true,
-            levelSearch: true,
-            roomSearch: true,
-            roomLevel: true,
-            buildingIdFilter: true,
-            areas: true,
-          },
-          instance: 'property',
-          clock: createManualClock(Date.parse('2026-11-27T08:00:00Z')),
-        });
+        const outcome = await sync({ sites: siteItems, buildings: buildingItems });
         const expectedSites = expectedList(siteItems);
         const expectedBuildings = expectedList(buildingItems);
         expect(outcome.skipped.sites ?? {}).toEqual(expectedSites.skipped);
@@ -207,4 +210,29 @@ describe('the sync over whatever a platform sends', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('does the same work at every refresh, however many came before it', async () => {
+    const lists = {
+      sites: [{ id: 'a1', name: 'North' }],
+      buildings: [{ id: 'b2', name: 'Hall', siteId: 'a1', area: 900 }],
+    };
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        statements++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const statementsOfASync = async () => {
+      statements = 0;
+      await sync(lists, database.db.withPlugin(counting));
+      return statements;
+    };
+    // The first may be the first of all; the second replaces one run, as every later one does.
+    await statementsOfASync();
+    const second = await statementsOfASync();
+    for (let refresh = 0; refresh < 4; refresh++) await statementsOfASync();
+    expect(await statementsOfASync()).toBe(second);
+  });
 });

@@ -17,6 +17,7 @@ import { alarmRoutes } from './migrations/0015-alarm-routes.ts';
 import { alarmUpdatesInPlace } from './migrations/0016-alarm-updates-in-place.ts';
 import { spaceTypes } from './migrations/0017-space-types.ts';
 import { alarmRoundIndexes } from './migrations/0018-alarm-round-indexes.ts';
+import { removedRuns } from './migrations/0019-removed-runs.ts';
 
 /**
  * The index's schema, versioned: each migration runs once, in name order, at start (Kysely's
@@ -42,6 +43,7 @@ const migrations = {
   '0016-alarm-updates-in-place': alarmUpdatesInPlace,
   '0017-space-types': spaceTypes,
   '0018-alarm-round-indexes': alarmRoundIndexes,
+  '0019-removed-runs': removedRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -46,6 +46,8 @@ export interface IndexTables {
       SkippedRecords | string | undefined,
       SkippedRecords | string
     >;
+    /** Whether the run's rows are removed (it failed, or a newer run replaced it). */
+    rows_removed: Generated<boolean>;
   };
   index_current: {
     singleton: Generated<boolean>;

@@ -264,6 +264,15 @@ export const runTables = [
 /** The GIN indexes search reads (migrations 0002 and 0009). */
 export const searchIndexes = ['indexed_place_words', 'indexed_place_own_words'] as const;
 
+/** Removes a run's rows, and says so in the run: together, so a run is never removed twice. */
 export async function removeRun(db: Kysely<IndexTables>, runId: number) {
-  for (const table of runTables) await db.deleteFrom(table).where('run_id', '=', runId).execute();
+  await db.transaction().execute(async (transaction) => {
+    for (const table of runTables)
+      await transaction.deleteFrom(table).where('run_id', '=', runId).execute();
+    await transaction
+      .updateTable('index_run')
+      .set({ rows_removed: true })
+      .where('id', '=', runId)
+      .execute();
+  });
 }

@@ -290,6 +290,7 @@ async function serveRun(
     .select('id')
     .where('id', '<>', runId)
     .where('outcome', '=', 'done')
+    .where('rows_removed', '=', false)
     .execute();
   for (const { id } of older) await removeRun(db, id);
   // The removed run's rows become room for the next one. The embedded database has no
