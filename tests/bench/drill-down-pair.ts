@@ -59,7 +59,7 @@ function firstLoadBytes(checkout: string): number {
  * done (under 0.1 s of CPU in a second), with no further round during the benchmark: no index
  * work shares the cores with the clicks (every Storey keeps its index: decision 0024).
  */
-async function startStorey(checkout: string): Promise<Service> {
+export async function startIdleStorey(checkout = root): Promise<Service> {
   const port = await freePort();
   const storey = await startService(
     productionServer,
@@ -181,7 +181,7 @@ export async function drillDownPairBenchmarks(command: string): Promise<void> {
   const started: Service[] = [];
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
-    for (const entry of builds) started.push(await startStorey(entry.dir));
+    for (const entry of builds) started.push(await startIdleStorey(entry.dir));
     const results: Round[][] = builds.map(() => []);
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? [0, 1] : [1, 0];

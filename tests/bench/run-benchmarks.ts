@@ -25,6 +25,7 @@ import { energyRankingBenchmarks } from './energy-ranking';
 import { accessScopesBenchmarks } from './access-scopes';
 import { alarmsBenchmarks } from './alarms';
 import { conditionsCoverageBenchmarks } from './conditions-coverage';
+import { deepLinkBenchmarks } from './deep-link';
 import { drillDownPairBenchmarks } from './drill-down-pair';
 import { lighthouseAudits } from './lighthouse';
 import { startPostgres } from '../server/support/postgres-server';
@@ -1141,7 +1142,7 @@ function generation() {
   });
 }
 
-/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access, alarms, conditions-coverage, drill-down-pair) runs a part: printed, but docs/benchmarks.md is left as it is. */
+/** BENCH_ONLY=dashboard (or lighthouse, proxy, peers with proxy, generation, index, energy, access, alarms, conditions-coverage, drill-down-pair, deep-link) runs a part: printed, but docs/benchmarks.md is left as it is. */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -1170,6 +1171,7 @@ async function main() {
   if (wanted('alarms')) await alarmsBenchmarks(bench);
   if (wanted('conditions-coverage')) await conditionsCoverageBenchmarks(bench);
   if (wanted('drill-down-pair')) await drillDownPairBenchmarks(bench);
+  if (wanted('deep-link')) await deepLinkBenchmarks(bench);
   if (!only) await writeReport(Date.now() - started);
 }
 
