@@ -2,8 +2,9 @@
  * The embedded database's own thread (embedded-database.ts starts it): PGlite, PostgreSQL compiled
  * to WebAssembly, runs its queries here, so a costly one never holds up Storey's event loop (the
  * third security review's H1: one person's index reads froze every route for everyone). It speaks
- * the PostgreSQL wire protocol: the main thread's node-postgres writes protocol messages, this
- * thread hands them to PGlite and posts back its answer, message for message, in order.
+ * the PostgreSQL wire protocol: the main thread's node-postgres writes protocol messages (those of
+ * one turn of its event loop posted together), this thread hands each post to PGlite and posts
+ * back its answer, in order.
  *
  * Plain enough for Node to run from source (types are only erased) and compiled for the image.
  */
