@@ -2,7 +2,8 @@
  * `npm run test:under-load`: the Vitest suite quiet, then beside two busy loops (as CI shares its
  * machine), and each test's duration under load next to its quiet one (issue #57). A test that
  * passes only while the machine is quiet shows here first: its quiet time over a quarter of its
- * timeout, or a failure under load.
+ * timeout, a wait (findBy*, waitFor) over a quarter of its own 5 s limit (the quiet run gives waits
+ * 1.25 s, so such a test fails there), or a failure under load.
  *
  *   npm run test:under-load                 one quiet run, then one loaded run
  *   npm run test:under-load -- --loaded 3   three loaded runs in a row (the issue's evidence)
@@ -62,7 +63,10 @@ function durations(output: string): Durations {
   );
 }
 
-async function vitest(name: string): Promise<Durations> {
+/** The component tests' wait limit (tests/src/setup.ts), and the quarter of it a quiet run gives. */
+const waitLimitMs = 5000;
+
+async function vitest(name: string, env: Record<string, string> = {}): Promise<Durations> {
   const output = path.join(results, `under-load-${name}.json`);
   const child = spawn(
     process.execPath,
@@ -73,7 +77,11 @@ async function vitest(name: string): Promise<Durations> {
       `--reporter=${path.join(root, 'tests/support/test-timings-reporter.ts')}`,
       ...filters,
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, STOREY_TEST_TIMINGS_FILE: output } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env, STOREY_TEST_TIMINGS_FILE: output },
+    },
   );
   children.push(child);
   await once(child, 'exit');
@@ -90,7 +98,9 @@ function busyLoops(): ChildProcess[] {
 }
 
 console.log(quietFrom ? `▶ quiet durations from ${quietFrom}` : '▶ quiet run');
-const quiet = quietFrom ? durations(path.resolve(quietFrom)) : await vitest('quiet');
+const quiet = quietFrom
+  ? durations(path.resolve(quietFrom))
+  : await vitest('quiet', { STOREY_WAIT_LIMIT_MS: String(waitLimitMs / 4) });
 const loaded: Array<Awaited<ReturnType<typeof vitest>>> = [];
 for (let run = 1; run <= loadedRuns; run++) {
   console.log(`\n▶ run ${run} of ${loadedRuns} beside two busy loops`);
@@ -117,11 +127,16 @@ console.log('\nThe ten slowest tests under load (quiet · under load, each run):
 for (const row of slowest)
   console.log(`  ${seconds(row.quiet)} · ${row.loaded.map(seconds).join(', ')}  ${row.name}`);
 const overBudget = rows.filter((row) => row.quiet > row.budget);
+// With a quarter of the wait limit, a quiet failure is (most likely) a wait that needs more.
+const quietFailed = [...quiet].filter(([, timing]) => !timing.passed).map(([name]) => name);
 const failed = rows.filter((row) => row.failures > 0);
 console.log(
-  `\n${overBudget.length} test(s) over a quarter of their timeout when quiet; ${failed.length} failed under load.`,
+  `\n${overBudget.length} test(s) over a quarter of their timeout when quiet; ` +
+    `${quietFailed.length} failed quiet${quietFrom ? '' : ` with waits of ${seconds(waitLimitMs / 4)}`}; ` +
+    `${failed.length} failed under load.`,
 );
 for (const row of overBudget) console.log(`  over budget: ${seconds(row.quiet)}  ${row.name}`);
+for (const name of quietFailed) console.log(`  failed quiet: ${name}`);
 for (const row of failed) console.log(`  failed ${row.failures}×: ${row.name}`);
 stopAll();
-process.exit(failed.length > 0 ? 1 : 0);
+process.exit(failed.length > 0 || quietFailed.length > 0 ? 1 : 0);
