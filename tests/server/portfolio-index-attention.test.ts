@@ -412,6 +412,15 @@ describe('needs attention now, on the full platform', () => {
       expect([...first.readings, ...second.readings].map((row) => row.measurementId)).toEqual(
         all.readings.slice(0, 10).map((row) => row.measurementId),
       );
+      // Past the last page: no rows, and still how many there are.
+      const beyond = await attention(context, `?limit=5&offset=${all.total}`);
+      expect(beyond).toMatchObject({
+        total: all.total,
+        readingsOut: all.readingsOut,
+        rooms: all.rooms,
+        readings: [],
+      });
+      expect(all.total).toBeGreaterThan(10);
     });
 
     it("answers the bands a building's rooms are judged by where their type has its own", async () => {

@@ -66,36 +66,47 @@ export async function attentionList(
   page: { offset: number; limit: number },
   now: number,
 ) {
-  const { from, where, order } = attentionClauses(runId, filter, sort, now);
-  // Out of band now, each reading once; then the worst reading of each room and kind.
-  const outNow = sql`out_now as (
-      select r.*, b.name as building_name, b.site_id, s.name as site_name ${from} where ${where}),
+  const { from, where, order, cutoff } = attentionClauses(runId, filter, sort, now);
+  // One statement: the readings out of band now are gathered once, for the page and its counts
+  // both. Out of band now, each reading once; then the worst reading of each room and kind; the
+  // page of those, each with its room's other sensors of that kind out of band (read by the
+  // room's index for the page's rows alone, not from every reading out of band for each row).
+  const { rows } = await sql<Counted & (AttentionSqlRow | NoRow)>`with out_now as (
+      select r.measurement_id, r.kind, r.name, r.unit, r.value, r.status, r.out_share,
+        r.reading_at, r.out_since, r.out_since_known, r.checked_at, r.room_id, r.room_name,
+        r.level_key, r.level_name, r.building_id, r.band_low, r.band_high, r.band_source,
+        b.name as building_name, b.site_id, s.name as site_name ${from} where ${where}),
     worst as (
       select distinct on (o.room_id, o.kind) o.* from out_now o
-      order by o.room_id, o.kind, o.out_share desc, o.out_since asc, o.measurement_id)`;
-  const { rows } = await sql<AttentionSqlRow>`with ${outNow}
-    select w.measurement_id, w.kind, w.name, w.unit, w.value, w.status, w.out_share,
+      order by o.room_id, o.kind, o.out_share desc, o.out_since asc, o.measurement_id),
+    counted as (
+      select (select count(*) from worst) as rows, (select count(*) from out_now) as readings,
+        (select count(distinct room_id) from out_now) as rooms),
+    page as (select w.* from worst w order by ${order} offset ${page.offset} limit ${page.limit})
+    select c.rows as counted_rows, c.readings as counted_readings, c.rooms as counted_rooms,
+      w.measurement_id, w.kind, w.name, w.unit, w.value, w.status, w.out_share,
       w.reading_at, w.out_since, w.out_since_known, w.checked_at, w.room_id, w.room_name,
       w.level_key, w.level_name, w.building_id, w.building_name, w.site_id, w.site_name,
       w.band_low, w.band_high, w.band_source,
       (select coalesce(jsonb_agg(jsonb_build_object('measurementId', o.measurement_id,
           'name', o.name, 'value', o.value, 'unit', o.unit, 'status', o.status)
           order by o.out_share desc, o.measurement_id), '[]'::jsonb)
-        from out_now o where o.room_id = w.room_id and o.kind = w.kind
-          and o.measurement_id <> w.measurement_id) as others
-    from worst w order by ${order} offset ${page.offset} limit ${page.limit}`.execute(db);
-  const {
-    rows: [counted],
-  } = await sql<{ rows: string; readings: string; rooms: string }>`with ${outNow}
-    select (select count(*) from worst) as rows, (select count(*) from out_now) as readings,
-      (select count(distinct room_id) from out_now) as rooms`.execute(db);
+        from condition_reading o where o.room_id = w.room_id and o.kind = w.kind
+          and o.measurement_id <> w.measurement_id and o.status in ('low', 'high')
+          and o.checked_at >= ${cutoff}) as others
+    from counted c left join page w on true
+    order by ${order}`.execute(db);
+  const counted = rows[0];
+  const pageRows = rows.filter(
+    (row): row is Counted & AttentionSqlRow => row.measurement_id !== null,
+  );
   return {
     /** Rows: rooms out of band for a kind. */
-    total: Number(counted?.rows ?? 0),
+    total: Number(counted?.counted_rows ?? 0),
     /** Readings out of band, every sensor counted. */
-    readingsOut: Number(counted?.readings ?? 0),
-    rooms: Number(counted?.rooms ?? 0),
-    readings: rows.map(attentionRow),
+    readingsOut: Number(counted?.counted_readings ?? 0),
+    rooms: Number(counted?.counted_rooms ?? 0),
+    readings: pageRows.map(attentionRow),
     checks: await checksOf(db, runId, filter),
   };
 }
@@ -107,10 +118,11 @@ function attentionClauses(
   sort: (typeof attentionSorts)[number],
   now: number,
 ) {
+  // Judged long ago and not checked since (the budget could not reach it): no longer "now".
+  const cutoff = new Date(now - maxCheckAgeMs);
   const conditions: RawBuilder<unknown>[] = [
     sql`r.status in ('low', 'high')`,
-    // Judged long ago and not checked since (the budget could not reach it): no longer "now".
-    sql`r.checked_at >= ${new Date(now - maxCheckAgeMs)}`,
+    sql`r.checked_at >= ${cutoff}`,
   ];
   if (filter.site) conditions.push(sql`b.site_id = ${filter.site}`);
   if (filter.building) conditions.push(sql`r.building_id = ${filter.building}`);
@@ -123,8 +135,18 @@ function attentionClauses(
     sort === 'worst'
       ? sql`w.out_share desc, w.out_since asc, w.measurement_id`
       : sql`w.out_since asc, w.out_share desc, w.measurement_id`;
-  return { from, where, order };
+  return { from, where, order, cutoff };
 }
+
+/** The counts every row of the answer carries (the first is read). */
+interface Counted {
+  counted_rows: string;
+  counted_readings: string;
+  counted_rooms: string;
+}
+
+/** An empty page still answers one row, with its counts: the left join's nulls. */
+type NoRow = { [column in keyof AttentionSqlRow]: null };
 
 interface AttentionSqlRow {
   measurement_id: string;
