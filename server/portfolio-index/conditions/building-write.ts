@@ -247,18 +247,21 @@ async function ageUnchangedReadings(
   now: number,
 ) {
   // A check is a round: a reading not updated since keeps its verdict, and one more check of
-  // it in a row (the on-delay and the clear count checks, not how often a sensor reports).
+  // it in a row (the on-delay and the clear count checks, not how often a sensor reports). The
+  // readings this check wrote carry its time already: one statement and one new version of
+  // each row that is not (each version is written, indexed and later cleared away).
   await trx
     .updateTable('condition_reading')
     .set({
       out_checks: sql<number>`case when status in ('low', 'high') then out_checks + 1 else 0 end`,
       in_checks: sql<number>`case when in_checks > 0 then in_checks + 1 else 0 end`,
+      checked_at: checkedAt,
     })
     .where('building_id', '=', buildingId)
     .where('checked_at', '<', checkedAt)
     .execute();
-  // Readings not updated since the last check keep their verdict unless they have gone stale:
-  // a sensor that stopped reporting is not judged, and no longer counted as out of band.
+  // Readings not updated for long are stale whatever they said: a sensor that stopped
+  // reporting is not judged, and no longer counted as out of band.
   await trx
     .updateTable('condition_reading')
     .set({
@@ -271,11 +274,7 @@ async function ageUnchangedReadings(
     })
     .where('building_id', '=', buildingId)
     .where('reading_at', '<', new Date(now - staleAfterMs))
-    .execute();
-  await trx
-    .updateTable('condition_reading')
-    .set({ checked_at: checkedAt })
-    .where('building_id', '=', buildingId)
+    .where('status', '<>', 'stale')
     .execute();
 }
 
