@@ -10,6 +10,7 @@ import { openIndexDatabase, type IndexDatabase } from './core/database.ts';
 import { readIndexStatus, type IndexStatus } from './core/index-status.ts';
 import { createPlatformPages } from './core/platform-pages.ts';
 import { servedReads, servedRun, type IndexReader } from './core/served.ts';
+import { embeddedTidy, type Tidy } from './core/tidy.ts';
 import { createReadsFirst } from './core/reads-first.ts';
 import type { Round, RoundContext } from './core/rounds.ts';
 import { hierarchyReads, type HierarchyReads } from './hierarchy/hierarchy-reads.ts';
@@ -111,6 +112,7 @@ function roundContext(parts: {
   wait?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
   signal: AbortSignal;
   closed: () => boolean;
+  tidy: Tidy | undefined;
 }): RoundContext {
   const { db, settings, signal } = parts;
   const wait = parts.wait ?? ((ms, aborted) => delay(ms, undefined, { signal: aborted }));
@@ -136,6 +138,7 @@ function roundContext(parts: {
     indexed: async () => (await servedRun(db)) !== undefined,
     closed: parts.closed,
     log: parts.log,
+    tidy: parts.tidy,
   };
 }
 
@@ -268,6 +271,8 @@ export async function createPortfolioIndex(
     db,
     signal: stopping.signal,
     closed: () => closed,
+    // PostgreSQL's autovacuum tidies after the rounds; the embedded database has none.
+    tidy: readsFirst && embeddedTidy(db, readsFirst),
   });
   const rounds = createRounds(context, database, options, readsFirst);
   const { syncs, conditions, energy } = rounds;

@@ -36,6 +36,9 @@ export function createConditionsRound(
     name: 'Conditions',
     lock: parts.lock,
     offered: (capabilities) => capabilities.currentValues.available,
+    // Each check rewrites a building's readings and what it knows of its devices and meters, and
+    // the alarms that changed.
+    rewrites: ['condition_reading', 'condition_building', 'known_device', 'energy_meter', 'alarm'],
     work: async () => {
       const round = await refreshConditions({
         db: context.db,

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Capabilities, CapabilityProbe } from '../../platform/capabilities.ts';
 import { featureWords, notEnabledReason } from '../../platform/history.ts';
 import type { SyncLock } from './database.ts';
+import type { Tidy } from './tidy.ts';
 import { BudgetSpentError, SyncReadError, type PlatformPages } from './platform-pages.ts';
 import type { IndexTables } from './tables.ts';
 
@@ -35,6 +36,8 @@ export function createRound<Outcome extends RoundOutcome>(
     /** Whether the platform offers what the round reads, from the capability probe's answer. */
     offered: (capabilities: Capabilities) => boolean;
     work: () => Promise<Outcome>;
+    /** The tables its work rewrites rows of: tidied after it (RoundContext.tidy). */
+    rewrites: readonly (keyof IndexTables)[];
   },
 ): Round<Outcome> {
   const offered = async () => {
@@ -49,7 +52,16 @@ export function createRound<Outcome extends RoundOutcome>(
       if (!(await context.indexed())) return 'not-indexed';
       let outcome: Outcome | undefined;
       running = round.lock.tryRun(async () => {
-        outcome = await round.work();
+        try {
+          outcome = await round.work();
+        } finally {
+          // However the work ended, what it rewrote is cleared away before the next round.
+          await context
+            .tidy?.(round.rewrites)
+            .catch((error: unknown) =>
+              context.log.warn({ err: error }, `${round.name}: its tables could not be tidied.`),
+            );
+        }
       });
       try {
         if (!(await running)) return 'busy';
@@ -106,6 +118,8 @@ export interface RoundContext {
   indexed(): Promise<boolean>;
   closed(): boolean;
   log: FastifyBaseLogger;
+  /** Where the database has no autovacuum (the embedded one): tidies a round's tables (tidy.ts). */
+  tidy?: Tidy | undefined;
 }
 
 /** Tables a round keeps per building, each with a `building_id`. */

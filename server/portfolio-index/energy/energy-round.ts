@@ -17,6 +17,7 @@ export function createEnergyRound(
     name: 'Energy',
     lock: parts.lock,
     offered: (capabilities) => capabilities.history.available,
+    rewrites: ['energy_meter', 'energy_day', 'energy_month', 'energy_building'],
     work: () =>
       refreshEnergy({
         db: context.db,
