@@ -175,7 +175,9 @@ export async function startStorey(
     collect: memoryReducingCollection(),
     every: everyMilliseconds(5_000),
   });
-  app.closing.add('the metrics listener and the embedded platform', async () => {
+  // After the app: its notifier, index and platform connections use the embedded platform
+  // while they close.
+  app.closing.addAfterApp('the metrics listener and the embedded platform', async () => {
     idleCollection.stop();
     await metricsServer?.close();
     await embedded?.close();
@@ -201,7 +203,7 @@ export async function startStorey(
       metricsAddress && typeof metricsAddress === 'object'
         ? `http://${bracketed(config.metrics!.host)}:${metricsAddress.port}/metrics`
         : undefined,
-    close: () => app.close(),
+    close: () => app.closing.closeApp(),
   };
 }
 

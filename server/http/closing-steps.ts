@@ -7,7 +7,16 @@ import type { FastifyInstance } from 'fastify';
  */
 export function createClosingSteps(app: FastifyInstance, now: () => number = Date.now) {
   const pending = new Map<string, number>();
+  const afterApp: Array<{ name: string; close: () => Promise<unknown> }> = [];
   let draining = false;
+  const run = async (name: string, close: () => Promise<unknown>) => {
+    pending.set(name, now());
+    try {
+      await close();
+    } finally {
+      pending.delete(name);
+    }
+  };
   // Fastify stops listening and waits for open connections before its onClose hooks run.
   app.addHook('preClose', (done) => {
     draining = true;
@@ -18,13 +27,22 @@ export function createClosingSteps(app: FastifyInstance, now: () => number = Dat
     add(name: string, close: () => Promise<unknown>) {
       app.addHook('onClose', async () => {
         draining = false;
-        pending.set(name, now());
-        try {
-          await close();
-        } finally {
-          pending.delete(name);
-        }
+        await run(name, close);
       });
+    },
+    /**
+     * A step run once the app and all its onClose steps have closed (closeApp), in the order
+     * added: for what those steps still use while they close. The embedded platform closed
+     * among them (as the last added, so the first run) was closed under the notifier's pooled
+     * mail connection and the index's reads, and its mail server waited for them.
+     */
+    addAfterApp(name: string, close: () => Promise<unknown>) {
+      afterApp.push({ name, close });
+    },
+    /** Closes the app, then the steps added with addAfterApp. */
+    async closeApp() {
+      await app.close();
+      for (const step of afterApp) await run(step.name, step.close);
     },
     /** The steps not finished yet, with how long each has run (ms). */
     pending(): string[] {

@@ -19,3 +19,23 @@ it('names each close step while it runs, and forgets it once done', async () => 
   await closed;
   expect(closing.pending()).toEqual([]);
 });
+
+it('closes what the app still uses while it closes only after the app', async () => {
+  const app = Fastify();
+  const closing = createClosingSteps(app);
+  const order: string[] = [];
+  closing.add('the alarm notifications', async () => {
+    order.push('notifier');
+  });
+  // Added last and after the app: as the embedded platform (server.ts).
+  closing.addAfterApp('the embedded platform', async () => {
+    order.push('embedded platform');
+  });
+  closing.add('the portfolio index', async () => {
+    order.push('index');
+  });
+  await app.ready();
+  await closing.closeApp();
+  expect(order).toEqual(['index', 'notifier', 'embedded platform']);
+  expect(closing.pending()).toEqual([]);
+});
